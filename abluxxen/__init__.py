@@ -1,0 +1,16 @@
+"""Abluxxen (Kramer & Kiesling) — the rules engine and terminal game.
+
+The engine (this package's top level) uses the standard library only::
+
+    from abluxxen import Game, Rules, IllegalMove
+"""
+
+from .events import Event
+from .game import Game, Outcome
+from .match import Match
+from .moves import IllegalMove, Move
+from .rules import Rules
+from .view import View
+
+__all__ = ["Game", "Rules", "IllegalMove", "Move", "View", "Event", "Outcome", "Match"]
+__version__ = "0.1.0"

@@ -1,0 +1,773 @@
+"""The rules engine: one game of Abluxxen.
+
+The state is kept in small ints and count arrays so that bots can copy it
+and play thousands of games per decision; the string API (``legal_moves``
+and ``push``) is a thin layer over the action codes of :mod:`.moves`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from .cards import (DECK_SIZE, HAND_SIZE, JOKER, POOL_SIZE, SHADOW_SIZE, cards_of,
+                    describe_set, full_deck, group_token, number_word, token, value_name)
+from .events import Event
+from .moves import (BACK, CODE_OF_TEXT, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS,
+                    PLAY_BASE, PLAY_TEXT, SHADOW_BASE, SHADOW_TEXT, SIMPLE_TEXT, TAKE,
+                    IllegalMove, Move, play_parts)
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .view import View
+
+# Phases: who decides what now.
+PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = range(7)
+PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")
+
+Layer = tuple[int, int, int]  # (value, size, jokers); value JOKER for lone jokers
+
+
+def layer_cards(layer: Layer) -> list[int]:
+    """The cards of a display layer in canonical order."""
+    value, size, jokers = layer
+    if value == JOKER:
+        return [JOKER] * size
+    return [value] * (size - jokers) + [JOKER] * jokers
+
+
+def beats(value: int, top_value: int, expert: bool) -> bool:
+    """Whether a set of ``value`` abluxxes a same-sized layer of ``top_value``.
+
+    Equal never abluxxes; lone jokers (``JOKER``) beat everything but other
+    lone jokers; in the expert variant 1s also beat 13s and lone jokers.
+    """
+    return value > top_value or (expert and value == 1 and top_value >= 13)
+
+
+def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]],
+                deck_size: int, shadow_options: Sequence[int]) -> list[int]:
+    """Action codes of every legal move, in the fixed canonical order.
+
+    Shared by :class:`Game` and :class:`~abluxxen.view.View`, which know the
+    same things about the deciding seat.
+    """
+    if phase == PLAY:
+        codes: list[int] = []
+        jokers = hand[JOKER]
+        for value in range(1, 14):
+            held = hand[value]
+            if held:
+                base = PLAY_BASE + value * 128
+                for numbers in range(1, held + 1):
+                    start = base + numbers * 8
+                    codes.extend(range(start, start + jokers + 1))
+        if jokers:
+            start = PLAY_BASE + JOKER * 128
+            codes.extend(range(start + 1, start + jokers + 1))
+        return codes
+    if phase == TAKE_OR_LEAVE:
+        return [TAKE, LEAVE]
+    if phase == BACK_OR_DISCARD:
+        return [BACK, DISCARD]
+    if phase == DRAW or phase == SINGLE_DRAW:
+        codes = [DRAW_DECK] if deck_size else []
+        for i, slot in enumerate(pool):
+            if slot not in pool[:i]:
+                codes.append(DRAW_POOL_BASE + i)
+        if phase == SINGLE_DRAW:
+            codes.append(PASS)
+        return codes
+    if phase == SHADOW:
+        return [SHADOW_BASE + v for v in shadow_options]
+    return []
+
+
+def code_text(code: int, pool: Sequence[tuple[int, ...]]) -> str:
+    """Canonical text of an action code in a position with this pool."""
+    if code >= PLAY_BASE:
+        return PLAY_TEXT[code]
+    if code >= DRAW_POOL_BASE:
+        return "draw " + group_token(pool[code - DRAW_POOL_BASE])
+    if code >= SHADOW_BASE:
+        return SHADOW_TEXT[code]
+    return SIMPLE_TEXT[code]
+
+
+class Game:
+    """One game: state, legal moves, and the rules that move it on.
+
+    Create one with :meth:`new` or :meth:`from_json`. Seats are numbered
+    clockwise from 0; the left neighbour of seat ``s`` is ``s + 1``.
+    """
+
+    __slots__ = ("rules", "names", "hands", "known", "displays", "pool", "deck", "discard",
+                 "shadow", "removed", "turn", "phase", "victim", "queue", "drawer",
+                 "draws_left", "shadow_options", "end_reason", "end_seat", "_expert")
+
+    rules: Rules
+    names: list[str]
+    hands: list[list[int]]  # count arrays, total at index 0
+    known: list[list[int]]  # cards everybody knows are in each hand
+    displays: list[list[Layer]]  # bottom to top
+    pool: list[tuple[int, ...]]  # slots; a duel group holds several cards
+    deck: list[int]  # top card LAST (the save document lists it first)
+    discard: list[int]
+    shadow: list[int]  # count array, total at index 0
+    removed: list[int]
+    turn: int
+    phase: int
+    victim: int  # seat being resolved, -1 when none
+    queue: list[int]  # victims still to resolve after ``victim``
+    drawer: int
+    draws_left: int
+    shadow_options: list[int]
+    end_reason: str | None
+    end_seat: int | None
+
+    # -- creating ---------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, *, seed: int | None = None, first: int = 0,
+            names: Sequence[str] | None = None) -> Game:
+        """Shuffle with ``random.Random(seed)`` and deal.
+
+        Args:
+            rules: the rules (default: four players, base game).
+            seed: the same seed gives the same deal.
+            first: seat of the starting player.
+            names: one name per seat (default ``Player 1`` …).
+        """
+        rules = rules or Rules()
+        n = rules.players
+        if not 0 <= first < n:
+            raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first}")
+        rng = random.Random(seed)
+        game = cls._blank(rules, names)
+        cards = full_deck()
+        if rules.is_duel:
+            cards = cards[: -4]  # two jokers go to each player before the shuffle
+        rng.shuffle(cards)
+        dealt = 11 if rules.is_duel else HAND_SIZE
+        for seat in range(n):
+            hand = game.hands[seat]
+            for c in cards[seat * dealt:(seat + 1) * dealt]:
+                hand[c] += 1
+            hand[0] = dealt
+            if rules.is_duel:
+                hand[JOKER] += 2
+                hand[0] += 2
+                # Everyone saw the jokers handed out.
+                game.known[seat][JOKER] = game.known[seat][0] = 2
+        rest = cards[n * dealt:]
+        rest.reverse()  # the deck's top is its last element
+        game.deck = rest
+        game._refill_pool(None)
+        if rules.is_duel:
+            game._refill_shadow(None)
+        game.turn = first
+        return game
+
+    @classmethod
+    def _blank(cls, rules: Rules, names: Sequence[str] | None) -> Game:
+        n = rules.players
+        game = cls.__new__(cls)
+        game.rules = rules
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(n)]
+        if len(names) != n:
+            raise ValueError(f"names must name {n} seats, not {len(names)}")
+        game.names = list(names)
+        game.hands = [[0] * 15 for _ in range(n)]
+        game.known = [[0] * 15 for _ in range(n)]
+        game.displays = [[] for _ in range(n)]
+        game.pool = []
+        game.deck = []
+        game.discard = []
+        game.shadow = [0] * 15
+        game.removed = []
+        game.turn = 0
+        game.phase = PLAY
+        game.victim = -1
+        game.queue = []
+        game.drawer = -1
+        game.draws_left = 0
+        game.shadow_options = []
+        game.end_reason = None
+        game.end_seat = None
+        game._expert = rules.ones_beat_top
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy (cheap: bots copy games thousands of times)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.names = self.names
+        g.hands = [h[:] for h in self.hands]
+        g.known = [k[:] for k in self.known]
+        g.displays = [d[:] for d in self.displays]
+        g.pool = self.pool[:]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.shadow = self.shadow[:]
+        g.removed = self.removed[:]
+        g.turn = self.turn
+        g.phase = self.phase
+        g.victim = self.victim
+        g.queue = self.queue[:]
+        g.drawer = self.drawer
+        g.draws_left = self.draws_left
+        g.shadow_options = self.shadow_options[:]
+        g.end_reason = self.end_reason
+        g.end_seat = self.end_seat
+        g._expert = self._expert
+        return g
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def to_move(self) -> int | None:
+        """Seat that must decide now; ``None`` once the game is over."""
+        phase = self.phase
+        if phase == BACK_OR_DISCARD:
+            return self.victim
+        if phase == DRAW:
+            return self.drawer
+        if phase == OVER:
+            return None
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == OVER
+
+    @property
+    def phase_name(self) -> str:
+        """``play``, ``shadow``, ``take``, ``back``, ``draw``, ``single-draw`` or ``over``."""
+        return PHASE_NAMES[self.phase]
+
+    def hand(self, seat: int) -> list[int]:
+        """Cards in a seat's hand, canonical order (the engine sees all)."""
+        return cards_of(self.hands[seat])
+
+    def hand_sizes(self) -> list[int]:
+        """Cards in each hand."""
+        return [h[0] for h in self.hands]
+
+    def display_sizes(self) -> list[int]:
+        """Cards in each display."""
+        return [sum(layer[1] for layer in d) for d in self.displays]
+
+    def scores(self) -> list[int]:
+        """Per seat: display cards minus hand cards (also mid-game)."""
+        return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands)]
+
+    def winners(self) -> list[int]:
+        """Seats that won, after the tie-break.
+
+        Raises:
+            ValueError: before the game is over.
+        """
+        if self.phase != OVER:
+            raise ValueError("the game is not over yet")
+        return winners_of(self.scores(), self.hand_sizes(), self.rules.tiebreak)
+
+    def stake(self) -> list[int]:
+        """The abluxxed cards being decided on (take/leave or back/discard)."""
+        if self.phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD):
+            return layer_cards(self.displays[self.victim][-1])
+        return []
+
+    def played(self) -> list[int]:
+        """The set the active player played this turn (after the play)."""
+        if self.phase in (PLAY,) or not self.displays[self.turn]:
+            return []
+        return layer_cards(self.displays[self.turn][-1])
+
+    # -- legal moves ----------------------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        """Action codes of the legal moves (fast path; see :mod:`.moves`)."""
+        if self.phase == PLAY:
+            return legal_codes(PLAY, self.hands[self.turn], (), 0, ())
+        return legal_codes(self.phase, self.hands[self.drawer if self.phase == DRAW else self.turn],
+                           self.pool, len(self.deck), self.shadow_options)
+
+    def legal_moves(self) -> list[str]:
+        """Every legal move once, canonical text, fixed order; ``[]`` once over."""
+        pool = self.pool
+        return [code_text(c, pool) for c in self.legal_actions()]
+
+    def action_text(self, code: int) -> str:
+        """Canonical text of an action code in this position."""
+        return code_text(code, self.pool)
+
+    def action_of(self, move: str | Move, *, seat: int | None = None) -> int:
+        """The action code of a move given in any spelling, checked.
+
+        Raises:
+            IllegalMove: malformed, not this seat's decision, or not legal now,
+                with a reason a player understands.
+        """
+        if isinstance(move, str):
+            code = CODE_OF_TEXT.get(move)
+            if code is not None and seat is None and self._quick_ok(code):
+                return code
+            parsed = Move.parse(move)
+        elif isinstance(move, Move):
+            parsed = move
+        else:
+            raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}")
+        return self._check(parsed, seat)
+
+    def push(self, move: str | Move, *, seat: int | None = None) -> list[Event]:
+        """Apply one move given in any spelling; return the events it caused.
+
+        Args:
+            move: e.g. ``"play 7 7 X"``, ``"take"``, ``"draw 4+13+X"``.
+            seat: who makes the move, when known; a move by any other seat
+                than :attr:`to_move` is refused.
+
+        Raises:
+            IllegalMove: and the game is unchanged.
+        """
+        code = self.action_of(move, seat=seat)
+        events: list[Event] = []
+        self.apply_action(code, events)
+        return events
+
+    # -- checking -------------------------------------------------------------
+
+    def _quick_ok(self, code: int) -> bool:
+        """Cheap legality test for a canonical move text's code."""
+        phase = self.phase
+        if code >= PLAY_BASE:
+            if phase != PLAY:
+                return False
+            value, numbers, jokers = play_parts(code)
+            hand = self.hands[self.turn]
+            return hand[JOKER] >= jokers and (value == JOKER or hand[value] >= numbers)
+        if code == DRAW_DECK:
+            return (phase == DRAW or phase == SINGLE_DRAW) and bool(self.deck)
+        if code >= SHADOW_BASE:
+            return phase == SHADOW and code - SHADOW_BASE in self.shadow_options
+        if code == TAKE or code == LEAVE:
+            return phase == TAKE_OR_LEAVE
+        if code == BACK or code == DISCARD:
+            return phase == BACK_OR_DISCARD
+        return code == PASS and phase == SINGLE_DRAW
+
+    def _check(self, move: Move, seat: int | None) -> int:
+        phase = self.phase
+        if phase == OVER:
+            raise IllegalMove("the game is over")
+        mover = self.to_move
+        assert mover is not None
+        if seat is not None and seat != mover:
+            raise IllegalMove(f"it is {self.names[mover]}'s decision, not yours")
+        expected = {PLAY: ("play",), SHADOW: ("shadow",), TAKE_OR_LEAVE: ("take", "leave"),
+                    BACK_OR_DISCARD: ("back", "discard"), DRAW: ("draw",),
+                    SINGLE_DRAW: ("draw", "pass")}[phase]
+        if move.kind not in expected:
+            raise IllegalMove(f"{self._decision_words()}, not {str(move)!r}")
+        kind = move.kind
+        if kind == "play":
+            return self._check_play(move.cards)
+        if kind == "draw":
+            return self._check_draw(move.cards)
+        if kind == "shadow":
+            value = move.cards[0]
+            if value not in self.shadow_options:
+                options = ", ".join(f"shadow {v}" for v in self.shadow_options)
+                raise IllegalMove(f"the shadow's {value_name(value, 2)} cannot be abluxxed now; "
+                                  f"choose {options}")
+            return SHADOW_BASE + value
+        code = CODE_OF_TEXT[kind]
+        return code
+
+    def _check_play(self, cards: tuple[int, ...]) -> int:
+        hand = self.hands[self.turn]
+        jokers = cards.count(JOKER)
+        numbers = len(cards) - jokers
+        value = cards[0] if numbers else JOKER
+        if numbers and hand[value] < numbers:
+            raise IllegalMove(_hold_only(hand[value], value))
+        if hand[JOKER] < jokers:
+            raise IllegalMove(_hold_only(hand[JOKER], JOKER))
+        return PLAY_BASE + value * 128 + numbers * 8 + jokers
+
+    def _check_draw(self, cards: tuple[int, ...]) -> int:
+        if not cards:
+            if not self.deck:
+                raise IllegalMove("the deck is empty: draw from the pool")
+            return DRAW_DECK
+        for i, slot in enumerate(self.pool):
+            if slot == cards:
+                return DRAW_POOL_BASE + i
+        what = "group " + group_token(cards) if len(cards) > 1 else describe_set(1, cards[0])
+        if not self.pool:
+            raise IllegalMove("the pool is empty: draw from the deck")
+        raise IllegalMove(f"there is no {what} in the pool")
+
+    def _decision_words(self) -> str:
+        """What the deciding seat must do now, in words."""
+        phase = self.phase
+        if phase == PLAY:
+            return f"{self.names[self.turn]} must play cards now"
+        if phase == SHADOW:
+            return f"{self.names[self.turn]} must choose a shadow group to abluxx"
+        if phase == TAKE_OR_LEAVE:
+            return f"{self.names[self.turn]} must choose take or leave"
+        if phase == BACK_OR_DISCARD:
+            return f"{self.names[self.victim]} must choose back or discard"
+        if phase == DRAW:
+            left = self.draws_left
+            return f"{self.names[self.drawer]} must draw ({left} draw{'s' if left != 1 else ''} left)"
+        return f"{self.names[self.turn]} may draw one card or pass"
+
+    # -- applying -------------------------------------------------------------
+
+    def apply_action(self, code: int, events: list[Event] | None = None) -> None:
+        """Apply a legal action code, unchecked (fast path).
+
+        Args:
+            code: one of :meth:`legal_actions`.
+            events: if given, what happens is appended to it.
+        """
+        if code >= PLAY_BASE:
+            self._play(code, events)
+        elif code >= DRAW_POOL_BASE:
+            self._draw_pool(code - DRAW_POOL_BASE, events)
+        elif code == DRAW_DECK:
+            self._draw_deck(events)
+        elif code >= SHADOW_BASE:
+            self._shadowluxx(code - SHADOW_BASE, events)
+        elif code == TAKE:
+            self._take(events)
+        elif code == LEAVE:
+            self.phase = BACK_OR_DISCARD
+            if events is not None:
+                events.append(Event("leave", self.turn, self.victim,
+                                    tuple(layer_cards(self.displays[self.victim][-1]))))
+        elif code == BACK:
+            self._back(events)
+        elif code == DISCARD:
+            self._discard(events)
+        else:  # PASS
+            if events is not None:
+                events.append(Event("pass", self.turn))
+            self._end_turn(events)
+
+    def _play(self, code: int, events: list[Event] | None) -> None:
+        x = code - PLAY_BASE
+        value, numbers, jokers = x >> 7, (x >> 3) & 15, x & 7
+        size = numbers + jokers
+        turn = self.turn
+        hand = self.hands[turn]
+        hand[value] -= numbers
+        hand[JOKER] -= jokers
+        hand[0] -= size
+        known = self.known[turn]
+        if known[0]:
+            known[value] = max(0, known[value] - numbers)
+            known[JOKER] = max(0, known[JOKER] - jokers)
+            known[0] = sum(known[1:])
+        self.displays[turn].append((value, size, jokers))
+        if events is not None:
+            events.append(Event("play", turn, cards=tuple(layer_cards((value, size, jokers)))))
+        if not hand[0]:
+            self._end("hand-empty", turn, events)
+            return
+        expert = self._expert
+        n = self.rules.players
+        displays = self.displays
+        queue = []
+        for i in range(1, n):
+            seat = (turn + i) % n
+            shown = displays[seat]
+            if shown:
+                top = shown[-1]
+                if top[1] == size and (value > top[0] or (expert and value == 1 and top[0] >= 13)):
+                    queue.append(seat)
+        self.queue = queue
+        shadow = self.shadow
+        if shadow[0]:
+            options = [v for v in range(1, 14)
+                       if shadow[v] == size and (value > v or (expert and value == 1 and v == 13))]
+            if len(options) > 1:
+                self.shadow_options = options
+                self.phase = SHADOW
+                return
+            if options:
+                self._shadowluxx(options[0], events)
+                return
+        self._next_victim(events, abluxxed=False)
+
+    def _shadowluxx(self, value: int, events: list[Event] | None) -> None:
+        shadow = self.shadow
+        count = shadow[value]
+        shadow[value] = 0
+        shadow[0] -= count
+        hand = self.hands[self.turn]
+        hand[value] += count
+        hand[0] += count
+        known = self.known[self.turn]
+        known[value] += count
+        known[0] += count
+        self.shadow_options = []
+        if events is not None:
+            events.append(Event("shadowluxx", self.turn, cards=(value,) * count))
+        self._refill_shadow(events)
+        self._next_victim(events, abluxxed=True)
+
+    def _next_victim(self, events: list[Event] | None, *, abluxxed: bool) -> None:
+        if self.queue:
+            victim = self.queue.pop(0)
+            self.victim = victim
+            self.phase = TAKE_OR_LEAVE
+            if events is not None:
+                events.append(Event("abluxx", self.turn, victim,
+                                    tuple(layer_cards(self.displays[victim][-1]))))
+            return
+        self.victim = -1
+        if not abluxxed and self.rules.single_draw:
+            self.phase = SINGLE_DRAW
+            self.drawer = self.turn
+            self.draws_left = 1
+            return
+        self._end_turn(events)
+
+    def _take(self, events: list[Event] | None) -> None:
+        victim = self.victim
+        value, size, jokers = self.displays[victim].pop()
+        for holder in (self.hands[self.turn], self.known[self.turn]):
+            if value != JOKER:
+                holder[value] += size - jokers
+            holder[JOKER] += jokers
+            holder[0] += size
+        if events is not None:
+            events.append(Event("take", self.turn, victim, tuple(layer_cards((value, size, jokers)))))
+        self._start_draws(victim, size, events)
+
+    def _back(self, events: list[Event] | None) -> None:
+        victim = self.victim
+        value, size, jokers = self.displays[victim].pop()
+        for holder in (self.hands[victim], self.known[victim]):
+            if value != JOKER:
+                holder[value] += size - jokers
+            holder[JOKER] += jokers
+            holder[0] += size
+        if events is not None:
+            events.append(Event("back", victim, self.turn, tuple(layer_cards((value, size, jokers)))))
+        self._next_victim(events, abluxxed=True)
+
+    def _discard(self, events: list[Event] | None) -> None:
+        victim = self.victim
+        layer = self.displays[victim].pop()
+        cards = layer_cards(layer)
+        self.discard.extend(cards)
+        if events is not None:
+            events.append(Event("discard", victim, self.turn, tuple(cards)))
+        self._start_draws(victim, layer[1], events)
+
+    def _start_draws(self, seat: int, count: int, events: list[Event] | None) -> None:
+        if not self.deck and not self.pool:
+            self._end("exhausted", seat, events)
+            return
+        self.phase = DRAW
+        self.drawer = seat
+        self.draws_left = count
+
+    def _draw_deck(self, events: list[Event] | None) -> None:
+        card = self.deck.pop()
+        hand = self.hands[self.drawer]
+        hand[card] += 1
+        hand[0] += 1
+        if events is not None:
+            events.append(Event("draw", self.drawer, cards=(card,), source="deck"))
+        self._after_draw(events)
+
+    def _draw_pool(self, slot: int, events: list[Event] | None) -> None:
+        cards = self.pool.pop(slot)
+        hand = self.hands[self.drawer]
+        known = self.known[self.drawer]
+        for card in cards:
+            hand[card] += 1
+            known[card] += 1
+        hand[0] += len(cards)
+        known[0] += len(cards)
+        if events is not None:
+            events.append(Event("draw", self.drawer, cards=cards, source="pool"))
+        self._after_draw(events)
+
+    def _after_draw(self, events: list[Event] | None) -> None:
+        if not self.deck and not self.pool:
+            self._end("exhausted", self.drawer, events)
+            return
+        self.draws_left -= 1
+        if self.draws_left:
+            return
+        self._refill_pool(events)
+        if self.phase == SINGLE_DRAW:
+            self._end_turn(events)
+        else:
+            self._next_victim(events, abluxxed=True)
+
+    def _end_turn(self, events: list[Event] | None) -> None:
+        self.turn = (self.turn + 1) % self.rules.players
+        self.phase = PLAY
+        self.victim = -1
+        self.drawer = -1
+        self.draws_left = 0
+        if events is not None:
+            events.append(Event("turn", self.turn))
+
+    def _end(self, reason: str, seat: int, events: list[Event] | None) -> None:
+        self.phase = OVER
+        self.end_reason = reason
+        self.end_seat = seat
+        self.queue = []
+        self.victim = -1
+        self.draws_left = 0
+        self.shadow_options = []
+        if events is not None:
+            events.append(Event("game-over", seat, source=reason))
+
+    def _refill_pool(self, events: list[Event] | None) -> None:
+        pool, deck = self.pool, self.deck
+        if len(pool) >= POOL_SIZE or not deck:
+            return
+        new = []
+        while len(pool) < POOL_SIZE and deck:
+            card = deck.pop()
+            pool.append((card,))
+            new.append(card)
+        if events is not None:
+            events.append(Event("refill", cards=tuple(new), source="pool"))
+
+    def _refill_shadow(self, events: list[Event] | None) -> None:
+        """Refill the shadow to 13; 13s and jokers go onto the pool instead."""
+        shadow, deck = self.shadow, self.deck
+        new = []
+        while shadow[0] < SHADOW_SIZE and deck:
+            card = deck.pop()
+            if card >= 13:
+                self._card_to_pool(card, events)
+                continue
+            shadow[card] += 1
+            shadow[0] += 1
+            new.append(card)
+        if new and events is not None:
+            events.append(Event("refill", cards=tuple(sorted(new)), source="shadow"))
+
+    def _card_to_pool(self, card: int, events: list[Event] | None) -> None:
+        pool = self.pool
+        best = -1
+        for i, slot in enumerate(pool):
+            if len(slot) == 1 and (best < 0 or slot[0] < pool[best][0]):
+                best = i
+        if best < 0:
+            self.removed.append(card)
+            if events is not None:
+                events.append(Event("removed", cards=(card,)))
+            return
+        pool[best] = tuple(sorted(pool[best] + (card,)))
+        if events is not None:
+            events.append(Event("to-pool", cards=(card,), source=str(best)))
+
+    # -- views, saves ---------------------------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know, and nothing else."""
+        from .view import View
+        return View.of(self, seat)
+
+    def to_json(self) -> dict[str, Any]:
+        """The save document (see ``docs/save-format.md``)."""
+        from .save import game_to_json
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, doc: dict[str, Any]) -> Game:
+        """A game from a save document, validated.
+
+        Raises:
+            ValueError: naming what is wrong with the document.
+        """
+        from .save import game_from_json
+        return game_from_json(doc)
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        if self.phase != OVER:
+            return None
+        assert self.end_reason is not None and self.end_seat is not None
+        return Outcome(reason=self.end_reason, seat=self.end_seat, scores=tuple(self.scores()),
+                       hand_sizes=tuple(self.hand_sizes()), winners=tuple(self.winners()))
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules.players}p {self.rules.variant}"
+                f"{' duel' if self.rules.is_duel else ''} turn={self.turn} phase={self.phase_name}>")
+
+    def describe(self, seat: int | None = None) -> str:
+        """A one-line summary of the state, for messages and debugging."""
+        return (f"{self.names[self.turn]}'s turn, {self._decision_words() if self.phase != OVER else 'over'};"
+                f" deck {len(self.deck)}, pool {' '.join(group_token(s) for s in self.pool)}")
+
+
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended.
+
+    Attributes:
+        reason: ``"hand-empty"`` (someone played their last card) or
+            ``"exhausted"`` (a draw left deck and pool empty).
+        seat: who played the last card, or whose draw ended the game.
+        scores: per seat, display cards minus hand cards.
+        hand_sizes: per seat, cards left in hand (the default tie-break).
+        winners: seats that won, after the tie-break.
+    """
+
+    reason: str
+    seat: int
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def decided_by_tiebreak(self) -> bool:
+        """Whether the best score was shared and the tie-break picked."""
+        best = max(self.scores)
+        return self.scores.count(best) > len(self.winners)
+
+
+def winners_of(scores: Sequence[int], hand_sizes: Sequence[int], tiebreak: str) -> list[int]:
+    """Seats with the most points; with ``fewest-hand``, fewest cards in hand among them."""
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    if tiebreak == "fewest-hand" and len(tied) > 1:
+        fewest = min(hand_sizes[s] for s in tied)
+        tied = [s for s in tied if hand_sizes[s] == fewest]
+    return tied
+
+
+def _hold_only(held: int, value: int) -> str:
+    if held == 0:
+        return f"you hold no {value_name(value)}"
+    if held == 1:
+        return f"you hold only one {value_name(value)}"
+    return f"you hold only {number_word(held)} {value_name(value, held)}"
+
+
+__all__ = ["Game", "Outcome", "IllegalMove", "beats", "layer_cards", "legal_codes",
+           "code_text", "winners_of", "DECK_SIZE", "describe_set", "token"]

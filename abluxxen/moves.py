@@ -1,0 +1,158 @@
+"""Moves: one notation for input, logs, saves and tests.
+
+A move has three forms that map onto each other:
+
+* text in the contract notation, e.g. ``"play 7 7 X"``, ``"take"``,
+  ``"draw 4+13+X"`` (what players, logs and tests use);
+* a :class:`Move` value, whose ``str()`` is the canonical text;
+* an int *action code*, the engine's fast path for bots and playouts.
+  Codes of pool draws name a pool slot, so they only mean something in
+  the position they were generated for.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import JOKER, parse_token, token
+
+TAKE, LEAVE, BACK, DISCARD, PASS, DRAW_DECK = range(6)
+SHADOW_BASE = 16  # + value of the shadow group
+DRAW_POOL_BASE = 32  # + pool slot index
+PLAY_BASE = 64  # + value * 128 + numbers * 8 + jokers
+
+SIMPLE_TEXT = {TAKE: "take", LEAVE: "leave", BACK: "back", DISCARD: "discard",
+               PASS: "pass", DRAW_DECK: "draw deck"}
+_SIMPLE_CODE = {text: code for code, text in SIMPLE_TEXT.items()}
+
+
+def play_code(value: int, numbers: int, jokers: int) -> int:
+    """Code of playing ``numbers`` cards of ``value`` plus ``jokers`` jokers.
+
+    A lone-joker set has ``value == JOKER`` and ``numbers == 0``.
+    """
+    return PLAY_BASE + value * 128 + numbers * 8 + jokers
+
+
+def play_parts(code: int) -> tuple[int, int, int]:
+    """``(value, numbers, jokers)`` of a play code."""
+    x = code - PLAY_BASE
+    return x >> 7, (x >> 3) & 15, x & 7
+
+
+def _play_text(value: int, numbers: int, jokers: int) -> str:
+    cards = [token(value)] * numbers + ["X"] * jokers
+    return "play " + " ".join(cards)
+
+
+# Every play that can ever be legal, with its canonical text; jokers
+# alone are value JOKER with no number cards.
+PLAY_TEXT: dict[int, str] = {}
+for _v in range(1, 14):
+    for _n in range(1, 9):
+        for _j in range(0, 6):
+            PLAY_TEXT[play_code(_v, _n, _j)] = _play_text(_v, _n, _j)
+for _j in range(1, 6):
+    PLAY_TEXT[play_code(JOKER, 0, _j)] = _play_text(JOKER, 0, _j)
+SHADOW_TEXT = {SHADOW_BASE + v: f"shadow {v}" for v in range(1, 14)}
+
+# Canonical text → code, for every move but pool draws (whose code depends
+# on the slot the card lies in).
+CODE_OF_TEXT: dict[str, int] = (
+    {t: c for c, t in PLAY_TEXT.items()}
+    | {t: c for c, t in SHADOW_TEXT.items()}
+    | _SIMPLE_CODE
+)
+
+KINDS = ("play", "take", "leave", "back", "discard", "draw", "pass", "shadow")
+
+
+class IllegalMove(ValueError):
+    """A move that is malformed or not legal in the current position."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move as a plain value.
+
+    Attributes:
+        kind: one of ``play``, ``take``, ``leave``, ``back``, ``discard``,
+            ``draw``, ``pass``, ``shadow``.
+        cards: the cards played; for ``draw`` the pool slot's cards (empty
+            for the deck); for ``shadow`` the value of the group.
+    """
+
+    kind: str
+    cards: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return "play " + " ".join(token(c) for c in self.cards)
+        if self.kind == "draw":
+            return "draw " + ("+".join(token(c) for c in self.cards) if self.cards else "deck")
+        if self.kind == "shadow":
+            return f"shadow {self.cards[0]}"
+        return self.kind
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read a move in any spelling of the notation.
+
+        Case and spacing are free; cards of a play or a pool group may come
+        in any order (``"play X 7 7"`` is ``"play 7 7 X"``).
+
+        Raises:
+            IllegalMove: quoting the text, when it is not a move.
+        """
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is text such as 'play 7 7', not {text!r}")
+        words = text.strip().lower().split()
+        if not words:
+            raise IllegalMove("empty move: try 'play 7', 'take', 'leave', 'draw deck' …")
+        kind, args = words[0], words[1:]
+        if kind not in KINDS:
+            raise IllegalMove(f"cannot read {text.strip()!r}: moves start with "
+                              "play, take, leave, back, discard, draw, pass or shadow")
+        if kind == "play":
+            return cls("play", _parse_play(text, args))
+        if kind == "draw":
+            return cls("draw", _parse_draw(text, args))
+        if kind == "shadow":
+            if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 13:
+                raise IllegalMove(f"cannot read {text.strip()!r}: say which shadow group, e.g. 'shadow 5'")
+            return cls("shadow", (int(args[0]),))
+        if args:
+            raise IllegalMove(f"cannot read {text.strip()!r}: {kind!r} takes nothing after it")
+        return cls(kind)
+
+    def code(self) -> int | None:
+        """The action code, or ``None`` for a pool draw (slot-dependent)."""
+        if self.kind == "draw" and self.cards:
+            return None
+        return CODE_OF_TEXT.get(str(self))
+
+
+def _parse_cards(text: str, words: list[str]) -> tuple[int, ...]:
+    try:
+        return tuple(sorted(parse_token(w) for w in words))
+    except ValueError as err:
+        raise IllegalMove(f"cannot read {text.strip()!r}: {err}") from None
+
+
+def _parse_play(text: str, words: list[str]) -> tuple[int, ...]:
+    if not words:
+        raise IllegalMove(f"cannot read {text.strip()!r}: say which cards, e.g. 'play 7 7 X'")
+    cards = _parse_cards(text, words)
+    numbers = {c for c in cards if c != JOKER}
+    if len(numbers) > 1:
+        shown = " and ".join(token(c) for c in sorted(numbers))
+        raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ")
+    return cards
+
+
+def _parse_draw(text: str, words: list[str]) -> tuple[int, ...]:
+    if len(words) != 1:
+        raise IllegalMove(f"cannot read {text.strip()!r}: draw one card, e.g. 'draw deck' or 'draw 7'")
+    if words[0] == "deck":
+        return ()
+    return _parse_cards(text, words[0].split("+"))

@@ -1,0 +1,255 @@
+"""What one seat may know: the only way bots and front ends read a game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import JOKER, cards_of, counts_of, full_deck, group_token, token
+from .game import (BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SINGLE_DRAW, TAKE_OR_LEAVE,
+                   Game, code_text, layer_cards, legal_codes)
+from .rules import Rules
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat may know, and nothing else; immutable.
+
+    Two views are equal exactly when they carry the same information, so the
+    views of two games that differ only in cards this seat cannot see (other
+    hands, the deck order) are equal. Cards are ints (1..13, 14 for a
+    joker) in canonical order; :meth:`to_json` gives tokens.
+
+    Attributes:
+        seat: whose view this is.
+        hand: this seat's own cards.
+        hand_sizes: cards in every hand.
+        known: per seat, cards everybody knows are in that hand (taken,
+            returned or drawn from the pool, and not yet played since).
+        displays: per seat, layers bottom to top, each a tuple of cards.
+        pool: slots in order; a duel group is a tuple of several cards.
+        victim: the seat being abluxxed (take/back phases), else ``None``.
+        queue: victims still to resolve after ``victim`` this turn.
+        drawer/draws_left: who must draw, and how many draws remain.
+        shadow_options: values of the shadow groups the attacker may choose.
+    """
+
+    seat: int
+    rules: Rules
+    names: tuple[str, ...]
+    turn: int
+    to_move: int | None
+    phase: str
+    hand: Cards
+    hand_sizes: tuple[int, ...]
+    known: tuple[Cards, ...]
+    displays: tuple[tuple[Cards, ...], ...]
+    pool: tuple[Cards, ...]
+    deck_size: int
+    discard: Cards
+    shadow: Cards
+    removed: Cards
+    victim: int | None
+    queue: tuple[int, ...]
+    drawer: int | None
+    draws_left: int
+    shadow_options: tuple[int, ...]
+    end_reason: str | None
+    end_seat: int | None
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> View:
+        """The view of ``game`` from ``seat``."""
+        if not 0 <= seat < game.rules.players:
+            raise ValueError(f"seat must be from 0 to {game.rules.players - 1}, not {seat}")
+        phase = game.phase
+        return cls(
+            seat=seat, rules=game.rules, names=tuple(game.names), turn=game.turn,
+            to_move=game.to_move, phase=PHASE_NAMES[phase],
+            hand=tuple(cards_of(game.hands[seat])),
+            hand_sizes=tuple(h[0] for h in game.hands),
+            known=tuple(tuple(cards_of(k)) for k in game.known),
+            displays=tuple(tuple(tuple(layer_cards(layer)) for layer in d) for d in game.displays),
+            pool=tuple(game.pool), deck_size=len(game.deck), discard=tuple(game.discard),
+            shadow=tuple(cards_of(game.shadow)), removed=tuple(game.removed),
+            victim=game.victim if phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD) else None,
+            queue=tuple(game.queue) if phase != OVER else (),
+            drawer=game.drawer if phase in (DRAW, SINGLE_DRAW) else None,
+            draws_left=game.draws_left if phase in (DRAW, SINGLE_DRAW) else 0,
+            shadow_options=tuple(game.shadow_options),
+            end_reason=game.end_reason, end_seat=game.end_seat,
+        )
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase == "over"
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def hand_counts(self) -> list[int]:
+        """This seat's hand as a count array (index 1..14, total at 0)."""
+        return counts_of(self.hand)
+
+    @property
+    def my_move(self) -> bool:
+        """Whether this seat must decide now."""
+        return self.to_move == self.seat
+
+    def stake(self) -> Cards:
+        """The abluxxed cards being decided on (take/leave, back/discard)."""
+        if self.victim is None:
+            return ()
+        return self.displays[self.victim][-1]
+
+    def played(self) -> Cards:
+        """The set the active player played this turn, once played."""
+        if self.phase in ("play", "over") or not self.displays[self.turn]:
+            return ()
+        return self.displays[self.turn][-1]
+
+    def top(self, seat: int) -> Cards:
+        """The top layer of a seat's display (the one that can be abluxxed)."""
+        shown = self.displays[seat]
+        return shown[-1] if shown else ()
+
+    def scores(self) -> list[int]:
+        """Per seat: display cards minus hand cards."""
+        return [sum(len(layer) for layer in d) - size for d, size in zip(self.displays, self.hand_sizes)]
+
+    def legal_actions(self) -> list[int]:
+        """Action codes of the legal moves when this seat decides, else ``[]``."""
+        if self.to_move != self.seat:
+            return []
+        return legal_codes(PHASE_NAMES.index(self.phase), self.hand_counts, self.pool,
+                           self.deck_size, self.shadow_options)
+
+    def legal_moves(self) -> list[str]:
+        """The legal moves (canonical text) when this seat decides, else ``[]``."""
+        return [code_text(c, self.pool) for c in self.legal_actions()]
+
+    def action_text(self, code: int) -> str:
+        """Canonical text of an action code in this position."""
+        return code_text(code, self.pool)
+
+    def unseen(self) -> list[int]:
+        """Count array of the cards this seat cannot see (other hands, less
+        their known cards, and the deck)."""
+        counts = counts_of(full_deck())
+        seen: list[int] = list(self.hand) + list(self.discard) + list(self.shadow) + list(self.removed)
+        for shown in self.displays:
+            for layer in shown:
+                seen.extend(layer)
+        for slot in self.pool:
+            seen.extend(slot)
+        for s, cards in enumerate(self.known):
+            if s != self.seat:
+                seen.extend(cards)
+        for c in seen:
+            counts[c] -= 1
+            counts[0] -= 1
+        return counts
+
+    def pending(self) -> dict[str, Any]:
+        """The decision in progress as plain data (see ``docs/save-format.md``)."""
+        doc: dict[str, Any] = {"phase": self.phase, "seat": self.to_move, "attacker": self.turn}
+        if self.phase != "play":
+            doc["played"] = [token(c) for c in self.played()]
+        if self.victim is not None:
+            doc["victim"] = self.victim
+            doc["stake"] = [token(c) for c in self.stake()]
+        if self.queue:
+            doc["queue"] = list(self.queue)
+        if self.drawer is not None:
+            doc["drawer"] = self.drawer
+            doc["draws_left"] = self.draws_left
+        if self.shadow_options:
+            doc["shadow_options"] = list(self.shadow_options)
+        if self.over:
+            doc["reason"] = self.end_reason
+            doc["ended_by"] = self.end_seat
+        return doc
+
+    def to_json(self) -> dict[str, Any]:
+        """The view as plain JSON data, keys spelled as in the save document."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_json(),
+            "names": list(self.names),
+            "turn": self.turn,
+            "to_move": self.to_move,
+            "over": self.over,
+            "hand": [token(c) for c in self.hand],
+            "hand_sizes": list(self.hand_sizes),
+            "known": [[token(c) for c in k] for k in self.known],
+            "displays": [[[token(c) for c in layer] for layer in d] for d in self.displays],
+            "pool": [group_token(slot) for slot in self.pool],
+            "deck_size": self.deck_size,
+            "discard": [token(c) for c in self.discard],
+            "shadow": [token(c) for c in self.shadow],
+            "removed": [token(c) for c in self.removed],
+            "pending": self.pending(),
+        }
+
+    # -- determinization ------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Game:
+        """A game consistent with this view: the unseen cards dealt at random.
+
+        Every other hand keeps its known cards and is filled up to its size
+        from the unseen cards; the rest, shuffled, is the deck. The sample's
+        view from this seat equals this view.
+        """
+        counts = self.unseen()
+        unseen = cards_of(counts)
+        rng.shuffle(unseen)
+        game = Game._blank(self.rules, self.names)
+        at = 0
+        for s in range(self.players):
+            if s == self.seat:
+                hand = list(self.hand)
+            else:
+                need = self.hand_sizes[s] - len(self.known[s])
+                hand = list(self.known[s]) + unseen[at:at + need]
+                at += need
+            game.hands[s] = counts_of(hand)
+            game.known[s] = counts_of(self.known[s])
+        game.deck = unseen[at:]
+        if len(game.deck) != self.deck_size:
+            raise ValueError("view is inconsistent: unseen cards do not fill the hands and the deck")
+        self._restore_into(game)
+        return game
+
+    def _restore_into(self, game: Game) -> None:
+        """Copy the public state of this view into ``game``."""
+        game.displays = [[_layer_of(layer) for layer in d] for d in self.displays]
+        game.pool = list(self.pool)
+        game.discard = list(self.discard)
+        game.shadow = counts_of(self.shadow)
+        game.removed = list(self.removed)
+        game.turn = self.turn
+        game.phase = PHASE_NAMES.index(self.phase)
+        game.victim = -1 if self.victim is None else self.victim
+        game.queue = list(self.queue)
+        game.drawer = -1 if self.drawer is None else self.drawer
+        game.draws_left = self.draws_left
+        game.shadow_options = list(self.shadow_options)
+        game.end_reason = self.end_reason
+        game.end_seat = self.end_seat
+        if game.phase == PLAY:
+            game.victim = -1
+
+
+def _layer_of(cards: Cards) -> tuple[int, int, int]:
+    jokers = cards.count(JOKER)
+    value = cards[0] if jokers < len(cards) else JOKER
+    return (value, len(cards), jokers)
