@@ -11,12 +11,44 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import (DECK_SIZE, HAND_SIZE, JOKER, POOL_SIZE, SHADOW_SIZE, cards_of,
-                    describe_set, full_deck, group_token, number_word, token, value_name)
+from .cards import (
+    DECK_SIZE,
+    HAND_SIZE,
+    JOKER,
+    POOL_SIZE,
+    SHADOW_SIZE,
+    cards_of,
+    describe_set,
+    full_deck,
+    group_token,
+    number_word,
+    token,
+    value_name,
+)
 from .events import Event
-from .moves import (BACK, CODE_OF_TEXT, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS,
-                    PLAY_BASE, PLAY_TEXT, SHADOW_BASE, SHADOW_TEXT, SIMPLE_TEXT, TAKE,
-                    IllegalMove, Move, play_parts)
+from .moves import (
+    BACK,
+    CODE_OF_TEXT,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_POOL_BASE,
+    DRAW_SLOT,
+    DRAW_TEXT,
+    LEAVE,
+    PASS,
+    PLAY_BASE,
+    PLAY_CODES,
+    PLAY_TEXT,
+    PLAY_TEXTS,
+    SHADOW_BASE,
+    SHADOW_TEXT,
+    SIMPLE_TEXT,
+    TAKE,
+    IllegalMove,
+    Move,
+    draw_text,
+    play_parts,
+)
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -26,7 +58,31 @@ if TYPE_CHECKING:
 PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = range(7)
 PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")
 
+# CLOCKWISE_OTHERS[players][seat]: the other seats in abluxx order, left
+# neighbour first.
+CLOCKWISE_OTHERS = [[[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(6)]
+
 Layer = tuple[int, int, int]  # (value, size, jokers); value JOKER for lone jokers
+
+
+# Events are frozen values, and building one costs more than a whole move
+# does otherwise; the same event (same kind, seats, cards, source) recurs all
+# the time, so one instance of each serves every game. Bounded, because
+# refill events have many possible card sets.
+_EVENTS: dict[tuple[str, int | None, int | None, tuple[int, ...], str | None], Event] = {}
+_EVENTS_MAX = 50_000
+
+
+def _event(kind: str, seat: int | None = None, other: int | None = None, cards: tuple[int, ...] = (),
+           source: str | None = None) -> Event:
+    """``Event(kind, seat, other, cards, source)``, shared when seen before."""
+    key = (kind, seat, other, cards, source)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = Event(kind, seat, other, cards, source)
+        if len(_EVENTS) < _EVENTS_MAX:
+            _EVENTS[key] = event
+    return event
 
 
 def layer_cards(layer: Layer) -> list[int]:
@@ -54,19 +110,7 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
     same things about the deciding seat.
     """
     if phase == PLAY:
-        codes: list[int] = []
-        jokers = hand[JOKER]
-        for value in range(1, 14):
-            held = hand[value]
-            if held:
-                base = PLAY_BASE + value * 128
-                for numbers in range(1, held + 1):
-                    start = base + numbers * 8
-                    codes.extend(range(start, start + jokers + 1))
-        if jokers:
-            start = PLAY_BASE + JOKER * 128
-            codes.extend(range(start + 1, start + jokers + 1))
-        return codes
+        return play_codes(hand)
     if phase == TAKE_OR_LEAVE:
         return [TAKE, LEAVE]
     if phase == BACK_OR_DISCARD:
@@ -84,12 +128,38 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
     return []
 
 
+def play_codes(hand: Sequence[int]) -> list[int]:
+    """Action codes of every play from a hand (count array), canonical order."""
+    codes: list[int] = []
+    jokers = hand[JOKER]
+    for value in range(1, 14):
+        held = hand[value]
+        if held:
+            codes += PLAY_CODES[value][held * 6 + jokers]
+    if jokers:
+        codes += PLAY_CODES[JOKER][jokers]
+    return codes
+
+
+def play_texts(hand: Sequence[int]) -> list[str]:
+    """Canonical texts of every play from a hand, in the order of :func:`play_codes`."""
+    texts: list[str] = []
+    jokers = hand[JOKER]
+    for value in range(1, 14):
+        held = hand[value]
+        if held:
+            texts += PLAY_TEXTS[value][held * 6 + jokers]
+    if jokers:
+        texts += PLAY_TEXTS[JOKER][jokers]
+    return texts
+
+
 def code_text(code: int, pool: Sequence[tuple[int, ...]]) -> str:
     """Canonical text of an action code in a position with this pool."""
     if code >= PLAY_BASE:
         return PLAY_TEXT[code]
     if code >= DRAW_POOL_BASE:
-        return "draw " + group_token(pool[code - DRAW_POOL_BASE])
+        return draw_text(pool[code - DRAW_POOL_BASE])
     if code >= SHADOW_BASE:
         return SHADOW_TEXT[code]
     return SIMPLE_TEXT[code]
@@ -125,6 +195,7 @@ class Game:
     shadow_options: list[int]
     end_reason: str | None
     end_seat: int | None
+    _expert: bool  # rules.ones_beat_top, read on every play
 
     # -- creating ---------------------------------------------------------
 
@@ -267,7 +338,7 @@ class Game:
 
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards (also mid-game)."""
-        return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands)]
+        return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
 
     def winners(self) -> list[int]:
         """Seats that won, after the tie-break.
@@ -295,13 +366,29 @@ class Game:
 
     def legal_actions(self) -> list[int]:
         """Action codes of the legal moves (fast path; see :mod:`.moves`)."""
-        if self.phase == PLAY:
-            return legal_codes(PLAY, self.hands[self.turn], (), 0, ())
-        return legal_codes(self.phase, self.hands[self.drawer if self.phase == DRAW else self.turn],
-                           self.pool, len(self.deck), self.shadow_options)
+        phase = self.phase
+        if phase == PLAY:
+            return play_codes(self.hands[self.turn])
+        return legal_codes(phase, self.hands[self.turn], self.pool, len(self.deck), self.shadow_options)
 
     def legal_moves(self) -> list[str]:
         """Every legal move once, canonical text, fixed order; ``[]`` once over."""
+        phase = self.phase
+        if phase == PLAY:
+            return play_texts(self.hands[self.turn])
+        if phase == DRAW or phase == SINGLE_DRAW:
+            moves = ["draw deck"] if self.deck else []
+            pool = self.pool
+            for i, slot in enumerate(pool):
+                if slot not in pool[:i]:
+                    moves.append(DRAW_TEXT.get(slot) or draw_text(slot))
+            if phase == SINGLE_DRAW:
+                moves.append("pass")
+            return moves
+        if phase == TAKE_OR_LEAVE:
+            return ["take", "leave"]
+        if phase == BACK_OR_DISCARD:
+            return ["back", "discard"]
         pool = self.pool
         return [code_text(c, pool) for c in self.legal_actions()]
 
@@ -317,9 +404,18 @@ class Game:
                 with a reason a player understands.
         """
         if isinstance(move, str):
-            code = CODE_OF_TEXT.get(move)
-            if code is not None and seat is None and self._quick_ok(code):
-                return code
+            # Canonical texts (what legal_moves gives) skip parsing; anything
+            # else, or a refusal, takes the checked path with its messages.
+            if seat is None or seat == self.to_move:
+                code = CODE_OF_TEXT.get(move)
+                if code is not None:
+                    if self._quick_ok(code):
+                        return code
+                else:
+                    slot = DRAW_SLOT.get(move)
+                    if slot is not None and (self.phase == DRAW or self.phase == SINGLE_DRAW) \
+                            and slot in self.pool:
+                        return DRAW_POOL_BASE + self.pool.index(slot)
             parsed = Move.parse(move)
         elif isinstance(move, Move):
             parsed = move
@@ -411,7 +507,7 @@ class Game:
         for i, slot in enumerate(self.pool):
             if slot == cards:
                 return DRAW_POOL_BASE + i
-        what = "group " + group_token(cards) if len(cards) > 1 else describe_set(1, cards[0])
+        what = "group " + group_token(cards) if len(cards) > 1 else value_name(cards[0])
         if not self.pool:
             raise IllegalMove("the pool is empty: draw from the deck")
         raise IllegalMove(f"there is no {what} in the pool")
@@ -454,15 +550,15 @@ class Game:
         elif code == LEAVE:
             self.phase = BACK_OR_DISCARD
             if events is not None:
-                events.append(Event("leave", self.turn, self.victim,
-                                    tuple(layer_cards(self.displays[self.victim][-1]))))
+                events.append(_event("leave", self.turn, self.victim,
+                                     tuple(layer_cards(self.displays[self.victim][-1]))))
         elif code == BACK:
             self._back(events)
         elif code == DISCARD:
             self._discard(events)
         else:  # PASS
             if events is not None:
-                events.append(Event("pass", self.turn))
+                events.append(_event("pass", self.turn))
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
@@ -481,16 +577,14 @@ class Game:
             known[0] = sum(known[1:])
         self.displays[turn].append((value, size, jokers))
         if events is not None:
-            events.append(Event("play", turn, cards=tuple(layer_cards((value, size, jokers)))))
+            events.append(_event("play", turn, cards=tuple(layer_cards((value, size, jokers)))))
         if not hand[0]:
             self._end("hand-empty", turn, events)
             return
         expert = self._expert
-        n = self.rules.players
         displays = self.displays
         queue = []
-        for i in range(1, n):
-            seat = (turn + i) % n
+        for seat in CLOCKWISE_OTHERS[self.rules.players][turn]:
             shown = displays[seat]
             if shown:
                 top = shown[-1]
@@ -499,8 +593,10 @@ class Game:
         self.queue = queue
         shadow = self.shadow
         if shadow[0]:
-            options = [v for v in range(1, 14)
-                       if shadow[v] == size and (value > v or (expert and value == 1 and v == 13))]
+            # Only lower groups qualify (and, in the expert game, 13s to a set of 1s).
+            options = [v for v in range(1, min(value, 14)) if shadow[v] == size]
+            if expert and value == 1 and shadow[13] == size:
+                options.append(13)
             if len(options) > 1:
                 self.shadow_options = options
                 self.phase = SHADOW
@@ -508,7 +604,17 @@ class Game:
             if options:
                 self._shadowluxx(options[0], events)
                 return
-        self._next_victim(events, abluxxed=False)
+        if self.queue:
+            self._next_victim(events, abluxxed=False)
+        elif self.rules.single_draw:
+            # No abluxx this turn: the base game's single draw (inlined, it is
+            # the most common end of a turn).
+            self.victim = -1
+            self.phase = SINGLE_DRAW
+            self.drawer = turn
+            self.draws_left = 1
+        else:
+            self._end_turn(events)
 
     def _shadowluxx(self, value: int, events: list[Event] | None) -> None:
         shadow = self.shadow
@@ -523,7 +629,7 @@ class Game:
         known[0] += count
         self.shadow_options = []
         if events is not None:
-            events.append(Event("shadowluxx", self.turn, cards=(value,) * count))
+            events.append(_event("shadowluxx", self.turn, cards=(value,) * count))
         self._refill_shadow(events)
         self._next_victim(events, abluxxed=True)
 
@@ -533,8 +639,8 @@ class Game:
             self.victim = victim
             self.phase = TAKE_OR_LEAVE
             if events is not None:
-                events.append(Event("abluxx", self.turn, victim,
-                                    tuple(layer_cards(self.displays[victim][-1]))))
+                events.append(_event("abluxx", self.turn, victim,
+                                     tuple(layer_cards(self.displays[victim][-1]))))
             return
         self.victim = -1
         if not abluxxed and self.rules.single_draw:
@@ -553,7 +659,7 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(Event("take", self.turn, victim, tuple(layer_cards((value, size, jokers)))))
+            events.append(_event("take", self.turn, victim, tuple(layer_cards((value, size, jokers)))))
         self._start_draws(victim, size, events)
 
     def _back(self, events: list[Event] | None) -> None:
@@ -565,7 +671,7 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(Event("back", victim, self.turn, tuple(layer_cards((value, size, jokers)))))
+            events.append(_event("back", victim, self.turn, tuple(layer_cards((value, size, jokers)))))
         self._next_victim(events, abluxxed=True)
 
     def _discard(self, events: list[Event] | None) -> None:
@@ -574,7 +680,7 @@ class Game:
         cards = layer_cards(layer)
         self.discard.extend(cards)
         if events is not None:
-            events.append(Event("discard", victim, self.turn, tuple(cards)))
+            events.append(_event("discard", victim, self.turn, tuple(cards)))
         self._start_draws(victim, layer[1], events)
 
     def _start_draws(self, seat: int, count: int, events: list[Event] | None) -> None:
@@ -591,20 +697,27 @@ class Game:
         hand[card] += 1
         hand[0] += 1
         if events is not None:
-            events.append(Event("draw", self.drawer, cards=(card,), source="deck"))
+            events.append(_event("draw", self.drawer, cards=(card,), source="deck"))
         self._after_draw(events)
 
     def _draw_pool(self, slot: int, events: list[Event] | None) -> None:
         cards = self.pool.pop(slot)
         hand = self.hands[self.drawer]
         known = self.known[self.drawer]
-        for card in cards:
+        if len(cards) == 1:
+            card = cards[0]
             hand[card] += 1
             known[card] += 1
-        hand[0] += len(cards)
-        known[0] += len(cards)
+            hand[0] += 1
+            known[0] += 1
+        else:
+            for card in cards:
+                hand[card] += 1
+                known[card] += 1
+            hand[0] += len(cards)
+            known[0] += len(cards)
         if events is not None:
-            events.append(Event("draw", self.drawer, cards=cards, source="pool"))
+            events.append(_event("draw", self.drawer, cards=cards, source="pool"))
         self._after_draw(events)
 
     def _after_draw(self, events: list[Event] | None) -> None:
@@ -627,7 +740,7 @@ class Game:
         self.drawer = -1
         self.draws_left = 0
         if events is not None:
-            events.append(Event("turn", self.turn))
+            events.append(_event("turn", self.turn))
 
     def _end(self, reason: str, seat: int, events: list[Event] | None) -> None:
         self.phase = OVER
@@ -638,11 +751,15 @@ class Game:
         self.draws_left = 0
         self.shadow_options = []
         if events is not None:
-            events.append(Event("game-over", seat, source=reason))
+            events.append(_event("game-over", seat, source=reason))
 
     def _refill_pool(self, events: list[Event] | None) -> None:
         pool, deck = self.pool, self.deck
         if len(pool) >= POOL_SIZE or not deck:
+            return
+        if events is None:
+            while len(pool) < POOL_SIZE and deck:
+                pool.append((deck.pop(),))
             return
         new = []
         while len(pool) < POOL_SIZE and deck:
@@ -650,7 +767,7 @@ class Game:
             pool.append((card,))
             new.append(card)
         if events is not None:
-            events.append(Event("refill", cards=tuple(new), source="pool"))
+            events.append(_event("refill", cards=tuple(new), source="pool"))
 
     def _refill_shadow(self, events: list[Event] | None) -> None:
         """Refill the shadow to 13; 13s and jokers go onto the pool instead."""
@@ -665,7 +782,7 @@ class Game:
             shadow[0] += 1
             new.append(card)
         if new and events is not None:
-            events.append(Event("refill", cards=tuple(sorted(new)), source="shadow"))
+            events.append(_event("refill", cards=tuple(sorted(new)), source="shadow"))
 
     def _card_to_pool(self, card: int, events: list[Event] | None) -> None:
         pool = self.pool
@@ -676,11 +793,11 @@ class Game:
         if best < 0:
             self.removed.append(card)
             if events is not None:
-                events.append(Event("removed", cards=(card,)))
+                events.append(_event("removed", cards=(card,)))
             return
         pool[best] = tuple(sorted(pool[best] + (card,)))
         if events is not None:
-            events.append(Event("to-pool", cards=(card,), source=str(best)))
+            events.append(_event("to-pool", cards=(card,), source=str(best)))
 
     # -- views, saves ---------------------------------------------------------
 

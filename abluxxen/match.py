@@ -107,7 +107,9 @@ class Match:
         """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise ValueError(f"format must be {MATCH_FORMAT!r}")
-        game = Game.from_json(doc.get("game"))
+        game = Game.from_json(doc["game"]) if isinstance(doc.get("game"), dict) else None
+        if game is None:
+            raise ValueError("match document has no game")
         match = cls.__new__(cls)
         match.rules = game.rules
         match.games = doc.get("games", game.rules.players)

@@ -8,8 +8,19 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DECK_SIZE, JOKER, POOL_SIZE, cards_of, counts_of, full_deck, group_token, parse_token, token
-from .game import (BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW,
-                   TAKE_OR_LEAVE, Game, beats, layer_cards)
+from .game import (
+    BACK_OR_DISCARD,
+    DRAW,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    SHADOW,
+    SINGLE_DRAW,
+    TAKE_OR_LEAVE,
+    Game,
+    beats,
+    layer_cards,
+)
 from .rules import Rules
 
 FORMAT = "abluxxen/1"
@@ -106,7 +117,12 @@ def game_from_json(doc: Any) -> Game:
         raise ValueError("a finished game has no pending decision")
     if "over" in doc:
         _restore_over(game, doc["over"])
-    elif "pending" in doc:
+        return game
+    # A hand only empties by playing its last card, which ends the game.
+    empty = [s for s in range(n) if not game.hands[s][0]]
+    if empty:
+        raise ValueError(f"hands[{empty[0]}] is empty, so the game would be over: add an 'over' field")
+    if "pending" in doc:
         _restore_pending(game, doc["pending"])
     return game
 
@@ -142,6 +158,9 @@ def _restore_pending(game: Game, pending: Any) -> None:
         if victim == game.turn or top is None or top[1] != size or not beats(value, top[0], expert):
             raise ValueError(f"pending.victim: seat {victim}'s top layer cannot be abluxxed by the played set")
         game.victim = victim
+    if phase == SINGLE_DRAW and (not game.rules.single_draw or game.queue):
+        raise ValueError("pending.phase 'single-draw' needs the base variant and a turn without abluxx "
+                         "(an empty pending.queue)")
     if phase in (DRAW, SINGLE_DRAW):
         left = pending.get("draws_left")
         if isinstance(left, bool) or not isinstance(left, int) or left < 1 or (phase == SINGLE_DRAW and left != 1):
@@ -150,6 +169,14 @@ def _restore_pending(game: Game, pending: Any) -> None:
         game.drawer = game.turn if phase == SINGLE_DRAW else _seat(pending.get("drawer"), n, "pending.drawer")
         if phase == DRAW:
             game.victim = game.drawer
+            if not game.deck and not game.pool:
+                raise ValueError("pending.phase 'draw' with deck and pool empty: the game would be over")
+    # Each victim is resolved once, clockwise from the attacker's left neighbour.
+    resolving = ([game.victim] if phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW) else []) + game.queue
+    clockwise = [(game.turn + i) % n for i in range(1, n)]
+    if game.turn in resolving or resolving != sorted(set(resolving), key=clockwise.index):
+        raise ValueError("pending.queue must list each victim still to come once, clockwise after the one "
+                         "being resolved (never the attacker)")
     if phase == SHADOW:
         options = _list(pending.get("shadow_options"), "pending.shadow_options")
         if len(options) < 2 or any(not isinstance(v, int) or not 1 <= v <= 12 or game.shadow[v] != size

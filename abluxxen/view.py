@@ -6,9 +6,20 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import JOKER, cards_of, counts_of, full_deck, group_token, token
-from .game import (BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SINGLE_DRAW, TAKE_OR_LEAVE,
-                   Game, code_text, layer_cards, legal_codes)
+from .cards import DECK_SIZE, JOKER, cards_of, counts_of, full_deck, group_token, token
+from .game import (
+    BACK_OR_DISCARD,
+    DRAW,
+    OVER,
+    PHASE_NAMES,
+    PLAY,
+    SINGLE_DRAW,
+    TAKE_OR_LEAVE,
+    Game,
+    code_text,
+    layer_cards,
+    legal_codes,
+)
 from .rules import Rules
 
 Cards = tuple[int, ...]
@@ -69,12 +80,13 @@ class View:
         return cls(
             seat=seat, rules=game.rules, names=tuple(game.names), turn=game.turn,
             to_move=game.to_move, phase=PHASE_NAMES[phase],
-            hand=tuple(cards_of(game.hands[seat])),
+            hand=_cards(game.hands[seat]),
             hand_sizes=tuple(h[0] for h in game.hands),
-            known=tuple(tuple(cards_of(k)) for k in game.known),
-            displays=tuple(tuple(tuple(layer_cards(layer)) for layer in d) for d in game.displays),
+            known=tuple(_cards(k) for k in game.known),
+            displays=tuple(tuple(_LAYER_CARDS.get(layer) or _layer_cards(layer) for layer in d)
+                           for d in game.displays),
             pool=tuple(game.pool), deck_size=len(game.deck), discard=tuple(game.discard),
-            shadow=tuple(cards_of(game.shadow)), removed=tuple(game.removed),
+            shadow=_cards(game.shadow), removed=tuple(game.removed),
             victim=game.victim if phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD) else None,
             queue=tuple(game.queue) if phase != OVER else (),
             drawer=game.drawer if phase in (DRAW, SINGLE_DRAW) else None,
@@ -124,7 +136,7 @@ class View:
 
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards."""
-        return [sum(len(layer) for layer in d) - size for d, size in zip(self.displays, self.hand_sizes)]
+        return [sum(len(layer) for layer in d) - size for d, size in zip(self.displays, self.hand_sizes, strict=True)]
 
     def legal_actions(self) -> list[int]:
         """Action codes of the legal moves when this seat decides, else ``[]``."""
@@ -207,27 +219,54 @@ class View:
 
         Every other hand keeps its known cards and is filled up to its size
         from the unseen cards; the rest, shuffled, is the deck. The sample's
-        view from this seat equals this view.
+        view from this seat equals this view. Every order of the unseen cards
+        is equally likely (a Fisher-Yates shuffle driven by ``rng.random()``,
+        cheaper than ``rng.shuffle``: bots sample thousands of times per move).
+
+        Raises:
+            ValueError: when the view's hand sizes and deck size do not match
+                its unseen cards.
         """
-        counts = self.unseen()
-        unseen = cards_of(counts)
-        rng.shuffle(unseen)
-        game = Game._blank(self.rules, self.names)
+        template, unseen_sorted, needs = self._sampling()
+        unseen = unseen_sorted[:]
+        rand = rng.random
+        for i in range(len(unseen) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        game = template.copy()
+        hands = game.hands
         at = 0
-        for s in range(self.players):
-            if s == self.seat:
-                hand = list(self.hand)
-            else:
-                need = self.hand_sizes[s] - len(self.known[s])
-                hand = list(self.known[s]) + unseen[at:at + need]
-                at += need
-            game.hands[s] = counts_of(hand)
-            game.known[s] = counts_of(self.known[s])
-        game.deck = unseen[at:]
-        if len(game.deck) != self.deck_size:
-            raise ValueError("view is inconsistent: unseen cards do not fill the hands and the deck")
-        self._restore_into(game)
+        for s, need in needs:
+            hand = hands[s]
+            for c in unseen[at:at + need]:
+                hand[c] += 1
+            hand[0] += need
+            at += need
+        del unseen[:at]
+        game.deck = unseen
         return game
+
+    def _sampling(self) -> tuple[Game, list[int], list[tuple[int, int]]]:
+        """What every sample shares, worked out once per view: a game with
+        all this seat knows (other hands holding only their known cards, no
+        deck), the unseen cards, and how many of them each other hand needs."""
+        cached: tuple[Game, list[int], list[tuple[int, int]]] | None = self.__dict__.get("_sampling_cache")
+        if cached is not None:
+            return cached
+        unseen = cards_of(self.unseen())
+        needs = [(s, self.hand_sizes[s] - len(self.known[s])) for s in range(self.players) if s != self.seat]
+        if any(need < 0 for _, need in needs) or len(unseen) - sum(n for _, n in needs) != self.deck_size:
+            raise ValueError("view is inconsistent: unseen cards do not fill the hands and the deck")
+        game = Game._blank(self.rules, self.names)
+        for s in range(self.players):
+            game.known[s] = counts_of(self.known[s])
+            game.hands[s] = counts_of(self.hand) if s == self.seat else counts_of(self.known[s])
+        self._restore_into(game)
+        cached = (game, unseen, needs)
+        # A cache, not information: it stays out of ==, hash and repr (the
+        # dataclass compares its fields only), so views still compare equal.
+        object.__setattr__(self, "_sampling_cache", cached)
+        return cached
 
     def _restore_into(self, game: Game) -> None:
         """Copy the public state of this view into ``game``."""
@@ -247,6 +286,28 @@ class View:
         game.end_seat = self.end_seat
         if game.phase == PLAY:
             game.victim = -1
+
+
+# Views are made once per decision and per bot: the card tuples of layers
+# and of runs of one value are shared rather than rebuilt each time.
+_LAYER_CARDS: dict[tuple[int, int, int], Cards] = {}
+_RUNS: list[list[Cards]] = [[(v,) * k for k in range(DECK_SIZE + 1)] for v in range(JOKER + 1)]
+
+
+def _layer_cards(layer: tuple[int, int, int]) -> Cards:
+    cards = _LAYER_CARDS[layer] = tuple(layer_cards(layer))
+    return cards
+
+
+def _cards(counts: list[int]) -> Cards:
+    """The cards of a count array as a tuple, canonical order."""
+    if not counts[0]:
+        return ()
+    cards: Cards = ()
+    for v in range(1, JOKER + 1):
+        if counts[v]:
+            cards += _RUNS[v][counts[v]]
+    return cards
 
 
 def _layer_of(cards: Cards) -> tuple[int, int, int]:

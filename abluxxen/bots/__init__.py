@@ -1,0 +1,67 @@
+"""The built-in bots: easy, normal and hard.
+
+Bots read a game only through a :class:`~abluxxen.view.View`, so they never
+see other hands or the deck order::
+
+    from abluxxen.bots import make_bot
+    bot = make_bot("hard", seed=1, think=200)   # 200 iterations per decision
+    move = bot.choose(game.view(seat))          # e.g. "play 7 7 X"
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..view import View
+from .easy import EasyBot
+from .ismcts import DEFAULT_SECONDS, HardBot, parse_think
+from .normal import NormalBot, decide
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Bot(Protocol):
+    """What every bot offers."""
+
+    level: str
+
+    def choose(self, view: View) -> str:
+        """A legal move, in the contract notation, for the seat the view belongs to."""
+        ...
+
+
+def make_bot(level: str, *, seed: int | None = None, think: float | int | None = None) -> Bot:
+    """A bot of the given level.
+
+    Args:
+        level: ``"easy"``, ``"normal"`` or ``"hard"``.
+        seed: the same seed and the same view give the same move (for the
+            hard bot with an iteration budget).
+        think: the hard bot's budget per decision: ``float`` seconds or
+            ``int`` iterations (default about half a second). Other levels
+            answer at once and ignore it.
+
+    Raises:
+        ValueError: for an unknown level or a bad budget.
+    """
+    if level == "easy":
+        return EasyBot(seed=seed)
+    if level == "normal":
+        return NormalBot(seed=seed)
+    if level == "hard":
+        return HardBot(seed=seed, think=think)
+    raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+
+def hint(view: View) -> tuple[str, str]:
+    """What the normal bot would play here, and why in a few words.
+
+    Raises:
+        ValueError: when the view's seat has no decision to make.
+    """
+    return decide(view, random.Random(0))
+
+
+__all__ = ["Bot", "make_bot", "hint", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
+           "DEFAULT_SECONDS"]

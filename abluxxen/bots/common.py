@@ -1,0 +1,235 @@
+"""What every bot needs: a seat's situation as plain numbers, stable seeds,
+and the odds that a set gets abluxxed.
+
+A :class:`Situation` is built from a :class:`~abluxxen.view.View` (what a
+seat may know) for the normal and easy bots, or from a determinized
+:class:`~abluxxen.game.Game` inside the hard bot's own search, where it only
+reads the deciding seat's hand and the public state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+from ..cards import DECK_SIZE, JOKER, counts_of, full_deck
+from ..game import (BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW,
+                    TAKE_OR_LEAVE, Game, Layer)
+from ..view import View
+
+# Share of each card value in the full deck: the fallback when no better
+# estimate of the unseen cards is at hand (inside rollouts).
+_FULL = counts_of(full_deck())
+
+
+@dataclass
+class Situation:
+    """The deciding seat's situation as plain numbers.
+
+    Attributes:
+        seat: the deciding seat.
+        players: number of seats.
+        phase: phase code of :mod:`abluxxen.game` (``PLAY`` …).
+        turn: the active player (attacker).
+        hand: the seat's own hand as a count array (index 0 = total).
+        sizes: cards in every hand.
+        tops: per seat, the top layer ``(value, size, jokers)`` or ``None``.
+        shown: cards in every display.
+        known: per seat, count arrays of cards everybody knows are in that hand.
+        pool: pool slots in order.
+        deck_size: cards in the deck.
+        shadow: the duel shadow as a count array (all zero outside the duel).
+        unseen: count array of the cards this seat cannot see.
+        victim: the seat being abluxxed, or -1.
+        stake: the abluxxed layer being decided on, or ``None``.
+        queue: victims still to resolve this turn.
+        draws_left: draws still to make in a draw phase.
+        expert: whether 1s abluxx 13s and lone jokers.
+        single_draw: whether a turn without abluxx ends with an optional draw.
+        tiebreak: ``"fewest-hand"`` or ``"shared"``.
+    """
+
+    seat: int
+    players: int
+    phase: int
+    turn: int
+    hand: list[int]
+    sizes: list[int]
+    tops: list[Layer | None]
+    shown: list[int]
+    known: list[list[int]]
+    pool: list[tuple[int, ...]]
+    deck_size: int
+    shadow: list[int]
+    unseen: list[int]
+    victim: int
+    stake: Layer | None
+    queue: list[int]
+    draws_left: int
+    expert: bool
+    single_draw: bool
+    tiebreak: str
+
+    @property
+    def scores(self) -> list[int]:
+        """Per seat: display cards minus hand cards."""
+        return [d - h for d, h in zip(self.shown, self.sizes)]
+
+    @property
+    def opponents(self) -> list[int]:
+        """The other seats, clockwise from the left neighbour."""
+        n = self.players
+        return [(self.seat + i) % n for i in range(1, n)]
+
+    @property
+    def is_duel(self) -> bool:
+        """Whether a shadow display is in play."""
+        return self.players == 2 and self.shadow[0] > 0
+
+
+def layer_of(cards: tuple[int, ...]) -> Layer:
+    """A display layer ``(value, size, jokers)`` from its cards."""
+    jokers = cards.count(JOKER)
+    value = cards[0] if jokers < len(cards) else JOKER
+    return (value, len(cards), jokers)
+
+
+def situation_of_view(view: View) -> Situation:
+    """The situation of the seat a view belongs to."""
+    phase = PHASE_NAMES.index(view.phase)
+    stake = view.stake()
+    return Situation(
+        seat=view.seat, players=view.players, phase=phase, turn=view.turn,
+        hand=counts_of(view.hand), sizes=list(view.hand_sizes),
+        tops=[layer_of(d[-1]) if d else None for d in view.displays],
+        shown=[sum(len(layer) for layer in d) for d in view.displays],
+        known=[counts_of(k) for k in view.known], pool=list(view.pool),
+        deck_size=view.deck_size, shadow=counts_of(view.shadow), unseen=view.unseen(),
+        victim=-1 if view.victim is None else view.victim,
+        stake=layer_of(stake) if stake else None, queue=list(view.queue),
+        draws_left=view.draws_left, expert=view.rules.ones_beat_top,
+        single_draw=view.rules.single_draw, tiebreak=view.rules.tiebreak,
+    )
+
+
+def situation_of_game(game: Game, seat: int) -> Situation:
+    """The situation of ``seat`` in a (determinized) game, reading only its own hand.
+
+    The unseen cards are estimated from the full deck's proportions, which
+    is cheap and good enough inside rollouts.
+    """
+    phase = game.phase
+    victim = game.victim if phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD) else -1
+    return Situation(
+        seat=seat, players=game.rules.players, phase=phase, turn=game.turn,
+        hand=game.hands[seat][:], sizes=[h[0] for h in game.hands],
+        tops=[d[-1] if d else None for d in game.displays],
+        shown=[sum(layer[1] for layer in d) for d in game.displays],
+        known=game.known, pool=game.pool, deck_size=len(game.deck), shadow=game.shadow,
+        unseen=_FULL, victim=victim,
+        stake=game.displays[victim][-1] if victim >= 0 else None, queue=game.queue,
+        draws_left=game.draws_left if phase in (DRAW, SINGLE_DRAW) else 0,
+        expert=game.rules.ones_beat_top, single_draw=game.rules.single_draw,
+        tiebreak=game.rules.tiebreak,
+    )
+
+
+def stable_seed(seed: int | None, view: View) -> int:
+    """A seed that depends only on the bot's seed and what the view holds.
+
+    Python's ``hash`` of strings changes between runs, so the view is hashed
+    through its JSON form instead: the same seed and the same view give the
+    same seed in every process.
+    """
+    text = json.dumps([seed, view.to_json(), [list(k) for k in view.known]], sort_keys=True)
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def rng_for(seed: int | None, view: View) -> random.Random:
+    """A random generator for one decision, reproducible from seed and view."""
+    if seed is None:
+        return random.Random()
+    return random.Random(stable_seed(seed, view))
+
+
+# -- how likely a set gets abluxxed --------------------------------------------
+
+@lru_cache(maxsize=None)
+def _binom_cdf_below(n: int, p: float, k: int) -> float:
+    """P(X < k) for X ~ Binomial(n, p)."""
+    return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(0, min(k, n + 1)))
+
+
+@lru_cache(maxsize=None)
+def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
+    """Chance that a random hand of ``hand_size`` cards can abluxx a layer.
+
+    The layer has ``size`` cards of ``value`` (``JOKER`` for lone jokers);
+    the hand must hold ``size`` cards of one higher value, jokers counting
+    as any value (or, in the expert variant, 1s against 13s and lone jokers).
+    Values are treated as independent draws from the full deck's mix.
+    """
+    if hand_size < size or size <= 0:
+        return 0.0
+    h = min(hand_size, 40)
+    q_num = 8 / DECK_SIZE
+    q_joker = 5 / DECK_SIZE
+    higher = list(range(value + 1, 14)) if value < JOKER else []
+    if expert and value >= 13:
+        higher.append(1)
+    miss = 0.0
+    for jokers in range(0, min(h, 5) + 1):
+        p_j = comb(h, jokers) * q_joker ** jokers * (1 - q_joker) ** (h - jokers)
+        if jokers >= size:
+            # Enough jokers alone: they beat anything but lone jokers (equal).
+            if value < JOKER:
+                continue
+            p_none = 1.0
+        else:
+            p_none = 1.0
+            for _ in higher:
+                p_none *= _binom_cdf_below(h - jokers, q_num, size - jokers)
+        miss += p_j * p_none
+    return max(0.0, min(1.0, 1.0 - miss))
+
+
+# How often an opponent who can abluxx a layer actually plays to do it.
+WILLING = 0.3
+
+
+def exposure(sit: Situation, value: int, size: int) -> float:
+    """Chance that our new top layer is abluxxed before our next turn."""
+    if value == JOKER and not sit.expert:
+        return 0.0
+    safe = 1.0
+    for opp in sit.opponents:
+        p = can_beat(sit.sizes[opp], size, value, sit.expert)
+        known = sit.known[opp]
+        if known[0] and _known_beats(known, value, size, sit.expert):
+            p = 1.0
+        safe *= 1.0 - WILLING * p
+    return 1.0 - safe
+
+
+def _known_beats(known: list[int], value: int, size: int, expert: bool) -> bool:
+    jokers = known[JOKER]
+    if value < JOKER and jokers >= size:
+        return True
+    for w in range(value + 1, 14):
+        if known[w] + jokers >= size:
+            return True
+    return expert and value >= 13 and known[1] + jokers >= size
+
+
+def phase_is(sit: Situation, *phases: int) -> bool:
+    """Whether the situation's phase is one of ``phases``."""
+    return sit.phase in phases
+
+
+__all__ = ["Situation", "situation_of_view", "situation_of_game", "stable_seed", "rng_for",
+           "can_beat", "exposure", "layer_of", "PLAY", "SHADOW", "TAKE_OR_LEAVE", "BACK_OR_DISCARD",
+           "DRAW", "SINGLE_DRAW", "OVER"]

@@ -1,0 +1,254 @@
+"""The hard bot: information-set Monte Carlo tree search.
+
+Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
+"Information Set Monte Carlo Tree Search", and OpenSpiel's ``ismcts.py``:
+
+* every iteration deals the cards this seat cannot see at random,
+  consistently with its view (:meth:`View.sample`): a *determinization*;
+* the tree's nodes are information states of the searching seat: a node is
+  reached by a sequence of moves as the seat sees them (move texts, so a
+  pool draw means the same card in every determinization, whatever slot it
+  lies in), never by the hidden cards;
+* selection uses UCT over the children that are legal in the current
+  determinization, counting how often each was *available* (the ISMCTS
+  form of UCB1); forced moves are played without a node;
+* at the root, only the normal bot's best plays are searched, and their
+  rank gives a small progressive bias, so that even a small budget plays
+  no worse than the heuristics;
+* rollouts play to the end with :func:`~abluxxen.bots.normal.quick_action`,
+  a cheap version of the normal bot's rules, on the engine's fast path;
+* the final score differences are backed up: each seat's reward mixes its
+  win share with its margin over the best other seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..game import OVER, Game, winners_of
+from ..moves import DRAW_POOL_BASE, PLAY_BASE
+from ..view import View
+from .common import rng_for, situation_of_view
+from .normal import Judge, quick_action
+
+# Default think budget in seconds: a decision takes about this long.
+DEFAULT_SECONDS = 0.4
+# Plays the root considers, best first by the normal bot's values.
+ROOT_PLAYS = 6
+EXPLORATION = 0.7
+ROOT_BIAS = 0.3
+# Chance that a rollout move is random rather than the cheap policy's.
+ROLLOUT_NOISE = 0.05
+# Score margin that counts as a full win or loss in the reward.
+MARGIN_SCALE = 20.0
+
+
+@dataclass(eq=False)
+class Node:
+    """One information state of the searching seat, reached by a move.
+
+    Attributes:
+        player: the seat that made the move leading here; the node's
+            rewards are that seat's.
+        visits: iterations through this node.
+        total: sum of ``player``'s rewards over those iterations.
+        avail: how often this node's move was legal when its parent was
+            reached.
+        children: by move key.
+    """
+
+    player: int = -1
+    visits: int = 0
+    total: float = 0.0
+    avail: int = 0
+    bias: float = 0.0
+    children: dict[int, Node] = field(default_factory=dict)
+
+
+def move_key(game: Game, code: int) -> int:
+    """A key for a move that means the same in every determinization.
+
+    Pool draws are keyed by the cards drawn (negative numbers), since slot
+    numbers shift; every other action code already means the same move.
+    """
+    if DRAW_POOL_BASE <= code < PLAY_BASE:
+        key = 0
+        for c in game.pool[code - DRAW_POOL_BASE]:
+            key = key * 15 + c
+        return -1 - key
+    return code
+
+
+def rewards(game: Game) -> list[float]:
+    """Per seat, a reward in [0, 1]: half the win share, half the margin."""
+    scores = game.scores()
+    winners = winners_of(scores, game.hand_sizes(), game.rules.tiebreak)
+    share = 1.0 / len(winners)
+    out = []
+    for seat, score in enumerate(scores):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        margin = max(-0.5, min(0.5, (score - best_other) / (2 * MARGIN_SCALE)))
+        out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
+    return out
+
+
+class HardBot:
+    """ISMCTS over the seat's information sets.
+
+    Args:
+        seed: with an iteration budget, the same seed and view give the same move.
+        think: ``float`` seconds per decision, or ``int`` iterations
+            (default :data:`DEFAULT_SECONDS` seconds).
+    """
+
+    level = "hard"
+
+    def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
+        self.seed = seed
+        if think is None:
+            think = DEFAULT_SECONDS
+        if isinstance(think, bool) or not isinstance(think, (int, float)) or think <= 0:
+            raise ValueError(f"think must be a positive number of seconds or iterations, not {think!r}")
+        self.think = think
+        self.last_iterations = 0
+
+    def choose(self, view: View) -> str:
+        """A legal move for the seat the view belongs to."""
+        codes = view.legal_actions()
+        if not codes:
+            raise ValueError("it is not this seat's decision")
+        if len(codes) == 1:
+            self.last_iterations = 0
+            return view.action_text(codes[0])
+        rng = rng_for(self.seed, view)
+        return self._search(view, codes, rng)
+
+    def _root_moves(self, view: View, codes: list[int], rng: random.Random) -> dict[str, float]:
+        """The move texts searched at the root, with their bias in [0, 1]."""
+        judge = Judge(situation_of_view(view))
+        scored = judge.scored(codes)
+        order = sorted(range(len(codes)), key=lambda i: -scored[i][0])
+        if view.phase == "play":
+            order = order[:ROOT_PLAYS]
+        count = len(order)
+        return {view.action_text(codes[i]): (count - rank) / count for rank, i in enumerate(order)}
+
+    def _search(self, view: View, codes: list[int], rng: random.Random) -> str:
+        candidates = self._root_moves(view, codes, rng)
+        if len(candidates) == 1:
+            self.last_iterations = 0
+            return next(iter(candidates))
+        root = Node()
+        if isinstance(self.think, int):
+            budget_iterations, deadline = self.think, math.inf
+        else:
+            budget_iterations, deadline = 1 << 30, time.perf_counter() + self.think
+        texts: dict[int, str] = {}
+        done = 0
+        while done < budget_iterations and (done < 8 or time.perf_counter() < deadline):
+            game = view.sample(rng)
+            self._iterate(root, game, candidates, texts, rng)
+            done += 1
+        self.last_iterations = done
+        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
+        return texts[best[0]]
+
+    def _iterate(self, root: Node, game: Game, candidates: dict[str, float], texts: dict[int, str],
+                 rng: random.Random) -> None:
+        node = root
+        path: list[Node] = []
+        expanded = False
+        while game.phase != OVER and not expanded:
+            legal = game.legal_actions()
+            if node is root:
+                legal = [a for a in legal if game.action_text(a) in candidates]
+            if len(legal) == 1 and node is not root:
+                game.apply_action(legal[0])
+                continue
+            mover = game.to_move
+            assert mover is not None
+            children = node.children
+            keys = [move_key(game, a) for a in legal]
+            untried = []
+            for i, k in enumerate(keys):
+                child = children.get(k)
+                if child is None:
+                    untried.append(i)
+                else:
+                    child.avail += 1
+            if untried:
+                if len(untried) == 1:
+                    pick = untried[0]
+                elif node is root:
+                    pick = max(untried, key=lambda i: candidates[game.action_text(legal[i])])
+                else:
+                    pick = self._expansion(game, legal, untried, rng)
+                child = Node(player=mover, avail=1)
+                if node is root:
+                    text = game.action_text(legal[pick])
+                    texts[keys[pick]] = text
+                    child.bias = candidates[text]
+                children[keys[pick]] = child
+                game.apply_action(legal[pick])
+                path.append(child)
+                expanded = True
+                break
+            log_n = {k: math.log(children[k].avail) for k in keys}
+            best_i, best = 0, -math.inf
+            for i, k in enumerate(keys):
+                child = children[k]
+                score = (child.total / child.visits + EXPLORATION * math.sqrt(log_n[k] / child.visits)
+                         + ROOT_BIAS * child.bias / (child.visits + 1))
+                if score > best:
+                    best, best_i = score, i
+            game.apply_action(legal[best_i])
+            node = children[keys[best_i]]
+            path.append(node)
+        self._rollout(game, rng)
+        reward = rewards(game)
+        for n in path:
+            n.visits += 1
+            n.total += reward[n.player]
+
+    def _expansion(self, game: Game, legal: list[int], untried: list[int], rng: random.Random) -> int:
+        """Which untried move to add first: the cheap policy's, else a random one."""
+        preferred = quick_action(game, rng, legal)
+        for i in untried:
+            if legal[i] == preferred:
+                return i
+        return untried[int(rng.random() * len(untried))]
+
+    def _rollout(self, game: Game, rng: random.Random) -> None:
+        noise = ROLLOUT_NOISE
+        while game.phase != OVER:
+            if rng.random() < noise:
+                legal = game.legal_actions()
+                game.apply_action(legal[int(rng.random() * len(legal))])
+            else:
+                game.apply_action(quick_action(game, rng))
+
+
+def parse_think(text: str) -> float | int:
+    """A think budget from text: ``"0.5s"`` or ``"0.5"`` seconds, ``"200"`` iterations.
+
+    Raises:
+        ValueError: for anything else, or a budget that is not positive.
+    """
+    raw = text.strip().lower()
+    try:
+        if raw.endswith("s"):
+            value: float | int = float(raw[:-1])
+        elif raw.endswith("it"):
+            value = int(raw[:-2])
+        elif "." in raw:
+            value = float(raw)
+        else:
+            value = int(raw)
+    except ValueError:
+        raise ValueError(f"think budget {text!r}: give seconds like '0.5s' or iterations like '200'") from None
+    if value <= 0:
+        raise ValueError(f"think budget {text!r} must be positive")
+    return value

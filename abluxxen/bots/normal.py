@@ -1,0 +1,492 @@
+"""The normal bot: a heuristic player that plays like a good human.
+
+Every legal move gets a value in points, an estimate of what it does to the
+final score difference:
+
+* a play earns two points per card (out of the hand, into the display),
+  less what it loses if the new layer is abluxxed before our next turn;
+* abluxxing an opponent costs them two points per card, and taking the cards
+  is worth what they add to our hand's *potential*;
+* the hand's potential is what its sets will earn when played in the turns
+  left: big sets (a "bank" of 1s) are hard to abluxx, jokers top a set or
+  win a fight, single low cards are bait that refreshes the hand from the pool;
+* the number of turns left is read from the opponents' hand sizes and the
+  deck, so the bot stops taking cards when the end is near.
+
+:class:`Judge` holds this reusable scoring; :func:`quick_action` is a much
+cheaper version that the hard bot uses in its rollouts.
+"""
+
+from __future__ import annotations
+
+import random
+from math import ceil
+
+from ..cards import JOKER, describe_set
+from ..game import Game, Layer
+from ..moves import (BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE,
+                     SHADOW_BASE, TAKE, play_parts)
+from ..view import View
+from .common import (BACK_OR_DISCARD, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Situation,
+                     can_beat, exposure, rng_for, situation_of_view)
+
+# Cards an opponent plays per turn on average, to guess when a hand runs out.
+CARDS_PER_TURN = 3.0
+# Cards that leave deck and pool per round and player, to guess when they run out.
+DRAWN_PER_SEAT = 1.3
+# How much the refill after a bait is worth, and an abluxx's take value.
+BAIT_WEIGHT = 0.7
+TAKE_WEIGHT = 0.8
+# Worth of the points an abluxx costs the leading opponent (others: half).
+HURT_WEIGHT = 0.4
+
+
+class Judge:
+    """Values of moves for one decision of one seat.
+
+    Args:
+        sit: the deciding seat's situation.
+    """
+
+    def __init__(self, sit: Situation) -> None:
+        self.sit = sit
+        self._exposure: dict[tuple[int, int], float] = {}
+        rounds = self.rounds_left()
+        mine = sit.turn == sit.seat and sit.phase != PLAY
+        # Plays still to come for this seat, the current turn's play included.
+        self.plays = max(0, rounds - 1) if mine else rounds
+        scores = sit.scores
+        opp_best = max(scores[o] for o in sit.opponents)
+        self.leader = [o for o in sit.opponents if scores[o] == opp_best][0]
+
+    # -- the clock --------------------------------------------------------------
+
+    def rounds_left(self) -> int:
+        """Rounds until the game is likely over, the current one included."""
+        sit = self.sit
+        by_hand = min(ceil(sit.sizes[o] / CARDS_PER_TURN) for o in sit.opponents)
+        cards_left = sit.deck_size + sum(len(slot) for slot in sit.pool)
+        by_deck = ceil(cards_left / (sit.players * DRAWN_PER_SEAT)) + 1
+        return max(1, min(by_hand, by_deck, 15))
+
+    # -- values of sets and hands ------------------------------------------------
+
+    def exposure(self, value: int, size: int) -> float:
+        """Chance that a new top layer of ours is abluxxed before our next turn."""
+        key = (value, size)
+        risk = self._exposure.get(key)
+        if risk is None:
+            risk = self._exposure[key] = exposure(self.sit, value, size)
+        return risk
+
+    def set_value(self, value: int, size: int) -> float:
+        """What playing a set earns, counting the risk of losing it."""
+        return 2.0 * size * (1.0 - self.exposure(value, size))
+
+    def potential(self, hand: list[int], plays: int | None = None) -> float:
+        """What the hand's sets will earn when played in the turns left.
+
+        Jokers go greedily where they add the most (topping a set, or a
+        lone-joker set nobody can abluxx); only the best ``plays`` sets count.
+        """
+        if plays is None:
+            plays = self.plays
+        if plays <= 0 or not hand[0]:
+            return 0.0
+        sets = [[v, hand[v]] for v in range(1, 14) if hand[v]]
+        jokers = hand[JOKER]
+        lone = 0
+        for _ in range(jokers):
+            best_gain = self.set_value(JOKER, lone + 1) - (self.set_value(JOKER, lone) if lone else 0.0)
+            best: list[int] | None = None
+            for s in sets:
+                gain = self.set_value(s[0], s[1] + 1) - self.set_value(s[0], s[1])
+                if gain > best_gain:
+                    best_gain, best = gain, s
+            if best is None:
+                lone += 1
+            else:
+                best[1] += 1
+        values = [self.set_value(v, n) for v, n in sets]
+        if lone:
+            values.append(self.set_value(JOKER, lone))
+        values.sort(reverse=True)
+        return sum(values[:plays])
+
+    def deck_gain(self, hand: list[int], plays: int) -> float:
+        """Expected potential gained by adding one unseen card to the hand."""
+        unseen = self.sit.unseen
+        if unseen[0] <= 0:
+            return 0.0
+        base = self.potential(hand, plays)
+        total = 0.0
+        for c in range(1, 15):
+            if unseen[c]:
+                total += unseen[c] * (self.potential(_plus(hand, (c,)), plays) - base)
+        return total / unseen[0]
+
+    def refill_gain(self, hand: list[int], draws: int, plays: int) -> float:
+        """Potential gained by ``draws`` draws, each the best pool card or the deck."""
+        pool = list(self.sit.pool)
+        now = hand
+        gained = 0.0
+        for _ in range(draws):
+            base = self.potential(now, plays)
+            deck = self.deck_gain(now, plays) if self.sit.deck_size else float("-inf")
+            best, pick = deck, -1
+            for i, slot in enumerate(pool):
+                gain = self.potential(_plus(now, slot), plays) - base - (len(slot) - 1)
+                if gain > best:
+                    best, pick = gain, i
+            if pick < 0:
+                if best == float("-inf"):
+                    break
+                gained += best
+                continue
+            gained += best
+            now = _plus(now, pool.pop(pick))
+        return gained
+
+    def weight(self, opp: int) -> float:
+        """How much hurting an opponent is worth to us (the leader counts most)."""
+        if self.sit.players == 2:
+            return HURT_WEIGHT
+        return HURT_WEIGHT * (0.5 + (0.5 if opp == self.leader else 0.0))
+
+    # -- moves --------------------------------------------------------------------
+
+    def play(self, code: int) -> tuple[float, str]:
+        """Value of a play, with its main reason in a few words."""
+        sit = self.sit
+        value, numbers, jokers = play_parts(code)
+        size = numbers + jokers
+        after = sit.hand[:]
+        if value != JOKER:
+            after[value] -= numbers
+        after[JOKER] -= jokers
+        after[0] -= size
+        what = describe_set(size, value) if not jokers or not numbers else \
+            f"{describe_set(numbers, value)} and {describe_set(jokers, JOKER)}"
+        if not after[0]:
+            return self._final_play(size, what)
+        plays = max(0, self.plays - 1)
+        keep = self.set_value(value, size)
+        future = self.potential(after, plays)
+        gain, victims = 0.0, []
+        for opp in sit.opponents:
+            top = sit.tops[opp]
+            if top is not None and top[1] == size and _beats(value, top[0], sit.expert):
+                victims.append(opp)
+                take = self.potential(_plus(after, _cards(top)), plays) - future - size
+                gain += 2.0 * size * self.weight(opp) + max(0.0, take) * TAKE_WEIGHT
+        shadow_gain = self._shadow_gain(after, value, size, plays, future)
+        if shadow_gain is not None:
+            gain += shadow_gain
+        elif not victims and sit.single_draw and plays > 0:
+            gain += 0.5 * max(0.0, self.refill_gain(after, 1, plays) - 1.0)
+        bait = 0.0
+        risk = self.exposure(value, size)
+        if size <= 2 and plays > 0:
+            bait = BAIT_WEIGHT * risk * max(0.0, self.refill_gain(after, size, plays))
+        total = keep + gain + future + bait
+        reason = self._play_reason(what, value, size, jokers, victims, keep, bait, risk, shadow_gain)
+        return total, reason
+
+    def _final_play(self, size: int, what: str) -> tuple[float, str]:
+        """Playing the last cards ends the game at once: win or lose now."""
+        sit = self.sit
+        scores = sit.scores
+        mine = scores[sit.seat] + 2 * size
+        best = max(scores[o] for o in sit.opponents)
+        wins = mine > best or (mine == best and sit.tiebreak == "fewest-hand")
+        if wins:
+            return 1000.0 + mine - best, f"{what} ends the game in the lead"
+        return -500.0 + mine - best, f"{what} would end the game behind"
+
+    def _shadow_gain(self, after: list[int], value: int, size: int, plays: int,
+                     future: float) -> float | None:
+        shadow = self.sit.shadow
+        if not shadow[0]:
+            return None
+        options = [v for v in range(1, 14) if shadow[v] == size and _beats(value, v, self.sit.expert)]
+        if not options:
+            return None
+        return max(self.potential(_plus(after, (v,) * size), plays) - future - size for v in options)
+
+    def _play_reason(self, what: str, value: int, size: int, jokers: int, victims: list[int],
+                     keep: float, bait: float, risk: float, shadow_gain: float | None) -> str:
+        if victims:
+            names = " and ".join(f"seat {v + 1}" for v in victims)
+            joker_note = " (the joker wins the fight)" if jokers and value != JOKER else ""
+            return f"{what} abluxxes {names}{joker_note}"
+        if shadow_gain is not None:
+            return f"{what} abluxxes the shadow"
+        if value == JOKER:
+            return f"{what}: nobody can abluxx lone jokers"
+        if bait > keep and risk > 0.5:
+            return f"bait: {what} may refresh the hand from the pool"
+        if size >= 4 and risk < 0.2:
+            return f"{what}: a bank that is hard to abluxx"
+        if jokers:
+            return f"{what}: the joker tops the set"
+        if risk < 0.3:
+            return f"{what} is fairly safe"
+        return f"{what} keeps the better sets in hand"
+
+    def take(self) -> tuple[float, float, str]:
+        """Values of take and leave, with a reason for the better one."""
+        sit = self.sit
+        assert sit.stake is not None
+        cards = _cards(sit.stake)
+        base = self.potential(sit.hand)
+        fit = self.potential(_plus(sit.hand, cards)) - base
+        denial = 0.3 * len(cards) * self.weight(sit.victim) if len(cards) >= 2 else 0.0
+        take = fit - len(cards) + denial
+        what = _layer_words(sit.stake)
+        if take > 0:
+            return take, 0.0, f"{what} fit the hand"
+        if self.plays <= 2:
+            return take, 0.0, f"the end is near: {what} would stay in hand"
+        return take, 0.0, f"{what} do not fit the hand"
+
+    def back(self) -> tuple[float, float, str]:
+        """Values of back and discard, with a reason for the better one."""
+        sit = self.sit
+        assert sit.stake is not None
+        cards = _cards(sit.stake)
+        back = self.potential(_plus(sit.hand, cards)) - self.potential(sit.hand)
+        discard = self.refill_gain(sit.hand, len(cards), self.plays)
+        what = _layer_words(sit.stake)
+        if back >= discard:
+            return back, discard, f"{what} are worth keeping"
+        return back, discard, "fresh cards from the pool beat taking them back"
+
+    def draws(self, codes: list[int]) -> list[tuple[float, str]]:
+        """Values of the draw options (and of passing)."""
+        sit = self.sit
+        plays = self.plays
+        hand = sit.hand
+        base = self.potential(hand, plays)
+        out = []
+        for code in codes:
+            if code == PASS:
+                out.append((0.0, "no card is worth a minus point"))
+            elif code == DRAW_DECK:
+                out.append((self.deck_gain(hand, plays) - 1.0, "no pool card helps: try the deck"))
+            else:
+                slot = sit.pool[code - DRAW_POOL_BASE]
+                gain = self.potential(_plus(hand, slot), plays) - base - len(slot)
+                out.append((gain, _draw_reason(hand, slot)))
+        return out
+
+    def shadow(self, codes: list[int]) -> list[tuple[float, str]]:
+        """Values of the shadow groups the attacker may choose."""
+        sit = self.sit
+        out = []
+        for code in codes:
+            v = code - SHADOW_BASE
+            gain = self.potential(_plus(sit.hand, (v,) * sit.shadow[v]))
+            out.append((gain, f"the shadow's {v}s fit the hand best"))
+        return out
+
+    # -- choosing -------------------------------------------------------------------
+
+    def scored(self, codes: list[int]) -> list[tuple[float, str]]:
+        """A value and a reason for each legal action code."""
+        phase = self.sit.phase
+        if phase == PLAY:
+            return [self.play(c) for c in codes]
+        if phase == TAKE_OR_LEAVE:
+            take, leave, why = self.take()
+            return [(take if c == TAKE else leave, why) for c in codes]
+        if phase == BACK_OR_DISCARD:
+            back, discard, why = self.back()
+            return [(back if c == BACK else discard, why) for c in codes]
+        if phase in (DRAW, SINGLE_DRAW):
+            return self.draws(codes)
+        if phase == SHADOW:
+            return self.shadow(codes)
+        return [(0.0, "") for _ in codes]
+
+
+def choose_scored(codes: list[int], scored: list[tuple[float, str]],
+                  rng: random.Random) -> tuple[int, str]:
+    """The best-valued code (ties broken by ``rng``) and its reason."""
+    best = max(v for v, _ in scored)
+    ties = [i for i, (v, _) in enumerate(scored) if v >= best - 1e-9]
+    i = ties[0] if len(ties) == 1 else rng.choice(ties)
+    return codes[i], scored[i][1]
+
+
+def decide(view: View, rng: random.Random) -> tuple[str, str]:
+    """The normal bot's move for a view, and why in a few words."""
+    codes = view.legal_actions()
+    if not codes:
+        raise ValueError("it is not this seat's decision")
+    if len(codes) == 1:
+        return view.action_text(codes[0]), "the only legal move"
+    judge = Judge(situation_of_view(view))
+    code, why = choose_scored(codes, judge.scored(codes), rng)
+    return view.action_text(code), why
+
+
+class NormalBot:
+    """A heuristic player (see the module docstring).
+
+    Args:
+        seed: makes tie-breaks reproducible: the same seed and view give
+            the same move.
+    """
+
+    level = "normal"
+
+    def __init__(self, *, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> str:
+        """A legal move for the seat the view belongs to."""
+        return decide(view, rng_for(self.seed, view))[0]
+
+    def explain(self, view: View) -> tuple[str, str]:
+        """The move and the reason in a few words."""
+        return decide(view, rng_for(self.seed, view))
+
+
+# -- the cheap policy used in the hard bot's rollouts ------------------------------
+
+def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None) -> int:
+    """A fast, sensible action for whoever decides in a (determinized) game.
+
+    A cut-down :class:`Judge`: whole groups are played, jokers only join a
+    set to abluxx or to end the game, and cards are taken or drawn when they
+    match the hand. It reads the deciding seat's own hand and the public
+    state only.
+    """
+    phase = game.phase
+    if phase == PLAY:
+        return _quick_play(game, rng)
+    if phase == TAKE_OR_LEAVE:
+        value, size, jokers = game.displays[game.victim][-1]
+        hand = game.hands[game.turn]
+        fits = value == JOKER or hand[value] >= 1 or jokers * 2 >= size
+        return TAKE if fits and _time_left(game) > 3 else LEAVE
+    if phase == BACK_OR_DISCARD:
+        return BACK if game.displays[game.victim][-1][1] >= 3 else DISCARD
+    if phase == DRAW or phase == SINGLE_DRAW:
+        return _quick_draw(game, phase == SINGLE_DRAW)
+    if legal is None:
+        legal = game.legal_actions()
+    return legal[0]
+
+
+def _time_left(game: Game) -> float:
+    """Rough rounds until the end, from the smallest other hand and the deck."""
+    turn = game.turn
+    smallest = min(h[0] for s, h in enumerate(game.hands) if s != turn)
+    return min(smallest / CARDS_PER_TURN,
+               (len(game.deck) + len(game.pool)) / (game.rules.players * DRAWN_PER_SEAT) + 1)
+
+
+def _quick_play(game: Game, rng: random.Random) -> int:
+    turn = game.turn
+    hand = game.hands[turn]
+    n = game.rules.players
+    expert = game._expert
+    jokers = hand[JOKER]
+    tops: list[Layer] = []
+    others = 0
+    for i in range(1, n):
+        s = (turn + i) % n
+        others += game.hands[s][0]
+        if game.displays[s]:
+            tops.append(game.displays[s][-1])
+    mean = others // (n - 1)
+    total = hand[0]
+    lone = PLAY_BASE + JOKER * 128 + jokers
+    group = next((v for v in range(1, 14) if hand[v]), JOKER)
+    if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
+        return lone if group == JOKER else PLAY_BASE + group * 128 + hand[group] * 8 + jokers
+    best_code, best = -1, -1e9
+    for v in range(1, 14):
+        held = hand[v]
+        if not held:
+            continue
+        for j in (0, jokers) if jokers else (0,):
+            size = held + j
+            if size >= total:
+                continue  # emptying the hand now would lose
+            risk = 1.0 - (1.0 - 0.6 * can_beat(mean, size, v, expert)) ** (n - 1)
+            score = 2.0 * size * (1.0 - risk) - 1.5 * j + rng.random() * 0.5
+            for top in tops:
+                if top[1] == size and (v > top[0] or (expert and v == 1 and top[0] >= 13)):
+                    score += 1.5 * size
+            if score > best:
+                best, best_code = score, PLAY_BASE + v * 128 + held * 8 + j
+    if jokers and jokers < total:
+        score = 2.0 * jokers - 1.0 + rng.random() * 0.5
+        if score > best:
+            best, best_code = score, lone
+    if best_code >= 0:
+        return best_code
+    # One group and nothing else, and ending now would lose: keep one card back.
+    if group == JOKER:
+        return PLAY_BASE + JOKER * 128 + max(1, jokers - 1)
+    return PLAY_BASE + group * 128 + max(1, hand[group] - 1) * 8
+
+
+def _ending_wins(game: Game, seat: int, size: int) -> bool:
+    scores = game.scores()
+    mine = scores[seat] + 2 * size
+    best = max(s for i, s in enumerate(scores) if i != seat)
+    return mine > best or (mine == best and game.rules.tiebreak == "fewest-hand")
+
+
+def _quick_draw(game: Game, optional: bool) -> int:
+    hand = game.hands[game.drawer]
+    best_slot, best = -1, 0
+    for i, slot in enumerate(game.pool):
+        score = sum(3 if c == JOKER else hand[c] for c in slot) - (len(slot) - 1) * 2
+        if score > best:
+            best, best_slot = score, i
+    if optional:
+        if best_slot >= 0 and best >= 2 and _time_left(game) > 3:
+            return DRAW_POOL_BASE + best_slot
+        return PASS
+    if best_slot >= 0:
+        return DRAW_POOL_BASE + best_slot
+    return DRAW_DECK if game.deck else DRAW_POOL_BASE
+
+
+def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
+    out = hand[:]
+    for c in cards:
+        out[c] += 1
+    out[0] += len(cards)
+    return out
+
+
+def _cards(layer: Layer) -> tuple[int, ...]:
+    value, size, jokers = layer
+    if value == JOKER:
+        return (JOKER,) * size
+    return (value,) * (size - jokers) + (JOKER,) * jokers
+
+
+def _beats(value: int, top: int, expert: bool) -> bool:
+    return value > top or (expert and value == 1 and top >= 13)
+
+
+def _layer_words(layer: Layer) -> str:
+    value, size, jokers = layer
+    if jokers and value != JOKER:
+        return f"{describe_set(size - jokers, value)} and {describe_set(jokers, JOKER)}"
+    return describe_set(size, value)
+
+
+def _draw_reason(hand: list[int], slot: tuple[int, ...]) -> str:
+    if JOKER in slot:
+        return "a joker tops any set"
+    c = slot[0]
+    if hand[c]:
+        return f"the {c} grows a set of {c}s"
+    return f"the {c} is the best card in the pool"

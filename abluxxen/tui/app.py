@@ -1,0 +1,574 @@
+"""``abluxxen play``: the hot-seat game at one terminal.
+
+Friends pass one keyboard around; bots fill seats. The table is drawn from
+one seat's view at a time; whenever the next decision belongs to a human
+other than the one who last saw a hand, the screen and its scrollback are
+wiped and a neutral "Pass to …" screen waits for Enter before the hand
+appears. With one human and bots there are no handovers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any, Protocol
+
+from prompt_toolkit import PromptSession
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from ..events import Event
+from ..match import Match
+from ..moves import IllegalMove
+from ..rules import Rules
+from ..view import View
+from .i18n import LANGS, Tr, default_lang
+from .narrate import START
+from .prompt import Command, ask_line, ask_move, make_session
+from .saves import Saved, SaveError, Seat, new_save_path, save_dir, write_save
+from .screen import Screen
+from .seating import SeatError, guided_setup, parse_players
+from .table import TableInfo, explain_move, render_table
+
+DEFAULT_DELAY = 0.6
+EPILOG = """examples:
+  abluxxen play --players "Ann,Ben,Cy"                 three friends, one keyboard
+  abluxxen play --players "Ann,bot:hard,bot:normal" --seed 7
+  abluxxen play --players "Ann,Ben" --no-duel          plain two-player game
+  abluxxen play --players "Ann,bot,bot,bot" --variant expert --match 4 --lang de
+
+At the prompt: type a move (7 7 x, 77x, t/l, b/d, deck, a pool slot number),
+? for the legal moves, hint, rules TOPIC, quit. Tab completes.
+Every move is saved; continue an interrupted game with `abluxxen resume`.
+"""
+
+
+class Bot(Protocol):
+    """What the game needs of a bot."""
+
+    def choose(self, view: View) -> str: ...
+
+
+class RandomBot:
+    """Plays a random legal move: stands in while the real bots are missing."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> str:
+        """A legal move of the view, at random."""
+        return self.rng.choice(view.legal_moves())
+
+
+def load_bot(level: str, seed: int | None) -> Bot:
+    """The bots package's bot of that level, or a random one when it is missing."""
+    try:
+        from ..bots import make_bot  # type: ignore[import-not-found,unused-ignore]
+
+        bot: Bot = make_bot(level, seed=seed)
+        return bot
+    except Exception:  # noqa: BLE001 - any failure: the game must go on
+        return RandomBot(seed)
+
+
+# -- command line ----------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``abluxxen play``."""
+    parser.epilog = EPILOG
+    parser.add_argument("--players", metavar="LIST",
+                        help='comma-separated seats: names, or bot:easy|normal|hard '
+                             '(e.g. "Ann,Ben,bot:hard")')
+    parser.add_argument("--variant", choices=("base", "advanced", "expert"), default=None,
+                        help="base (default): draw one after a turn without abluxx; advanced: no such "
+                             "draw; expert: advanced, and 1s abluxx 13s and jokers")
+    parser.add_argument("--no-duel", action="store_true",
+                        help="two players without the shadow display")
+    parser.add_argument("--tiebreak", choices=("fewest-hand", "shared"), default="fewest-hand",
+                        help="a tie on points goes to fewest cards in hand (default) or is shared")
+    parser.add_argument("--match", type=_positive, default=1, metavar="N",
+                        help="play N games, the starting player moving on; points add up (default 1)")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="deal with this seed (shown on the table) to replay a deal")
+    parser.add_argument("--lang", choices=LANGS, default=None,
+                        help="language: en or de (default: from the locale)")
+    parser.add_argument("--delay", type=float, default=None, metavar="SECONDS",
+                        help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
+    parser.add_argument("--save-dir", metavar="DIR", default=None,
+                        help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
+    parser.add_argument("--setup", action="store_true",
+                        help="ask who plays, variant and duel step by step (what plain `abluxxen` does)")
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start a game from the command line; the exit status."""
+    lang = getattr(args, "lang", None) or default_lang()
+    tr = Tr(lang)
+    delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
+    directory = save_dir(args.save_dir)
+    screen = Screen()
+    session = make_session()
+    variant = args.variant
+    duel: bool | None = False if args.no_duel else None
+    if args.players:
+        try:
+            seats = parse_players(args.players)
+        except SeatError as err:
+            print(f"abluxxen play: error: {err}", file=sys.stderr)
+            return 2
+    elif args.setup:
+        screen.enter()
+        try:
+            screen.console.print(Text(tr("setup_title"), style="bold"))
+            screen.console.print()
+            seats, variant, chosen_duel = guided_setup(
+                lambda q: ask_line(session, q), lambda line: screen.console.print(Text(line, style="yellow")),
+                tr, variant=variant)
+            duel = chosen_duel if not args.no_duel else False
+        except (KeyboardInterrupt, EOFError):
+            screen.leave()
+            return 130
+    else:
+        print('abluxxen play: error: say who plays, e.g. --players "Ann,Ben,bot:hard" (or use --setup)',
+              file=sys.stderr)
+        return 2
+    try:
+        rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
+                      tiebreak=args.tiebreak)
+    except ValueError as err:
+        screen.leave()
+        print(f"abluxxen play: error: {err}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    match = Match(rules, games=args.match, seed=seed, names=[s.name for s in seats])
+    saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[_start_event(match)])
+    path = new_save_path(directory, [s.name for s in seats])
+    return TableApp(saved, path, screen=screen, session=session).run()
+
+
+def _start_event(match: Match) -> Event:
+    return Event(START, match.game.turn, source=str(match.number + 1))
+
+
+# -- the game at the table -----------------------------------------------------------------
+
+
+class Quit(Exception):
+    """The players chose to stop (the game is saved)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class TableApp:
+    """Runs a match at one terminal until it ends or the players quit.
+
+    Args:
+        saved: the match, seats and settings (new or resumed).
+        path: the save file, rewritten after every move.
+        screen: the terminal.
+        session: the prompt session.
+        delay: pause after each bot move (default: the saved one).
+    """
+
+    def __init__(self, saved: Saved, path: Path, *, screen: Screen, session: PromptSession[str],
+                 delay: float | None = None) -> None:
+        self.saved = saved
+        self.path = path
+        self.screen = screen
+        self.session = session
+        self.tr = Tr(saved.lang)
+        self.delay = saved.delay if delay is None else delay
+        self.humans = [s for s, seat in enumerate(saved.seats) if not seat.is_bot]
+        self.bots: dict[int, Bot] = {}
+        self.last_seen: int | None = None
+        self.notes: dict[int, str] = {}
+        self.save_problem = ""
+
+    # -- state ---------------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.saved.match
+
+    @property
+    def seats(self) -> list[Seat]:
+        """Who plays each seat."""
+        return self.saved.seats
+
+    def info(self) -> TableInfo:
+        """Match facts for the table."""
+        match = self.match
+        return TableInfo(game_number=match.number + 1, games=match.games,
+                         seed=match.seed,
+                         bots=tuple(s.bot for s in self.seats), totals=tuple(match.totals()))
+
+    def bot(self, seat: int) -> Bot:
+        """The bot of a seat, created on first use."""
+        if seat not in self.bots:
+            level = self.seats[seat].bot or "normal"
+            base = self.match.seed if self.match.seed is not None else 0
+            self.bots[seat] = load_bot(level, base * 10 + seat)
+        return self.bots[seat]
+
+    # -- running -------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the end or a quit; the exit status (130 after Ctrl-C)."""
+        old = _trap_termination()
+        self.screen.enter()
+        status = 0
+        try:
+            status = self._loop()
+        finally:
+            self.screen.leave()
+            _restore_termination(old)
+        if not self.saved.finished:
+            print(self.tr("saved_at", path=self.path))
+        seed = self.info().seed
+        if seed is not None:
+            games = f" --match {self.match.games}" if self.match.games > 1 else ""
+            print(f"Seed {seed}: replay with abluxxen play --players \"{','.join(self._specs())}\" "
+                  f"--seed {seed}{games}")
+        if self.save_problem:
+            print(self.save_problem, file=sys.stderr)
+        return status
+
+    def _specs(self) -> list[str]:
+        return [f"bot:{s.bot}" if s.bot else s.name for s in self.seats]
+
+    def _loop(self) -> int:
+        self._save()
+        while True:
+            try:
+                if self.match.game.is_over:
+                    if not self._end_of_game():
+                        return 0
+                    continue
+                self._step()
+            except Quit as stop:
+                self._save()
+                return stop.status
+            except KeyboardInterrupt:
+                if self._confirm_quit():
+                    self._save()
+                    return 130
+            except EOFError:
+                if self._confirm_quit():
+                    self._save()
+                    return 0
+
+    def _step(self) -> None:
+        game = self.match.game
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        if self.seats[seat].is_bot:
+            self._bot_move(seat, view)
+            return
+        legal = view.legal_moves()
+        if len(legal) == 1:
+            self._push(legal[0], seat)
+            self.notes[seat] = self.tr("forced", move=legal[0])
+            return
+        self._handover(seat, view)
+        message = self.notes.pop(seat, "")
+        width, _ = self.screen.size()
+        move = ask_move(view, self.tr, session=self.session, width=width, message=message,
+                        show=lambda text: self._draw(view, text),
+                        on_command=lambda command: self._command(command, view))
+        self._push(move, seat)
+
+    def _push(self, move: str, seat: int) -> None:
+        events = self.match.game.push(move, seat=seat)
+        self.saved.log.extend(events)
+        self._save()
+
+    def _save(self) -> None:
+        try:
+            write_save(self.path, self.saved)
+            self.save_problem = ""
+        except (OSError, SaveError) as err:
+            # Keep playing; the last good save stays in place.
+            self.save_problem = f"autosave failed ({err}); the last good save is kept: {self.path}"
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _ensure_size(self) -> None:
+        while not self.screen.big_enough():
+            cols, rows = self.screen.size()
+            self.screen.show_plain(self.tr("too_small", w=cols, h=rows))
+            ask_line(self.session, "")
+
+    def _draw(self, view: View, message: str) -> None:
+        """The table for the seat that decides, its hand included."""
+        self._ensure_size()
+        cols, rows = self.screen.size()
+        message = message or self.save_problem
+        self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=True,
+                                      width=cols, height=rows - 2, message=message))
+
+    def _draw_watch(self, message: str = "") -> None:
+        """The table while a bot decides: the one human's hand, or no hand at all."""
+        self._ensure_size()
+        cols, rows = self.screen.size()
+        game = self.match.game
+        if len(self.humans) == 1:
+            view, show_hand = game.view(self.humans[0]), True
+        else:
+            view, show_hand = game.view(self.last_seen or 0), False
+        self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=show_hand,
+                                      width=cols, height=rows - 2, message=message or self.save_problem,
+                                      viewer=view.seat if show_hand else None))
+
+    # -- bots and handovers ------------------------------------------------------------
+
+    def _bot_move(self, seat: int, view: View) -> None:
+        self._draw_watch()
+        try:
+            move = self.bot(seat).choose(view)
+            self._push(move, seat)
+        except (IllegalMove, Exception):  # noqa: BLE001 - a faulty bot must not end the game
+            self._push(RandomBot().choose(view), seat)
+        self._draw_watch()
+        if self.delay:
+            time.sleep(self.delay)
+
+    def _handover(self, seat: int, view: View) -> None:
+        if len(self.humans) > 1 and seat != self.last_seen:
+            name = self.seats[seat].name
+            reason = {"back": "pass_why.answer", "draw": "pass_why.draw"}.get(view.phase, "pass_why.play")
+            self._ensure_size()
+            self.screen.show_center(self.tr("pass_to", name=name),
+                                    self.tr(reason, name=name) + "\n" + self.tr("pass_private", name=name))
+            ask_line(self.session, "")
+        self.last_seen = seat
+
+    # -- commands ----------------------------------------------------------------------
+
+    def _command(self, command: Command, view: View) -> str:
+        if command.name == "?":
+            self._moves_page(view)
+            return ""
+        if command.name == "hint":
+            return self._hint(view)
+        if command.name == "rules":
+            return self._rules(command.words)
+        if self._confirm_quit():
+            raise Quit(0)
+        return ""
+
+    def _moves_page(self, view: View) -> None:
+        tr = self.tr
+        phase = {"single-draw": "single"}.get(view.phase, view.phase)
+        lines: list[Text] = [Text(tr("moves_title"), style="bold"), Text("")]
+        for move in view.legal_moves():
+            line = Text(f"  {move:<16}", style="bold")
+            line.append(explain_move(move, view, tr))
+            lines.append(line)
+        lines.append(Text(""))
+        lines.append(Text(tr("moves_how", shortcuts=tr(f"shortcuts.{phase}")), style="dim"))
+        self._page(Group(*lines))
+
+    def _hint(self, view: View) -> str:
+        try:
+            from ..bots import hint  # type: ignore[import-not-found,unused-ignore]
+
+            move, reason = hint(view)
+        except Exception:  # noqa: BLE001 - hints are a nicety
+            return self.tr("no_hint")
+        return self.tr("hint", move=move, reason=reason)
+
+    def _rules(self, words: tuple[str, ...]) -> str:
+        try:
+            from .. import rulesdoc  # type: ignore[attr-defined,unused-ignore]
+        except ImportError:
+            return self.tr("no_rules")
+        try:
+            sections: list[str] = rulesdoc.sections(list(words), self.tr.lang)
+        except Exception:  # noqa: BLE001 - the rules reader must not end the game
+            return self.tr("no_rules")
+        if not sections:
+            return self.tr("no_rules_topic", topic=" ".join(words))
+        cols, _ = self.screen.size()
+
+        def draw(console: Console) -> None:
+            for markdown in sections:
+                rulesdoc.render(markdown, console)
+
+        self._page_lines(_capture(draw, cols, self.screen.console))
+        return ""
+
+    def _page(self, renderable: Group) -> None:
+        self._page_lines(self.screen.page_lines(renderable))
+
+    def _page_lines(self, lines: list[str]) -> None:
+        """Show lines a screenful at a time; Enter pages on, q returns."""
+        _, rows = self.screen.size()
+        room = max(1, rows - 2)
+        for start in range(0, max(1, len(lines)), room):
+            self.screen.wipe()
+            self.screen.file.write("\n".join(lines[start:start + room]) + "\n")
+            self.screen.file.flush()
+            last = start + room >= len(lines)
+            answer = ask_line(self.session, self.tr("press_enter" if last else "more") + " ")
+            if answer.strip().lower() == "q":
+                return
+
+    def _confirm_quit(self) -> bool:
+        self._save()
+        self.screen.show_center(self.tr("quit_ask").split("?")[0] + "?", str(self.path))
+        try:
+            answer = ask_line(self.session, self.tr("quit_ask"))
+        except (KeyboardInterrupt, EOFError):
+            return True
+        if self.tr.yes(answer):
+            return True
+        self.last_seen = None if len(self.humans) > 1 else self.last_seen
+        return False
+
+    # -- end of game ---------------------------------------------------------------------
+
+    def _end_of_game(self) -> bool:
+        """The score screen; whether to go on (next game or a new match)."""
+        match = self.match
+        match.record()
+        if match.is_over:
+            self.saved.finished = True
+        self._save()
+        self.screen.show(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats]))
+        if not match.is_over:
+            if not self.tr.yes(ask_line(self.session, self.tr("next_game")), default=True):
+                return False
+            match.next_game()
+            self.saved.log = [_start_event(match)]
+        else:
+            if not self.tr.yes(ask_line(self.session, self.tr("play_again"))):
+                return False
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+            names = [s.name for s in self.seats]
+            fresh = Match(match.rules, games=match.games, seed=seed, names=names)
+            self.saved = Saved(match=fresh, seats=self.seats, lang=self.saved.lang, delay=self.delay,
+                               log=[_start_event(fresh)])
+            self.path = new_save_path(self.path.parent, names)
+            self.bots = {}
+        self.last_seen = None
+        self._save()
+        return True
+
+
+def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> list[Any]:
+    """The end-of-game screen: scores, the winner(s) and why, match totals."""
+    outcome = match.results[-1] if match.results else match.record()
+    game = match.game
+    names = match.names
+    view = game.view(0)
+    table = Table(title=tr("end_title", n=match.number + 1), title_style="bold", expand=False)
+    table.add_column(tr("col.player"))
+    table.add_column(tr("col.display"), justify="right")
+    table.add_column(tr("col.hand"), justify="right")
+    table.add_column(tr("col.points"), justify="right", style="bold")
+    if match.games > 1:
+        table.add_column(tr("col.total"), justify="right")
+    table.add_column("")
+    totals = match.totals()
+    for seat, name in enumerate(names):
+        shown = sum(len(layer) for layer in view.displays[seat])
+        row = [name + (" ⚙" if bots and bots[seat] else ""), str(shown), str(outcome.hand_sizes[seat]),
+               f"{outcome.scores[seat]:+d}"]
+        if match.games > 1:
+            row.append(f"{totals[seat]:+d}")
+        row.append("★ " + tr("winner_mark") if seat in outcome.winners else "")
+        table.add_row(*row, style="bold green" if seat in outcome.winners else "")
+    why = tr("end.hand_empty" if outcome.reason == "hand-empty" else "end.exhausted", name=names[outcome.seat])
+    parts: list[Any] = [Text(""), table, Text(""), Text(why)]
+    parts.append(Text(_winner_words(outcome.winners, outcome.scores, names, tr), style="bold"))
+    tie = _tiebreak_words(outcome.winners, outcome.scores, outcome.hand_sizes, match.rules.tiebreak, tr)
+    if tie:
+        parts.append(Text(tie))
+    if match.games > 1:
+        parts.append(Text(""))
+        parts.append(Text(tr("match_title", n=len(match.results), total=match.games), style="bold"))
+        parts.append(Text("   ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))))
+        if match.is_over:
+            best = match.winners()
+            parts.append(Text(tr("match_winner", names=_join([names[s] for s in best], tr),
+                                 points=totals[best[0]]), style="bold green"))
+    parts.append(Text(""))
+    return parts
+
+
+def _join(names: list[str], tr: Tr) -> str:
+    if len(names) == 1:
+        return names[0]
+    word = " und " if tr.lang == "de" else " and "
+    return ", ".join(names[:-1]) + word + names[-1]
+
+
+def _winner_words(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str], tr: Tr) -> str:
+    who = _join([names[s] for s in winners], tr)
+    key = "winner_one" if len(winners) == 1 else "winner_many"
+    return tr(key, names=who, points=scores[winners[0]])
+
+
+def _tiebreak_words(winners: tuple[int, ...], scores: tuple[int, ...], hands: tuple[int, ...],
+                    tiebreak: str, tr: Tr) -> str:
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    if len(tied) < 2:
+        return ""
+    if tiebreak == "shared":
+        return tr("tiebreak_shared")
+    if len(winners) < len(tied):
+        return tr("tiebreak_hand", n=hands[winners[0]])
+    return tr("tiebreak_still")
+
+
+def _capture(draw: Callable[[Console], None], width: int, like: Console) -> list[str]:
+    console = Console(width=width, force_terminal=like.is_terminal, no_color=like.no_color, highlight=False,
+                      color_system="truecolor" if like.color_system else None)
+    with console.capture() as capture:
+        draw(console)
+    return capture.get().rstrip("\n").split("\n")
+
+
+def _trap_termination() -> dict[int, Any]:
+    """Turn SIGTERM/SIGHUP into SystemExit so the alternate screen is left."""
+    old: dict[int, Any] = {}
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                old[number] = signal.signal(number, stop)
+            except (ValueError, OSError):
+                pass
+    return old
+
+
+def _restore_termination(old: dict[int, Any]) -> None:
+    for number, handler in old.items():
+        try:
+            signal.signal(number, handler)
+        except (ValueError, OSError):
+            pass

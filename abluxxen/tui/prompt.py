@@ -1,0 +1,182 @@
+"""Reading a decision: prompt_toolkit with completion of the legal moves.
+
+The prompt sits on the screen's last two lines: the input line, and a
+toolbar that lists the legal moves matching what is typed so far. Tab
+fills in the next match (again: the one after), so no pop-up menu ever
+covers the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.formatted_text import FormattedText
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+
+from ..moves import IllegalMove
+from ..view import View
+from .i18n import Tr
+from .notation import read_move
+from .table import explain_move
+
+COMMANDS = ("?", "hint", "rules", "quit")
+STYLE = Style.from_dict({"bottom-toolbar": "noreverse #888888", "prompt": "bold"})
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request other than a move: ``?``, ``hint``, ``rules TOPIC``, ``quit``."""
+
+    name: str
+    words: tuple[str, ...] = ()
+
+
+def read_command(text: str) -> Command | None:
+    """The command typed, if the text is one."""
+    words = text.strip().split()
+    if not words:
+        return None
+    head = words[0].lower()
+    if head in ("?", "help", "hilfe", "moves", "züge"):
+        return Command("?")
+    if head in ("hint", "tipp"):
+        return Command("hint")
+    if head in ("rules", "regeln", "rule"):
+        return Command("rules", tuple(words[1:]))
+    if head in ("quit", "exit", "beenden", "q"):
+        return Command("quit")
+    return None
+
+
+class MoveCompleter(Completer):
+    """Completes the legal moves of one decision, and the commands."""
+
+    def __init__(self, view: View, tr: Tr) -> None:
+        self.view = view
+        self.tr = tr
+        self.moves = view.legal_moves()
+
+    def matches(self, text: str) -> list[str]:
+        """Legal moves (then commands) starting with ``text``, case-insensitive."""
+        typed = " ".join(text.lower().split())
+        if text.endswith(" ") and typed:
+            typed += " "
+        found = [m for m in self.moves if m.lower().startswith(typed)]
+        if not found and typed:
+            # "9 9" completes to "play 9 9 …", as typed without the verb
+            found = [m for m in self.moves if m.lower().removeprefix("play ").startswith(typed)]
+        commands = [c for c in COMMANDS if typed and c.startswith(typed)]
+        return found + commands
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        text = document.text_before_cursor
+        for match in self.matches(text):
+            meta = explain_move(match, self.view, self.tr) if match in self.moves else ""
+            yield Completion(match, start_position=-len(text), display_meta=meta)
+
+
+def _bindings(completer_of: Callable[[], MoveCompleter]) -> KeyBindings:
+    bindings = KeyBindings()
+    state: dict[str, object] = {"base": None, "index": 0, "last": None}
+
+    @bindings.add("tab")
+    def _cycle(event: KeyPressEvent) -> None:
+        buffer = event.current_buffer
+        if buffer.text != state["last"]:
+            state["base"], state["index"] = buffer.text, 0
+        else:
+            state["index"] = int(str(state["index"])) + 1
+        found = completer_of().matches(str(state["base"]))
+        if not found:
+            return
+        choice = found[int(str(state["index"])) % len(found)]
+        buffer.text = choice
+        buffer.cursor_position = len(choice)
+        state["last"] = choice
+
+    return bindings
+
+
+def make_session(*, input: Input | None = None, output: Output | None = None) -> PromptSession[str]:
+    """A prompt session (pipe input and dummy output in tests)."""
+    return PromptSession(input=input, output=output, history=InMemoryHistory(), style=STYLE,
+                         complete_while_typing=False, mouse_support=False, erase_when_done=True)
+
+
+def toolbar_text(completer: MoveCompleter, typed: str, width: int) -> FormattedText:
+    """The line under the prompt: the legal moves that match what is typed."""
+    found = [m for m in completer.matches(typed) if m in completer.moves]
+    shown = ""
+    for move in found:
+        piece = (" · " if shown else "") + move
+        if len(shown) + len(piece) > width - 12:
+            shown += " …"
+            break
+        shown += piece
+    return FormattedText([("", " Tab ▸ "), ("bold", shown or "(no legal move starts so)")])
+
+
+def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int = 80) -> str:
+    """Ask once; the raw text typed (``KeyboardInterrupt``/``EOFError`` pass through)."""
+    completer = MoveCompleter(view, tr)
+
+    def toolbar() -> FormattedText:
+        try:
+            typed = get_app().current_buffer.text
+        except Exception:  # noqa: BLE001 - no app while testing the toolbar alone
+            typed = ""
+        return toolbar_text(completer, typed, width)
+
+    message = FormattedText([("class:prompt", tr("prompt", name=view.names[view.seat]))])
+    text: str = session.prompt(message, key_bindings=_bindings(lambda: completer), bottom_toolbar=toolbar,
+                               completer=None)
+    return text
+
+
+def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[[str], None],
+             on_command: Callable[[Command], str], width: int = 80, message: str = "") -> str:
+    """Ask until the player gives a legal move; its canonical text.
+
+    Args:
+        view: the deciding seat's view.
+        tr: the language.
+        session: the prompt session.
+        show: draws the table with a message line (a note, or why the last
+            input was refused) right before each question.
+        on_command: carries out ``?``, ``hint``, ``rules`` and ``quit``; returns
+            the message to show next.
+        width: the screen width, for the toolbar.
+        message: the first message to show.
+    """
+    while True:
+        show(message)
+        text = prompt_once(session, view, tr, width=width)
+        command = read_command(text)
+        if command is not None:
+            message = on_command(command)
+            continue
+        try:
+            return read_move(text, view)
+        except IllegalMove as err:
+            message = tr("bad_move", reason=str(err))
+
+
+def ask_line(session: PromptSession[str], question: str) -> str:
+    """A plain question (setup, yes/no, Enter to go on).
+
+    A fresh session on the same terminal: a ``PromptSession`` keeps the last
+    call's toolbar, and the move prompt's toolbar lists a hand's moves.
+    """
+    plain: PromptSession[str] = PromptSession(input=session.input, output=session.output, style=STYLE,
+                                              mouse_support=False, erase_when_done=True)
+    answer: str = plain.prompt(question)
+    return answer

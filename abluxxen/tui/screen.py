@@ -1,0 +1,125 @@
+"""The terminal: alternate screen, wiping screen and scrollback, handovers, pages.
+
+Every screen of the game is drawn on a wiped terminal: ``ESC[2J`` clears
+the screen, ``ESC[3J`` the scrollback and ``ESC[H`` homes the cursor. rich's
+``Console.clear()`` alone would push the old screen, hand included, into the
+scrollback of tmux, VTE, Windows Terminal and Terminal.app, where the next
+player could scroll back to it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import IO
+
+from rich.align import Align
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+WIPE = "\x1b[2J\x1b[3J\x1b[H"
+ALT_ON = "\x1b[?1049h"
+ALT_OFF = "\x1b[?1049l"
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class Screen:
+    """Drawing on the terminal.
+
+    Args:
+        file: where to write (default: standard output).
+        size: fixed ``(width, height)``; default: the terminal's size.
+        alternate: use the terminal's alternate screen (only on a terminal).
+    """
+
+    def __init__(self, *, file: IO[str] | None = None, size: tuple[int, int] | None = None,
+                 alternate: bool | None = None) -> None:
+        self.file = file or sys.stdout
+        self._size = size
+        is_tty = _isatty(self.file)
+        self.alternate = is_tty if alternate is None else alternate
+        self.console = Console(file=self.file, highlight=False, soft_wrap=False,
+                               force_terminal=is_tty or None)
+        self._in_alt = False
+
+    # -- the terminal ---------------------------------------------------------
+
+    def size(self) -> tuple[int, int]:
+        """``(columns, rows)`` now."""
+        if self._size is not None:
+            return self._size
+        try:
+            cols, rows = os.get_terminal_size(self.file.fileno())
+        except (OSError, ValueError, AttributeError):
+            cols, rows = shutil.get_terminal_size((80, 24))
+        return cols, rows
+
+    def big_enough(self) -> bool:
+        """Whether the table fits: 80×24 at least."""
+        cols, rows = self.size()
+        return cols >= MIN_WIDTH and rows >= MIN_HEIGHT
+
+    def enter(self) -> None:
+        """Switch to the alternate screen (once)."""
+        if self.alternate and not self._in_alt:
+            self._write(ALT_ON)
+            self._in_alt = True
+        self.wipe()
+
+    def leave(self) -> None:
+        """Back to the normal screen; safe to call more than once."""
+        if self._in_alt:
+            self._write(WIPE + ALT_OFF)
+            self._in_alt = False
+
+    def wipe(self) -> None:
+        """Clear the screen and the scrollback, cursor home."""
+        self._write(WIPE)
+
+    def _write(self, data: str) -> None:
+        self.file.write(data)
+        self.file.flush()
+
+    # -- drawing ----------------------------------------------------------------
+
+    def show(self, *renderables: RenderableType) -> None:
+        """Wipe, then draw at the current size."""
+        self.wipe()
+        cols, rows = self.size()
+        self.console.width = cols
+        self.console.height = rows
+        for item in renderables:
+            self.console.print(item, crop=True, overflow="ellipsis")
+        self.file.flush()
+
+    def show_center(self, title: str, body: str = "", *, style: str = "bold") -> None:
+        """A neutral screen with one message in the middle (no cards on it)."""
+        cols, rows = self.size()
+        text = Text(title, style=style, justify="center")
+        if body:
+            text.append("\n\n" + body, style="dim")
+        panel = Panel(text, expand=False, padding=(1, 4))
+        top = max(0, rows // 2 - 4)
+        self.show(Text("\n" * top), Align.center(panel, width=cols))
+
+    def show_plain(self, message: str) -> None:
+        """Unstyled text: for a terminal too small to hold the table."""
+        self.wipe()
+        self._write(message + "\n")
+
+    def page_lines(self, renderable: RenderableType) -> list[str]:
+        """A renderable as lines of terminal text at the screen's width, styles kept."""
+        cols, _ = self.size()
+        self.console.width = cols
+        with self.console.capture() as capture:
+            self.console.print(renderable)
+        return capture.get().rstrip("\n").split("\n")
+
+
+def _isatty(file: IO[str]) -> bool:
+    try:
+        return file.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -1,0 +1,125 @@
+"""Who sits at the table: ``--players`` and the guided setup."""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Callable
+
+from .i18n import Tr
+from .saves import BOT_LEVELS, Seat
+
+BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
+MAX_NAME = 12
+
+
+class SeatError(ValueError):
+    """A seat list that cannot be played, with the reason."""
+
+
+def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
+    """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard``.
+
+    Raises:
+        SeatError: for an unknown bot level or an over-long name.
+    """
+    spec = spec.strip()
+    if spec.lower() == "bot" or spec.lower().startswith("bot:"):
+        level = spec[4:].strip().lower() or "normal"
+        if level not in BOT_LEVELS:
+            raise SeatError(f"seat {number}: bot level must be easy, normal or hard, not {level!r}")
+        return None, level
+    if not spec:
+        return f"Player {number}", None
+    if len(spec) > MAX_NAME:
+        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters ({spec!r})")
+    return spec, None
+
+
+def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
+    """Seats with bots named, checked.
+
+    Raises:
+        SeatError: for a wrong number of seats or a name used twice.
+    """
+    if not 2 <= len(specs) <= 5:
+        raise SeatError(f"2 to 5 seats are needed, not {len(specs)}")
+    taken = {name.lower() for name, _ in specs if name}
+    names = [n for n in BOT_NAMES if n.lower() not in taken]
+    seats: list[Seat] = []
+    seen: set[str] = set()
+    for name, level in specs:
+        if name is None:
+            name = names.pop(0)
+        if name.lower() in seen:
+            raise SeatError(f"{name} is seated twice: give every player their own name")
+        seen.add(name.lower())
+        seats.append(Seat(name, level))
+    return seats
+
+
+def parse_players(text: str) -> list[Seat]:
+    """Seats from ``--players "Ann,Ben,bot:hard"``.
+
+    Raises:
+        SeatError: with the reason.
+    """
+    return seats_of([parse_seat(part, i + 1) for i, part in enumerate(text.split(","))])
+
+
+def default_name() -> str:
+    """The first seat's default: the login name, capitalised."""
+    try:
+        user = getpass.getuser()
+    except Exception:  # noqa: BLE001 - no login name in some containers
+        user = ""
+    user = "".join(ch for ch in user if ch.isalnum())[:MAX_NAME]
+    return user.capitalize() if user else "Player 1"
+
+
+def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, *,
+                 variant: str | None = None) -> tuple[list[Seat], str, bool]:
+    """Ask for seats, variant and (two players) the duel; Enter keeps each default.
+
+    Args:
+        ask: asks one question, returns the answer.
+        say: shows one line (an error).
+        tr: the language.
+        variant: a variant already chosen on the command line.
+
+    Returns:
+        The seats, the variant, and whether two players duel.
+    """
+    count = 3
+    while True:
+        answer = ask(f"{tr('setup_seats')} [{count}]: ").strip()
+        if not answer:
+            break
+        if answer.isdigit() and 2 <= int(answer) <= 5:
+            count = int(answer)
+            break
+        say(tr("setup_bad", reason=tr("setup_bad_seats")))
+    specs: list[tuple[str | None, str | None]] = []
+    for number in range(1, count + 1):
+        default = default_name() if number == 1 else "bot:normal"
+        while True:
+            answer = ask(f"{tr('setup_seat', n=number)} [{default}]: ").strip() or default
+            try:
+                spec = parse_seat(answer, number)
+            except SeatError:
+                say(tr("setup_bad", reason=tr("setup_bad_seat")))
+                continue
+            if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
+                say(tr("setup_bad", reason=tr("setup_same_name", name=spec[0])))
+                continue
+            specs.append(spec)
+            break
+    while variant is None:
+        answer = ask(f"{tr('setup_variant')} [base]: ").strip().lower() or "base"
+        if answer in ("base", "advanced", "expert"):
+            variant = answer
+        else:
+            say(tr("setup_bad", reason=tr("setup_bad_variant")))
+    duel = False
+    if count == 2:
+        duel = tr.yes(ask(f"{tr('setup_duel')} "), default=True)
+    return seats_of(specs), variant, duel

@@ -1,0 +1,355 @@
+"""The table as rich renderables, drawn from one seat's :class:`View` only.
+
+Everything is built line by line as :class:`rich.text.Text` so the table
+fits the screen exactly: 80×24 and up. Card values keep their own colour,
+as on the real cards; the text stays readable without colour (``NO_COLOR``):
+the top layer of a display sits in brackets, jokers are ``X``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.console import Group
+from rich.style import Style
+from rich.text import Text
+
+from ..cards import JOKER, counts_of, group_token, token
+from ..events import Event
+from ..view import View
+from .i18n import Tr
+from .narrate import narrate
+
+# One colour per value, like the real cards' rainbow; jokers stand apart.
+VALUE_COLOURS = {
+    1: "#ff5f5f", 2: "#ff8700", 3: "#ffd700", 4: "#afd700", 5: "#5fd75f", 6: "#00d7af",
+    7: "#00d7ff", 8: "#5fafff", 9: "#8787ff", 10: "#af87ff", 11: "#ff87ff", 12: "#ff5faf",
+    13: "#d7af87",
+}
+JOKER_STYLE = Style(color="#000000", bgcolor="#ffffff", bold=True)
+PAW = "🐾"
+DECIDE = "▶"
+NAME_WIDTH = 12
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What the table shows beyond the view: the match and the seats' kinds.
+
+    Attributes:
+        game_number: 1-based number of this game in the match.
+        games: games in the match.
+        seed: the deal's seed, shown so a deal can be replayed.
+        bots: per seat, the bot's level (or ``True``) when a bot plays it, else ``None``/``False``.
+        totals: points per seat from earlier games of the match.
+    """
+
+    game_number: int = 1
+    games: int = 1
+    seed: int | None = None
+    bots: tuple[str | bool | None, ...] = ()
+    totals: tuple[int, ...] = field(default_factory=tuple)
+
+
+def card_style(card: int) -> Style:
+    """The colour of a card value."""
+    if card == JOKER:
+        return JOKER_STYLE
+    return Style(color=VALUE_COLOURS[card], bold=True)
+
+
+def card_text(card: int) -> Text:
+    """One card: its value in its colour (``X`` for a joker)."""
+    return Text(token(card), style=card_style(card))
+
+
+def cards_text(cards: Sequence[int], sep: str = " ") -> Text:
+    """Several cards side by side."""
+    text = Text()
+    for i, card in enumerate(cards):
+        if i:
+            text.append(sep)
+        text.append_text(card_text(card))
+    return text
+
+
+def layer_text(cards: Sequence[int], *, top: bool = False, stake: bool = False) -> Text:
+    """A display layer; the top layer (the one that can be abluxxed) in brackets."""
+    if not top:
+        return cards_text(cards)
+    edge = Style(bold=True, color="red" if stake else "bright_white")
+    text = Text("[", style=edge)
+    text.append_text(cards_text(cards))
+    text.append("]", style=edge)
+    return text
+
+
+def grouped_text(cards: Sequence[int]) -> Text:
+    """Cards grouped by value, ``7×3`` style (hand and shadow)."""
+    counts = counts_of(cards)
+    text = Text()
+    for value in range(1, 15):
+        if counts[value]:
+            if text:
+                text.append("  ")
+            text.append_text(card_text(value))
+            if counts[value] > 1:
+                text.append(f"×{counts[value]}", style="dim")
+    return text
+
+
+def display_text(layers: Sequence[Sequence[int]], width: int, tr: Tr, *, stake: bool = False) -> Text:
+    """A display, bottom layer left, top layer right in brackets.
+
+    Older layers fold into a count when the display is wider than ``width``.
+    """
+    if not layers:
+        return Text(tr("display_empty"), style="dim italic")
+    sep = Text(" · ", style="dim")
+    shown: list[Text] = []
+    used = 0
+    for i in range(len(layers) - 1, -1, -1):
+        part = layer_text(layers[i], top=i == len(layers) - 1, stake=stake)
+        extra = len(part) + (len(sep) if shown else 0)
+        hidden = i  # layers below this one, folded if we stop here
+        fold_room = 0 if hidden == 0 else len(_fold(layers[:i], tr)) + len(sep)
+        if shown and used + extra + fold_room > width:
+            break
+        shown.append(part)
+        used += extra
+    text = Text()
+    folded = len(layers) - len(shown)
+    if folded:
+        text.append_text(_fold(layers[:folded], tr))
+        text.append_text(sep)
+    for j, part in enumerate(reversed(shown)):
+        if j:
+            text.append_text(sep)
+        text.append_text(part)
+    text.truncate(width, overflow="ellipsis")
+    return text
+
+
+def _fold(layers: Sequence[Sequence[int]], tr: Tr) -> Text:
+    return Text("…" + tr("folded", layers=len(layers), cards=sum(len(layer) for layer in layers)),
+                style="dim")
+
+
+def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
+    """The pool's slots, numbered from 1 as players type them; a duel group is one slot."""
+    text = Text()
+    if not pool:
+        return Text(tr("pool_empty"), style="dim")
+    for i, slot in enumerate(pool):
+        if i:
+            text.append("  ")
+        text.append(f"{i + 1}:", style="dim")
+        text.append_text(cards_text(slot, sep="+"))
+    return text
+
+
+# -- the whole table --------------------------------------------------------------
+
+
+def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo | None = None,
+                 show_hand: bool = True, width: int = 80, height: int = 22, message: str = "",
+                 viewer: int | None = None) -> Group:
+    """The table as one seat sees it, exactly ``height`` lines of ``width``.
+
+    Args:
+        view: the seat's view; its hand appears only when ``show_hand``.
+        events: the game's events so far, narrated as ``viewer`` may see them.
+        tr: the language.
+        info: the match and seat kinds.
+        show_hand: whether the seat's hand and decision are on screen.
+        width, height: the space to fill.
+        message: a line for notes and errors, above the prompt.
+        viewer: whose eyes the log is for (defaults to the view's seat when
+            the hand is shown, else nobody in particular).
+    """
+    info = info or TableInfo(bots=tuple(False for _ in view.names))
+    if viewer is None and show_hand:
+        viewer = view.seat
+    top = [_header(view, info, tr, width), _rule(width)]
+    top.extend(_seats(view, info, tr, width))
+    top.append(_rule(width))
+    top.append(_pool_line(view, tr, width))
+    if view.rules.is_duel:
+        shadow = Text(f"{tr('shadow'):<7} ", style="bold")
+        shadow.append_text(grouped_text(view.shadow) if view.shadow else Text("—", style="dim"))
+        top.append(shadow)
+    bottom = [_rule(width)]
+    if show_hand:
+        bottom.extend(_hand_lines(view, tr, width))
+        if view.my_move and not view.over:
+            bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
+    elif not view.over:
+        bottom.append(Text(tr("hand_hidden"), style="dim italic"))
+        if view.to_move is not None:
+            bottom.append(Text(tr("waiting", name=view.names[view.to_move]), style="italic"))
+    bottom.append(Text(message, style="bold yellow") if message else Text(tr("legend"), style="dim"))
+    room = height - len(top) - len(bottom) - 1
+    log = _log_lines(view, events, viewer, tr, width, max(room, 0))
+    lines = top + [_rule(width, tr("log"))] + log + bottom
+    lines = lines[:height]
+    for line in lines:
+        line.no_wrap = True
+        line.overflow = "ellipsis"
+        line.truncate(width, overflow="ellipsis")
+    return Group(*lines)
+
+
+def _rule(width: int, title: str = "") -> Text:
+    if not title:
+        return Text("─" * width, style="dim")
+    text = Text("── ", style="dim")
+    text.append(title, style="dim bold")
+    text.append(" " + "─" * max(0, width - len(title) - 4), style="dim")
+    return text
+
+
+def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
+    left = Text(tr("title"), style="bold bright_white")
+    bits = [tr(f"variant.{view.rules.variant}")]
+    if view.rules.is_duel:
+        bits.append(tr("duel"))
+    if info.games > 1:
+        bits.append(tr("game_of", n=info.game_number, total=info.games))
+    if info.seed is not None:
+        bits.append(tr("seed", seed=info.seed))
+    left.append("  " + " · ".join(bits), style="dim")
+    right = Text()
+    right.append(f"{tr('deck')} ", style="dim")
+    right.append(str(view.deck_size), style="bold")
+    right.append(f"   {tr('discard')} ", style="dim")
+    right.append(str(len(view.discard)), style="bold")
+    gap = width - len(left) - len(right)
+    if gap < 1:
+        left.truncate(max(0, width - len(right) - 1), overflow="ellipsis")
+        gap = 1
+    return left + Text(" " * gap) + right
+
+
+def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
+    with_totals = info.games > 1 and len(info.totals) == len(view.names)
+    head = Text(" " * 5 + f"{'':<{NAME_WIDTH}} {tr('hand_short'):>4} {tr('score_short'):>4}", style="dim")
+    if with_totals:
+        head.append(f" {'Σ':>4}", style="dim")
+    head.append("  " + tr("col.display"), style="dim")
+    lines = [head]
+    fixed = len(head) - len(tr("col.display"))
+    scores = view.scores()
+    for seat, name in enumerate(view.names):
+        deciding = view.to_move == seat
+        line = Text()
+        line.append(f"{DECIDE} " if deciding else "  ", style="bold yellow")
+        line.append(PAW if view.turn == seat and not view.over else "  ")
+        line.append(" ")
+        level = info.bots[seat] if seat < len(info.bots) else None
+        label = f"{name} ⚙{level if isinstance(level, str) else ''}" if level else name
+        style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
+        line.append(f"{label[:NAME_WIDTH]:<{NAME_WIDTH}}", style=style)
+        line.append(f" {view.hand_sizes[seat]:>4}")
+        line.append(f" {scores[seat]:>+4}" if scores[seat] else f" {0:>4}", style="bold")
+        if with_totals:
+            total = info.totals[seat] + scores[seat]
+            line.append(f" {total:>+4}", style="dim")
+        line.append("  ")
+        stake = view.victim == seat
+        line.append_text(display_text(view.displays[seat], width - fixed, tr, stake=stake))
+        lines.append(line)
+    return lines
+
+
+def _pool_line(view: View, tr: Tr, width: int) -> Text:
+    line = Text(f"{tr('pool'):<7} ", style="bold")
+    line.append_text(pool_text(view.pool, tr))
+    return line
+
+
+def _hand_lines(view: View, tr: Tr, width: int) -> list[Text]:
+    label = Text(tr("your_hand", name=view.names[view.seat]) + f" · {len(view.hand)}: ", style="bold")
+    line = label + grouped_text(view.hand)
+    return _wrap(line, width)[:2]
+
+
+def _wrap(text: Text, width: int) -> list[Text]:
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, color_system=None)
+    return list(text.wrap(console, width, overflow="fold"))
+
+
+def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, width: int,
+               room: int) -> list[Text]:
+    if room <= 0:
+        return []
+    sentences = narrate(events, viewer, view.names, tr)
+    if not sentences:
+        sentences = [tr("log_empty", name=view.names[view.turn])]
+    lines: list[Text] = []
+    for i in range(len(sentences) - 1, -1, -1):
+        style = "" if i == len(sentences) - 1 else "dim"
+        wrapped = _wrap(Text(sentences[i], style=style), width - 2)
+        block = [Text("• " if j == 0 else "  ") + part for j, part in enumerate(wrapped)]
+        if len(lines) + len(block) > room:
+            if not lines:
+                lines = block[-room:]
+            break
+        lines = block + lines
+    while len(lines) < room:
+        lines.append(Text(""))
+    return lines
+
+
+# -- the decision ---------------------------------------------------------------------
+
+
+def ask_text(view: View, tr: Tr) -> str:
+    """What the deciding seat must decide, with the cards at stake and draws left."""
+    name = view.names[view.seat]
+    phase = view.phase
+    if phase == "play":
+        return tr("ask.play", name=name)
+    if phase == "shadow":
+        options = ", ".join(f"shadow {v}" for v in view.shadow_options)
+        return tr("ask.shadow", name=name, played=tr.set_words(view.played()), options=options)
+    if phase == "take":
+        assert view.victim is not None
+        stake = view.stake()
+        return tr("ask.take", name=name, victim=view.names[view.victim], stake=tr.set_words(stake),
+                  n=len(stake))
+    if phase == "back":
+        stake = view.stake()
+        return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.set_words(stake),
+                  n=len(stake))
+    if phase == "draw":
+        if not view.pool:
+            return tr("ask.draw_deck_only", name=name, n=view.draws_left)
+        return tr("ask.draw", name=name, n=view.draws_left, slots=len(view.pool))
+    return tr("ask.single", name=name)
+
+
+def explain_move(move: str, view: View, tr: Tr) -> str:
+    """A legal move in plain words, for the ``?`` list."""
+    words = move.split()
+    kind = words[0]
+    stake = len(view.stake())
+    victim = view.names[view.victim] if view.victim is not None else ""
+    if kind == "play":
+        cards = [JOKER if w == "X" else int(w) for w in words[1:]]
+        return tr("explain.play", cards=" ".join(words[1:]), words=tr.set_words(cards))
+    if kind in ("take", "leave"):
+        return tr(f"explain.{kind}", victim=victim, n=stake)
+    if kind in ("back", "discard", "pass"):
+        return tr(f"explain.{kind}", n=stake)
+    if kind == "shadow":
+        value = int(words[1])
+        count = view.shadow.count(value)
+        return tr("explain.shadow", value=value, words=tr.set_words([value] * count))
+    if words[1] == "deck":
+        return tr("explain.deck")
+    slot = next(i for i, s in enumerate(view.pool) if group_token(s) == words[1])
+    return tr("explain.pool", cards=words[1], slot=slot + 1, words=tr.set_words(view.pool[slot])
+              if len(set(view.pool[slot]) - {JOKER}) <= 1 else words[1])

@@ -1,0 +1,181 @@
+"""Shared helpers for the engine tests: positions written by hand as save documents.
+
+A scenario names only the cards that matter; :func:`make_doc` puts every other
+card of the 109 into the deck (below the named top cards), the discard pile or
+out of the game, so the document is a legal save.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from abluxxen import Event, Game, Rules
+from abluxxen.cards import full_deck, parse_token, token
+
+Cards = str | Sequence[str]
+
+
+def toks(cards: Cards) -> list[str]:
+    """Tokens from ``"7 7 X"`` (or a list of tokens), canonical order."""
+    words = cards.split() if isinstance(cards, str) else list(cards)
+    return [token(c) for c in sorted(parse_token(w) for w in words)]
+
+
+def _pool_slots(pool: Cards) -> list[str]:
+    return pool.split() if isinstance(pool, str) else list(pool)
+
+
+def make_doc(*, hands: Sequence[Cards], players: int | None = None, variant: str = "base",
+             duel: bool | None = None, tiebreak: str = "fewest-hand",
+             names: Sequence[str] | None = None, turn: int = 0,
+             displays: Sequence[Sequence[Cards]] | None = None, pool: Cards = (),
+             deck: Cards = (), discard: Cards = (), shadow: Cards = (), removed: Cards = (),
+             known: Sequence[Cards] | None = None, pending: dict[str, Any] | None = None,
+             rest: str = "deck") -> dict[str, Any]:
+    """A save document with the named cards; the remaining cards go to ``rest``.
+
+    Args:
+        hands: one entry per seat, e.g. ``"7 7 X"``.
+        displays: per seat, layers bottom to top, e.g. ``[["5 5 5", "9"], []]``.
+        pool: slots, e.g. ``"1 2 3 4 5 6"`` or ``["4+13+X", "7"]``.
+        deck: the deck's top cards, top first; the rest (if ``rest == "deck"``)
+            lies below them in ascending order.
+        rest: where the cards nobody named go: ``"deck"``, ``"discard"`` or ``"removed"``.
+    """
+    n = players if players is not None else len(hands)
+    displays = displays if displays is not None else [[] for _ in range(n)]
+    doc: dict[str, Any] = {
+        "format": "abluxxen/1",
+        "rules": Rules(n, variant, duel, tiebreak).to_json(),
+        "turn": turn,
+        "hands": [toks(h) for h in hands],
+        "displays": [[toks(layer) for layer in d] for d in displays],
+        "pool": [("+".join(toks(slot.split("+")))) for slot in _pool_slots(pool)],
+        "deck": list(deck.split() if isinstance(deck, str) else deck),
+        "discard": toks(discard),
+        "shadow": toks(shadow),
+        "removed": toks(removed),
+    }
+    if names is not None:
+        doc["names"] = list(names)
+    if known is not None:
+        doc["known"] = [toks(k) for k in known]
+    if pending is not None:
+        doc["pending"] = pending
+    left = remaining_cards(doc)
+    if rest == "deck":
+        doc["deck"] += left
+    else:
+        doc[rest] += left
+    return doc
+
+
+def remaining_cards(doc: dict[str, Any]) -> list[str]:
+    """Tokens of the 109 not yet placed in ``doc``, ascending.
+
+    Raises:
+        AssertionError: when the document already names a card too often.
+    """
+    left = [token(c) for c in full_deck()]
+    named: list[str] = []
+    for hand in doc["hands"]:
+        named += hand
+    for shown in doc["displays"]:
+        for layer in shown:
+            named += layer
+    for slot in doc["pool"]:
+        named += slot.split("+")
+    for field in ("deck", "discard", "shadow", "removed"):
+        named += doc.get(field, [])
+    for tok in named:
+        assert tok in left, f"the scenario names more {tok}s than the game has"
+        left.remove(tok)
+    return left
+
+
+def position(**kwargs: Any) -> Game:
+    """The game of :func:`make_doc`'s document (same arguments)."""
+    return Game.from_json(make_doc(**kwargs))
+
+
+def push_all(game: Game, *moves: str) -> list[Event]:
+    """Push moves in order; all the events they caused."""
+    events: list[Event] = []
+    for move in moves:
+        events += game.push(move)
+    return events
+
+
+def hand_of(game: Game, seat: int) -> list[str]:
+    """A seat's hand as tokens, canonical order."""
+    return list(game.to_json()["hands"][seat])
+
+
+def display_of(game: Game, seat: int) -> list[list[str]]:
+    """A seat's display as layers of tokens, bottom to top."""
+    return [list(layer) for layer in game.to_json()["displays"][seat]]
+
+
+def pool_of(game: Game) -> list[str]:
+    """The pool's slots as tokens, in slot order."""
+    return list(game.to_json()["pool"])
+
+
+def deck_of(game: Game) -> list[str]:
+    """The deck as tokens, top first."""
+    return list(game.to_json()["deck"])
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    """The kinds of some events, in order."""
+    return [e.kind for e in events]
+
+
+def all_cards(game: Game) -> list[str]:
+    """Every card of the game's save document, sorted (each pool group card singly)."""
+    doc = game.to_json()
+    cards: list[str] = []
+    for hand in doc["hands"]:
+        cards += hand
+    for shown in doc["displays"]:
+        for layer in shown:
+            cards += layer
+    for slot in doc["pool"]:
+        cards += slot.split("+")
+    for field in ("deck", "discard", "shadow", "removed"):
+        cards += doc[field]
+    return sorted(cards, key=parse_token)
+
+
+FULL_DECK = sorted((token(c) for c in full_deck()), key=parse_token)
+
+ALL_RULES = [
+    Rules(2),
+    Rules(2, duel=False),
+    Rules(3),
+    Rules(4),
+    Rules(5),
+    Rules(2, "advanced"),
+    Rules(3, "advanced"),
+    Rules(2, "expert"),
+    Rules(4, "expert", tiebreak="shared"),
+    Rules(2, "expert", duel=False),
+    Rules(5, "advanced", tiebreak="shared"),
+]
+
+
+def random_game(rules: Rules, seed: int, *, moves: int | None = None) -> Game:
+    """A game dealt with ``seed`` and played on by random legal moves.
+
+    Args:
+        moves: stop after this many moves (default: play to the end).
+    """
+    game = Game.new(rules, seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while not game.is_over and (moves is None or done < moves):
+        game.push(rng.choice(game.legal_moves()))
+        done += 1
+    return game

@@ -1,0 +1,244 @@
+"""Every worked example of the rulebooks, played through the engine.
+
+Where a rulebook's figure is missing, the position is reconstructed to agree
+with the text; the comments quote what the text says.
+"""
+
+from __future__ import annotations
+
+from conftest import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
+
+from abluxxen import Game
+
+NIKO, CARO, LISA, LOUIS = range(4)
+
+
+def amigo_niko_turn() -> Game:
+    """Amigo: Niko to play three 7s; Caro, Lisa and Louis sit clockwise after him."""
+    return position(
+        names=["Niko", "Caro", "Lisa", "Louis"], turn=NIKO,
+        hands=["7 7 7 3 3 X 2 9", "13 4 6 8", "1 5 9", "2 6 11"],
+        displays=[[], ["5 5"], ["2 2", "4 4 4"], ["13", "3 3 3"]],
+        pool="1 6 8 10 11 12", deck="9 X 5 4",
+    )
+
+
+def test_amigo_niko_three_7s_not_caro_different_count() -> None:
+    # "Niko's cards are higher than Caro's, but the number of cards is different."
+    game = amigo_niko_turn()
+    events = game.push("play 7 7 7")
+    abluxxed = [e.other for e in events if e.kind == "abluxx"]
+    assert abluxxed == [LISA], "Lisa is the first victim clockwise; Caro is skipped"
+    assert game.to_move == NIKO and game.legal_moves() == ["take", "leave"]
+    push_all(game, "leave", "back", "take", "draw 8", "draw 11", "draw deck")
+    assert display_of(game, CARO) == [["5", "5"]]
+    assert hand_of(game, CARO) == ["4", "6", "8", "13"]
+
+
+def test_amigo_niko_three_7s_lisa_abluxxed_niko_leaves_lisa_takes_back() -> None:
+    # "he doesn't want Lisa's cards. Lisa decides to take her cards back into her hand."
+    game = amigo_niko_turn()
+    game.push("play 7 7 7")
+    game.push("leave")
+    assert game.to_move == LISA and game.legal_moves() == ["back", "discard"]
+    deck_before = deck_of(game)
+    game.push("back")
+    assert hand_of(game, LISA) == ["1", "4", "4", "4", "5", "9"]
+    assert display_of(game, LISA) == [["2", "2"]]
+    assert deck_of(game) == deck_before, "taking cards back costs no draw"
+    # Next, Louis's turn as attacker's victim: Niko decides again.
+    assert game.to_move == NIKO and game.legal_moves() == ["take", "leave"]
+
+
+def test_amigo_niko_three_7s_takes_louis_3s_louis_draws_two_from_pool_one_from_deck() -> None:
+    # "Niko decides to take Louis' cards ... Louis must now draw three cards. He takes two
+    # cards from the pool and draws one more from the deck. Then, he refills the pool."
+    game = amigo_niko_turn()
+    push_all(game, "play 7 7 7", "leave", "back")
+    game.push("take")
+    assert hand_of(game, NIKO) == ["2", "3", "3", "3", "3", "3", "9", "X"]
+    assert display_of(game, LOUIS) == [["13"]]
+    assert game.to_move == LOUIS and game.phase_name == "draw"
+    game.push("draw 8")
+    assert pool_of(game) == ["1", "6", "10", "11", "12"], "no refill between draws"
+    game.push("draw 11")
+    assert pool_of(game) == ["1", "6", "10", "12"]
+    events = game.push("draw deck")
+    assert hand_of(game, LOUIS) == ["2", "6", "8", "9", "11", "11"]
+    assert pool_of(game) == ["1", "6", "10", "12", "X", "5"], "refilled to six from the deck"
+    assert deck_of(game)[0] == "4"
+    assert kinds(events) == ["draw", "refill", "turn"]
+    assert game.turn == CARO and game.phase_name == "play", "no single draw after a turn with abluxx"
+
+
+def test_amigo_caro_one_13_no_abluxx_then_draws_the_joker_from_pool() -> None:
+    game = amigo_niko_turn()
+    push_all(game, "play 7 7 7", "leave", "back", "take", "draw 8", "draw 11", "draw deck")
+    events = game.push("play 13")
+    # Lisa: "higher value ... but their number is different"; Louis: "the value is equal,
+    # not higher"; Niko: "the number of cards is different".
+    assert "abluxx" not in kinds(events)
+    assert display_of(game, LISA)[-1] == ["2", "2"]
+    assert display_of(game, LOUIS) == [["13"]]
+    assert display_of(game, NIKO) == [["7", "7", "7"]]
+    assert game.to_move == CARO and game.phase_name == "single-draw"
+    assert {"pass", "draw deck", "draw X"} <= set(game.legal_moves())
+    deck_top = deck_of(game)[0]
+    game.push("draw X")
+    assert hand_of(game, CARO) == ["4", "6", "8", "X"]
+    assert pool_of(game) == ["1", "6", "10", "12", "5", deck_top], "the pool is refilled afterwards"
+    assert game.turn == LISA and game.phase_name == "play"
+
+
+ANDI, BEN, CLAUDIA, DANIEL = range(4)
+RAVENSBURGER = ["Andi", "Ben", "Claudia", "Daniel"]
+
+
+def test_ravensburger_1a_one_of_two_7s_or_both_or_up_to_three_6s() -> None:
+    # "Andi entscheidet sich, eine seiner beiden 7er auszulegen. Er hätte stattdessen auch
+    # beide auslegen können oder z. B. bis zu drei 6er usw."
+    game = position(names=RAVENSBURGER, variant="advanced",
+                    hands=["6 6 6 7 7 10", "1", "1", "1"], pool="1 2 3 4 5 6")
+    moves = game.legal_moves()
+    assert {"play 7", "play 7 7", "play 6", "play 6 6", "play 6 6 6", "play 10"} == set(moves)
+    game.push("play 7")
+    assert display_of(game, ANDI) == [["7"]]
+    assert hand_of(game, ANDI) == ["6", "6", "6", "7", "10"]
+
+
+def test_ravensburger_1b_three_rounds_build_three_layers() -> None:
+    # "Andi legt in der 1. Runde eine 7, 2. Runde drei 6er + Joker, 3. Runde zwei 12er."
+    game = position(names=RAVENSBURGER, variant="advanced",
+                    hands=["7 6 6 6 X 12 12 2", "1 1 5", "3 3 3 3 5", "4 4 4 4 4 4 5"],
+                    pool="2 3 4 5 6 8")
+    push_all(game, "play 7", "play 1", "play 3 3", "play 4 4 4",
+             "play 6 6 6 X", "play 1", "play 3 3", "play 4 4 4", "play 12 12")
+    assert display_of(game, ANDI) == [["7"], ["6", "6", "6", "X"], ["12", "12"]]
+    assert game.view(BEN).top(ANDI) == (12, 12), "only the top layer can be abluxxed"
+    assert game.scores()[ANDI] == 7 - 1
+
+
+def ravensburger_2a() -> Game:
+    """Andi about to play two 12s; Daniel's top two 9s cover a single 5."""
+    return position(names=RAVENSBURGER, variant="advanced", turn=ANDI,
+                    hands=["12 12 8", "13 4", "4 4", "6 6"],
+                    displays=[[], ["12 12"], ["3 3 3"], ["5", "9 9"]],
+                    pool="1 2 6 7 8 10", deck="11 10")
+
+
+def test_ravensburger_2a_two_12s_compared_once_clockwise() -> None:
+    game = ravensburger_2a()
+    events = game.push("play 12 12")
+    # Ben's two 12s are equal, Claudia has three cards: only Daniel is abluxxed.
+    assert [(e.seat, e.other, e.cards) for e in events if e.kind == "abluxx"] == [(ANDI, DANIEL, (9, 9))]
+    push_all(game, "take", "draw deck", "draw deck")
+    assert hand_of(game, ANDI) == ["8", "9", "9"]
+    assert hand_of(game, DANIEL) == ["6", "6", "10", "11"]
+    assert display_of(game, DANIEL) == [["5"]], "the 5 is uncovered but not compared again"
+    assert game.turn == BEN and game.phase_name == "play"
+
+
+def test_ravensburger_2b_bens_13_abluxxes_daniels_uncovered_5() -> None:
+    # "Nun ist Ben an der Reihe. Er spielt eine 13. Damit luxxt er die nun frei gewordene 5
+    # von Daniel ab! Gegenüber Claudia und Andis Karten ist zwar die Zahl höher aber die
+    # Anzahl nicht gleich → kein Abluxxen."
+    game = ravensburger_2a()
+    push_all(game, "play 12 12", "take", "draw deck", "draw deck")
+    events = game.push("play 13")
+    assert [(e.seat, e.other, e.cards) for e in events if e.kind == "abluxx"] == [(BEN, DANIEL, (5,))]
+    push_all(game, "leave", "discard", "draw 1")
+    assert display_of(game, DANIEL) == []
+    assert display_of(game, CLAUDIA) == [["3", "3", "3"]]
+    assert display_of(game, ANDI) == [["12", "12"]]
+    assert game.turn == CLAUDIA
+
+
+def test_ravensburger_two_jokers_abluxx_two_13s() -> None:
+    # "Beispiel: Zwei Joker luxxen zwei 13er ab."
+    game = position(names=RAVENSBURGER, variant="advanced",
+                    hands=["X X 4", "5", "5", "5"], displays=[[], ["13 13"], [], []],
+                    pool="1 2 3 4 5 6")
+    events = game.push("play X X")
+    assert [(e.other, e.cards) for e in events if e.kind == "abluxx"] == [(BEN, (13, 13))]
+    game.push("take")
+    assert hand_of(game, ANDI) == ["4", "13", "13"]
+
+
+VRENELI, NESSI, UNGEHEUER = range(3)
+
+
+def online_vreneli() -> Game:
+    return position(names=["Vreneli", "Nessi", "Ungeheuer"],
+                    hands=["7 7 7 11 11 11 11 12 12 12 12 2", "4", "4"],
+                    displays=[[], ["5 5 5"], ["10 10 10 10"]], pool="1 2 3 4 5 6")
+
+
+def test_online_vreneli_three_7s_abluxx_nessis_three_5s() -> None:
+    # "Hier könnte Vreneli die drei 7er ausspielen und damit Nessi die drei 5er abluxxen."
+    game = online_vreneli()
+    events = game.push("play 7 7 7")
+    assert [(e.other, e.cards) for e in events if e.kind == "abluxx"] == [(NESSI, (5, 5, 5))]
+    assert game.view(VRENELI).stake() == (5, 5, 5)
+
+
+def test_online_vreneli_four_11s_or_12s_abluxx_ungeheuers_four_10s_not_the_5s() -> None:
+    # "Oder aber sie spielt die vier 11er oder 12er aus, um damit Ungeheuer die vier 10er
+    # abzuluxxen. Die 5er kann sie damit aber nicht nehmen, weil das nur drei Karten sind."
+    for value in ("11", "12"):
+        game = online_vreneli()
+        events = game.push(f"play {value} {value} {value} {value}")
+        assert [(e.other, e.cards) for e in events if e.kind == "abluxx"] == [(UNGEHEUER, (10,) * 4)]
+        push_all(game, "leave", "back")
+        assert display_of(game, NESSI) == [["5", "5", "5"]]
+        assert game.turn == NESSI
+
+
+GALUPPY, NESSI_G, THIRD = range(3)
+
+
+def online_galuppy() -> Game:
+    """Galuppy to play three 9s against Nessi's three 5s."""
+    return position(names=["Galuppy", "Nessi", "Vreneli"],
+                    hands=["9 9 9 2", "8", "8"], displays=[[], ["5 5 5"], ["10 10 10"]],
+                    pool="1 2 3 4 6 7", deck="11 12 13")
+
+
+def test_online_galuppy_three_9s_take_nessi_draws_three() -> None:
+    # "Nimmt sie die Karten selbst auf die Hand, muss Nessi drei Karten nachziehen.
+    # Erst danach wird das Spiel fortgesetzt."
+    game = online_galuppy()
+    game.push("play 9 9 9")
+    assert game.legal_moves() == ["take", "leave"]
+    game.push("take")
+    assert hand_of(game, GALUPPY) == ["2", "5", "5", "5"]
+    assert game.to_move == NESSI_G and game.view(NESSI_G).draws_left == 3
+    push_all(game, "draw deck", "draw 1")
+    assert game.turn == GALUPPY and game.to_move == NESSI_G
+    game.push("draw deck")
+    assert hand_of(game, NESSI_G) == ["1", "8", "11", "12"]
+    assert game.turn == NESSI_G and game.phase_name == "play"
+
+
+def test_online_galuppy_three_9s_leave_nessi_takes_back() -> None:
+    # "überlässt die Wahl dem geschädigten Spieler ... ob er die Karten wieder auf die Hand nehmen"
+    game = online_galuppy()
+    push_all(game, "play 9 9 9", "leave")
+    assert game.to_move == NESSI_G and game.legal_moves() == ["back", "discard"]
+    game.push("back")
+    assert hand_of(game, NESSI_G) == ["5", "5", "5", "8"]
+    assert hand_of(game, GALUPPY) == ["2"]
+    assert display_of(game, NESSI_G) == []
+    assert game.turn == NESSI_G and game.phase_name == "play"
+
+
+def test_online_galuppy_three_9s_leave_nessi_discards_and_draws_three() -> None:
+    # "oder sie lieber abwirft und dafür entsprechend viele Karten aus der Auslage oder vom
+    # Nachziehstapel nimmt."
+    game = online_galuppy()
+    push_all(game, "play 9 9 9", "leave", "discard")
+    assert game.to_json()["discard"] == ["5", "5", "5"]
+    assert game.to_move == NESSI_G and game.view(NESSI_G).draws_left == 3
+    push_all(game, "draw 7", "draw 6", "draw deck")
+    assert hand_of(game, NESSI_G) == ["6", "7", "8", "11"]
+    assert pool_of(game) == ["1", "2", "3", "4", "12", "13"]
+    assert game.turn == NESSI_G

@@ -1,0 +1,223 @@
+"""The terminal game end to end, in pseudo-terminals (pexpect).
+
+A seeded game for three human seats is played to the score table through
+every handover, with a bad input, the ``?`` list, a Ctrl-C (exit status 130)
+and a resume. The test replays the same seed in its own engine to know
+whose decision comes and which moves are legal. Everything the game wrote
+is then split at each wipe of screen and scrollback, and no piece may show
+a hand to anyone but its owner.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from abluxxen import Game, Rules
+
+pexpect = pytest.importorskip("pexpect")
+
+NAMES = ["Ann", "Ben", "Cy"]
+SEED = 11
+WIPE = "\x1b[2J\x1b[3J"
+ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
+TIMEOUT = 60
+
+
+def _spawn(args: list[str], data_dir: Path, rows: int = 24, cols: int = 80) -> tuple[object, io.StringIO]:
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
+               LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *args], env=env, encoding="utf-8",
+                          dimensions=(rows, cols), timeout=TIMEOUT)
+    log = io.StringIO()
+    child.logfile_read = log
+    return child, log
+
+
+def _typed(move: str, game: Game) -> str:
+    """What a player types for a move: shortcuts where there are some."""
+    words = move.split()
+    if words[0] == "play":
+        cards = words[1:]
+        if all(c == "X" or int(c) < 10 for c in cards):
+            return "".join(cards).lower()  # 77x
+        return " ".join(cards).lower()
+    if move in ("take", "leave", "back", "discard"):
+        return move[0]
+    if move == "pass":
+        return "p"
+    if words[0] == "draw" and words[1] != "deck":
+        view = game.view(game.to_move or 0)
+        slots = [i for i, slot in enumerate(view.pool) if "+".join(map(str, slot)).replace("14", "X") == words[1]]
+        return str(slots[0] + 1) if slots else move
+    return move
+
+
+def _policy(game: Game) -> str:
+    """Short games: play the biggest set, leave, discard, pass; draw from the pool."""
+    legal = game.legal_moves()
+    phase = game.phase_name
+    if phase == "play":
+        return max(legal, key=lambda m: len(m.split()))
+    for choice in ("leave", "discard", "pass"):
+        if choice in legal:
+            return choice
+    pool = [m for m in legal if m != "draw deck"]
+    return pool[0] if pool else legal[0]
+
+
+def _play_until(child: object, game: Game, state: dict[str, object], *, stop_after: int | None) -> None:
+    """Answer every human decision as the app shows it, until the game ends or ``stop_after`` decisions."""
+    decisions = 0
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        legal = game.legal_moves()
+        if len(legal) == 1:  # the app plays forced moves itself
+            game.push(legal[0])
+            continue
+        if stop_after is not None and decisions >= stop_after:
+            return
+        name = NAMES[seat]
+        if state["last_seen"] != seat:
+            child.expect_exact(f"Pass to {name} — press Enter")  # type: ignore[attr-defined]
+            child.send("\r")  # type: ignore[attr-defined]
+        state["last_seen"] = seat
+        child.expect_exact(f"{name} › ")  # type: ignore[attr-defined]
+        if decisions == 3 and not state.get("tried_bad"):
+            state["tried_bad"] = True
+            child.send("zz\r")  # type: ignore[attr-defined]
+            child.expect_exact("✗ cannot read 'zz'")  # type: ignore[attr-defined]
+            child.expect_exact(f"{name} › ")  # type: ignore[attr-defined]
+        if decisions == 5 and not state.get("tried_help"):
+            state["tried_help"] = True
+            child.send("?\r")  # type: ignore[attr-defined]
+            child.expect_exact("Your legal moves")  # type: ignore[attr-defined]
+            for move in legal[:3]:
+                child.expect_exact(move)  # type: ignore[attr-defined]
+            child.send("q\r")  # type: ignore[attr-defined]
+            child.expect_exact(f"{name} › ")  # type: ignore[attr-defined]
+        move = _policy(game)
+        child.send(_typed(move, game) + "\r")  # type: ignore[attr-defined]
+        game.push(move, seat=seat)
+        decisions += 1
+        child.expect_exact(WIPE)  # the next screen: never match this prompt's echo again  # type: ignore[attr-defined]
+
+
+def _segments(stream: str) -> list[str]:
+    return [" ".join(ANSI.sub("", part).split()) for part in stream.split(WIPE)]
+
+
+def check_privacy(stream: str) -> int:
+    """Assert no hand shows where another player could see it; the number of hands shown."""
+    holder: str | None = None
+    handed_to: str | None = None
+    shown = 0
+    for text in _segments(stream):
+        owners = set(re.findall(r"Your hand \((\w+)\)", text))
+        assert len(owners) <= 1, f"two hands on one screen: {text[:200]}"
+        passed = re.findall(r"Pass to (\w+) — press Enter", text)
+        if passed:
+            assert not owners and "Tab ▸" not in text and " play " not in text, \
+                f"a handover screen shows private things: {text[:300]}"
+            handed_to = passed[-1]
+            continue
+        if not owners:
+            assert "Tab ▸" not in text, f"legal moves listed with no hand shown: {text[:300]}"
+            continue
+        owner = owners.pop()
+        shown += 1
+        if owner != holder:
+            assert handed_to == owner, f"{owner}'s hand appeared right after {holder}'s, without a handover"
+        holder, handed_to = owner, None
+        for seen in re.finditer(r"an? (?:\d+|joker) from the deck", text):
+            drawer = re.findall(r"(Ann|Ben|Cy) draws", text[:seen.start()])
+            assert drawer and drawer[-1] == owner, f"{owner} sees a card another player drew from the deck"
+    return shown
+
+
+def test_three_humans_play_a_whole_game_with_interrupt_and_resume(tmp_path: Path) -> None:
+    game = Game.new(Rules(3), seed=SEED, names=NAMES)
+    child, log = _spawn(["play", "--players", ",".join(NAMES), "--seed", str(SEED), "--delay", "0",
+                         "--lang", "en"], tmp_path)
+    state: dict[str, object] = {"last_seen": None}
+    _play_until(child, game, state, stop_after=12)
+    assert not game.is_over, "the seed should give a game longer than 12 decisions"
+    # Ctrl-C at the next prompt: asked to quit, saved, exit status 130.
+    seat = game.to_move
+    assert seat is not None
+    if state["last_seen"] != seat:
+        child.expect_exact(f"Pass to {NAMES[seat]} — press Enter")
+        child.send("\r")
+        state["last_seen"] = seat
+    child.expect_exact(f"{NAMES[seat]} › ")
+    child.sendintr()
+    child.expect_exact("Quit?")
+    child.send("y\r")
+    child.expect_exact("abluxxen resume")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    first_run = log.getvalue()
+    assert first_run.rstrip().endswith(str(SEED)) or f"--seed {SEED}" in first_run
+    assert len(list(tmp_path.glob("*.json"))) == 1
+
+    # Resume: the same position, a handover first (nobody has the keyboard yet).
+    child, log = _spawn(["resume", "--delay", "0"], tmp_path)
+    state["last_seen"] = None
+    _play_until(child, game, state, stop_after=None)
+    child.expect_exact("Game 1 over")
+    for name in NAMES:
+        child.expect_exact(name)
+    scores = game.scores()
+    winners = game.winners()
+    child.expect_exact("Play again?")
+    end_screen = ANSI.sub("", log.getvalue().split(WIPE)[-1])
+    for seat, name in enumerate(NAMES):
+        row = re.search(rf"{name}\s*│\s*(\d+)\s*│\s*(\d+)\s*│\s*([+-]?\d+)", end_screen)
+        assert row, f"no score row for {name}"
+        assert int(row.group(3)) == scores[seat]
+        assert ("★" in end_screen.split(name, 1)[1].split("\n", 1)[0]) == (seat in winners)
+    assert f"{NAMES[winners[0]]} wins" in end_screen or "share the win" in end_screen
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+    assert check_privacy(first_run) > 3
+    assert check_privacy(log.getvalue()) > 3
+    # The alternate screen is entered and left in both runs.
+    for stream in (first_run, log.getvalue()):
+        assert stream.count("\x1b[?1049h") == 1 and stream.count("\x1b[?1049l") == 1
+
+
+def test_privacy_check_catches_a_hand_shown_without_handover() -> None:
+    table = "Your hand (Ann) · 3: 1 2 3 Ann › Tab ▸ play 1"
+    good = WIPE.join(["", "Pass to Ann — press Enter", table, "Pass to Ben — press Enter",
+                      table.replace("Ann", "Ben")])
+    assert check_privacy(good) == 2
+    with pytest.raises(AssertionError):
+        check_privacy(WIPE.join(["", "Pass to Ann — press Enter", table, table.replace("Ann", "Ben")]))
+    with pytest.raises(AssertionError):
+        check_privacy(WIPE.join(["", "Pass to Ann — press Enter", table + " • Ben draws a 7 from the deck"]))
+
+
+def test_too_small_terminal_asks_to_enlarge(tmp_path: Path) -> None:
+    child, _ = _spawn(["play", "--players", "Ann,bot,bot", "--seed", "1", "--delay", "0", "--lang", "en"],
+                      tmp_path, rows=20, cols=70)
+    child.expect_exact("please enlarge it to at least 80×24")
+    child.setwinsize(24, 80)
+    child.send("\r")
+    child.expect_exact("Ann › ")
+    child.sendintr()
+    child.expect_exact("Quit?")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
