@@ -418,7 +418,12 @@ class Game:
                         return DRAW_POOL_BASE + self.pool.index(slot)
             parsed = Move.parse(move)
         elif isinstance(move, Move):
-            parsed = move
+            # A hand-built Move skipped parsing (an empty or mixed set, an
+            # odd card): read it again from its text.
+            try:
+                parsed = Move.parse(str(move))
+            except (IndexError, KeyError, TypeError):
+                raise IllegalMove(f"not a move: {move!r}") from None
         else:
             raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}")
         return self._check(parsed, seat)

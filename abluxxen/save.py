@@ -133,6 +133,11 @@ def _restore_over(game: Game, over: Any) -> None:
     game.phase = OVER
     game.end_reason = over["reason"]
     game.end_seat = _seat(over.get("seat"), game.rules.players, "over.seat")
+    # The reason must be true of the position, or scores would be nonsense.
+    if game.end_reason == "hand-empty" and game.hands[game.end_seat][0]:
+        raise ValueError(f"over: reason 'hand-empty' but hands[{game.end_seat}] still holds cards")
+    if game.end_reason == "exhausted" and (game.deck or game.pool):
+        raise ValueError("over: reason 'exhausted' but the deck or the pool still holds cards")
 
 
 def _restore_pending(game: Game, pending: Any) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from conftest import position, push_all
 
-from abluxxen import Game, IllegalMove
+from abluxxen import Game, IllegalMove, Move
 
 NAMES = ["Ann", "Ben", "Cy"]
 
@@ -134,3 +134,21 @@ def test_the_right_seat_may_name_itself() -> None:
     game = at_back()
     game.push("discard", seat=1)
     assert game.to_json()["discard"] == ["6", "6"]
+
+
+@pytest.mark.parametrize("move, reason", [
+    (Move("play", ()), "say which cards"),
+    (Move("play", (7, 9)), "7 and 9 differ"),
+    (Move("play", (0,)), "unknown card"),
+    (Move("shadow", ()), "not a move"),
+    (Move("draw", (99,)), "not a move"),
+    (Move("dance"), "cannot read 'dance'"),
+])
+def test_hand_built_move_objects_are_checked_like_text(move: Move, reason: str) -> None:
+    game = position(hands=["9 9 7 7 2", "4", "4"], pool="1 2 3 4 5 6")
+    before = game.to_json()
+    with pytest.raises(IllegalMove, match=reason):
+        game.push(move)
+    assert game.to_json() == before
+    game.push(Move("play", (7, 7)))
+    assert game.to_json()["displays"][0] == [["7", "7"]]

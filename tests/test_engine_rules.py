@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from conftest import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
-from abluxxen import Event, Game
+from abluxxen import Event, Game, Rules
 
 
 def victims(events: list[Event]) -> list[int | None]:
     return [e.other for e in events if e.kind == "abluxx"]
 
 
-def duel_free(top: str, play: str, *, variant: str = "base", hand_extra: str = "2") -> tuple[Game, list[Event]]:
+def attack_seat_1(top: str, play: str, *, variant: str = "base", hand_extra: str = "2") -> tuple[Game, list[Event]]:
     """Three players; seat 0 plays ``play`` against seat 1's top layer ``top``."""
     game = position(variant=variant, hands=[f"{play} {hand_extra}", "8", "8"],
                     displays=[[], [top], []], pool="2 3 4 5 6 7")
@@ -36,7 +36,7 @@ def duel_free(top: str, play: str, *, variant: str = "base", hand_extra: str = "
     ("4 4 4", "5 5", False),
 ])
 def test_abluxx_needs_same_size_and_higher_value(top: str, play: str, abluxxed: bool) -> None:
-    game, events = duel_free(top, play)
+    game, events = attack_seat_1(top, play)
     assert victims(events) == ([1] if abluxxed else [])
     if not abluxxed:
         assert display_of(game, 1) == [top.split()]
@@ -56,7 +56,7 @@ def test_abluxx_needs_same_size_and_higher_value(top: str, play: str, abluxxed: 
     ("base", "13 13", "1 1", False),
 ])
 def test_expert_ones_beat_13s_and_lone_jokers(variant: str, top: str, play: str, abluxxed: bool) -> None:
-    _, events = duel_free(top, play, variant=variant)
+    _, events = attack_seat_1(top, play, variant=variant)
     assert victims(events) == ([1] if abluxxed else [])
 
 
@@ -322,3 +322,18 @@ def test_tiebreak_fewest_hand_still_tied_all_win() -> None:
     push_all(game, "play 9 9 9", "leave", "discard", "draw 1")
     assert game.scores() == [4, -2, 4]
     assert game.winners() == [0, 2], "equal hands too: both win"
+
+
+# -- setup ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_deal_thirteen_each_pool_six_rest_is_the_deck(players: int) -> None:
+    game = Game.new(Rules(players), seed=21, first=players - 1)
+    doc = game.to_json()
+    assert [len(h) for h in doc["hands"]] == [13] * players
+    assert len(doc["pool"]) == 6 and all("+" not in slot for slot in doc["pool"])
+    assert len(doc["deck"]) == 109 - 13 * players - 6
+    assert doc["shadow"] == [] and doc["discard"] == [] and doc["displays"] == [[]] * players
+    assert game.turn == players - 1 and game.to_move == players - 1 and game.phase_name == "play"
+    assert Game.new(Rules(players), seed=21, first=players - 1).to_json() == doc
+    assert Game.new(Rules(players), seed=22).to_json()["hands"] != doc["hands"]

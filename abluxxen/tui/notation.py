@@ -126,18 +126,25 @@ def _play(words: str, legal: list[str]) -> str:
         shown = " and ".join(str(v) for v in values)
         raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ")
     allowed = [p for p in plays if p in legal]
-    if len(allowed) > 1:
+    # A word that is a card's name ("11") means that card when it can be played.
+    whole = all(len(options) == 1 or _is_token(word) for word, options in zip(words.split(), readings,
+                                                                               strict=True))
+    if len(allowed) > 1 and not (whole and allowed[0] == plays[0]):
         shown = " or ".join(repr(p.removeprefix("play ")) for p in allowed)
         raise IllegalMove(f"{words!r} is ambiguous: type {shown} with spaces")
     return allowed[0] if allowed else plays[0]
 
 
-def _readings(word: str) -> list[tuple[int, ...]]:
-    """Every way to read one typed word as cards; a whole token reads as itself."""
+def _is_token(word: str) -> bool:
     try:
-        return [(parse_token(word.upper()),)]
+        parse_token(word.upper())
     except ValueError:
-        pass
+        return False
+    return True
+
+
+def _readings(word: str) -> list[tuple[int, ...]]:
+    """Every way to read one typed word as cards; a card's name (``11``) comes first."""
     results: list[tuple[int, ...]] = []
 
     def split(rest: str, acc: tuple[int, ...]) -> None:
@@ -153,6 +160,9 @@ def _readings(word: str) -> list[tuple[int, ...]]:
                 split(rest[size:], acc + (int(part),))
 
     split(word, ())
+    if _is_token(word):
+        whole = (parse_token(word.upper()),)
+        results = [whole] + [r for r in results if r != whole]
     return results
 
 
