@@ -48,7 +48,10 @@ def _parser(command: str | None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    command = next((a for a in args_list if not a.startswith("-")), None)
+    first = args_list[0] if args_list else None
+    # An option's value ("--delay 0") is not a command: only the first word or a known name is.
+    command = first if first and not first.startswith("-") else next(
+        (a for a in args_list if a in SUBCOMMANDS), None)
     if command is None and not any(a in ("-h", "--help") for a in args_list):
         # Bare ``abluxxen`` (options allowed): the guided setup, then the game.
         command, args_list = "play", ["play", "--setup", *args_list]

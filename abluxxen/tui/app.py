@@ -20,6 +20,7 @@ from types import FrameType
 from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
+from rich.align import Align
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -137,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
             screen.console.print(Text(tr("setup_title"), style="bold"))
             screen.console.print()
             seats, variant, chosen_duel = guided_setup(
-                lambda q: ask_line(session, q), lambda line: screen.console.print(Text(line, style="yellow")),
+                lambda q: ask_line(session, q, keep=True), lambda line: screen.console.print(Text(line, style="yellow")),
                 tr, variant=variant)
             duel = chosen_duel if not args.no_duel else False
         except (KeyboardInterrupt, EOFError):
@@ -453,7 +454,7 @@ class TableApp:
         if match.is_over:
             self.saved.finished = True
         self._save()
-        self.screen.show(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats]))
+        self.screen.show(Align.center(Group(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats]))))
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, self.tr("next_game")), default=True):
                 return False

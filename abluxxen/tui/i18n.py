@@ -114,9 +114,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.from_deck_hidden": ("{count} from the deck", "{count} vom Nachziehstapel"),
     "n.from_deck_seen": ("{cards} from the deck", "{cards} vom Nachziehstapel"),
     "n.pass": ("{name} passes", "{name} passt"),
-    "n.to_pool": ("{card} from the shadow refill joins the pool", "{card} aus dem Schatten-Nachschub "
-                  "kommt in den Vorrat"),
-    "n.removed": ("{card} leaves the game", "{card} scheidet aus dem Spiel aus"),
+    "n.to_pool": ("{card} from the shadow refill joins the pool", "der Schatten-Nachschub legt {card} "
+                  "in den Vorrat"),
+    "n.removed": ("{card} leaves the game", "man nimmt {card} aus dem Spiel"),
     "n.over_hand": ("{name} played the last card: game over", "{name} hat die letzte Karte gespielt: "
                     "Spielende"),
     "n.over_exhausted": ("deck and pool are empty: game over", "Nachziehstapel und Vorrat sind leer: "
@@ -171,8 +171,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
     "setup_bad_variant": ("base, advanced or expert, please", "bitte base, advanced oder expert"),
-    "setup_bad_seat": ("a name (up to 14 characters) or bot:easy, bot:normal, bot:hard",
-                       "ein Name (bis 14 Zeichen) oder bot:easy, bot:normal, bot:hard"),
+    "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
+                       "ein Name (bis 12 Zeichen) oder bot:easy, bot:normal, bot:hard"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
     "default": ("default", "Vorgabe"),
     # -- resume ------------------------------------------------------------------
@@ -225,9 +225,9 @@ class Tr:
         return words[n] if 0 <= n < len(words) else str(n)
 
     def card(self, card: int) -> str:
-        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``ein Joker``."""
+        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object)."""
         if self.lang == "de":
-            return "ein Joker" if card == JOKER else f"eine {card}"
+            return "einen Joker" if card == JOKER else f"eine {card}"
         if card == JOKER:
             return "a joker"
         return f"{'an' if card in (8, 11) else 'a'} {card}"

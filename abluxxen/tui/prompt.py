@@ -170,13 +170,14 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
             message = tr("bad_move", reason=str(err))
 
 
-def ask_line(session: PromptSession[str], question: str) -> str:
+def ask_line(session: PromptSession[str], question: str, *, keep: bool = False) -> str:
     """A plain question (setup, yes/no, Enter to go on).
 
     A fresh session on the same terminal: a ``PromptSession`` keeps the last
     call's toolbar, and the move prompt's toolbar lists a hand's moves.
+    The question and answer vanish once answered unless ``keep``.
     """
     plain: PromptSession[str] = PromptSession(input=session.input, output=session.output, style=STYLE,
-                                              mouse_support=False, erase_when_done=True)
+                                              mouse_support=False, erase_when_done=not keep)
     answer: str = plain.prompt(question)
     return answer

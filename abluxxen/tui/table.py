@@ -80,7 +80,9 @@ def layer_text(cards: Sequence[int], *, top: bool = False, stake: bool = False) 
         return cards_text(cards)
     edge = Style(bold=True, color="red" if stake else "bright_white")
     text = Text("[", style=edge)
-    text.append_text(cards_text(cards))
+    # Reversed, the top layer's cards show their colour as a face, like real cards.
+    text.append_text(cards_text(cards).copy())
+    text.stylize(Style(reverse=True), 1, len(text))
     text.append("]", style=edge)
     return text
 

@@ -1,0 +1,159 @@
+"""Reading moves: shortcuts, completion, and asking again after bad input.
+
+The prompt runs on prompt_toolkit's pipe input with a dummy output, so
+these tests need no terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import make_doc
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.base import PipeInput
+from prompt_toolkit.output import DummyOutput
+
+from abluxxen import Game, IllegalMove
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.notation import read_move
+from abluxxen.tui.prompt import Command, MoveCompleter, ask_move, make_session, read_command
+
+TR = Tr("en")
+
+
+@pytest.fixture
+def pipe() -> Iterator[PipeInput]:
+    with create_pipe_input() as pipe_input:
+        yield pipe_input
+
+
+def _game(**kwargs: object) -> Game:
+    kwargs.setdefault("names", ["Ann", "Ben", "Cy"])
+    return Game.from_json(make_doc(**kwargs))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("typed, move", [
+    ("7 7 x", "play 7 7 X"), ("77x", "play 7 7 X"), ("X77", "play 7 7 X"), ("play 7 x 7", "play 7 7 X"),
+    ("PLAY 7 7", "play 7 7"), ("7×2", "play 7 7"), ("7", "play 7"),
+    ("1010", "play 10 10"), ("10 10 X", "play 10 10 X"), ("x", "play X"), ("xx", "play X X"),
+    ("11", "play 11"),
+])
+def test_plays_in_every_spelling(typed: str, move: str) -> None:
+    game = _game(hands=["7 7 10 10 11 X X", "1", "2"])
+    assert read_move(typed, game.view(0)) == move
+
+
+def test_run_together_digits_read_as_the_legal_play() -> None:
+    ones = _game(hands=["1 1 5", "2", "3"])
+    assert read_move("11", ones.view(0)) == "play 1 1"  # no 11 in hand: two 1s
+    both = _game(hands=["1 1 1 1 11 11", "2", "3"])
+    with pytest.raises(IllegalMove, match="ambiguous"):
+        read_move("1111", both.view(0))
+    assert read_move("1 1 1 1", both.view(0)) == "play 1 1 1 1"
+
+
+@pytest.mark.parametrize("typed, move", [("t", "take"), ("T", "take"), ("l", "leave"), ("leave", "leave")])
+def test_take_or_leave_shortcuts(typed: str, move: str) -> None:
+    game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
+    game.push("play 9 9")
+    assert read_move(typed, game.view(0)) == move
+
+
+@pytest.mark.parametrize("typed, move", [("b", "back"), ("d", "discard"), ("D", "discard")])
+def test_back_or_discard_shortcuts(typed: str, move: str) -> None:
+    game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
+    game.push("play 9 9")
+    game.push("leave")
+    assert read_move(typed, game.view(2)) == move
+
+
+@pytest.mark.parametrize("typed, move", [
+    ("deck", "draw deck"), ("1", "draw 4"), ("3", "draw 4+13+X"), ("#2", "draw 9"), ("draw 9", "draw 9"),
+    ("p", "pass"), ("Pass", "pass"), ("4+x+13", "draw 4+13+X"),
+])
+def test_draw_shortcuts_name_pool_slots(typed: str, move: str) -> None:
+    game = _game(hands=["5 5", "6 6"], players=2, duel=True, pool=["4", "9", "4+13+X", "7", "8", "2"],
+                 shadow="1 1 2 2 3 3 3 8 9 10 10 12 12", names=["Ann", "Ben"])
+    game.push("play 5")  # no abluxx: the single draw of the base game
+    assert game.phase_name == "single-draw"
+    assert read_move(typed, game.view(0)) == move
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("9", "you hold no 9"), ("7 7 7", "you hold only two 7s"), ("5 9", "one value"), ("zz", "cannot read"),
+    ("take", "must play"), ("", "type a move"),
+])
+def test_wrong_input_gets_the_reason(typed: str, reason: str) -> None:
+    game = _game(hands=["5 7 7", "1", "2"])
+    with pytest.raises(IllegalMove, match=reason):
+        read_move(typed, game.view(0))
+
+
+def test_slot_outside_the_pool_is_refused() -> None:
+    game = _game(hands=["5 5", "6", "7"], pool=["4", "9"])
+    game.push("play 5")
+    with pytest.raises(IllegalMove, match="no slot 5"):
+        read_move("5", game.view(0))
+
+
+def test_commands_are_recognised() -> None:
+    assert read_command("?") == Command("?")
+    assert read_command("rules Joker abluxx") == Command("rules", ("Joker", "abluxx"))
+    assert read_command("hint") == Command("hint")
+    assert read_command("quit") == Command("quit")
+    assert read_command("7 7") is None
+
+
+def test_completion_offers_only_legal_moves_with_an_explanation() -> None:
+    game = _game(hands=["5 5 7 X", "1", "2"])
+    completer = MoveCompleter(game.view(0), TR)
+    found = list(completer.get_completions(Document("play 5"), None))  # type: ignore[arg-type]
+    assert [c.text for c in found] == ["play 5", "play 5 X", "play 5 5", "play 5 5 X"]
+    assert "two 5s and a joker" in found[3].display_meta_text
+    assert [c.text for c in completer.get_completions(Document("7"), None)] == ["play 7", "play 7 X"]  # type: ignore[arg-type]
+    assert list(completer.get_completions(Document("play 9"), None)) == []  # type: ignore[arg-type]
+
+
+def test_tab_fills_in_the_next_legal_move(pipe: PipeInput) -> None:
+    game = _game(hands=["5 5 7", "1", "2"])
+    session = make_session(input=pipe, output=DummyOutput())
+    pipe.send_text("pl\t\t\r")
+    shown: list[str] = []
+    move = ask_move(game.view(0), TR, session=session, show=shown.append, on_command=lambda c: "")
+    assert move == "play 5 5"
+
+
+def test_bad_input_is_explained_then_the_same_question_comes_again(pipe: PipeInput) -> None:
+    game = _game(hands=["5 5 7", "1", "2"])
+    session = make_session(input=pipe, output=DummyOutput())
+    pipe.send_text("9\r")
+    pipe.send_text("5 9\r")
+    pipe.send_text("?\r")
+    pipe.send_text("55\r")
+    shown: list[str] = []
+    commands: list[Command] = []
+
+    def on_command(command: Command) -> str:
+        commands.append(command)
+        return "listed"
+
+    move = ask_move(game.view(0), TR, session=session, show=shown.append, on_command=on_command)
+    assert move == "play 5 5"
+    assert shown[0] == ""
+    assert shown[1] == "✗ you hold no 9"
+    assert "one value" in shown[2] and shown[2].startswith("✗")
+    assert shown[3] == "listed" and commands == [Command("?")]
+    assert game.view(0).hand == (5, 5, 7)  # asking never changes the game
+
+
+def test_ctrl_c_and_ctrl_d_reach_the_caller(pipe: PipeInput) -> None:
+    game = _game(hands=["5 5 7", "1", "2"])
+    session = make_session(input=pipe, output=DummyOutput())
+    pipe.send_text("\x03")
+    with pytest.raises(KeyboardInterrupt):
+        ask_move(game.view(0), TR, session=session, show=lambda m: None, on_command=lambda c: "")
+    pipe.send_text("\x04")
+    with pytest.raises(EOFError):
+        ask_move(game.view(0), TR, session=session, show=lambda m: None, on_command=lambda c: "")

@@ -1,0 +1,183 @@
+"""Autosave and resume: atomic writes, damaged files, the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from abluxxen import Rules
+from abluxxen.cli import main
+from abluxxen.match import Match
+from abluxxen.tui import saves
+from abluxxen.tui.app import score_screen
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
+from abluxxen.tui.seating import SeatError, parse_players
+
+
+def _saved(seed: int = 4, moves: int = 7) -> Saved:
+    match = Match(Rules(3), games=2, seed=seed, names=["Ann", "Ben", "Ada"])
+    events = []
+    for _ in range(moves):
+        events += match.game.push(match.game.legal_moves()[-1])
+    return Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Ada", "hard")], lang="de", delay=0.0,
+                 log=events)
+
+
+def test_a_save_continues_exactly_where_it_stopped(tmp_path: Path) -> None:
+    saved = _saved()
+    path = tmp_path / "game.json"
+    write_save(path, saved)
+    back = read_save(path)
+    assert back.seats == saved.seats and back.lang == "de" and back.log == saved.log
+    original, restored = saved.match.game, back.match.game
+    while not original.is_over:
+        move = original.legal_moves()[0]
+        assert restored.legal_moves() == original.legal_moves()
+        assert restored.push(move) == original.push(move)
+    assert restored.scores() == original.scores()
+
+
+def test_a_failed_write_leaves_the_old_save_and_no_litter(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    write_save(path, _saved(moves=2))
+    before = path.read_bytes()
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        write_save(path, _saved(moves=9))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+def test_a_document_that_would_not_load_never_replaces_a_good_save(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    write_save(path, _saved())
+    before = path.read_bytes()
+    real = saves.to_document
+
+    def garbage(saved: Saved) -> dict[str, object]:
+        doc = real(saved)
+        doc["match"]["game"]["hands"][0].append("7")  # type: ignore[index]
+        return doc
+
+    monkeypatch.setattr(saves, "to_document", garbage)
+    with pytest.raises(SaveError):
+        write_save(path, _saved(moves=9))
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("content, words", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "something-else"}', "unknown format"),
+    ('{"format": "abluxxen-tui/1", "seats": [], "match": {}}', "damaged save"),
+])
+def test_damaged_saves_give_a_clear_message(tmp_path: Path, content: str, words: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    with pytest.raises(SaveError, match=words):
+        read_save(path)
+    assert main(["resume", str(path), "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert f"Cannot resume {path}" in err and words in err
+    assert path.read_text() == content  # the file is left as it was
+
+
+def test_resume_picks_the_newest_unfinished_game_and_skips_damaged_ones(tmp_path: Path) -> None:
+    older, newer, damaged, done = (tmp_path / f"{n}.json" for n in ("older", "newer", "damaged", "done"))
+    write_save(older, _saved(seed=1))
+    write_save(newer, _saved(seed=2))
+    finished = _saved(seed=3)
+    finished.finished = True
+    write_save(done, finished)
+    damaged.write_text("{")
+    for age, path in enumerate((older, newer, done, damaged)):
+        os.utime(path, (1_000_000 + age, 1_000_000 + age))
+    found, skipped = latest_save(tmp_path)
+    assert found == newer
+    assert [p for p, _ in skipped] == [damaged]
+
+
+def test_save_directory_comes_from_the_option_the_environment_or_platformdirs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path / "env"))
+    assert save_dir(str(tmp_path / "opt")) == tmp_path / "opt"
+    assert save_dir() == tmp_path / "env"
+    monkeypatch.delenv("ABLUXXEN_DATA_DIR")
+    assert "abluxxen" in str(save_dir())
+
+
+def test_nothing_to_resume_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["resume", "--save-dir", str(tmp_path), "--lang", "en"]) == 1
+    assert "No saved game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_help_has_examples(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([command, "--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    assert "examples:" in out and f"abluxxen {command}" in out
+
+
+def test_players_option_seats_humans_and_bots() -> None:
+    seats = parse_players("Ann, Ben ,bot:hard,bot")
+    assert [(s.name, s.bot) for s in seats] == [("Ann", None), ("Ben", None), ("Ada", "hard"), ("Bix", "normal")]
+    for bad in ("Ann", "Ann,ann", "Ann,bot:genius", "A,B,C,D,E,F"):
+        with pytest.raises(SeatError):
+            parse_players(bad)
+
+
+def test_bad_players_option_is_refused_before_any_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "Ann,bot:genius"]) == 2
+    assert "easy, normal or hard" in capsys.readouterr().err
+
+
+def test_score_screen_names_the_winner_the_tiebreak_and_the_match_totals() -> None:
+    from rich.console import Console
+
+    saved = _saved(moves=0)
+    match = saved.match
+    game = match.game
+    while not game.is_over:
+        game.push(game.legal_moves()[-1])
+    console = Console(width=80, record=True, color_system=None, file=open(os.devnull, "w"))  # noqa: SIM115
+    for part in score_screen(match, Tr("en")):
+        console.print(part)
+    text = console.export_text()
+    outcome = game.outcome()
+    assert outcome is not None
+    for seat, name in enumerate(match.names):
+        row = next(line for line in text.split("\n") if line.startswith(f"│ {name}"))
+        cells = [c.strip() for c in row.strip("│").split("│")]
+        assert int(cells[3]) == outcome.scores[seat]
+        assert ("★" in row) == (seat in outcome.winners)
+    assert "Match after 1 of 2 games" in text
+    best = outcome.scores[outcome.winners[0]]
+    who = " and ".join(match.names[s] for s in outcome.winners)
+    assert (f"{who} wins with {best} points." if len(outcome.winners) == 1
+            else f"{who} share the win with {best} points.") in text
+    json.dumps(saves.to_document(saved))  # still saveable after the game
+
+
+@pytest.mark.parametrize("tiebreak, winners, words", [
+    ("fewest-hand", (0,), "broken by fewest cards in hand (2)"),
+    ("shared", (0, 1), "the win is shared"),
+    ("fewest-hand", (0, 1), "all of them win"),
+])
+def test_tiebreak_is_explained(tiebreak: str, winners: tuple[int, ...], words: str) -> None:
+    from abluxxen.tui.app import _tiebreak_words
+
+    hands = (2, 4, 5) if winners == (0,) else (2, 2, 5)
+    assert words in _tiebreak_words(winners, (3, 3, 1), hands, tiebreak, Tr("en"))
+    assert _tiebreak_words((0,), (4, 3, 1), hands, tiebreak, Tr("en")) == ""

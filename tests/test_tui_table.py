@@ -1,0 +1,188 @@
+"""The table on a captured rich console, at 80×24 and 120×40.
+
+Every piece of public information must be on screen, and no card that the
+viewing seat cannot see: two games that differ only in hidden cards look
+exactly the same.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from conftest import make_doc
+from rich.console import Console
+
+from abluxxen import Event, Game, Rules
+from abluxxen.cards import JOKER
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.narrate import START, narrate
+from abluxxen.tui.table import TableInfo, render_table
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def _played(players: int, moves: int, seed: int = 5, *, duel: bool | None = None) -> tuple[Game, list[Event]]:
+    game = Game.new(Rules(players, duel=duel), seed=seed, names=["Ann", "Ben", "Cy", "Dora", "Eve"][:players])
+    rng = random.Random(seed)
+    events = [Event(START, 0, source="1")]
+    for _ in range(moves):
+        if game.is_over:
+            break
+        events += game.push(rng.choice(game.legal_moves()))
+    return game, events
+
+
+def _screen(game: Game, events: list[Event], seat: int, size: tuple[int, int], *, lang: str = "en",
+            show_hand: bool = True, color: bool = False) -> str:
+    width, height = size
+    console = Console(width=width, height=height, record=True, color_system="truecolor" if color else None,
+                      force_terminal=color, file=open("/dev/null", "w"))  # noqa: SIM115
+    info = TableInfo(game_number=1, games=2, seed=5, bots=tuple(None for _ in game.names),
+                     totals=tuple(0 for _ in game.names))
+    console.print(render_table(game.view(seat), events, Tr(lang), info=info, show_hand=show_hand,
+                               width=width, height=height - 2))
+    return console.export_text(styles=color)
+
+
+def _tokens(cards: tuple[int, ...]) -> str:
+    return " ".join("X" if c == JOKER else str(c) for c in cards)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [3, 5])
+def test_every_public_fact_is_on_the_table(size: tuple[int, int], players: int) -> None:
+    game, events = _played(players, 60)
+    seat = game.to_move if game.to_move is not None else 0
+    text = _screen(game, events, seat, size)
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) == size[1] - 2 and all(len(line) <= size[0] for line in lines)
+    view = game.view(seat)
+    seat_lines = {name: next(line for line in lines if re.match(rf"^[▶ ]\s*(🐾)?\s*{name}\b", line))
+                  for name in view.names}
+    scores = view.scores()
+    for s, name in enumerate(view.names):
+        numbers = seat_lines[name].split(name, 1)[1].split()
+        assert int(numbers[0]) == view.hand_sizes[s], f"hand size of {name}"
+        assert int(numbers[1]) == scores[s], f"score of {name}"
+        top = view.top(s)
+        if top:
+            assert f"[{_tokens(top)}]" in seat_lines[name], f"top layer of {name}"
+    assert "🐾" in seat_lines[view.names[view.turn]]
+    assert seat_lines[view.names[seat]].startswith("▶")
+    pool_line = next(line for line in lines if line.startswith("Pool"))
+    shown_pool = re.findall(r"(\d+):(\S+)", pool_line)
+    assert [int(n) for n, _ in shown_pool] == list(range(1, len(view.pool) + 1))
+    assert [c for _, c in shown_pool] == ["+".join(_tokens(slot).split()) for slot in view.pool]
+    assert re.search(rf"Deck {view.deck_size}\b", lines[0]) and re.search(rf"Discard {len(view.discard)}\b",
+                                                                          lines[0])
+    assert "seed 5" in lines[0]
+    hand_line = next(line for line in lines if line.startswith("Your hand (" + view.names[seat]))
+    for value in set(view.hand):
+        count = view.hand.count(value)
+        token = "X" if value == JOKER else str(value)
+        assert re.search(rf"(^|\s){token}{'×' + str(count) if count > 1 else ''}(\s|$)", hand_line.split(":", 1)[1])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_two_games_differing_only_in_hidden_cards_look_the_same(size: tuple[int, int]) -> None:
+    game, events = _played(4, 45, seed=8)
+    seat = 2
+    view = game.view(seat)
+    twin = view.sample(random.Random(99))
+    assert [twin.hand(s) for s in range(4)] != [game.hand(s) for s in range(4)]
+    # The twin's deck draws by other seats name other cards: they must stay hidden too.
+    twin_events = [Event(e.kind, e.seat, e.other, (1,) * len(e.cards), e.source) if
+                   e.kind == "draw" and e.source == "deck" and e.seat != seat else e for e in events]
+    assert _screen(game, events, seat, size) == _screen(twin, twin_events, seat, size)
+
+
+def test_no_hand_at_all_while_bots_play_between_humans() -> None:
+    game, events = _played(3, 20)
+    text = _screen(game, events, 0, (80, 24), show_hand=False)
+    assert "Your hand" not in text and "hidden" in text
+    # Nothing on it depends on whose view it was drawn from.
+    assert all(text == _screen(game, events, s, (80, 24), show_hand=False) for s in (1, 2))
+
+
+def test_long_displays_fold_older_layers_and_keep_the_top() -> None:
+    layers = "1 2 3 4 5 6 7 8 9 10 11 12 13 1 2 3".split()
+    doc = make_doc(hands=["5 5", "6", "7"], names=["Ann", "Ben", "Cy"], displays=[[f"{v} {v}" for v in layers], [], []])
+    game = Game.from_json(doc)
+    text = _screen(game, [], 1, (80, 24))
+    ann = next(line for line in text.split("\n") if " Ann " in line)
+    assert ann.rstrip().endswith("[3 3]")
+    folded = re.search(r"\+(\d+) older \((\d+) cards\)", ann)
+    assert folded, ann
+    shown_layers = ann.split(")", 1)[1].count("·")
+    assert int(folded.group(1)) + shown_layers == len(layers)
+    assert int(folded.group(2)) == 2 * int(folded.group(1))
+    wide = _screen(game, [], 1, (120, 40))
+    ann_wide = next(line for line in wide.split("\n") if " Ann " in line)
+    assert int(re.search(r"\+(\d+) older", ann_wide).group(1)) < int(folded.group(1))  # type: ignore[union-attr]
+
+
+def test_duel_shows_the_shadow_grouped_by_value_and_pool_groups_as_one_slot() -> None:
+    doc = make_doc(hands=["5 5", "6 6"], players=2, duel=True, pool=["4+13+X", "2", "3", "7", "8", "9"],
+                   shadow="1 1 2 6 6 6 8 9 10 10 11 12 12")
+    game = Game.from_json(doc)
+    text = _screen(game, [], 0, (80, 24))
+    shadow = next(line for line in text.split("\n") if line.startswith("Shadow"))
+    assert shadow.split()[1:] == ["1×2", "2", "6×3", "8", "9", "10×2", "11", "12×2"]
+    assert "1:4+13+X" in text
+
+
+def test_the_decision_names_the_cards_at_stake_the_attacker_and_the_draws() -> None:
+    doc = make_doc(hands=["9 9 9 2", "1 4", "5 5 5 7"], names=["Ann", "Ben", "Cy"], displays=[[], [], ["5 5 5"]])
+    game = Game.from_json(doc)
+    game.push("play 9 9 9")
+    text = _screen(game, [], 0, (80, 24))
+    assert "you abluxxed Cy's three 5s: take them (Cy draws 3)" in " ".join(text.split())
+    assert "[5 5 5]" in text
+    game.push("leave")
+    text = " ".join(_screen(game, [], 2, (80, 24)).split())
+    assert "Ann abluxxed your three 5s" in text and "draw 3" in text
+    game.push("discard")
+    text = " ".join(_screen(game, [], 2, (80, 24)).split())
+    assert "draw 3 more" in text
+
+
+def test_cards_keep_their_colours_and_read_without_colour() -> None:
+    game, events = _played(3, 10)
+    coloured = _screen(game, events, 0, (80, 24), color=True)
+    plain = _screen(game, events, 0, (80, 24))
+    styles = set(re.findall(r"\x1b\[([0-9;]*)m", coloured))
+    assert len(styles) >= 6
+    assert ANSI_FREE(coloured) == plain
+    assert "\x1b" not in plain and "[" in plain  # the top layer is marked by brackets, not only by colour
+
+
+def ANSI_FREE(text: str) -> str:  # noqa: N802 - reads like a predicate in the assertion
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_narration_hides_deck_draws_from_everyone_but_the_drawer() -> None:
+    names = ["Ann", "Ben", "Cy"]
+    events = [Event("play", 0, cards=(9, 9, 9)), Event("abluxx", 0, 2, (5, 5, 5)), Event("take", 0, 2, (5, 5, 5)),
+              Event("draw", 2, cards=(7,), source="pool"), Event("draw", 2, cards=(11,), source="deck"),
+              Event("draw", 2, cards=(4,), source="deck"), Event("turn", 1)]
+    tr = Tr("en")
+    seen_by_ann = narrate(events, 0, names, tr)
+    assert seen_by_ann == ["Ann plays three 9s — abluxxes Cy's three 5s — Ann takes them — "
+                           "Cy draws 3 (a 7 from the pool, two from the deck)"]
+    seen_by_cy = narrate(events, 2, names, tr)[0]
+    assert "an 11, a 4 from the deck" in seen_by_cy
+    assert "11" not in seen_by_ann[0]
+
+
+def test_german_table_uses_the_games_own_words() -> None:
+    game, events = _played(2, 12, duel=True)
+    text = _screen(game, events, 0, (80, 24), lang="de")
+    for word in ("Nachziehstapel", "Ablagestapel", "Vorrat", "Schatten", "Auslage", "Deine Hand"):
+        assert word in text
+    assert "Deck" not in text and "Pool" not in text
+    tr = Tr("de")
+    sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
+                       None, ["Ann", "Ben"], tr)[0]
+    assert sentence == "Ann spielt zwei 9er und einen Joker — abluxxt die drei 5er von Ben"
