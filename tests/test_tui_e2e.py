@@ -15,6 +15,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,7 +30,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-
 TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
 
 
-def _spawn(args: list[str], data_dir: Path, rows: int = 24, cols: int = 80) -> tuple[object, io.StringIO]:
+def _spawn(args: list[str], data_dir: Path, rows: int = 24, cols: int = 80) -> tuple[Any, io.StringIO]:
     env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
                LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
     env.pop("NO_COLOR", None)
@@ -72,7 +73,7 @@ def _policy(game: Game) -> str:
     return pool[0] if pool else legal[0]
 
 
-def _play_until(child: object, game: Game, state: dict[str, object], *, stop_after: int | None) -> None:
+def _play_until(child: Any, game: Game, state: dict[str, object], *, stop_after: int | None) -> None:
     """Answer every human decision as the app shows it, until the game ends or ``stop_after`` decisions."""
     decisions = 0
     while not game.is_over:
@@ -86,28 +87,28 @@ def _play_until(child: object, game: Game, state: dict[str, object], *, stop_aft
             return
         name = NAMES[seat]
         if state["last_seen"] != seat:
-            child.expect_exact(f"Pass to {name} — press Enter")  # type: ignore[attr-defined]
-            child.send("\r")  # type: ignore[attr-defined]
+            child.expect_exact(f"Pass to {name} — press Enter")
+            child.send("\r")
         state["last_seen"] = seat
-        child.expect_exact(f"{name} ›")  # type: ignore[attr-defined]
+        child.expect_exact(f"{name} ›")
         if decisions == 3 and not state.get("tried_bad"):
             state["tried_bad"] = True
-            child.send("zz\r")  # type: ignore[attr-defined]
-            child.expect_exact("✗ cannot read 'zz'")  # type: ignore[attr-defined]
-            child.expect_exact(f"{name} ›")  # type: ignore[attr-defined]
+            child.send("zz\r")
+            child.expect_exact("✗ cannot read 'zz'")
+            child.expect_exact(f"{name} ›")
         if decisions == 5 and not state.get("tried_help"):
             state["tried_help"] = True
-            child.send("?\r")  # type: ignore[attr-defined]
-            child.expect_exact("Your legal moves")  # type: ignore[attr-defined]
+            child.send("?\r")
+            child.expect_exact("Your legal moves")
             for move in legal[:3]:
-                child.expect_exact(move)  # type: ignore[attr-defined]
-            child.send("q\r")  # type: ignore[attr-defined]
-            child.expect_exact(f"{name} ›")  # type: ignore[attr-defined]
+                child.expect_exact(move)
+            child.send("q\r")
+            child.expect_exact(f"{name} ›")
         move = _policy(game)
-        child.send(_typed(move, game) + "\r")  # type: ignore[attr-defined]
+        child.send(_typed(move, game) + "\r")
         game.push(move, seat=seat)
         decisions += 1
-        child.expect_exact(WIPE)  # the next screen: never match this prompt's echo again  # type: ignore[attr-defined]
+        child.expect_exact(WIPE)  # the next screen: never match this prompt's echo again
 
 
 def _segments(stream: str) -> list[str]:
@@ -221,3 +222,35 @@ def test_too_small_terminal_asks_to_enlarge(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130
+
+
+def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_path: Path) -> None:
+    child, log = _spawn(["--delay", "0", "--lang", "en"], tmp_path)
+    child.expect_exact("How many seats (2–5) [3]:")
+    child.send("2\r")
+    child.expect_exact("Seat 1")
+    child.send("Zoe\r")
+    child.expect_exact("Seat 2")
+    child.send("bot:nonsense\r")
+    child.expect_exact("✗ a name")
+    child.send("bot:easy\r")
+    child.expect_exact("Variant")
+    child.send("\r")
+    child.expect_exact("duel")
+    child.send("\r")
+    child.expect_exact("Zoe ›")
+    screen = ANSI.sub("", log.getvalue().split(WIPE)[-1])
+    assert "Shadow" in screen and "Ada ⚙easy" in screen and "Your hand (Zoe)" in screen
+    hand = re.search(r"Your hand \(Zoe\) · \d+: (\S+)", screen)
+    assert hand
+    card = hand.group(1).split("×")[0]
+    child.send(f"{card}\r")  # play one card; the bot answers; Zoe decides again
+    child.expect_exact(WIPE)
+    child.expect_exact("Zoe ›")
+    child.sendcontrol("d")
+    child.expect_exact("Quit?")
+    child.send("y\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "Pass to" not in log.getvalue()

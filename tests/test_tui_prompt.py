@@ -157,3 +157,25 @@ def test_ctrl_c_and_ctrl_d_reach_the_caller(pipe: PipeInput) -> None:
     pipe.send_text("\x04")
     with pytest.raises(EOFError):
         ask_move(game.view(0), TR, session=session, show=lambda m: None, on_command=lambda c: "")
+
+
+def test_refusals_are_explained_in_german_too(pipe: PipeInput) -> None:
+    game = _game(hands=["5 7 7", "1", "2"])
+    session = make_session(input=pipe, output=DummyOutput())
+    pipe.send_text("7 7 7\r9\rzz\r77\r")
+    shown: list[str] = []
+    move = ask_move(game.view(0), Tr("de"), session=session, show=shown.append, on_command=lambda c: "")
+    assert move == "play 7 7"
+    assert shown[1:] == ["✗ du hast nur zwei 7er", "✗ du hast keine 9",
+                         "✗ 'zz' ist keine Karte: Karten sind 1 bis 13 und X"]
+
+
+def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:
+    import string
+
+    from abluxxen.tui.i18n import TEXTS
+
+    for key, (english, german) in TEXTS.items():
+        assert english.strip() and german.strip(), key
+        fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in (english, german)]
+        assert fields[1] <= fields[0] | {"owned"}, key

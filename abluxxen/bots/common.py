@@ -13,12 +13,11 @@ import hashlib
 import json
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 from ..cards import DECK_SIZE, JOKER, counts_of, full_deck
-from ..game import (BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW,
-                    TAKE_OR_LEAVE, Game, Layer)
+from ..game import BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game, Layer
 from ..view import View
 
 # Share of each card value in the full deck: the fallback when no better
@@ -77,7 +76,7 @@ class Situation:
     @property
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards."""
-        return [d - h for d, h in zip(self.shown, self.sizes)]
+        return [d - h for d, h in zip(self.shown, self.sizes, strict=True)]
 
     @property
     def opponents(self) -> list[int]:
@@ -158,13 +157,13 @@ def rng_for(seed: int | None, view: View) -> random.Random:
 
 # -- how likely a set gets abluxxed --------------------------------------------
 
-@lru_cache(maxsize=None)
+@cache
 def _binom_cdf_below(n: int, p: float, k: int) -> float:
     """P(X < k) for X ~ Binomial(n, p)."""
     return sum(comb(n, i) * p ** i * (1 - p) ** (n - i) for i in range(0, min(k, n + 1)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
     """Chance that a random hand of ``hand_size`` cards can abluxx a layer.
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 import random
 
 from ..cards import JOKER
-from ..moves import (BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, TAKE,
-                     play_parts)
+from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, TAKE, play_parts
 from ..view import View
 from .common import rng_for
 

@@ -10,6 +10,7 @@ appears. With one human and bots there are no handovers.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import signal
 import sys
@@ -106,7 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
     parser.add_argument("--setup", action="store_true",
-                        help="ask who plays, variant and duel step by step (what plain `abluxxen` does)")
+                        help="ask who plays, variant and duel step by step (what plain `abluxxen` does; "
+                             "also the default without --players)")
 
 
 def _positive(text: str) -> int:
@@ -122,8 +124,6 @@ def run(args: argparse.Namespace) -> int:
     tr = Tr(lang)
     delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
     directory = save_dir(args.save_dir)
-    screen = Screen()
-    session = make_session()
     variant = args.variant
     duel: bool | None = False if args.no_duel else None
     if args.players:
@@ -132,22 +132,21 @@ def run(args: argparse.Namespace) -> int:
         except SeatError as err:
             print(f"abluxxen play: error: {err}", file=sys.stderr)
             return 2
-    elif args.setup:
+    # The terminal is only touched once the command line is known to be good.
+    screen = Screen()
+    session = make_session()
+    if not args.players:  # --setup, or no --players given: ask
         screen.enter()
         try:
             screen.console.print(Text(tr("setup_title"), style="bold"))
             screen.console.print()
             seats, variant, chosen_duel = guided_setup(
-                lambda q: ask_line(session, q, keep=True), lambda line: screen.console.print(Text(line, style="yellow")),
-                tr, variant=variant)
+                lambda q: ask_line(session, q, keep=True),
+                lambda line: screen.console.print(Text(line, style="yellow")), tr, variant=variant)
             duel = chosen_duel if not args.no_duel else False
         except (KeyboardInterrupt, EOFError):
             screen.leave()
             return 130
-    else:
-        print('abluxxen play: error: say who plays, e.g. --players "Ann,Ben,bot:hard" (or use --setup)',
-              file=sys.stderr)
-        return 2
     try:
         rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
                       tiebreak=args.tiebreak)
@@ -477,7 +476,7 @@ class TableApp:
 
 def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> list[Any]:
     """The end-of-game screen: scores, the winner(s) and why, match totals."""
-    outcome = match.results[-1] if match.results else match.record()
+    outcome = match.record()  # books the game once; the outcome of the game on the table
     game = match.game
     names = match.names
     view = game.view(0)
@@ -510,8 +509,9 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> lis
         parts.append(Text("   ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))))
         if match.is_over:
             best = match.winners()
-            parts.append(Text(tr("match_winner", names=_join([names[s] for s in best], tr),
-                                 points=totals[best[0]]), style="bold green"))
+            key = "match_winner_one" if len(best) == 1 else "match_winner_many"
+            parts.append(Text(tr(key, names=_join([names[s] for s in best], tr), points=totals[best[0]]),
+                              style="bold green"))
     parts.append(Text(""))
     return parts
 
@@ -543,11 +543,12 @@ def _tiebreak_words(winners: tuple[int, ...], scores: tuple[int, ...], hands: tu
 
 
 def _capture(draw: Callable[[Console], None], width: int, like: Console) -> list[str]:
-    console = Console(width=width, force_terminal=like.is_terminal, no_color=like.no_color, highlight=False,
-                      color_system="truecolor" if like.color_system else None)
-    with console.capture() as capture:
-        draw(console)
-    return capture.get().rstrip("\n").split("\n")
+    """What ``draw`` prints, as lines (styles kept when the screen has colour)."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=like.is_terminal, no_color=like.no_color,
+                      highlight=False, color_system="truecolor" if like.color_system else None)
+    draw(console)
+    return out.getvalue().rstrip("\n").split("\n")
 
 
 def _trap_termination() -> dict[int, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 
 from ..cards import JOKER
 
@@ -44,13 +45,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- decisions --------------------------------------------------------------
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
-    "ask.shadow": ("{name}, your {played} abluxx several shadow groups: choose one ({options}).",
-                   "{name}, deine {played} abluxxen mehrere Schatten-Gruppen: wähle eine ({options})."),
-    "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take them ({victim} draws {n}) or leave them?",
-                 "{name}, du hast {stake} von {victim} abgeluxxt: nehmen ({victim} zieht {n}) oder liegen "
+    "ask.shadow": ("{name}, the set you played ({cards}) abluxxes several shadow groups: choose one ({options}).",
+                   "{name}, dein Satz ({cards}) abluxxt mehrere Schatten-Gruppen: wähle eine ({options})."),
+    "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take {it} ({victim} draws {n}) or leave {it}?",
+                 "{name}, du hast {owned} von {victim} abgeluxxt: nehmen ({victim} zieht {n}) oder liegen "
                  "lassen?"),
-    "ask.back": ("{name}, {attacker} abluxxed your {stake} and left them: back to your hand, "
-                 "or discard them and draw {n}?",
+    "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
+                 "or discard {it} and draw {n}?",
                  "{name}, {attacker} hat deine {stake} abgeluxxt und liegen lassen: zurück auf die Hand "
                  "oder ablegen und {n} ziehen?"),
     "ask.draw": ("{name}, draw {n} more: a pool slot (1–{slots}) or the deck.",
@@ -155,8 +156,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Gleichstand bei Punkten und Handkarten: alle gewinnen."),
     "tiebreak_shared": ("Tie on points: the win is shared.", "Gleichstand bei den Punkten: geteilter Sieg."),
     "match_title": ("Match after {n} of {total} games", "Partie nach {n} von {total} Spielen"),
-    "match_winner": ("{names} win(s) the match with {points} points.",
-                     "{names} gewinnt/gewinnen die Partie mit {points} Punkten."),
+    "match_winner_one": ("{names} wins the match with {points} points.",
+                         "{names} gewinnt die Partie mit {points} Punkten."),
+    "match_winner_many": ("{names} share the match win with {points} points.",
+                          "{names} gewinnen die Partie gemeinsam mit {points} Punkten."),
     "next_game": ("Next game? [Y/n] ", "Nächstes Spiel? [J/n] "),
     "play_again": ("Play again? [y/N] ", "Noch einmal? [j/N] "),
     "winner_mark": ("winner", "Sieg"),
@@ -182,6 +185,39 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
 }
+
+
+# The engine explains illegal moves in English; these patterns give the
+# common reasons in German (anything else stays as the engine said it).
+_REASONS_DE: list[tuple[str, str]] = [
+    (r"you hold no joker", "du hast keinen Joker"),
+    (r"you hold no (\d+)", r"du hast keine \1"),
+    (r"you hold only one joker", "du hast nur einen Joker"),
+    (r"you hold only one (\d+)", r"du hast nur eine \1"),
+    (r"you hold only (\w+) jokers", r"du hast nur \1 Joker"),
+    (r"you hold only (\w+) (\d+)s", r"du hast nur \1 \2er"),
+    (r"cannot read (.+?): cards are 1 to 13 and X", r"\1 ist keine Karte: Karten sind 1 bis 13 und X"),
+    (r"cannot read (.+?): type t \(take\) or l \(leave\)", r"\1 verstehe ich nicht: t (nehmen) oder l (liegen lassen)"),
+    (r"cannot read (.+?): type b \(back\) or d \(discard\)", r"\1 verstehe ich nicht: b (zurück) oder d (ablegen)"),
+    (r"cannot read (.+?): type a pool slot number, 'deck', or \? for help",
+     r"\1 verstehe ich nicht: eine Feldnummer, 'deck' oder ? für Hilfe"),
+    (r"cannot read (.+?):.*", r"\1 verstehe ich nicht (? zeigt die Züge)"),
+    (r"a set is cards of one value \(jokers may join\): (.+) differ",
+     r"ein Satz sind gleiche Karten (Joker dürfen dazu): \1 sind verschieden"),
+    (r"'(.+)' is ambiguous: type (.+) with spaces", r"'\1' ist mehrdeutig: tippe \2 mit Leerzeichen"),
+    (r"type a move \(\? lists them\)", "tippe einen Zug (? zeigt sie)"),
+    (r"the pool has no slot (\d+): it has (\d+)", r"der Vorrat hat kein Feld \1, nur \2"),
+    (r"the deck is empty: draw from the pool", "der Nachziehstapel ist leer: zieh aus dem Vorrat"),
+    (r"the pool is empty: draw from the deck", "der Vorrat ist leer: zieh vom Nachziehstapel"),
+    (r"there is no an? (\d+) in the pool", r"im Vorrat liegt keine \1"),
+    (r"there is no a joker in the pool", "im Vorrat liegt kein Joker"),
+    (r"there is no group (\S+) in the pool", r"im Vorrat liegt keine Gruppe \1"),
+    (r"(\w+) must play cards now, not '(.+)'", r"\1 muss jetzt Karten spielen, nicht '\2'"),
+    (r"(\w+) must choose take or leave, not '(.+)'", r"\1 muss nehmen oder liegen lassen wählen, nicht '\2'"),
+    (r"(\w+) must choose back or discard, not '(.+)'", r"\1 muss zurück oder ablegen wählen, nicht '\2'"),
+    (r"(\w+) must draw \((\d+) draws? left\), not '(.+)'", r"\1 muss ziehen (noch \2), nicht '\3'"),
+    (r"(\w+) may draw one card or pass, not '(.+)'", r"\1 darf eine Karte ziehen oder passen, nicht '\2'"),
+]
 
 
 def default_lang() -> str:
@@ -248,14 +284,21 @@ class Tr:
 
     def owned_words(self, cards: tuple[int, ...] | list[int]) -> str:
         """A set after a possessive: ``Ann's 2`` / ``Ann's three 9s``; German ``die 2`` / ``die drei 9er``."""
-        cards = list(cards)
         if self.lang == "de":
+            cards = list(cards)
             if len(cards) == 1:
                 return "den Joker" if cards[0] == JOKER else f"die {cards[0]}"
             return "die " + self.set_words(cards)
-        if len(cards) == 1:
-            return "joker" if cards[0] == JOKER else str(cards[0])
-        return self.set_words(cards)
+        return self.bare_words(cards)
+
+    def bare_words(self, cards: tuple[int, ...] | list[int]) -> str:
+        """A set without an article for one card: ``2``, ``joker``, ``10 and a joker``, ``three 9s``."""
+        words = self.set_words(cards)
+        for article in (("ein ", "eine ", "einen ") if self.lang == "de" else ("a ", "an ")):
+            if words.startswith(article):
+                words = words[len(article):]
+                break
+        return words
 
     def _many(self, count: int, value: int) -> str:
         if count == 1:
@@ -263,6 +306,18 @@ class Tr:
         if self.lang == "de":
             return f"{self.number(count)} {'Joker' if value == JOKER else f'{value}er'}"
         return f"{self.number(count)} {'jokers' if value == JOKER else f'{value}s'}"
+
+    def reason(self, message: str) -> str:
+        """Why a move was refused, in this language."""
+        if self.lang != "de":
+            return message
+        for pattern, german in _REASONS_DE:
+            if re.fullmatch(pattern, message):
+                german = re.sub(pattern, german, message)
+                for en, de in zip(_NUMBERS_EN[1:], _NUMBERS_DE[1:], strict=True):
+                    german = re.sub(rf"\b{en}\b", de, german)
+                return german.replace(" and ", " und ")
+        return message
 
     def yes(self, answer: str, *, default: bool = False) -> bool:
         """Whether an answer to a yes/no question means yes."""

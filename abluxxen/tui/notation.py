@@ -63,6 +63,11 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     shortcut = _WORDS.get(phase, {}).get(words)
     if shortcut:
         return shortcut
+    if not words[0].isdigit():
+        # Another decision's shortcut: the engine explains what is asked now.
+        for other in _WORDS.values():
+            if words in other and not (phase == "play" and words == "x"):
+                return other[words]
     head = words.split()[0]
     if head in ("play", "take", "leave", "back", "discard", "draw", "pass", "shadow"):
         if head == "play":

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
@@ -125,8 +126,15 @@ def toolbar_text(completer: MoveCompleter, typed: str, width: int) -> FormattedT
     return FormattedText([("", " Tab ▸ "), ("bold", shown or "(no legal move starts so)")])
 
 
-def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int = 80) -> str:
-    """Ask once; the raw text typed (``KeyboardInterrupt``/``EOFError`` pass through)."""
+RESIZED = "\x00resized\x00"
+
+
+def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int = 80, default: str = "") -> str:
+    """Ask once; the raw text typed (``KeyboardInterrupt``/``EOFError`` pass through).
+
+    When the terminal changes size meanwhile, returns :data:`RESIZED`
+    followed by the text typed so far, so that the table can be drawn again.
+    """
     completer = MoveCompleter(view, tr)
 
     def toolbar() -> FormattedText:
@@ -136,9 +144,19 @@ def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int =
             typed = ""
         return toolbar_text(completer, typed, width)
 
+    start = session.output.get_size()
+
+    def resized(app: Application[str]) -> None:
+        if app.output.get_size() != start and app.is_running and not app.is_done:
+            app.exit(result=RESIZED + app.current_buffer.text)
+
     message = FormattedText([("class:prompt", tr("prompt", name=view.names[view.seat]))])
-    text: str = session.prompt(message, key_bindings=_bindings(lambda: completer), bottom_toolbar=toolbar,
-                               completer=None)
+    session.app.after_render += resized
+    try:
+        text: str = session.prompt(message, key_bindings=_bindings(lambda: completer), bottom_toolbar=toolbar,
+                                   completer=None, default=default)
+    finally:
+        session.app.after_render -= resized
     return text
 
 
@@ -157,9 +175,14 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
         width: the screen width, for the toolbar.
         message: the first message to show.
     """
+    typed = ""
     while True:
         show(message)
-        text = prompt_once(session, view, tr, width=width)
+        text = prompt_once(session, view, tr, width=width, default=typed)
+        typed = ""
+        if text.startswith(RESIZED):
+            typed = text[len(RESIZED):]
+            continue
         command = read_command(text)
         if command is not None:
             message = on_command(command)
@@ -167,7 +190,7 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
         try:
             return read_move(text, view)
         except IllegalMove as err:
-            message = tr("bad_move", reason=str(err))
+            message = tr("bad_move", reason=tr.reason(str(err)))
 
 
 def ask_line(session: PromptSession[str], question: str, *, keep: bool = False) -> str:

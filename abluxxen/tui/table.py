@@ -178,7 +178,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
     top.append(_rule(width))
     top.append(_pool_line(view, tr, width))
     if view.rules.is_duel:
-        shadow = Text(f"{tr('shadow'):<7} ", style="bold")
+        shadow = Text(f"{tr('shadow'):<{_label_width(tr)}} ", style="bold")
         shadow.append_text(grouped_text(view.shadow) if view.shadow else Text("—", style="dim"))
         top.append(shadow)
     bottom = [_rule(width)]
@@ -186,6 +186,8 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         bottom.extend(_hand_lines(view, tr, width))
         if view.my_move and not view.over:
             bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
+        elif view.to_move is not None:
+            bottom.append(Text(tr("waiting", name=view.names[view.to_move]), style="italic"))
     elif not view.over:
         bottom.append(Text(tr("hand_hidden"), style="dim italic"))
         if view.to_move is not None:
@@ -265,9 +267,13 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
 
 
 def _pool_line(view: View, tr: Tr, width: int) -> Text:
-    line = Text(f"{tr('pool'):<7} ", style="bold")
+    line = Text(f"{tr('pool'):<{_label_width(tr)}} ", style="bold")
     line.append_text(pool_text(view.pool, tr))
     return line
+
+
+def _label_width(tr: Tr) -> int:
+    return max(len(tr("pool")), len(tr("shadow")))
 
 
 def _hand_lines(view: View, tr: Tr, width: int) -> list[Text]:
@@ -316,16 +322,17 @@ def ask_text(view: View, tr: Tr) -> str:
         return tr("ask.play", name=name)
     if phase == "shadow":
         options = ", ".join(f"shadow {v}" for v in view.shadow_options)
-        return tr("ask.shadow", name=name, played=tr.set_words(view.played()), options=options)
+        cards = " ".join("X" if c == JOKER else str(c) for c in view.played())
+        return tr("ask.shadow", name=name, cards=cards, options=options)
     if phase == "take":
         assert view.victim is not None
         stake = view.stake()
-        return tr("ask.take", name=name, victim=view.names[view.victim], stake=tr.set_words(stake),
-                  n=len(stake))
+        return tr("ask.take", name=name, victim=view.names[view.victim], stake=tr.bare_words(stake),
+                  owned=tr.owned_words(stake), n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
     if phase == "back":
         stake = view.stake()
-        return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.set_words(stake),
-                  n=len(stake))
+        return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.bare_words(stake),
+                  n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
     if phase == "draw":
         if not view.pool:
             return tr("ask.draw_deck_only", name=name, n=view.draws_left)

@@ -1,0 +1,257 @@
+"""``abluxxen simulate``: bot-only games, and how each bot did.
+
+Example::
+
+    abluxxen simulate --seats hard,normal,normal,normal --games 1000 --seed 1 --jobs 2
+
+Game ``i`` starts with seat ``i mod n`` and moves the bots ``i // n`` seats
+round the table, so no bot gains from where it sits. Every deal and every
+bot seed is derived from ``--seed`` and the game's number, so a run can be
+repeated exactly (with iteration budgets) whatever ``--jobs`` is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from .bots import LEVELS, make_bot, parse_think
+from .game import Game
+from .rules import VARIANTS, Rules
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``simulate`` subcommand's options."""
+    parser.add_argument("--seats", default="hard,normal,normal,normal",
+                        help="bot level per seat, comma-separated: easy, normal, hard "
+                             "(2 to 5 seats; default %(default)s)")
+    parser.add_argument("--games", type=int, default=100, help="games to play (default %(default)s)")
+    parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
+    parser.add_argument("--no-duel", action="store_true",
+                        help="with two seats, play a plain game without the shadow")
+    parser.add_argument("--tiebreak", choices=("fewest-hand", "shared"), default="fewest-hand",
+                        help="how a tied best score is decided (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default %(default)s)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes to play games in (0: one per core; default %(default)s)")
+    parser.add_argument("--think", default=None,
+                        help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
+                             "like 200 (default about half a second)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play."""
+
+    index: int
+    levels: tuple[str, ...]
+    rules: Rules
+    seed: int
+    think: float | int | None
+
+
+@dataclass
+class GameResult:
+    """How one game went, per bot (in ``--seats`` order, not table seats)."""
+
+    index: int
+    shares: list[float]
+    scores: list[int]
+    times: list[list[float]]
+
+
+@dataclass
+class Tally:
+    """Everything one bot did over the run."""
+
+    level: str
+    shares: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        """Wins (ties split), win rate with a 95% interval, scores, decision times."""
+        games = len(self.shares)
+        wins = sum(self.shares)
+        rate = wins / games if games else 0.0
+        spread = statistics.pstdev(self.shares) if games > 1 else 0.0
+        half = 1.96 * spread / math.sqrt(games) if games else 0.0
+        times = sorted(self.times)
+        return {
+            "bot": self.level,
+            "games": games,
+            "wins": round(wins, 4),
+            "win_rate": rate,
+            "ci95": [max(0.0, rate - half), min(1.0, rate + half)],
+            "mean_score": statistics.fmean(self.scores) if self.scores else 0.0,
+            "decisions": len(times),
+            "median_decision_s": _quantile(times, 0.5),
+            "p95_decision_s": _quantile(times, 0.95),
+        }
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from the run's seed and a game's (or bot's) number."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def seating(index: int, players: int) -> tuple[int, list[int]]:
+    """Game ``index``'s starting seat and, per bot, the seat it sits in."""
+    first = index % players
+    shift = (index // players) % players
+    return first, [(bot + shift) % players for bot in range(players)]
+
+
+def play_game(task: Task) -> GameResult:
+    """Play one bot-only game; time every decision that offered a choice."""
+    n = task.rules.players
+    first, seat_of = seating(task.index, n)
+    bot_at = {seat: bot for bot, seat in enumerate(seat_of)}
+    bots = [make_bot(level, seed=derive_seed(task.seed, task.index, b), think=task.think)
+            for b, level in enumerate(task.levels)]
+    game = Game.new(task.rules, seed=derive_seed(task.seed, task.index), first=first)
+    times: list[list[float]] = [[] for _ in range(n)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        b = bot_at[seat]
+        view = game.view(seat)
+        choice = len(game.legal_actions()) > 1
+        start = time.perf_counter()
+        move = bots[b].choose(view)
+        if choice:
+            times[b].append(time.perf_counter() - start)
+        game.push(move, seat=seat)
+    winners = game.winners()
+    scores = game.scores()
+    return GameResult(index=task.index,
+                      shares=[1.0 / len(winners) if seat_of[b] in winners else 0.0 for b in range(n)],
+                      scores=[scores[seat_of[b]] for b in range(n)], times=times)
+
+
+def run_games(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
+    """Results as games finish, in ``jobs`` processes (1: in this process)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield play_game(task)
+        return
+    chunk = max(1, min(8, len(tasks) // (jobs * 8)))
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        yield from pool.imap_unordered(play_game, tasks, chunksize=chunk)
+
+
+def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, jobs: int = 1,
+             think: float | int | None = None, console: Console | None = None) -> list[dict[str, Any]]:
+    """Play ``games`` games and return one summary per bot (see :meth:`Tally.summary`).
+
+    Args:
+        levels: a bot level per seat.
+        rules: the rules of every game (players must match ``levels``).
+        games: how many games.
+        seed: seed of the whole run.
+        jobs: processes to use.
+        think: the hard bots' budget per decision.
+        console: where a progress bar goes, when it is a terminal.
+    """
+    tasks = [Task(i, tuple(levels), rules, seed, think) for i in range(games)]
+    tallies = [Tally(level) for level in levels]
+    progress_console = console or Console(stderr=True)
+    show = progress_console.is_terminal
+    with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("{task.fields[leader]}"), TimeRemainingColumn(),
+                  console=progress_console, disable=not show, transient=True) as progress:
+        bar = progress.add_task("games", total=games, leader="")
+        for result in run_games(tasks, jobs):
+            for b, tally in enumerate(tallies):
+                tally.shares.append(result.shares[b])
+                tally.scores.append(result.scores[b])
+                tally.times.extend(result.times[b])
+            done = len(tallies[0].shares)
+            rates = ", ".join(f"{t.level} {100 * sum(t.shares) / done:.0f}%" for t in tallies)
+            progress.update(bar, advance=1, leader=rates)
+    return [t.summary() for t in tallies]
+
+
+def _table(summaries: list[dict[str, Any]], title: str) -> Table:
+    table = Table(title=title)
+    for name, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"), ("win rate (95% CI)", "right"),
+                          ("mean score", "right"), ("median decision", "right"), ("p95 decision", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for i, s in enumerate(summaries):
+        low, high = s["ci95"]
+        table.add_row(str(i + 1), s["bot"], f"{s['wins']:g}",
+                      f"{100 * s['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
+                      f"{s['mean_score']:.2f}", _ms(s["median_decision_s"]), _ms(s["p95_decision_s"]))
+    return table
+
+
+def _ms(seconds: float) -> str:
+    return f"{1000 * seconds:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
+    """Run ``abluxxen simulate``; returns the exit status."""
+    out = console or Console()
+    err = Console(stderr=True) if console is None else console
+    levels = [part.strip().lower() for part in str(args.seats).split(",") if part.strip()]
+    bad = [level for level in levels if level not in LEVELS]
+    if bad:
+        err.print(f"simulate: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}", markup=False)
+        return 2
+    if not 2 <= len(levels) <= 5:
+        err.print(f"simulate: --seats needs 2 to 5 bots, not {len(levels)}", markup=False)
+        return 2
+    if args.games < 1:
+        err.print(f"simulate: --games must be at least 1, not {args.games}", markup=False)
+        return 2
+    try:
+        think = parse_think(args.think) if args.think is not None else None
+        rules = Rules(players=len(levels), variant=args.variant, duel=False if args.no_duel else None,
+                      tiebreak=args.tiebreak)
+    except ValueError as err_value:
+        err.print(f"simulate: {err_value}", markup=False)
+        return 2
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    summaries = simulate(levels, rules, games=args.games, seed=args.seed, jobs=jobs, think=think,
+                         console=console)
+    if args.json:
+        doc = {"seats": levels, "games": args.games, "variant": args.variant, "duel": rules.is_duel,
+               "seed": args.seed, "think": think, "results": summaries}
+        text = json.dumps(doc, indent=2)
+        if console is None:
+            print(text)
+        else:
+            console.file.write(text + "\n")
+        return 0
+    title = (f"{args.games} games, {len(levels)} players{' duel' if rules.is_duel else ''}, "
+             f"{args.variant}, seed {args.seed}")
+    out.print(_table(summaries, title))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover - handy for profiling
+    parser = argparse.ArgumentParser(prog="abluxxen simulate")
+    add_arguments(parser)
+    sys.exit(run(parser.parse_args()))

@@ -1,0 +1,192 @@
+"""The built-in bots: legal, blind to hidden cards, reproducible, and sensible."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import ALL_RULES, position, push_all
+
+from abluxxen import Game, Rules
+from abluxxen.bots import HardBot, hint, make_bot, parse_think
+from abluxxen.bots.ismcts import move_key
+from abluxxen.moves import DRAW_POOL_BASE, Move
+
+
+def _positions(rules: Rules, seed: int):  # type: ignore[no-untyped-def]
+    """Every position of a game played on by random legal moves."""
+    game = Game.new(rules, seed=seed, first=seed % rules.players)
+    rng = random.Random(seed)
+    while not game.is_over:
+        yield game
+        game.push(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("rules", ALL_RULES, ids=repr)
+def test_every_bot_plays_only_legal_moves(rules: Rules) -> None:
+    easy = make_bot("easy", seed=1)
+    normal = make_bot("normal", seed=2)
+    hard = make_bot("hard", seed=3, think=12)
+    checked = 0
+    for seed in (11, 12):
+        for i, game in enumerate(_positions(rules, seed)):
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            legal = game.legal_moves()
+            assert easy.choose(view) in legal
+            assert normal.choose(view) in legal
+            if i % 37 == 5:
+                assert hard.choose(view) in legal
+            checked += 1
+    assert checked > 100
+
+
+def test_bots_refuse_a_view_with_no_decision() -> None:
+    game = Game.new(Rules(4), seed=5)
+    view = game.view(2)  # seat 0 starts
+    for level in ("easy", "normal", "hard"):
+        with pytest.raises(ValueError):
+            make_bot(level, seed=1, think=5).choose(view)
+    with pytest.raises(ValueError):
+        hint(view)
+
+
+@pytest.mark.parametrize("rules", [Rules(4), Rules(2), Rules(3, "expert")], ids=repr)
+def test_bots_are_blind_to_hidden_cards(rules: Rules) -> None:
+    """Two games that differ only in what the seat cannot see get the same move."""
+    rng = random.Random(7)
+    for seed in range(4):
+        game = Game.new(rules, seed=seed)
+        for _ in range(rng.randrange(0, 40)):
+            if game.is_over:
+                break
+            game.push(rng.choice(game.legal_moves()))
+        if game.is_over:
+            continue
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        other = view.sample(random.Random(seed + 100))
+        assert other.hands != game.hands or other.deck != game.deck  # really other hidden cards
+        assert other.view(seat) == view
+        for level in ("easy", "normal", "hard"):
+            a = make_bot(level, seed=9, think=10).choose(view)
+            b = make_bot(level, seed=9, think=10).choose(other.view(seat))
+            assert a == b, level
+
+
+def test_hard_bot_is_reproducible_with_an_iteration_budget() -> None:
+    game = Game.new(Rules(4), seed=21)
+    view = game.view(0)
+    moves = {HardBot(seed=4, think=30).choose(view) for _ in range(3)}
+    assert len(moves) == 1
+    assert moves.pop() in game.legal_moves()
+
+
+def test_think_budget_is_seconds_or_iterations() -> None:
+    assert parse_think("0.5s") == 0.5
+    assert parse_think("0.25") == 0.25
+    assert parse_think("200") == 200 and isinstance(parse_think("200"), int)
+    for bad in ("fast", "-1", "0"):
+        with pytest.raises(ValueError):
+            parse_think(bad)
+    with pytest.raises(ValueError):
+        make_bot("hard", think=0)
+    with pytest.raises(ValueError):
+        make_bot("brilliant")
+
+
+def test_pool_draws_mean_the_same_card_in_every_determinization() -> None:
+    """The search keys a pool draw by its cards, not by the slot it lies in."""
+    hands = ["2 3", "4 5", "6 7"]
+    a = position(hands=hands, pool="9 8 1", deck="10 11 12", pending=None)
+    b = position(hands=hands, pool="1 9 8", deck="10 11 12", pending=None)
+    push_all(a, "play 2")
+    push_all(b, "play 2")
+    assert a.phase_name == b.phase_name == "single-draw"
+    key_a = {a.action_text(c): move_key(a, c) for c in a.legal_actions()}
+    key_b = {b.action_text(c): move_key(b, c) for c in b.legal_actions()}
+    assert key_a == key_b
+    assert len(set(key_a.values())) == len(key_a)
+    assert a.action_of("draw 9") - DRAW_POOL_BASE != b.action_of("draw 9") - DRAW_POOL_BASE
+
+
+# -- the normal bot plays like a good player ---------------------------------------
+
+def _take_position(attacker_hand: str, *, small_hand: bool = False) -> Game:
+    """Seat 0 plays two 9s and abluxxes seat 1's two 5s."""
+    other = "1 2" if small_hand else "1 2 3 4 6 6 8 10 11 12 13"
+    game = position(hands=[attacker_hand, "1 2 3 4 6 7 8 10 11 12", other],
+                    displays=[[], ["5 5"], []], pool="1 2 3 4 6 7")
+    push_all(game, "play 9 9")
+    assert game.phase_name == "take"
+    return game
+
+
+def test_normal_takes_abluxxed_cards_that_fit_the_hand() -> None:
+    game = _take_position("9 9 5 5 5 11 12 13 2 3 4")
+    assert make_bot("normal", seed=1).choose(game.view(0)) == "take"
+
+
+def test_normal_refuses_abluxxed_cards_that_do_not_fit() -> None:
+    game = _take_position("9 9 1 3 7 11 12 13 2 4 X")
+    assert make_bot("normal", seed=1).choose(game.view(0)) == "leave"
+
+
+def test_normal_stops_taking_cards_when_the_end_is_near() -> None:
+    game = _take_position("9 9 5 5 5 11 12 13 2 3 4", small_hand=True)
+    assert make_bot("normal", seed=1).choose(game.view(0)) == "leave"
+
+
+def test_normal_ends_the_game_when_it_wins_and_not_when_it_loses() -> None:
+    ahead = position(hands=["7 7 7", "1 2 3 4 5", "1 2 3 4 6"], displays=[["8 8"], ["9"], ["10"]],
+                     pool="1 2 3 4 5 6")
+    assert make_bot("normal", seed=1).choose(ahead.view(0)) == "play 7 7 7"
+    behind = position(hands=["7 7 7", "1", "2"], displays=[["8"], ["9 9 9 9 9 9"], ["10 10 10 10 10 10"]],
+                      pool="1 2 3 4 5 6")
+    move = make_bot("normal", seed=1).choose(behind.view(0))
+    assert move in ("play 7", "play 7 7")
+
+
+def test_normal_uses_a_joker_to_win_an_abluxx_fight() -> None:
+    game = position(hands=["10 10 X 2 3 5 6 8 11 12 13", "1 2 3 4 5 6 7 8 11 12", "1 2 3 4 5 6 7 8 9 11"],
+                    displays=[[], ["9 9 9"], []], pool="1 2 3 4 5 6")
+    assert make_bot("normal", seed=1).choose(game.view(0)) == "play 10 10 X"
+
+
+def test_normal_draws_the_pool_card_that_grows_a_set() -> None:
+    game = position(hands=["8 8 8 2 4 6 11", "1 2 3 4 5 6 7 9 10 12", "1 2 3 4 5 6 7 9 10 11"],
+                    displays=[[], [], []], pool="1 3 8 10 12 13")
+    push_all(game, "play 2")
+    assert game.phase_name == "single-draw"
+    assert make_bot("normal", seed=1).choose(game.view(0)) == "draw 8"
+
+
+def test_hint_names_a_legal_move_and_a_short_reason() -> None:
+    for seed in range(6):
+        game = Game.new(Rules(4), seed=seed)
+        move, reason = hint(game.view(0))
+        assert move in game.legal_moves()
+        assert 1 <= len(reason.split()) <= 12
+
+
+def test_easy_bot_does_not_break_up_its_sets() -> None:
+    """A new player's opponent still plays all cards of a value together."""
+    bot = make_bot("easy", seed=3)
+    plays = 0
+    for rules in (Rules(4), Rules(3, "advanced")):
+        for seed in range(6):
+            game = Game.new(rules, seed=seed)
+            while not game.is_over:
+                seat = game.to_move
+                assert seat is not None
+                move = bot.choose(game.view(seat))
+                if game.phase_name == "play":
+                    cards = Move.parse(move).cards
+                    numbers = [c for c in cards if c != 14]
+                    if numbers:
+                        assert len(numbers) == game.hands[seat][numbers[0]], move
+                    plays += 1
+                game.push(move)
+    assert plays > 100

@@ -1,0 +1,55 @@
+"""Determinization: the hard bot's samples agree with everything the seat knows."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import ALL_RULES, FULL_DECK, all_cards, random_game
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from abluxxen import Game
+from abluxxen.bots.normal import quick_action
+from abluxxen.cards import counts_of
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 10_000), moves=st.integers(0, 150),
+       sample_seed=st.integers(0, 10_000))
+def test_samples_are_consistent_with_the_view(rules, seed, moves, sample_seed) -> None:  # type: ignore[no-untyped-def]
+    game = random_game(rules, seed, moves=moves)
+    if game.is_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    sample = view.sample(random.Random(sample_seed))
+    assert sample.view(seat) == view
+    assert all_cards(sample) == FULL_DECK
+    assert sample.hands[seat] == game.hands[seat]
+    for other in range(rules.players):
+        hand, known = sample.hands[other], counts_of(view.known[other])
+        assert hand[0] == view.hand_sizes[other]
+        assert all(hand[c] >= known[c] for c in range(1, 15)), "a known card went missing"
+    assert sample.legal_moves() == game.legal_moves()
+
+
+@settings(max_examples=25, deadline=None)
+@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 10_000), moves=st.integers(0, 120))
+def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> None:  # type: ignore[no-untyped-def]
+    """The hard bot's rollouts run on a sample and must follow the rules to the end."""
+    game = random_game(rules, seed, moves=moves)
+    if game.is_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    sample: Game = game.view(seat).sample(random.Random(seed))
+    rng = random.Random(seed)
+    steps = 0
+    while not sample.is_over:
+        code = quick_action(sample, rng)
+        assert code in sample.legal_actions(), sample.describe()
+        sample.apply_action(code)
+        steps += 1
+        assert steps < 2000
+    assert sample.outcome() is not None
