@@ -213,7 +213,8 @@ def _ms(seconds: float) -> str:
 
 def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     """Run ``abluxxen simulate``; returns the exit status."""
-    out = console or Console()
+    # A wide table when written to a file, so that rows are not wrapped.
+    out = console or Console(width=None if sys.stdout.isatty() else 120)
     err = Console(stderr=True) if console is None else console
     levels = [part.strip().lower() for part in str(args.seats).split(",") if part.strip()]
     bad = [level for level in levels if level not in LEVELS]

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from conftest import ALL_RULES, FULL_DECK
+from conftest import ALL_RULES, FULL_DECK, all_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,20 +22,6 @@ from abluxxen.cards import parse_token, token
 RULES = st.sampled_from(ALL_RULES)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 MAX_MOVES = 3000  # far above the longest random game seen (a few hundred moves)
-
-
-def cards_in(doc: dict[str, Any]) -> list[str]:
-    cards: list[str] = []
-    for hand in doc["hands"]:
-        cards += hand
-    for shown in doc["displays"]:
-        for layer in shown:
-            cards += layer
-    for slot in doc["pool"]:
-        cards += slot.split("+")
-    for field in ("deck", "discard", "shadow", "removed"):
-        cards += doc[field]
-    return sorted(cards, key=parse_token)
 
 
 def positions(rules: Rules, seed: int, every: int = 1) -> Any:
@@ -59,7 +45,7 @@ def test_all_109_cards_accounted_for_after_every_move_and_every_game_ends(rules:
     last = None
     for game in positions(rules, seed):
         doc = game.to_json()
-        assert cards_in(doc) == FULL_DECK
+        assert all_cards(game) == FULL_DECK
         scores = game.scores()
         shown = [sum(len(layer) for layer in d) for d in doc["displays"]]
         assert scores == [s - len(h) for s, h in zip(shown, doc["hands"], strict=True)]
@@ -158,7 +144,7 @@ def test_sampled_game_shows_the_same_view(rules: Rules, seed: int, sample: int) 
             view = game.view(seat)
             sampled = view.sample(rng)
             assert sampled.view(seat) == view
-            assert cards_in(sampled.to_json()) == FULL_DECK
+            assert all_cards(sampled) == FULL_DECK
             if not game.is_over and game.to_move == seat:
                 assert sampled.legal_moves() == game.legal_moves()
 

@@ -42,6 +42,13 @@ EXPLORATION = 0.7
 ROOT_BIAS = 0.3
 # Chance that a rollout move is random rather than the cheap policy's.
 ROLLOUT_NOISE = 0.05
+# Root: compare moves on the same deals (racing) rather than UCT at the root.
+PAIRED_ROOT = True
+# A root move is dropped once it trails the leader by this many standard errors.
+DROP_AT = 2.5
+# The search overrides the normal bot's favourite when it is this many
+# standard errors better on the shared deals.
+OVERRIDE_AT = 1.0
 # Score margin that counts as a full win or loss in the reward.
 MARGIN_SCALE = 20.0
 
@@ -141,11 +148,13 @@ class HardBot:
         if len(candidates) == 1:
             self.last_iterations = 0
             return next(iter(candidates))
-        root = Node()
         if isinstance(self.think, int):
             budget_iterations, deadline = self.think, math.inf
         else:
             budget_iterations, deadline = 1 << 30, time.perf_counter() + self.think
+        if PAIRED_ROOT:
+            return self._race(view, candidates, rng, budget_iterations, deadline)
+        root = Node()
         texts: dict[int, str] = {}
         done = 0
         while done < budget_iterations and (done < 8 or time.perf_counter() < deadline):
@@ -155,6 +164,80 @@ class HardBot:
         self.last_iterations = done
         best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
         return texts[best[0]]
+
+    def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,
+              deadline: float) -> str:
+        """Compare the root moves on the same deals, dropping clear losers as evidence grows.
+
+        Each round deals one determinization and plays every remaining root
+        move on it (same hidden cards, same rollout seed), then descends the
+        move's subtree with UCT over information sets. Paired results make
+        small differences between moves visible with few iterations.
+        """
+        alive = list(candidates)
+        nodes = {text: Node(player=view.seat) for text in alive}
+        results: dict[str, list[float]] = {text: [] for text in alive}
+        done = rounds = 0
+        while alive and done + len(alive) <= max(budget, len(alive)) and (
+                rounds < 4 or time.perf_counter() < deadline):
+            deal = view.sample(rng)
+            seed = rng.getrandbits(32)
+            for text in alive:
+                game = deal.copy()
+                game.apply_action(game.action_of(text))
+                reward = self._descend(nodes[text], game, random.Random(seed))
+                results[text].append(reward[view.seat])
+            done += len(alive)
+            rounds += 1
+            if rounds >= 6 and len(alive) > 1:
+                alive = _survivors(alive, results, rounds)
+            if len(alive) == 1:
+                break
+        self.last_iterations = done
+        return _verdict(alive, results, candidates)
+
+    def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
+        """One ISMCTS iteration below a root move already played in ``game``."""
+        node = start
+        path = [start]
+        while game.phase != OVER:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply_action(legal[0])
+                continue
+            mover = game.to_move
+            assert mover is not None
+            children = node.children
+            keys = [move_key(game, a) for a in legal]
+            untried = []
+            for i, k in enumerate(keys):
+                child = children.get(k)
+                if child is None:
+                    untried.append(i)
+                else:
+                    child.avail += 1
+            if untried:
+                pick = untried[0] if len(untried) == 1 else self._expansion(game, legal, untried, rng)
+                child = children[keys[pick]] = Node(player=mover, avail=1)
+                game.apply_action(legal[pick])
+                path.append(child)
+                break
+            best_i, best = 0, -math.inf
+            for i, k in enumerate(keys):
+                child = children[k]
+                score = child.total / child.visits + EXPLORATION * math.sqrt(
+                    math.log(child.avail) / child.visits)
+                if score > best:
+                    best, best_i = score, i
+            game.apply_action(legal[best_i])
+            node = children[keys[best_i]]
+            path.append(node)
+        self._rollout(game, rng)
+        reward = rewards(game)
+        for n in path:
+            n.visits += 1
+            n.total += reward[n.player]
+        return reward
 
     def _iterate(self, root: Node, game: Game, candidates: dict[str, float], texts: dict[int, str],
                  rng: random.Random) -> None:
@@ -229,6 +312,51 @@ class HardBot:
                 game.apply_action(legal[int(rng.random() * len(legal))])
             else:
                 game.apply_action(quick_action(game, rng))
+
+
+def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int) -> list[str]:
+    """The root moves not yet clearly worse than the leader on the shared deals."""
+    def mean(t: str) -> float:
+        recent = results[t][-rounds:]
+        return sum(recent) / len(recent)
+
+    leader = max(alive, key=mean)
+    keep = []
+    for t in alive:
+        if t == leader:
+            keep.append(t)
+            continue
+        # Paired differences over the deals both moves were played on.
+        n = min(len(results[t]), len(results[leader]))
+        diffs = [a - b for a, b in zip(results[t][-n:], results[leader][-n:], strict=True)]
+        avg = sum(diffs) / n
+        var = sum((d - avg) ** 2 for d in diffs) / max(1, n - 1)
+        if avg + DROP_AT * math.sqrt(var / n + 1e-12) >= 0:
+            keep.append(t)
+    return keep
+
+
+def _verdict(alive: list[str], results: dict[str, list[float]], prior: dict[str, float]) -> str:
+    """The move to play: the heuristics' favourite unless the search shows a better one.
+
+    The search's best move replaces the favourite of the normal bot's
+    rules only when it wins on the shared deals by :data:`OVERRIDE_AT`
+    standard errors, so noise in a small budget does not cost strength.
+    """
+    def mean(t: str) -> float:
+        return sum(results[t]) / max(1, len(results[t]))
+
+    best = max(alive, key=lambda t: (mean(t), prior[t]))
+    favourite = max(prior, key=lambda t: prior[t])
+    if favourite not in alive or best == favourite:
+        return best
+    n = min(len(results[best]), len(results[favourite]))
+    if n < 2:
+        return favourite
+    diffs = [a - b for a, b in zip(results[best][-n:], results[favourite][-n:], strict=True)]
+    avg = sum(diffs) / n
+    var = sum((d - avg) ** 2 for d in diffs) / (n - 1)
+    return best if avg > OVERRIDE_AT * math.sqrt(var / n + 1e-12) else favourite
 
 
 def parse_think(text: str) -> float | int:
