@@ -190,3 +190,10 @@ def test_easy_bot_does_not_break_up_its_sets() -> None:
                     plays += 1
                 game.push(move)
     assert plays > 100
+
+
+def test_hard_bot_ends_the_game_when_that_wins_it() -> None:
+    game = position(hands=["7 7 7", "1 2 3 4 5 9", "1 2 3 4 6 9"], displays=[["8 8"], ["9"], ["10"]],
+                    pool="1 2 3 4 5 6")
+    assert make_bot("hard", seed=2, think=24).choose(game.view(0)) == "play 7 7 7"
+

@@ -1,10 +1,8 @@
 """What every bot needs: a seat's situation as plain numbers, stable seeds,
 and the odds that a set gets abluxxed.
 
-A :class:`Situation` is built from a :class:`~abluxxen.view.View` (what a
-seat may know) for the normal and easy bots, or from a determinized
-:class:`~abluxxen.game.Game` inside the hard bot's own search, where it only
-reads the deciding seat's hand and the public state.
+A :class:`Situation` is built from a :class:`~abluxxen.view.View`: what a
+seat may know, and nothing else.
 """
 
 from __future__ import annotations
@@ -16,13 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from ..cards import DECK_SIZE, JOKER, counts_of, full_deck
-from ..game import BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game, Layer
+from ..cards import DECK_SIZE, JOKER, counts_of
+from ..game import BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Layer
 from ..view import View
-
-# Share of each card value in the full deck: the fallback when no better
-# estimate of the unseen cards is at hand (inside rollouts).
-_FULL = counts_of(full_deck())
 
 
 @dataclass
@@ -115,28 +109,6 @@ def situation_of_view(view: View) -> Situation:
     )
 
 
-def situation_of_game(game: Game, seat: int) -> Situation:
-    """The situation of ``seat`` in a (determinized) game, reading only its own hand.
-
-    The unseen cards are estimated from the full deck's proportions, which
-    is cheap and good enough inside rollouts.
-    """
-    phase = game.phase
-    victim = game.victim if phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD) else -1
-    return Situation(
-        seat=seat, players=game.rules.players, phase=phase, turn=game.turn,
-        hand=game.hands[seat][:], sizes=[h[0] for h in game.hands],
-        tops=[d[-1] if d else None for d in game.displays],
-        shown=[sum(layer[1] for layer in d) for d in game.displays],
-        known=game.known, pool=game.pool, deck_size=len(game.deck), shadow=game.shadow,
-        unseen=_FULL, victim=victim,
-        stake=game.displays[victim][-1] if victim >= 0 else None, queue=game.queue,
-        draws_left=game.draws_left if phase in (DRAW, SINGLE_DRAW) else 0,
-        expert=game.rules.ones_beat_top, single_draw=game.rules.single_draw,
-        tiebreak=game.rules.tiebreak,
-    )
-
-
 def stable_seed(seed: int | None, view: View) -> int:
     """A seed that depends only on the bot's seed and what the view holds.
 
@@ -224,11 +196,5 @@ def _known_beats(known: list[int], value: int, size: int, expert: bool) -> bool:
     return expert and value >= 13 and known[1] + jokers >= size
 
 
-def phase_is(sit: Situation, *phases: int) -> bool:
-    """Whether the situation's phase is one of ``phases``."""
-    return sit.phase in phases
-
-
-__all__ = ["Situation", "situation_of_view", "situation_of_game", "stable_seed", "rng_for",
-           "can_beat", "exposure", "layer_of", "PLAY", "SHADOW", "TAKE_OR_LEAVE", "BACK_OR_DISCARD",
-           "DRAW", "SINGLE_DRAW", "OVER"]
+__all__ = ["Situation", "situation_of_view", "stable_seed", "rng_for", "can_beat", "exposure",
+           "layer_of", "PLAY", "SHADOW", "TAKE_OR_LEAVE", "BACK_OR_DISCARD", "DRAW", "SINGLE_DRAW", "OVER"]

@@ -12,9 +12,13 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
 * selection uses UCT over the children that are legal in the current
   determinization, counting how often each was *available* (the ISMCTS
   form of UCB1); forced moves are played without a node;
-* at the root, only the normal bot's best plays are searched, and their
-  rank gives a small progressive bias, so that even a small budget plays
-  no worse than the heuristics;
+* at the root, only the normal bot's best plays are searched, and they
+  are compared on the same deals: each round deals one determinization
+  and plays every remaining root move on it with the same rollout seed
+  (paired samples, a racing variant of the root selection), dropping moves
+  that trail clearly; the normal bot's favourite is kept unless the search
+  finds a move clearly better, so even a small budget plays no worse than
+  the heuristics;
 * rollouts play to the end with :func:`~abluxxen.bots.normal.quick_action`,
   a cheap version of the normal bot's rules, on the engine's fast path;
 * the final score differences are backed up: each seat's reward mixes its
@@ -35,15 +39,12 @@ from .common import rng_for, situation_of_view
 from .normal import Judge, quick_action
 
 # Default think budget in seconds: a decision takes about this long.
-DEFAULT_SECONDS = 0.4
+DEFAULT_SECONDS = 0.3
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
 EXPLORATION = 0.7
-ROOT_BIAS = 0.3
 # Chance that a rollout move is random rather than the cheap policy's.
 ROLLOUT_NOISE = 0.05
-# Root: compare moves on the same deals (racing) rather than UCT at the root.
-PAIRED_ROOT = True
 # A root move is dropped once it trails the leader by this many standard errors.
 DROP_AT = 2.5
 # The search overrides the normal bot's favourite when it is this many
@@ -71,7 +72,6 @@ class Node:
     visits: int = 0
     total: float = 0.0
     avail: int = 0
-    bias: float = 0.0
     children: dict[int, Node] = field(default_factory=dict)
 
 
@@ -133,8 +133,8 @@ class HardBot:
         rng = rng_for(self.seed, view)
         return self._search(view, codes, rng)
 
-    def _root_moves(self, view: View, codes: list[int], rng: random.Random) -> dict[str, float]:
-        """The move texts searched at the root, with their bias in [0, 1]."""
+    def _root_moves(self, view: View, codes: list[int]) -> dict[str, float]:
+        """The move texts searched at the root, with their rank as a prior in (0, 1]."""
         judge = Judge(situation_of_view(view))
         scored = judge.scored(codes)
         order = sorted(range(len(codes)), key=lambda i: -scored[i][0])
@@ -144,26 +144,13 @@ class HardBot:
         return {view.action_text(codes[i]): (count - rank) / count for rank, i in enumerate(order)}
 
     def _search(self, view: View, codes: list[int], rng: random.Random) -> str:
-        candidates = self._root_moves(view, codes, rng)
+        candidates = self._root_moves(view, codes)
         if len(candidates) == 1:
             self.last_iterations = 0
             return next(iter(candidates))
         if isinstance(self.think, int):
-            budget_iterations, deadline = self.think, math.inf
-        else:
-            budget_iterations, deadline = 1 << 30, time.perf_counter() + self.think
-        if PAIRED_ROOT:
-            return self._race(view, candidates, rng, budget_iterations, deadline)
-        root = Node()
-        texts: dict[int, str] = {}
-        done = 0
-        while done < budget_iterations and (done < 8 or time.perf_counter() < deadline):
-            game = view.sample(rng)
-            self._iterate(root, game, candidates, texts, rng)
-            done += 1
-        self.last_iterations = done
-        best = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
-        return texts[best[0]]
+            return self._race(view, candidates, rng, self.think, math.inf)
+        return self._race(view, candidates, rng, 1 << 30, time.perf_counter() + self.think)
 
     def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,
               deadline: float) -> str:
@@ -238,63 +225,6 @@ class HardBot:
             n.visits += 1
             n.total += reward[n.player]
         return reward
-
-    def _iterate(self, root: Node, game: Game, candidates: dict[str, float], texts: dict[int, str],
-                 rng: random.Random) -> None:
-        node = root
-        path: list[Node] = []
-        expanded = False
-        while game.phase != OVER and not expanded:
-            legal = game.legal_actions()
-            if node is root:
-                legal = [a for a in legal if game.action_text(a) in candidates]
-            if len(legal) == 1 and node is not root:
-                game.apply_action(legal[0])
-                continue
-            mover = game.to_move
-            assert mover is not None
-            children = node.children
-            keys = [move_key(game, a) for a in legal]
-            untried = []
-            for i, k in enumerate(keys):
-                child = children.get(k)
-                if child is None:
-                    untried.append(i)
-                else:
-                    child.avail += 1
-            if untried:
-                if len(untried) == 1:
-                    pick = untried[0]
-                elif node is root:
-                    pick = max(untried, key=lambda i: candidates[game.action_text(legal[i])])
-                else:
-                    pick = self._expansion(game, legal, untried, rng)
-                child = Node(player=mover, avail=1)
-                if node is root:
-                    text = game.action_text(legal[pick])
-                    texts[keys[pick]] = text
-                    child.bias = candidates[text]
-                children[keys[pick]] = child
-                game.apply_action(legal[pick])
-                path.append(child)
-                expanded = True
-                break
-            log_n = {k: math.log(children[k].avail) for k in keys}
-            best_i, best = 0, -math.inf
-            for i, k in enumerate(keys):
-                child = children[k]
-                score = (child.total / child.visits + EXPLORATION * math.sqrt(log_n[k] / child.visits)
-                         + ROOT_BIAS * child.bias / (child.visits + 1))
-                if score > best:
-                    best, best_i = score, i
-            game.apply_action(legal[best_i])
-            node = children[keys[best_i]]
-            path.append(node)
-        self._rollout(game, rng)
-        reward = rewards(game)
-        for n in path:
-            n.visits += 1
-            n.total += reward[n.player]
 
     def _expansion(self, game: Game, legal: list[int], untried: list[int], rng: random.Random) -> int:
         """Which untried move to add first: the cheap policy's, else a random one."""

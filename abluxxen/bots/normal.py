@@ -57,10 +57,12 @@ class Judge:
 
     Args:
         sit: the deciding seat's situation.
+        names: the players' names, for the reasons (default ``seat 1`` …).
     """
 
-    def __init__(self, sit: Situation) -> None:
+    def __init__(self, sit: Situation, names: tuple[str, ...] | None = None) -> None:
         self.sit = sit
+        self.names = names or tuple(f"seat {s + 1}" for s in range(sit.players))
         self._exposure: dict[tuple[int, int], float] = {}
         rounds = self.rounds_left()
         mine = sit.turn == sit.seat and sit.phase != PLAY
@@ -211,8 +213,8 @@ class Judge:
         best = max(scores[o] for o in sit.opponents)
         wins = mine > best or (mine == best and sit.tiebreak == "fewest-hand")
         if wins:
-            return 1000.0 + mine - best, f"{what} ends the game in the lead"
-        return -500.0 + mine - best, f"{what} would end the game behind"
+            return 1000.0 + mine - best, "ends the game in the lead"
+        return -500.0 + mine - best, "would end the game behind"
 
     def _shadow_gain(self, after: list[int], value: int, size: int, plays: int,
                      future: float) -> float | None:
@@ -227,22 +229,23 @@ class Judge:
     def _play_reason(self, what: str, value: int, size: int, jokers: int, victims: list[int],
                      keep: float, bait: float, risk: float, shadow_gain: float | None) -> str:
         if victims:
-            names = " and ".join(f"seat {v + 1}" for v in victims)
-            joker_note = " (the joker wins the fight)" if jokers and value != JOKER else ""
-            return f"{what} abluxxes {names}{joker_note}"
+            names = " and ".join(self.names[v] for v in victims)
+            if jokers and value != JOKER:
+                return f"abluxxes {names}: the joker{'s win' if jokers > 1 else ' wins'} the fight"
+            return f"abluxxes {names}"
         if shadow_gain is not None:
-            return f"{what} abluxxes the shadow"
+            return "abluxxes the shadow"
         if value == JOKER:
-            return f"{what}: nobody can abluxx lone jokers"
+            return "nobody can abluxx lone jokers"
         if bait > keep and risk > 0.5:
-            return f"bait: {what} may refresh the hand from the pool"
+            return "bait: may refresh the hand from the pool"
         if size >= 4 and risk < 0.2:
             return f"{what}: a bank that is hard to abluxx"
         if jokers:
-            return f"{what}: the joker tops the set"
+            return f"the joker{'s top' if jokers > 1 else ' tops'} the set"
         if risk < 0.3:
-            return f"{what} is fairly safe"
-        return f"{what} keeps the better sets in hand"
+            return "hard to abluxx"
+        return "keeps the better sets in hand"
 
     def take(self) -> tuple[float, float, str]:
         """Values of take and leave, with a reason for the better one."""
@@ -336,7 +339,7 @@ def decide(view: View, rng: random.Random) -> tuple[str, str]:
         raise ValueError("it is not this seat's decision")
     if len(codes) == 1:
         return view.action_text(codes[0]), "the only legal move"
-    judge = Judge(situation_of_view(view))
+    judge = Judge(situation_of_view(view), view.names)
     code, why = choose_scored(codes, judge.scored(codes), rng)
     return view.action_text(code), why
 

@@ -28,7 +28,6 @@ from rich.text import Text
 
 from ..events import Event
 from ..match import Match
-from ..moves import IllegalMove
 from ..rules import Rules
 from ..view import View
 from .i18n import LANGS, Tr, default_lang
@@ -59,7 +58,7 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Plays a random legal move: stands in while the real bots are missing."""
+    """Plays a random legal move: stands in for a bot that failed mid-game."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -70,14 +69,11 @@ class RandomBot:
 
 
 def load_bot(level: str, seed: int | None) -> Bot:
-    """The bots package's bot of that level, or a random one when it is missing."""
-    try:
-        from ..bots import make_bot  # type: ignore[import-not-found,unused-ignore]
+    """The bot of that level (``easy``, ``normal`` or ``hard``)."""
+    from ..bots import make_bot
 
-        bot: Bot = make_bot(level, seed=seed)
-        return bot
-    except Exception:  # noqa: BLE001 - any failure: the game must go on
-        return RandomBot(seed)
+    bot: Bot = make_bot(level, seed=seed)
+    return bot
 
 
 # -- command line ----------------------------------------------------------------------
@@ -345,7 +341,7 @@ class TableApp:
         try:
             move = self.bot(seat).choose(view)
             self._push(move, seat)
-        except (IllegalMove, Exception):  # noqa: BLE001 - a faulty bot must not end the game
+        except Exception:  # noqa: BLE001 - a faulty bot must not end the game
             self._push(RandomBot().choose(view), seat)
         self._draw_watch()
         if self.delay:
@@ -389,10 +385,10 @@ class TableApp:
 
     def _hint(self, view: View) -> str:
         try:
-            from ..bots import hint  # type: ignore[import-not-found,unused-ignore]
+            from ..bots import hint
 
             move, reason = hint(view)
-        except Exception:  # noqa: BLE001 - hints are a nicety
+        except Exception:  # noqa: BLE001 - a failing hint must not end the game
             return self.tr("no_hint")
         return self.tr("hint", move=move, reason=reason)
 
