@@ -39,7 +39,7 @@ from .common import rng_for, situation_of_view
 from .normal import Judge, quick_action
 
 # Default think budget in seconds: a decision takes about this long.
-DEFAULT_SECONDS = 0.3
+DEFAULT_SECONDS = 0.45
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
 EXPLORATION = 0.7

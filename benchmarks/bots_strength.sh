@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Bot strength and speed (issue 4): the runs quoted in docs/bots.md.
+# Long: about an hour and a half on 2 cores. Run from the repository root:
+#   nohup bash benchmarks/bots_strength.sh > bots-strength.log 2>&1 &
+set -u
+abluxxen=${ABLUXXEN:-abluxxen}
+run() {
+  echo "== abluxxen simulate $*   (started $(date -u +%H:%M:%S) UTC)"
+  start=$(date +%s)
+  "$abluxxen" simulate "$@"
+  echo "   finished after $(( $(date +%s) - start )) s"
+}
+run --seats normal,easy,easy,easy --games 1000 --variant base --seed 1 --jobs 2
+run --seats hard,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
+run --seats hard,normal,normal,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
+run --seats hard,normal,normal,normal --games 200 --variant base --seed 3 --jobs 2
+run --seats hard,normal --games 200 --variant base --seed 2 --jobs 2
