@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Bot strength and speed (issue 4): the runs quoted in docs/bots.md.
-# Long: about an hour and a half on 2 cores. Run from the repository root:
+# Long: about two hours on 2 cores. Run from the repository root:
 #   nohup bash benchmarks/bots_strength.sh > bots-strength.log 2>&1 &
 set -u
 abluxxen=${ABLUXXEN:-abluxxen}
@@ -13,5 +13,6 @@ run() {
 run --seats normal,easy,easy,easy --games 1000 --variant base --seed 1 --jobs 2
 run --seats hard,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
 run --seats hard,normal,normal,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
+run --seats hard,normal,normal,normal --games 200 --variant base --seed 2 --jobs 2 --think 0.3s
 run --seats hard,normal,normal,normal --games 200 --variant base --seed 3 --jobs 2
-run --seats hard,normal --games 200 --variant base --seed 2 --jobs 2
+run --seats hard,normal --games 200 --variant base --seed 2 --jobs 2 --think 0.3s

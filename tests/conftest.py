@@ -79,17 +79,7 @@ def remaining_cards(doc: dict[str, Any]) -> list[str]:
         AssertionError: when the document already names a card too often.
     """
     left = [token(c) for c in full_deck()]
-    named: list[str] = []
-    for hand in doc["hands"]:
-        named += hand
-    for shown in doc["displays"]:
-        for layer in shown:
-            named += layer
-    for slot in doc["pool"]:
-        named += slot.split("+")
-    for field in ("deck", "discard", "shadow", "removed"):
-        named += doc.get(field, [])
-    for tok in named:
+    for tok in doc_cards(doc):
         assert tok in left, f"the scenario names more {tok}s than the game has"
         left.remove(tok)
     return left
@@ -133,9 +123,8 @@ def kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def all_cards(game: Game) -> list[str]:
-    """Every card of the game's save document, sorted (each pool group card singly)."""
-    doc = game.to_json()
+def doc_cards(doc: dict[str, Any]) -> list[str]:
+    """Every card a save document names (each pool group card singly)."""
     cards: list[str] = []
     for hand in doc["hands"]:
         cards += hand
@@ -145,8 +134,13 @@ def all_cards(game: Game) -> list[str]:
     for slot in doc["pool"]:
         cards += slot.split("+")
     for field in ("deck", "discard", "shadow", "removed"):
-        cards += doc[field]
-    return sorted(cards, key=parse_token)
+        cards += doc.get(field, [])
+    return cards
+
+
+def all_cards(game: Game) -> list[str]:
+    """Every card of the game's save document, sorted."""
+    return sorted(doc_cards(game.to_json()), key=parse_token)
 
 
 FULL_DECK = sorted((token(c) for c in full_deck()), key=parse_token)
