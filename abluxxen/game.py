@@ -9,20 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import (
-    DECK_SIZE,
     HAND_SIZE,
     JOKER,
     POOL_SIZE,
     SHADOW_SIZE,
     cards_of,
-    describe_set,
     full_deck,
     group_token,
     number_word,
-    token,
     value_name,
 )
 from .events import Event
@@ -128,29 +126,28 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
     return []
 
 
-def play_codes(hand: Sequence[int]) -> list[int]:
-    """Action codes of every play from a hand (count array), canonical order."""
-    codes: list[int] = []
+def _plays(hand: Sequence[int], table: Sequence[Sequence[Sequence[Any]]]) -> list[Any]:
+    """Entries of a play table (codes or texts) for every play from a hand, canonical order."""
+    plays: list[Any] = []
     jokers = hand[JOKER]
     for value in range(1, 14):
         held = hand[value]
         if held:
-            codes += PLAY_CODES[value][held * 6 + jokers]
+            plays += table[value][held * 6 + jokers]
     if jokers:
-        codes += PLAY_CODES[JOKER][jokers]
+        plays += table[JOKER][jokers]
+    return plays
+
+
+def play_codes(hand: Sequence[int]) -> list[int]:
+    """Action codes of every play from a hand (count array), canonical order."""
+    codes: list[int] = _plays(hand, PLAY_CODES)
     return codes
 
 
 def play_texts(hand: Sequence[int]) -> list[str]:
     """Canonical texts of every play from a hand, in the order of :func:`play_codes`."""
-    texts: list[str] = []
-    jokers = hand[JOKER]
-    for value in range(1, 14):
-        held = hand[value]
-        if held:
-            texts += PLAY_TEXTS[value][held * 6 + jokers]
-    if jokers:
-        texts += PLAY_TEXTS[JOKER][jokers]
+    texts: list[str] = _plays(hand, PLAY_TEXTS)
     return texts
 
 
@@ -838,13 +835,11 @@ class Game:
         return (f"<Game {self.rules.players}p {self.rules.variant}"
                 f"{' duel' if self.rules.is_duel else ''} turn={self.turn} phase={self.phase_name}>")
 
-    def describe(self, seat: int | None = None) -> str:
+    def describe(self) -> str:
         """A one-line summary of the state, for messages and debugging."""
         return (f"{self.names[self.turn]}'s turn, {self._decision_words() if self.phase != OVER else 'over'};"
                 f" deck {len(self.deck)}, pool {' '.join(group_token(s) for s in self.pool)}")
 
-
-from dataclasses import dataclass  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -892,4 +887,4 @@ def _hold_only(held: int, value: int) -> str:
 
 
 __all__ = ["Game", "Outcome", "IllegalMove", "beats", "layer_cards", "legal_codes",
-           "code_text", "winners_of", "DECK_SIZE", "describe_set", "token"]
+           "code_text", "winners_of"]
