@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Bot strength and speed (issue 4): the runs quoted in docs/bots.md.
-# Long: about two hours on 2 cores. Run from the repository root:
+# Bot strength and speed (issue 4): the runs quoted in docs/bots.md, in the
+# order they were run. About two hours on 2 cores; nothing else should run
+# meanwhile, since the hard bot's default budget is a time budget.
+# Run from the repository root:
 #   nohup bash benchmarks/bots_strength.sh > bots-strength.log 2>&1 &
 set -u
 abluxxen=${ABLUXXEN:-abluxxen}
@@ -14,5 +16,7 @@ run --seats normal,easy,easy,easy --games 1000 --variant base --seed 1 --jobs 2
 run --seats hard,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
 run --seats hard,normal,normal,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
 run --seats hard,normal,normal,normal --games 200 --variant base --seed 2 --jobs 2 --think 0.3s
-run --seats hard,normal,normal,normal --games 200 --variant base --seed 3 --jobs 2
 run --seats hard,normal --games 200 --variant base --seed 2 --jobs 2 --think 0.3s
+run --seats hard,normal,normal,normal --games 200 --variant base --seed 3 --jobs 2
+run --seats hard,normal,normal,normal --games 200 --variant base --seed 4 --jobs 2
+run --seats hard,normal --games 200 --variant base --seed 4 --jobs 2

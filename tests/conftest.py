@@ -98,6 +98,19 @@ def push_all(game: Game, *moves: str) -> list[Event]:
     return events
 
 
+def take_position(attacker_hand: str, *, small_hand: bool = False) -> Game:
+    """Three players; seat 0 plays two 9s and abluxxes seat 1's two 5s, and must take or leave them.
+
+    With ``small_hand``, seat 2 holds only two cards, so the game is near its end.
+    """
+    other = "1 2" if small_hand else "1 2 3 4 6 6 8 10 11 12 13"
+    game = position(hands=[attacker_hand, "1 2 3 4 6 7 8 10 11 12", other],
+                    displays=[[], ["5 5"], []], pool="1 2 3 4 6 7")
+    push_all(game, "play 9 9")
+    assert game.phase_name == "take"
+    return game
+
+
 def hand_of(game: Game, seat: int) -> list[str]:
     """A seat's hand as tokens, canonical order."""
     return list(game.to_json()["hands"][seat])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ALL_RULES, position, push_all
+from conftest import ALL_RULES, position, push_all, take_position
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
@@ -114,28 +114,18 @@ def test_pool_draws_mean_the_same_card_in_every_determinization() -> None:
 
 # -- the normal bot plays like a good player ---------------------------------------
 
-def _take_position(attacker_hand: str, *, small_hand: bool = False) -> Game:
-    """Seat 0 plays two 9s and abluxxes seat 1's two 5s."""
-    other = "1 2" if small_hand else "1 2 3 4 6 6 8 10 11 12 13"
-    game = position(hands=[attacker_hand, "1 2 3 4 6 7 8 10 11 12", other],
-                    displays=[[], ["5 5"], []], pool="1 2 3 4 6 7")
-    push_all(game, "play 9 9")
-    assert game.phase_name == "take"
-    return game
-
-
 def test_normal_takes_abluxxed_cards_that_fit_the_hand() -> None:
-    game = _take_position("9 9 5 5 5 11 12 13 2 3 4")
+    game = take_position("9 9 5 5 5 11 12 13 2 3 4")
     assert make_bot("normal", seed=1).choose(game.view(0)) == "take"
 
 
 def test_normal_refuses_abluxxed_cards_that_do_not_fit() -> None:
-    game = _take_position("9 9 1 3 7 11 12 13 2 4 X")
+    game = take_position("9 9 1 3 7 11 12 13 2 4 X")
     assert make_bot("normal", seed=1).choose(game.view(0)) == "leave"
 
 
 def test_normal_stops_taking_cards_when_the_end_is_near() -> None:
-    game = _take_position("9 9 5 5 5 11 12 13 2 3 4", small_hand=True)
+    game = take_position("9 9 5 5 5 11 12 13 2 3 4", small_hand=True)
     assert make_bot("normal", seed=1).choose(game.view(0)) == "leave"
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from abluxxen import Game
-from abluxxen.bots.normal import quick_action
+from abluxxen.bots.quick import quick_action
 from abluxxen.cards import counts_of
 
 

@@ -19,7 +19,7 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
   that trail clearly; the normal bot's favourite is kept unless the search
   finds a move clearly better, so even a small budget plays no worse than
   the heuristics;
-* rollouts play to the end with :func:`~abluxxen.bots.normal.quick_action`,
+* rollouts play to the end with :func:`~abluxxen.bots.quick.quick_action`,
   a cheap version of the normal bot's rules, on the engine's fast path;
 * the final score differences are backed up: each seat's reward mixes its
   win share with its margin over the best other seat.
@@ -36,7 +36,8 @@ from ..game import OVER, Game, winners_of
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..view import View
 from .common import rng_for, situation_of_view
-from .normal import Judge, quick_action
+from .normal import Judge
+from .quick import quick_action
 
 # Default think budget in seconds: a decision takes about this long.
 DEFAULT_SECONDS = 0.45

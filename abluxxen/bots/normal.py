@@ -13,8 +13,8 @@ final score difference:
 * the number of turns left is read from the opponents' hand sizes and the
   deck, so the bot stops taking cards when the end is near.
 
-:class:`Judge` holds this reusable scoring; :func:`quick_action` is a much
-cheaper version that the hard bot uses in its rollouts.
+:class:`Judge` holds this reusable scoring; :mod:`abluxxen.bots.quick` is a
+much cheaper version that the hard bot uses in its rollouts.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ import random
 from math import ceil
 
 from ..cards import JOKER, describe_set
-from ..game import Game, Layer
-from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, SHADOW_BASE, TAKE, play_parts
+from ..game import Layer
+from ..moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
 from ..view import View
 from .common import (
     BACK_OR_DISCARD,
@@ -33,9 +33,7 @@ from .common import (
     SHADOW,
     SINGLE_DRAW,
     TAKE_OR_LEAVE,
-    WILLING,
     Situation,
-    can_beat,
     exposure,
     rng_for,
     situation_of_view,
@@ -364,182 +362,6 @@ class NormalBot:
     def explain(self, view: View) -> tuple[str, str]:
         """The move and the reason in a few words."""
         return decide(view, rng_for(self.seed, view))
-
-
-# -- the cheap policy used in the hard bot's rollouts ------------------------------
-
-def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None) -> int:
-    """A fast, sensible action for whoever decides in a (determinized) game.
-
-    A cut-down :class:`Judge`: whole groups are played, jokers only join a
-    set to abluxx or to end the game, and cards are taken or drawn when they
-    match the hand. It reads the deciding seat's own hand and the public
-    state only.
-    """
-    phase = game.phase
-    if phase == PLAY:
-        return _quick_play(game, rng)
-    if phase == TAKE_OR_LEAVE:
-        value, size, jokers = game.displays[game.victim][-1]
-        opp, plays = _clock(game, game.turn)
-        hand = game.hands[game.turn]
-        gain = _gain(hand, value, size, opp, game._expert, plays) - size + (0.3 * size if size >= 2 else 0.0)
-        return TAKE if gain > 0 else LEAVE
-    if phase == BACK_OR_DISCARD:
-        value, size, jokers = game.displays[game.victim][-1]
-        opp, plays = _clock(game, game.victim)
-        hand = game.hands[game.victim]
-        expert = game._expert
-        back = _gain(hand, value, size, opp, expert, plays)
-        fresh = sorted((_gain(hand, slot[0], 1, opp, expert, plays) - (len(slot) - 1) for slot in game.pool),
-                       reverse=True)[:size]
-        fresh += [DECK_GAIN] * (size - len(fresh))
-        return BACK if back >= sum(fresh) else DISCARD
-    if phase == DRAW or phase == SINGLE_DRAW:
-        return _quick_draw(game, phase == SINGLE_DRAW)
-    if phase == SHADOW:
-        hand = game.hands[game.turn]
-        return SHADOW_BASE + max(game.shadow_options, key=lambda v: (hand[v], v))
-    if legal is None:
-        legal = game.legal_actions()
-    return legal[0]
-
-
-def _quick_play(game: Game, rng: random.Random) -> int:
-    """A lean :meth:`Judge.play`: whole groups only, risk from hand sizes."""
-    turn = game.turn
-    hand = game.hands[turn]
-    n = game.rules.players
-    expert = game._expert
-    jokers = hand[JOKER]
-    total = hand[0]
-    lone = PLAY_BASE + JOKER * 128 + jokers
-    group = next((v for v in range(1, 14) if hand[v]), JOKER)
-    if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
-        return lone if group == JOKER else PLAY_BASE + group * 128 + hand[group] * 8 + jokers
-    opp, plays = _clock(game, turn)
-    plays = max(0, plays - 1)
-
-    def worth(value: int, size: int) -> float:
-        return _worth(value, size, opp, expert)
-
-    opponents = [(turn + i) % n for i in range(1, n)]
-    held = [(worth(v, hand[v]), v) for v in range(1, 14) if hand[v]]
-    held.sort(reverse=True)
-    later = [w for w, _ in held[:plays + 1]]
-    tops = [game.displays[o][-1] if game.displays[o] else None for o in opponents]
-    shadow = game.shadow
-    best_code, best = -1, -1e9
-    for _, v in held:
-        count = hand[v]
-        # What the rest of the hand still earns in the plays left.
-        rest = [w for w, u in held[:plays + 1] if u != v][:plays] if plays else []
-        future = sum(rest) + (2.0 * jokers if jokers and len(rest) < plays else 0.0)
-        for j in (0, jokers) if jokers else (0,):
-            size = count + j
-            if size >= total:
-                continue  # emptying the hand now would lose
-            score = worth(v, size) + future - (2.0 * j if j else 0.0)
-            for top in tops:
-                if top is not None and top[1] == size and (v > top[0] or (expert and v == 1 and top[0] >= 13)):
-                    score += 2.0 * size * HURT_WEIGHT * 0.75
-                    if top[0] != JOKER and hand[top[0]] and top[0] != v:
-                        score += size * TAKE_WEIGHT
-            if shadow[0]:
-                for w in range(1, v):
-                    if shadow[w] == size:
-                        score += size * (0.5 if hand[w] else -0.5)
-                        break
-            score += rng.random() * 0.3
-            if score > best:
-                best, best_code = score, PLAY_BASE + v * 128 + count * 8 + j
-    if jokers and jokers < total:
-        future = sum(later[:plays])
-        score = worth(JOKER, jokers) + future + rng.random() * 0.3
-        if score > best:
-            best, best_code = score, lone
-    if best_code >= 0:
-        return best_code
-    # One group and nothing else, and ending now would lose: keep one card back.
-    if group == JOKER:
-        return PLAY_BASE + JOKER * 128 + max(1, jokers - 1)
-    return PLAY_BASE + group * 128 + max(1, hand[group] - 1) * 8
-
-
-def _ending_wins(game: Game, seat: int, size: int) -> bool:
-    scores = game.scores()
-    mine = scores[seat] + 2 * size
-    best = max(s for i, s in enumerate(scores) if i != seat)
-    return mine > best or (mine == best and game.rules.tiebreak == "fewest-hand")
-
-
-def _quick_draw(game: Game, optional: bool) -> int:
-    opp, plays = _clock(game, game.drawer)
-    hand = game.hands[game.drawer]
-    expert = game._expert
-    best_slot, best = -1, DECK_GAIN if game.deck else -1e9
-    if plays > 0:
-        groups = sum(1 for v in range(1, 14) if hand[v])
-        for i, slot in enumerate(game.pool):
-            gain = 1.0 - len(slot)
-            for c in slot:
-                gain += _gain(hand, c, 1, opp, expert, plays, groups)
-            if gain > best:
-                best, best_slot = gain, i
-    if optional and best <= 1.0:
-        return PASS
-    if best_slot >= 0:
-        return DRAW_POOL_BASE + best_slot
-    return DRAW_DECK if game.deck else DRAW_POOL_BASE
-
-
-# What a card from the deck adds to a hand, on average (rough).
-DECK_GAIN = 0.4
-_WORTH: dict[tuple[int, int, tuple[int, ...], bool], float] = {}
-
-
-def _worth(value: int, size: int, opp: tuple[int, ...], expert: bool) -> float:
-    """What a set of ours earns, its risk of being abluxxed counted.
-
-    ``opp`` holds the opponents' hand sizes; results are cached across
-    rollouts, since the same few situations come up again and again.
-    """
-    key = (value, size, opp, expert)
-    got = _WORTH.get(key)
-    if got is None:
-        if len(_WORTH) > 200_000:
-            _WORTH.clear()
-        safe = 1.0
-        if value != JOKER or expert:
-            for h in opp:
-                safe *= 1.0 - WILLING * can_beat(h, size, value, expert)
-        got = _WORTH[key] = 2.0 * size * safe
-    return got
-
-
-def _clock(game: Game, seat: int) -> tuple[tuple[int, ...], int]:
-    """The opponents' hand sizes, and the plays left to ``seat`` (this turn's included)."""
-    hands = game.hands
-    n = len(hands)
-    opp = tuple(hands[(seat + i) % n][0] for i in range(1, n))
-    cards_left = len(game.deck) + len(game.pool)
-    rounds = min(min(opp) / CARDS_PER_TURN + 1, cards_left / (n * DRAWN_PER_SEAT) + 1)
-    return opp, max(0, int(rounds + 0.5) - (1 if game.turn == seat and game.phase != PLAY else 0))
-
-
-def _gain(hand: list[int], value: int, count: int, opp: tuple[int, ...], expert: bool, plays: int,
-          groups: int = -1) -> float:
-    """Rough worth of adding ``count`` cards of ``value`` to a hand with ``plays`` plays left."""
-    if plays <= 0:
-        return 0.0
-    if value == JOKER:
-        return 2.0 * count
-    held = hand[value]
-    if held:
-        return _worth(value, held + count, opp, expert) - _worth(value, held, opp, expert)
-    if groups < 0:
-        groups = sum(1 for v in range(1, 14) if hand[v])
-    return _worth(value, count, opp, expert) * (0.6 if groups < plays else 0.15)
 
 
 def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
