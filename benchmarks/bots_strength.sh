@@ -19,4 +19,5 @@ run --seats hard,normal,normal,normal --games 200 --variant base --seed 2 --jobs
 run --seats hard,normal --games 200 --variant base --seed 2 --jobs 2 --think 0.3s
 run --seats hard,normal,normal,normal --games 200 --variant base --seed 3 --jobs 2
 run --seats hard,normal,normal,normal --games 200 --variant base --seed 4 --jobs 2
+run --seats hard,normal,normal,normal --games 200 --variant base --seed 5 --jobs 2
 run --seats hard,normal --games 200 --variant base --seed 4 --jobs 2
