@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Bot strength and speed (issue 4): the runs quoted in docs/bots.md, in the
-# order they were run. About two hours on 2 cores; nothing else should run
+# Bot strength and speed (issue 4): every run quoted in docs/bots.md, in the
+# order of its table. About two and a half hours on 2 cores; nothing else should run
 # meanwhile, since the hard bot's default budget is a time budget.
 # Run from the repository root:
 #   nohup bash benchmarks/bots_strength.sh > bots-strength.log 2>&1 &

@@ -111,6 +111,30 @@ def take_position(attacker_hand: str, *, small_hand: bool = False) -> Game:
     return game
 
 
+def ending_position(*, ahead: bool) -> Game:
+    """Seat 0 holds three 7s and nothing else: playing them ends the game, won if ``ahead``, else lost."""
+    if ahead:
+        return position(hands=["7 7 7", "1 2 3 4 5", "1 2 3 4 6"], displays=[["8 8"], ["9"], ["10"]],
+                        pool="1 2 3 4 5 6")
+    return position(hands=["7 7 7", "1", "2"], displays=[["8"], ["9 9 9 9 9 9"], ["10 10 10 10 10 10"]],
+                    pool="1 2 3 4 5 6")
+
+
+def joker_fight_position() -> Game:
+    """Seat 0 can abluxx seat 1's three 9s only by adding its joker to two 10s."""
+    return position(hands=["10 10 X 2 3 5 6 8 11 12 13", "1 2 3 4 5 6 7 8 11 12", "1 2 3 4 5 6 7 8 9 11"],
+                    displays=[[], ["9 9 9"], []], pool="1 2 3 4 5 6")
+
+
+def single_draw_position() -> Game:
+    """Seat 0 (three 8s in hand) played a lone 2 and may draw one pool card; an 8 lies in the pool."""
+    game = position(hands=["8 8 8 2 4 6 11", "1 2 3 4 5 6 7 9 10 12", "1 2 3 4 5 6 7 9 10 11"],
+                    displays=[[], [], []], pool="1 3 8 10 12 13")
+    push_all(game, "play 2")
+    assert game.phase_name == "single-draw"
+    return game
+
+
 def hand_of(game: Game, seat: int) -> list[str]:
     """A seat's hand as tokens, canonical order."""
     return list(game.to_json()["hands"][seat])

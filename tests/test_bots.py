@@ -5,7 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ALL_RULES, position, push_all, take_position
+from conftest import (
+    ALL_RULES,
+    ending_position,
+    joker_fight_position,
+    position,
+    push_all,
+    single_draw_position,
+    take_position,
+)
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
@@ -130,26 +138,20 @@ def test_normal_stops_taking_cards_when_the_end_is_near() -> None:
 
 
 def test_normal_ends_the_game_when_it_wins_and_not_when_it_loses() -> None:
-    ahead = position(hands=["7 7 7", "1 2 3 4 5", "1 2 3 4 6"], displays=[["8 8"], ["9"], ["10"]],
-                     pool="1 2 3 4 5 6")
+    ahead = ending_position(ahead=True)
     assert make_bot("normal", seed=1).choose(ahead.view(0)) == "play 7 7 7"
-    behind = position(hands=["7 7 7", "1", "2"], displays=[["8"], ["9 9 9 9 9 9"], ["10 10 10 10 10 10"]],
-                      pool="1 2 3 4 5 6")
+    behind = ending_position(ahead=False)
     move = make_bot("normal", seed=1).choose(behind.view(0))
     assert move in ("play 7", "play 7 7")
 
 
 def test_normal_uses_a_joker_to_win_an_abluxx_fight() -> None:
-    game = position(hands=["10 10 X 2 3 5 6 8 11 12 13", "1 2 3 4 5 6 7 8 11 12", "1 2 3 4 5 6 7 8 9 11"],
-                    displays=[[], ["9 9 9"], []], pool="1 2 3 4 5 6")
+    game = joker_fight_position()
     assert make_bot("normal", seed=1).choose(game.view(0)) == "play 10 10 X"
 
 
 def test_normal_draws_the_pool_card_that_grows_a_set() -> None:
-    game = position(hands=["8 8 8 2 4 6 11", "1 2 3 4 5 6 7 9 10 12", "1 2 3 4 5 6 7 9 10 11"],
-                    displays=[[], [], []], pool="1 3 8 10 12 13")
-    push_all(game, "play 2")
-    assert game.phase_name == "single-draw"
+    game = single_draw_position()
     assert make_bot("normal", seed=1).choose(game.view(0)) == "draw 8"
 
 
@@ -186,4 +188,3 @@ def test_hard_bot_ends_the_game_when_that_wins_it() -> None:
     game = position(hands=["7 7 7", "1 2 3 4 5 9", "1 2 3 4 6 9"], displays=[["8 8"], ["9"], ["10"]],
                     pool="1 2 3 4 5 6")
     assert make_bot("hard", seed=2, think=24).choose(game.view(0)) == "play 7 7 7"
-

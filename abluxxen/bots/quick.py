@@ -6,8 +6,8 @@ game, and cards are taken or drawn when they match the hand. It reads the
 deciding seat's own hand and the public state of a (determinized) game,
 nothing else.
 
-Rollouts spend nearly all their time here, so the odds that a set survives
-are read from tables made once per opponent hand size, not recomputed.
+The odds that a set survives the opponents' turns are read from tables made
+once per opponent hand size.
 """
 
 from __future__ import annotations
@@ -30,9 +30,8 @@ DECK_GAIN = 0.4
 # Random noise added to play values, so rollouts do not all follow one line.
 NOISE = 0.3
 
-# Largest set a table covers: 8 cards of a value and 5 jokers.
-_MAX_SET = 13
-_SLOT = _MAX_SET + 1
+# Sizes a table covers: up to the largest set, 8 cards of a value and 5 jokers.
+_SLOT = 14
 
 
 def _safe_table(hand_size: int, expert: bool) -> list[float]:
@@ -73,11 +72,8 @@ class _Worth:
         got = self.memo.get(i)
         if got is None:
             safe = 1.0
-            if size < _SLOT:
-                for table in self.tables:
-                    safe *= table[i]
-            else:
-                safe = 1.0 if value == JOKER else 0.0
+            for table in self.tables:
+                safe *= table[i]
             got = self.memo[i] = 2.0 * size * safe
         return got
 
