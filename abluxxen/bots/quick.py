@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..cards import JOKER
-from ..game import BACK_OR_DISCARD, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
+from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, SHADOW_BASE, TAKE
 from .common import WILLING, can_beat
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
@@ -46,36 +46,46 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
+_TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
+_ALWAYS = [1.0] * (15 * _SLOT)
+# Survival odds against several opponents, by their hand sizes (all
+# opponents but the one who plays last before us) and rules flag.
+_BEFORE: dict[tuple[tuple[int, ...], bool], list[float]] = {}
+# Both tables by all opponents' hand sizes, one dict per rules flag.
+_ODDS: tuple[dict[tuple[int, ...], tuple[list[float], list[float]]], ...] = ({}, {})
+_ODDS_KEPT = 1 << 16
 
 
-class _Worth:
-    """What a set of ours earns (two points a card), its risk of being abluxxed counted.
+def _safe(hand_size: int, expert: bool) -> list[float]:
+    safe = _SAFE.get((hand_size, expert))
+    if safe is None:
+        safe = _SAFE[(hand_size, expert)] = _safe_table(hand_size, expert)
+    return safe
 
-    Built once per decision from the opponents' hand sizes.
+
+def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]:
+    """Survival odds of a set, as two tables whose product is the chance no opponent abluxxes it.
+
+    The first covers every opponent but the last (there are only a few
+    hundred such patterns, so it is kept), the second the last opponent.
+    A set's worth is ``_TWICE_SIZE[i] * (first[i] * second[i])``.
     """
-
-    __slots__ = ("tables", "memo")
-
-    def __init__(self, opp: tuple[int, ...], expert: bool) -> None:
-        tables = []
-        for h in opp:
-            key = (h, expert)
-            table = _SAFE.get(key)
-            if table is None:
-                table = _SAFE[key] = _safe_table(h, expert)
-            tables.append(table)
-        self.tables = tables
-        self.memo: dict[int, float] = {}
-
-    def __call__(self, value: int, size: int) -> float:
-        i = value * _SLOT + size
-        got = self.memo.get(i)
-        if got is None:
-            safe = 1.0
-            for table in self.tables:
-                safe *= table[i]
-            got = self.memo[i] = 2.0 * size * safe
-        return got
+    odds = _ODDS[expert].get(opp)
+    if odds is not None:
+        return odds
+    key = (opp[:-1], expert)
+    before = _BEFORE.get(key)
+    if before is None:
+        before = _ALWAYS
+        for h in opp[:-1]:
+            safe = _safe(h, expert)
+            before = [x * y for x, y in zip(before, safe, strict=True)]
+        _BEFORE[key] = before
+    cache = _ODDS[expert]
+    if len(cache) >= _ODDS_KEPT:
+        cache.clear()
+    odds = cache[opp] = (before, _safe(opp[-1], expert))
+    return odds
 
 
 def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None) -> int:
@@ -91,16 +101,16 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
         return _play(game, rng)
     if phase == TAKE_OR_LEAVE:
         value, size, _ = game.displays[game.victim][-1]
-        worth, plays = _clock(game, game.turn)
+        odds, plays = _clock(game, game.turn)
         hand = game.hands[game.turn]
-        gain = _gain(hand, value, size, worth, plays) - size + (0.3 * size if size >= 2 else 0.0)
+        gain = _gain(hand, value, size, odds, plays) - size + (0.3 * size if size >= 2 else 0.0)
         return TAKE if gain > 0 else LEAVE
     if phase == BACK_OR_DISCARD:
         value, size, _ = game.displays[game.victim][-1]
-        worth, plays = _clock(game, game.victim)
+        odds, plays = _clock(game, game.victim)
         hand = game.hands[game.victim]
-        back = _gain(hand, value, size, worth, plays)
-        fresh = sorted((_gain(hand, slot[0], 1, worth, plays) - (len(slot) - 1) for slot in game.pool),
+        back = _gain(hand, value, size, odds, plays)
+        fresh = sorted((_gain(hand, slot[0], 1, odds, plays) - (len(slot) - 1) for slot in game.pool),
                        reverse=True)[:size]
         fresh += [DECK_GAIN] * (size - len(fresh))
         return BACK if back >= sum(fresh) else DISCARD
@@ -114,29 +124,34 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     return legal[0]
 
 
-def _clock(game: Game, seat: int) -> tuple[_Worth, int]:
-    """How sets of ``seat`` are valued, and the plays left to it (this turn's included)."""
+def _clock(game: Game, seat: int) -> tuple[tuple[list[float], list[float]], int]:
+    """The survival odds of ``seat``'s sets (see :func:`_odds`), and the plays left to it (this turn's included)."""
     hands = game.hands
     n = len(hands)
-    opp = tuple([hands[(seat + i) % n][0] for i in range(1, n)])
+    opp = tuple([hands[o][0] for o in CLOCKWISE_OTHERS[n][seat]])
     cards_left = len(game.deck) + len(game.pool)
     rounds = min(min(opp) / CARDS_PER_TURN + 1, cards_left / (n * DRAWN_PER_SEAT) + 1)
     plays = max(0, int(rounds + 0.5) - (1 if game.turn == seat and game.phase != PLAY else 0))
-    return _Worth(opp, game._expert), plays
+    return _odds(opp, game._expert), plays
 
 
-def _gain(hand: list[int], value: int, count: int, worth: _Worth, plays: int, groups: int = -1) -> float:
+def _gain(hand: list[int], value: int, count: int, odds: tuple[list[float], list[float]], plays: int,
+          groups: int = -1) -> float:
     """Rough worth of adding ``count`` cards of ``value`` to a hand with ``plays`` plays left."""
     if plays <= 0:
         return 0.0
     if value == JOKER:
         return 2.0 * count
     held = hand[value]
+    before, last = odds
+    i = value * _SLOT + held
     if held:
-        return worth(value, held + count) - worth(value, held)
+        j = i + count
+        return _TWICE_SIZE[j] * (before[j] * last[j]) - _TWICE_SIZE[i] * (before[i] * last[i])
     if groups < 0:
-        groups = sum(1 for v in range(1, 14) if hand[v])
-    return worth(value, count) * (0.6 if groups < plays else 0.15)
+        groups = 13 - hand[1:14].count(0)
+    i += count
+    return _TWICE_SIZE[i] * (before[i] * last[i]) * (0.6 if groups < plays else 0.15)
 
 
 def _play(game: Game, rng: random.Random) -> int:
@@ -153,27 +168,32 @@ def _play(game: Game, rng: random.Random) -> int:
             break
     if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
         return lone if group == JOKER else PLAY_BASE + group * 128 + hand[group] * 8 + jokers
-    worth, plays = _clock(game, turn)
+    (before, last), plays = _clock(game, turn)
     plays = max(0, plays - 1)
+    twice = _TWICE_SIZE
     expert = game._expert
-    n = game.rules.players
     displays = game.displays
-    tops = [displays[o][-1] for o in ((turn + i) % n for i in range(1, n)) if displays[o]]
-    held = sorted([(worth(v, hand[v]), v) for v in range(1, 14) if hand[v]], reverse=True)
+    tops = [displays[o][-1] for o in CLOCKWISE_OTHERS[len(displays)][turn] if displays[o]]
+    held = []
+    for v in range(1, 14):
+        if hand[v]:
+            i = v * _SLOT + hand[v]
+            held.append((twice[i] * (before[i] * last[i]), v))
+    held.sort(reverse=True)
     counted = held[:plays + 1]
-    counted_sum = sum(w for w, _ in counted)
+    counted_sum = sum([w for w, _ in counted])
     in_counted = {v for _, v in counted}
-    later_sum = sum(w for w, _ in held[:plays])
+    later_sum = sum([w for w, _ in held[:plays]])
     shadow = game.shadow
     rand = rng.random
     best_code, best = -1, -1e9
-    for _, v in held:
+    for set_worth, v in held:
         count = hand[v]
         # What the rest of the hand still earns in the plays left.
         if not plays:
             future = 0.0
         elif v in in_counted:
-            future = counted_sum - worth(v, count)
+            future = counted_sum - set_worth
             if jokers and len(counted) - 1 < plays:
                 future += 2.0 * jokers
         else:
@@ -182,7 +202,8 @@ def _play(game: Game, rng: random.Random) -> int:
             size = count + j
             if size >= total:
                 continue  # emptying the hand now would lose
-            score = worth(v, size) + future - 2.0 * j
+            i = v * _SLOT + size
+            score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
             for top in tops:
                 if top[1] == size and (v > top[0] or (expert and v == 1 and top[0] >= 13)):
                     score += HURT * size
@@ -197,7 +218,8 @@ def _play(game: Game, rng: random.Random) -> int:
             if score > best:
                 best, best_code = score, PLAY_BASE + v * 128 + count * 8 + j
     if jokers and jokers < total:
-        score = worth(JOKER, jokers) + later_sum + rand() * NOISE
+        i = JOKER * _SLOT + jokers
+        score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
         if score > best:
             best, best_code = score, lone
     if best_code >= 0:
@@ -216,18 +238,18 @@ def _ending_wins(game: Game, seat: int, size: int) -> bool:
 
 
 def _draw(game: Game, optional: bool) -> int:
-    worth, plays = _clock(game, game.drawer)
+    odds, plays = _clock(game, game.drawer)
     hand = game.hands[game.drawer]
     best_slot, best = -1, DECK_GAIN if game.deck else -1e9
     if plays > 0:
-        groups = sum(1 for v in range(1, 14) if hand[v])
+        groups = 13 - hand[1:14].count(0)
         gains: dict[int, float] = {}
         for i, slot in enumerate(game.pool):
             gain = 1.0 - len(slot)
             for c in slot:
                 g = gains.get(c)
                 if g is None:
-                    g = gains[c] = _gain(hand, c, 1, worth, plays, groups)
+                    g = gains[c] = _gain(hand, c, 1, odds, plays, groups)
                 gain += g
             if gain > best:
                 best, best_slot = gain, i
