@@ -7,7 +7,9 @@ player count, on the same deals (``Game.new(rules, seed=i)``):
   ``game.push(move)`` (what a front end or an outside script does);
 * ``codes``: the int action codes, ``rng.choice(game.legal_actions())`` then
   ``game.apply_action(code)`` (what a bot's tree search does);
-* ``playout``: :func:`abluxxen.playout.random_playout`, the bots' rollouts.
+* ``playout``: :func:`abluxxen.playout.random_playout`, random moves on the
+  count arrays directly (the hard bot's own rollouts are timed by
+  ``benchmarks/hard_speed.py``).
 
 Each figure is the median over ``--repeat`` runs; the runs of the three ways
 are interleaved so that a busy machine slows them alike. Dealing is included

@@ -48,10 +48,12 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 _SAFE: dict[tuple[int, bool], list[float]] = {}
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
 _ALWAYS = [1.0] * (15 * _SLOT)
-# Survival odds against several opponents, by their hand sizes (all
-# opponents but the one who plays last before us) and rules flag.
+# A table per pattern of all opponents' hand sizes would mean thousands of
+# tables; the product over all opponents but the last has only a few hundred
+# patterns, so those are kept and the last factor is applied per lookup.
 _BEFORE: dict[tuple[tuple[int, ...], bool], list[float]] = {}
-# Both tables by all opponents' hand sizes, one dict per rules flag.
+# The pair of tables per pattern of all opponents' hand sizes, per rules flag,
+# so that a decision costs one lookup rather than a sliced key and two.
 _ODDS: tuple[dict[tuple[int, ...], tuple[list[float], list[float]]], ...] = ({}, {})
 _ODDS_KEPT = 1 << 16
 
@@ -64,13 +66,14 @@ def _safe(hand_size: int, expert: bool) -> list[float]:
 
 
 def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]:
-    """Survival odds of a set, as two tables whose product is the chance no opponent abluxxes it.
+    """Two tables whose product, per ``value * _SLOT + size``, is the chance no opponent abluxxes a set.
 
-    The first covers every opponent but the last (there are only a few
-    hundred such patterns, so it is kept), the second the last opponent.
-    A set's worth is ``_TWICE_SIZE[i] * (first[i] * second[i])``.
+    The first covers every opponent but the last, the second the last one;
+    ``opp`` lists the opponents' hand sizes clockwise. A set's worth (two
+    points a card, its risk counted) is ``_TWICE_SIZE[i] * (first[i] * second[i])``.
     """
-    odds = _ODDS[expert].get(opp)
+    cache = _ODDS[expert]
+    odds = cache.get(opp)
     if odds is not None:
         return odds
     key = (opp[:-1], expert)
@@ -78,10 +81,8 @@ def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]
     if before is None:
         before = _ALWAYS
         for h in opp[:-1]:
-            safe = _safe(h, expert)
-            before = [x * y for x, y in zip(before, safe, strict=True)]
+            before = [x * y for x, y in zip(before, _safe(h, expert), strict=True)]
         _BEFORE[key] = before
-    cache = _ODDS[expert]
     if len(cache) >= _ODDS_KEPT:
         cache.clear()
     odds = cache[opp] = (before, _safe(opp[-1], expert))
