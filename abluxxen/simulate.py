@@ -100,12 +100,13 @@ class Tally:
             "ci95": [max(0.0, rate - half), min(1.0, rate + half)],
             "mean_score": statistics.fmean(self.scores) if self.scores else 0.0,
             "decisions": len(times),
-            "median_decision_s": _quantile(times, 0.5),
-            "p95_decision_s": _quantile(times, 0.95),
+            "median_decision_s": quantile(times, 0.5),
+            "p95_decision_s": quantile(times, 0.95),
         }
 
 
-def _quantile(values: Sequence[float], q: float) -> float:
+def quantile(values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0 to 1) of sorted ``values``, as the nearest value at or below it; 0 if empty."""
     if not values:
         return 0.0
     return values[min(len(values) - 1, int(q * len(values)))]

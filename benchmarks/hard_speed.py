@@ -28,6 +28,7 @@ from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import DEFAULT_SECONDS, HardBot
 from abluxxen.bots.quick import quick_action
+from abluxxen.simulate import quantile
 from abluxxen.view import View
 
 
@@ -88,8 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         rollouts_per_second(players, games=max(1, args.games // 10))  # warm-up: caches and imports
         speed = statistics.median(rollouts_per_second(players, games=args.games) for _ in range(args.repeat))
         counts = sorted(iterations_per_decision(play_positions(players, count=args.positions)))
-        low, high = counts[len(counts) // 20], counts[min(len(counts) - 1, len(counts) * 19 // 20)]
-        print(f"{players:>8}{speed:>12,.0f}{statistics.median(counts):>12,.0f}{f'{low}-{high}':>14}")
+        low, high = quantile(counts, 0.05), quantile(counts, 0.95)
+        print(f"{players:>8}{speed:>12,.0f}{statistics.median(counts):>12,.0f}{f'{low:.0f}-{high:.0f}':>14}")
     return 0
 
 
