@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+
+from . import __version__
 
 SUBCOMMANDS = {
     "play": ("abluxxen.tui.app", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
@@ -36,6 +39,7 @@ EPILOG = """examples:
 def _parser(command: str | None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text,
@@ -45,14 +49,74 @@ def _parser(command: str | None) -> argparse.ArgumentParser:
     return parser
 
 
+# Characters every screen of the game uses; an output that cannot encode them cannot show a game.
+_GLYPHS = "─│▶🐾⚙×Σ—…✗"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    A closed, full or broken standard output, or one whose encoding cannot
+    show the game's symbols, gives one line on standard error and status 1.
+    """
+    if sys.stdout is None:
+        _complain("standard output is closed; nothing can be shown")
+        return 1
     args_list = list(sys.argv[1:] if argv is None else argv)
+    quiet = any(a in ("-h", "--help", "--version") for a in args_list)
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    if not quiet:
+        try:
+            _GLYPHS.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            _complain(f"the output's character set ({encoding}) cannot show the game's cards and symbols; "
+                      "use a UTF-8 locale, e.g. LANG=C.UTF-8")
+            return 1
+    try:
+        status = _dispatch(args_list)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _detach_stdout()  # the reader left (``| head``): nothing more to say
+        return 1
+    except UnicodeEncodeError as err:
+        _detach_stdout()
+        _complain(f"the output's character set ({encoding}) cannot show {err.object[err.start:err.end]!r}; "
+                  "use a UTF-8 locale, e.g. LANG=C.UTF-8")
+        return 1
+    except OSError as err:
+        if err.filename is not None:
+            raise
+        _detach_stdout()
+        _complain(f"cannot write the output: {err.strerror or err}")
+        return 1
+    return status
+
+
+def _complain(line: str) -> None:
+    """One line on standard error, if there is one."""
+    try:
+        if sys.stderr is not None:
+            print(f"abluxxen: {line}", file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+
+
+def _detach_stdout() -> None:
+    """Point standard output at the null device, so the interpreter's last flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _dispatch(args_list: list[str]) -> int:
     first = args_list[0] if args_list else None
     # An option's value ("--delay 0") is not a command: only the first word or a known name is.
     command = first if first and not first.startswith("-") else next(
         (a for a in args_list if a in SUBCOMMANDS), None)
-    if command is None and not any(a in ("-h", "--help") for a in args_list):
+    if command is None and not any(a in ("-h", "--help", "--version") for a in args_list):
         # Bare ``abluxxen`` (options allowed): the guided setup, then the game.
         command, args_list = "play", ["play", "--setup", *args_list]
     parser = _parser(command if command in SUBCOMMANDS else None)

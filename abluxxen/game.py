@@ -420,9 +420,9 @@ class Game:
             try:
                 parsed = Move.parse(str(move))
             except (IndexError, KeyError, TypeError):
-                raise IllegalMove(f"not a move: {move!r}") from None
+                raise IllegalMove(f"not a move: {move!r}", "not-text") from None
         else:
-            raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}")
+            raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}", "not-text")
         return self._check(parsed, seat)
 
     def push(self, move: str | Move, *, seat: int | None = None) -> list[Event]:
@@ -465,16 +465,19 @@ class Game:
     def _check(self, move: Move, seat: int | None) -> int:
         phase = self.phase
         if phase == OVER:
-            raise IllegalMove("the game is over")
+            raise IllegalMove("the game is over", "game-over")
         mover = self.to_move
         assert mover is not None
         if seat is not None and seat != mover:
-            raise IllegalMove(f"it is {self.names[mover]}'s decision, not yours")
+            raise IllegalMove(f"it is {self.names[mover]}'s decision, not yours", "not-your-decision",
+                              {"seat": seat, "mover": mover, "name": self.names[mover]})
         expected = {PLAY: ("play",), SHADOW: ("shadow",), TAKE_OR_LEAVE: ("take", "leave"),
                     BACK_OR_DISCARD: ("back", "discard"), DRAW: ("draw",),
                     SINGLE_DRAW: ("draw", "pass")}[phase]
         if move.kind not in expected:
-            raise IllegalMove(f"{self._decision_words()}, not {str(move)!r}")
+            raise IllegalMove(f"{self._decision_words()}, not {str(move)!r}", "wrong-phase",
+                              {"phase": PHASE_NAMES[phase], "move": str(move), "mover": mover,
+                               "name": self.names[mover], "draws_left": self.draws_left})
         kind = move.kind
         if kind == "play":
             return self._check_play(move.cards)
@@ -485,7 +488,8 @@ class Game:
             if value not in self.shadow_options:
                 options = ", ".join(f"shadow {v}" for v in self.shadow_options)
                 raise IllegalMove(f"the shadow's {value_name(value, 2)} cannot be abluxxed now; "
-                                  f"choose {options}")
+                                  f"choose {options}", "shadow-not-offered",
+                                  {"value": value, "options": list(self.shadow_options)})
             return SHADOW_BASE + value
         code = CODE_OF_TEXT[kind]
         return code
@@ -496,23 +500,23 @@ class Game:
         numbers = len(cards) - jokers
         value = cards[0] if numbers else JOKER
         if numbers and hand[value] < numbers:
-            raise IllegalMove(_hold_only(hand[value], value))
+            raise _not_held(hand[value], value, numbers)
         if hand[JOKER] < jokers:
-            raise IllegalMove(_hold_only(hand[JOKER], JOKER))
+            raise _not_held(hand[JOKER], JOKER, jokers)
         return PLAY_BASE + value * 128 + numbers * 8 + jokers
 
     def _check_draw(self, cards: tuple[int, ...]) -> int:
         if not cards:
             if not self.deck:
-                raise IllegalMove("the deck is empty: draw from the pool")
+                raise IllegalMove("the deck is empty: draw from the pool", "deck-empty")
             return DRAW_DECK
         for i, slot in enumerate(self.pool):
             if slot == cards:
                 return DRAW_POOL_BASE + i
         what = "group " + group_token(cards) if len(cards) > 1 else value_name(cards[0])
         if not self.pool:
-            raise IllegalMove("the pool is empty: draw from the deck")
-        raise IllegalMove(f"there is no {what} in the pool")
+            raise IllegalMove("the pool is empty: draw from the deck", "pool-empty")
+        raise IllegalMove(f"there is no {what} in the pool", "not-in-pool", {"cards": list(cards)})
 
     def _decision_words(self) -> str:
         """What the deciding seat must do now, in words."""
@@ -878,12 +882,14 @@ def winners_of(scores: Sequence[int], hand_sizes: Sequence[int], tiebreak: str) 
     return tied
 
 
-def _hold_only(held: int, value: int) -> str:
+def _not_held(held: int, value: int, wanted: int) -> IllegalMove:
     if held == 0:
-        return f"you hold no {value_name(value)}"
-    if held == 1:
-        return f"you hold only one {value_name(value)}"
-    return f"you hold only {number_word(held)} {value_name(value, held)}"
+        text = f"you hold no {value_name(value)}"
+    elif held == 1:
+        text = f"you hold only one {value_name(value)}"
+    else:
+        text = f"you hold only {number_word(held)} {value_name(value, held)}"
+    return IllegalMove(text, "not-held", {"value": value, "held": held, "wanted": wanted})
 
 
 __all__ = ["Game", "Outcome", "IllegalMove", "beats", "layer_cards", "legal_codes",

@@ -12,7 +12,9 @@ A move has three forms that map onto each other:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import JOKER, group_token, parse_token, token
 
@@ -103,7 +105,23 @@ KINDS = ("play", "take", "leave", "back", "discard", "draw", "pass", "shadow")
 
 
 class IllegalMove(ValueError):
-    """A move that is malformed or not legal in the current position."""
+    """A move that is malformed or not legal in the current position.
+
+    ``str(err)`` is the reason in English; front ends translate by ``key``
+    (a short stable identifier, see ``docs/save-format.md``) and ``params``
+    (its details: values, counts, seats, the text typed), never by matching
+    the English.
+
+    Args:
+        message: the English sentence.
+        key: what kind of refusal this is (``"illegal"`` when unspecified).
+        params: the details the message was made from.
+    """
+
+    def __init__(self, message: str, key: str = "illegal", params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params: dict[str, Any] = dict(params or {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,24 +158,27 @@ class Move:
             IllegalMove: quoting the text, when it is not a move.
         """
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text such as 'play 7 7', not {text!r}")
+            raise IllegalMove(f"a move is text such as 'play 7 7', not {text!r}", "not-text")
         words = text.strip().lower().split()
         if not words:
-            raise IllegalMove("empty move: try 'play 7', 'take', 'leave', 'draw deck' …")
+            raise IllegalMove("empty move: try 'play 7', 'take', 'leave', 'draw deck' …", "empty")
         kind, args = words[0], words[1:]
         if kind not in KINDS:
             raise IllegalMove(f"cannot read {text.strip()!r}: moves start with "
-                              "play, take, leave, back, discard, draw, pass or shadow")
+                              "play, take, leave, back, discard, draw, pass or shadow",
+                              "unknown-verb", {"text": text.strip()})
         if kind == "play":
             return cls("play", _parse_play(text, args))
         if kind == "draw":
             return cls("draw", _parse_draw(text, args))
         if kind == "shadow":
             if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 13:
-                raise IllegalMove(f"cannot read {text.strip()!r}: say which shadow group, e.g. 'shadow 5'")
+                raise IllegalMove(f"cannot read {text.strip()!r}: say which shadow group, e.g. 'shadow 5'",
+                                  "syntax", {"text": text.strip(), "kind": "shadow"})
             return cls("shadow", (int(args[0]),))
         if args:
-            raise IllegalMove(f"cannot read {text.strip()!r}: {kind!r} takes nothing after it")
+            raise IllegalMove(f"cannot read {text.strip()!r}: {kind!r} takes nothing after it",
+                              "syntax", {"text": text.strip(), "kind": kind})
         return cls(kind)
 
     def code(self) -> int | None:
@@ -168,26 +189,32 @@ class Move:
 
 
 def _parse_cards(text: str, words: list[str]) -> tuple[int, ...]:
-    try:
-        return tuple(sorted(parse_token(w) for w in words))
-    except ValueError as err:
-        raise IllegalMove(f"cannot read {text.strip()!r}: {err}") from None
+    for word in words:
+        try:
+            parse_token(word)
+        except ValueError as err:
+            raise IllegalMove(f"cannot read {text.strip()!r}: {err}", "unknown-card",
+                              {"text": text.strip(), "card": word}) from None
+    return tuple(sorted(parse_token(w) for w in words))
 
 
 def _parse_play(text: str, words: list[str]) -> tuple[int, ...]:
     if not words:
-        raise IllegalMove(f"cannot read {text.strip()!r}: say which cards, e.g. 'play 7 7 X'")
+        raise IllegalMove(f"cannot read {text.strip()!r}: say which cards, e.g. 'play 7 7 X'",
+                          "syntax", {"text": text.strip(), "kind": "play"})
     cards = _parse_cards(text, words)
     numbers = {c for c in cards if c != JOKER}
     if len(numbers) > 1:
         shown = " and ".join(token(c) for c in sorted(numbers))
-        raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ")
+        raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ", "mixed-values",
+                          {"values": sorted(numbers)})
     return cards
 
 
 def _parse_draw(text: str, words: list[str]) -> tuple[int, ...]:
     if len(words) != 1:
-        raise IllegalMove(f"cannot read {text.strip()!r}: draw one card, e.g. 'draw deck' or 'draw 7'")
+        raise IllegalMove(f"cannot read {text.strip()!r}: draw one card, e.g. 'draw deck' or 'draw 7'",
+                          "syntax", {"text": text.strip(), "kind": "draw"})
     if words[0] == "deck":
         return ()
     return _parse_cards(text, words[0].split("+"))

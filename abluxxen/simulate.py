@@ -18,6 +18,7 @@ import json
 import math
 import multiprocessing
 import os
+import signal
 import statistics
 import sys
 import time
@@ -159,8 +160,22 @@ def run_games(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
             yield play_game(task)
         return
     chunk = max(1, min(8, len(tasks) // (jobs * 8)))
-    with multiprocessing.get_context().Pool(jobs) as pool:
+    # Workers leave Ctrl-C to this process, which ends them all (leaving the ``with`` terminates the pool).
+    with multiprocessing.get_context().Pool(jobs, initializer=_worker_signals) as pool:
         yield from pool.imap_unordered(play_game, tasks, chunksize=chunk)
+
+
+def _worker_signals() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class Stopped(Exception):
+    """SIGTERM reached the run: end the workers, leave with status 143."""
+
+
+def _stop_on_sigterm(signum: int, frame: object) -> None:
+    raise Stopped()
 
 
 def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, jobs: int = 1,
@@ -236,8 +251,18 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         err.print(f"simulate: {err_value}", markup=False)
         return 2
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
-    summaries = simulate(levels, rules, games=args.games, seed=args.seed, jobs=jobs, think=think,
-                         console=console)
+    previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
+    try:
+        summaries = simulate(levels, rules, games=args.games, seed=args.seed, jobs=jobs, think=think,
+                             console=console)
+    except KeyboardInterrupt:
+        err.print("simulate: interrupted (Ctrl-C); no results", markup=False)
+        return 130
+    except Stopped:
+        err.print("simulate: stopped (SIGTERM); no results", markup=False)
+        return 143
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if args.json:
         doc = {"seats": levels, "games": args.games, "variant": args.variant, "duel": rules.is_duel,
                "seed": args.seed, "think": think, "results": summaries}

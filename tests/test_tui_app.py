@@ -23,8 +23,8 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _run(tmp_path: Path, seats: list[Seat], keys: str, *, game: Game | None = None,
-         seed: int = 3) -> tuple[int, list[str], Path]:
-    match = Match(Rules(len(seats)), games=1, seed=seed, names=[s.name for s in seats])
+         seed: int = 3, rules: Rules | None = None) -> tuple[int, list[str], Path]:
+    match = Match(rules or Rules(len(seats)), games=1, seed=seed, names=[s.name for s in seats])
     if game is not None:
         match.game = game
     saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, 0, source="1")])
@@ -33,7 +33,7 @@ def _run(tmp_path: Path, seats: list[Seat], keys: str, *, game: Game | None = No
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # out of keys: Ctrl-D, and the quit question is answered by the end of input
-        app = TableApp(saved, path, screen=Screen(file=out, size=(80, 24), alternate=True),
+        app = TableApp(saved, path, screen=Screen(file=out, size=(80, 23), alternate=True, terminal=True),
                        session=make_session(input=pipe, output=DummyOutput()))
         status = app.run()
     screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]
@@ -92,3 +92,91 @@ def test_every_move_is_saved_at_once(tmp_path: Path) -> None:
     plays = [e for e in saved.log if e.kind == "play"]
     assert plays and plays[0].seat == 0 and "play " + " ".join(map(str, plays[0].cards)) == first
     assert not saved.finished
+
+
+def _ending(names: list[str]) -> Game:
+    """Ann holds two 7s: playing both ends the game at once."""
+    return Game.from_json(make_doc(hands=["7 7", "1 2", "3 4"], displays=[["8"], ["9"], []], names=names,
+                                   pool="1 2 3 4 5 6"))
+
+
+def test_the_seed_stays_secret_among_humans_until_the_game_is_over(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    seats = [Seat("Ann"), Seat("Ben"), Seat("Cy")]
+    # Quitting mid-game: no screen and no line printed afterwards gives the seed away.
+    status, screens, _ = _run(tmp_path, seats, "\r", game=_ending(["Ann", "Ben", "Cy"]), seed=4321)
+    printed = capsys.readouterr()
+    assert not any("4321" in screen for screen in screens)
+    assert "4321" not in printed.out + printed.err
+    # Playing to the end: the final screen and what follows show how to replay the deal.
+    status, screens, _ = _run(tmp_path, seats, "\r77\rn\r", game=_ending(["Ann", "Ben", "Cy"]), seed=4321)
+    printed = capsys.readouterr()
+    assert status == 0
+    assert not any("4321" in screen for screen in screens if "Game 1 over" not in screen)
+    assert "Seed 4321" in screens[-1] and "--seed 4321" in printed.out
+
+
+def test_against_bots_the_seed_is_on_the_table(tmp_path: Path) -> None:
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "", seed=4321)
+    assert "seed 4321" in next(s for s in screens if "Your hand (Ann)" in s).split("\n")[0]
+
+
+def test_a_card_drawn_from_the_deck_is_shown_to_its_drawer_before_the_handover(tmp_path: Path) -> None:
+    game = Game.from_json(make_doc(hands=["2 5 6", "1 3 4"], names=["Ann", "Ben"], duel=False,
+                                   pool="8 9 10 11 12 13", deck="7"))
+    keys = "\r" + "2\r" + "deck\r" + "\r" + "\r"  # Ann: handover, play a 2, draw the deck's 7; Enter; Ben
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ben")], keys, game=game,
+                              rules=Rules(2, duel=False))
+    shown = next(i for i, s in enumerate(screens) if "You drew a 7 from the deck." in s)
+    assert "Your hand (Ann)" in screens[shown] and "Your hand (Ben)" not in screens[shown]
+    handover = next(i for i, s in enumerate(screens) if "Pass to Ben" in s)
+    assert shown < handover
+    assert all("You drew" not in s for s in screens[handover:])  # Ben is never told Ann's card
+
+
+def test_a_victim_is_told_why_they_must_draw(tmp_path: Path) -> None:
+    game = Game.from_json(make_doc(hands=["9 9 2", "5 6 7", "1 3"], displays=[[], ["5 5"], []],
+                                   names=["Ann", "Ben", "Cy"], pool="1 2 3 4 6 8"))
+    keys = "\r" + "99\r" + "t\r" + "\r"  # Ann takes Ben's two 5s; Ben: handover
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], keys, game=game)
+    ben = next(s for s in screens if "Your hand (Ben)" in s)
+    assert "Ann took your two 5s: draw 2." in ben
+
+
+def test_an_emptied_display_says_so(tmp_path: Path) -> None:
+    game = Game.from_json(make_doc(hands=["9 2 3", "5 6 7", "1 3"], displays=[[], ["5"], []],
+                                   names=["Ann", "Ben", "Cy"], pool="1 2 3 4 6 8"))
+    keys = "\r" + "9\r" + "t\r" + "\r"  # Ann takes Ben's only layer; Ben: handover, his table
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], keys, game=game)
+    after = [s for s in screens if "Ann takes it" in s][-1]
+    ben_line = next(line for line in after.split("\n") if " Ben " in line)
+    cy_line = next(line for line in after.split("\n") if " Cy " in line)
+    assert "display empty" in ben_line  # Ben played before: his display was emptied
+    assert "no display yet" in cy_line
+
+
+@pytest.mark.parametrize("seats, keys, games", [
+    ([Seat("Ann"), Seat("Ben"), Seat("Cy"), Seat("Dee", "easy"), Seat("Eve", "easy")],
+     "\r?\r\r\r\rrules duel\r\r\r\r\r\r\r\rhint\r", 1),
+    ([Seat("Ada", "easy"), Seat("Bix", "easy"), Seat("Cog", "easy"), Seat("Dot", "easy"), Seat("Eli", "easy")],
+     "\rn\r", 2),
+    ([Seat("Ann"), Seat("Ada", "easy")], "?\r\r\r", 1),
+], ids=["five-seats-pages", "five-bots-match-end", "duel"])
+def test_every_screen_fits_80_by_23(tmp_path: Path, seats: list[Seat], keys: str, games: int) -> None:
+    from rich.cells import cell_len
+
+    match = Match(Rules(len(seats)), games=games, seed=8, names=[s.name for s in seats])
+    saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, 0, source="1")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
+                 session=make_session(input=pipe, output=DummyOutput())).run()
+    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    assert len(screens) > 3
+    for screen in screens:
+        lines = screen.rstrip("\n").split("\n")
+        # Two lines stay free for the prompt and its toolbar (or the question under a page).
+        assert len(lines) <= 21, f"{len(lines)} lines:\n{screen}"
+        assert max(cell_len(line) for line in lines) <= 80, screen

@@ -1,4 +1,4 @@
-"""The table on a captured rich console, at 80×24 and 120×40.
+"""The table on a captured rich console, at 80×23 and 120×40.
 
 Every piece of public information must be on screen, and no card that the
 viewing seat cannot see: two games that differ only in hidden cards look
@@ -20,7 +20,7 @@ from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START, narrate
 from abluxxen.tui.table import TableInfo, render_table
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(80, 23), (120, 40)]
 
 
 def _played(players: int, moves: int, seed: int = 5, *, duel: bool | None = None) -> tuple[Game, list[Event]]:
@@ -186,3 +186,19 @@ def test_german_table_uses_the_games_own_words() -> None:
     sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
                        None, ["Ann", "Ben"], tr)[0]
     assert sentence == "Ann spielt zwei 9er und einen Joker — abluxxt die drei 5er von Ben"
+
+
+def test_wide_characters_in_names_keep_the_columns_aligned() -> None:
+    from rich.cells import cell_len
+
+    names = ["Zoë", "😀Ann", "李小龙", "Bo"]  # 3, 5, 6 and 2 terminal cells
+    game = Game.new(Rules(4), seed=2, names=names)
+    text = _screen(game, [Event(START, 0, source="1")], 0, (80, 23))
+    rows = [next(line for line in text.split("\n") if name in line) for name in names]
+    ends = set()
+    for row in rows:
+        numbers = re.search(r"\s(\d+)\s+[-+]?\d+\s", row)
+        assert numbers, row
+        ends.add(cell_len(row[:numbers.end(1)]))
+    assert len(ends) == 1, f"hand sizes end in different columns: {rows}"
+    assert all(cell_len(line) <= 80 for line in text.split("\n"))

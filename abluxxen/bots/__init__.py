@@ -16,7 +16,7 @@ from typing import Protocol
 from ..view import View
 from .easy import EasyBot
 from .ismcts import DEFAULT_SECONDS, HardBot, parse_think
-from .normal import NormalBot, decide
+from .normal import NormalBot, Reason, decide
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -54,8 +54,8 @@ def make_bot(level: str, *, seed: int | None = None, think: float | int | None =
     raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
 
 
-def hint(view: View) -> tuple[str, str]:
-    """What the normal bot would play here, and why in a few words.
+def hint(view: View) -> tuple[str, Reason]:
+    """What the normal bot would play here, and why (``str(reason)`` is English).
 
     Raises:
         ValueError: when the view's seat has no decision to make.
@@ -63,5 +63,5 @@ def hint(view: View) -> tuple[str, str]:
     return decide(view, random.Random(0))
 
 
-__all__ = ["Bot", "make_bot", "hint", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
+__all__ = ["Bot", "make_bot", "hint", "Reason", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
            "DEFAULT_SECONDS"]

@@ -20,7 +20,9 @@ much cheaper version that the hard bot uses in its rollouts.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from math import ceil
+from typing import Any
 
 from ..cards import JOKER, describe_set
 from ..game import Layer
@@ -48,6 +50,69 @@ BAIT_WEIGHT = 0.7
 TAKE_WEIGHT = 0.8
 # Worth of the points an abluxx costs the leading opponent (others: half).
 HURT_WEIGHT = 0.4
+
+
+# Why a move is good, in English; a front end translates by ``key`` and ``params``.
+REASONS = {
+    "only-move": "the only legal move",
+    "ends-in-lead": "ends the game in the lead",
+    "ends-behind": "would end the game behind",
+    "abluxx": "abluxxes {names}",
+    "abluxx-joker": "abluxxes {names}: the joker wins the fight",
+    "abluxx-jokers": "abluxxes {names}: the jokers win the fight",
+    "abluxx-shadow": "abluxxes the shadow",
+    "lone-jokers": "nobody can abluxx lone jokers",
+    "bait": "bait: may refresh the hand from the pool",
+    "bank": "{what}: a bank that is hard to abluxx",
+    "joker-tops": "the joker tops the set",
+    "jokers-top": "the jokers top the set",
+    "safe": "hard to abluxx",
+    "keeps-better": "keeps the better sets in hand",
+    "take-fits": "{what} fit the hand",
+    "take-end-near": "the end is near: {what} would stay in hand",
+    "leave-no-fit": "{what} do not fit the hand",
+    "back-keep": "{what} are worth keeping",
+    "discard-fresh": "fresh cards from the pool beat taking them back",
+    "pass": "no card is worth a minus point",
+    "deck": "no pool card helps: try the deck",
+    "draw-joker": "a joker tops any set",
+    "draw-grows": "the {value} grows a set of {value}s",
+    "draw-best": "the {value} is the best card in the pool",
+    "shadow-fits": "the shadow's {value}s fit the hand best",
+}
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the normal bot likes a move: a key of :data:`REASONS` and its details.
+
+    ``str(reason)`` is the English; ``params`` holds what a translation
+    needs: ``cards`` (a set as card ints), ``victims`` (seats), ``value``.
+
+    Attributes:
+        key: one of :data:`REASONS`.
+        params: the details, as ``(name, value)`` pairs.
+    """
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Reason:
+        """A reason with its details."""
+        return cls(key, tuple(sorted(params.items())))
+
+    @property
+    def details(self) -> dict[str, Any]:
+        """The params as a dict."""
+        return dict(self.params)
+
+    def __str__(self) -> str:
+        details = self.details
+        what = details.get("cards")
+        if what is not None:
+            details["what"] = _set_words(tuple(what))
+        return REASONS[self.key].format(**details)
 
 
 class Judge:
@@ -166,8 +231,8 @@ class Judge:
 
     # -- moves --------------------------------------------------------------------
 
-    def play(self, code: int) -> tuple[float, str]:
-        """Value of a play, with its main reason in a few words."""
+    def play(self, code: int) -> tuple[float, Reason]:
+        """Value of a play, with its main reason."""
         sit = self.sit
         value, numbers, jokers = play_parts(code)
         size = numbers + jokers
@@ -176,10 +241,8 @@ class Judge:
             after[value] -= numbers
         after[JOKER] -= jokers
         after[0] -= size
-        what = describe_set(size, value) if not jokers or not numbers else \
-            f"{describe_set(numbers, value)} and {describe_set(jokers, JOKER)}"
         if not after[0]:
-            return self._final_play(size, what)
+            return self._final_play(size)
         plays = max(0, self.plays - 1)
         keep = self.set_value(value, size)
         future = self.potential(after, plays)
@@ -200,10 +263,11 @@ class Judge:
         if size <= 2 and plays > 0:
             bait = BAIT_WEIGHT * risk * max(0.0, self.refill_gain(after, size, plays))
         total = keep + gain + future + bait
-        reason = self._play_reason(what, value, size, jokers, victims, keep, bait, risk, shadow_gain)
+        cards = (value,) * numbers + (JOKER,) * jokers
+        reason = self._play_reason(cards, victims, keep, bait, risk, shadow_gain)
         return total, reason
 
-    def _final_play(self, size: int, what: str) -> tuple[float, str]:
+    def _final_play(self, size: int) -> tuple[float, Reason]:
         """Playing the last cards ends the game at once: win or lose now."""
         sit = self.sit
         scores = sit.scores
@@ -211,8 +275,8 @@ class Judge:
         best = max(scores[o] for o in sit.opponents)
         wins = mine > best or (mine == best and sit.tiebreak == "fewest-hand")
         if wins:
-            return 1000.0 + mine - best, "ends the game in the lead"
-        return -500.0 + mine - best, "would end the game behind"
+            return 1000.0 + mine - best, Reason.of("ends-in-lead")
+        return -500.0 + mine - best, Reason.of("ends-behind")
 
     def _shadow_gain(self, after: list[int], value: int, size: int, plays: int,
                      future: float) -> float | None:
@@ -224,28 +288,32 @@ class Judge:
             return None
         return max(self.potential(_plus(after, (v,) * size), plays) - future - size for v in options)
 
-    def _play_reason(self, what: str, value: int, size: int, jokers: int, victims: list[int],
-                     keep: float, bait: float, risk: float, shadow_gain: float | None) -> str:
+    def _play_reason(self, cards: tuple[int, ...], victims: list[int], keep: float, bait: float, risk: float,
+                     shadow_gain: float | None) -> Reason:
+        jokers = cards.count(JOKER)
+        value = cards[0]
+        size = len(cards)
         if victims:
             names = " and ".join(self.names[v] for v in victims)
             if jokers and value != JOKER:
-                return f"abluxxes {names}: the joker{'s win' if jokers > 1 else ' wins'} the fight"
-            return f"abluxxes {names}"
+                key = "abluxx-jokers" if jokers > 1 else "abluxx-joker"
+                return Reason.of(key, victims=tuple(victims), names=names)
+            return Reason.of("abluxx", victims=tuple(victims), names=names)
         if shadow_gain is not None:
-            return "abluxxes the shadow"
+            return Reason.of("abluxx-shadow")
         if value == JOKER:
-            return "nobody can abluxx lone jokers"
+            return Reason.of("lone-jokers")
         if bait > keep and risk > 0.5:
-            return "bait: may refresh the hand from the pool"
+            return Reason.of("bait")
         if size >= 4 and risk < 0.2:
-            return f"{what}: a bank that is hard to abluxx"
+            return Reason.of("bank", cards=cards)
         if jokers:
-            return f"the joker{'s top' if jokers > 1 else ' tops'} the set"
+            return Reason.of("jokers-top" if jokers > 1 else "joker-tops")
         if risk < 0.3:
-            return "hard to abluxx"
-        return "keeps the better sets in hand"
+            return Reason.of("safe")
+        return Reason.of("keeps-better")
 
-    def take(self) -> tuple[float, float, str]:
+    def take(self) -> tuple[float, float, Reason]:
         """Values of take and leave, with a reason for the better one."""
         sit = self.sit
         assert sit.stake is not None
@@ -254,26 +322,24 @@ class Judge:
         fit = self.potential(_plus(sit.hand, cards)) - base
         denial = 0.3 * len(cards) * self.weight(sit.victim) if len(cards) >= 2 else 0.0
         take = fit - len(cards) + denial
-        what = _layer_words(sit.stake)
         if take > 0:
-            return take, 0.0, f"{what} fit the hand"
+            return take, 0.0, Reason.of("take-fits", cards=cards)
         if self.plays <= 2:
-            return take, 0.0, f"the end is near: {what} would stay in hand"
-        return take, 0.0, f"{what} do not fit the hand"
+            return take, 0.0, Reason.of("take-end-near", cards=cards)
+        return take, 0.0, Reason.of("leave-no-fit", cards=cards)
 
-    def back(self) -> tuple[float, float, str]:
+    def back(self) -> tuple[float, float, Reason]:
         """Values of back and discard, with a reason for the better one."""
         sit = self.sit
         assert sit.stake is not None
         cards = _cards(sit.stake)
         back = self.potential(_plus(sit.hand, cards)) - self.potential(sit.hand)
         discard = self.refill_gain(sit.hand, len(cards), self.plays)
-        what = _layer_words(sit.stake)
         if back >= discard:
-            return back, discard, f"{what} are worth keeping"
-        return back, discard, "fresh cards from the pool beat taking them back"
+            return back, discard, Reason.of("back-keep", cards=cards)
+        return back, discard, Reason.of("discard-fresh")
 
-    def draws(self, codes: list[int]) -> list[tuple[float, str]]:
+    def draws(self, codes: list[int]) -> list[tuple[float, Reason]]:
         """Values of the draw options (and of passing)."""
         sit = self.sit
         plays = self.plays
@@ -282,28 +348,28 @@ class Judge:
         out = []
         for code in codes:
             if code == PASS:
-                out.append((0.0, "no card is worth a minus point"))
+                out.append((0.0, Reason.of("pass")))
             elif code == DRAW_DECK:
-                out.append((self.deck_gain(hand, plays) - 1.0, "no pool card helps: try the deck"))
+                out.append((self.deck_gain(hand, plays) - 1.0, Reason.of("deck")))
             else:
                 slot = sit.pool[code - DRAW_POOL_BASE]
                 gain = self.potential(_plus(hand, slot), plays) - base - len(slot)
                 out.append((gain, _draw_reason(hand, slot)))
         return out
 
-    def shadow(self, codes: list[int]) -> list[tuple[float, str]]:
+    def shadow(self, codes: list[int]) -> list[tuple[float, Reason]]:
         """Values of the shadow groups the attacker may choose."""
         sit = self.sit
         out = []
         for code in codes:
             v = code - SHADOW_BASE
             gain = self.potential(_plus(sit.hand, (v,) * sit.shadow[v]))
-            out.append((gain, f"the shadow's {v}s fit the hand best"))
+            out.append((gain, Reason.of("shadow-fits", value=v)))
         return out
 
     # -- choosing -------------------------------------------------------------------
 
-    def scored(self, codes: list[int]) -> list[tuple[float, str]]:
+    def scored(self, codes: list[int]) -> list[tuple[float, Reason]]:
         """A value and a reason for each legal action code."""
         phase = self.sit.phase
         if phase == PLAY:
@@ -318,11 +384,11 @@ class Judge:
             return self.draws(codes)
         if phase == SHADOW:
             return self.shadow(codes)
-        return [(0.0, "") for _ in codes]
+        return [(0.0, Reason.of("only-move")) for _ in codes]
 
 
-def choose_scored(codes: list[int], scored: list[tuple[float, str]],
-                  rng: random.Random) -> tuple[int, str]:
+def choose_scored(codes: list[int], scored: list[tuple[float, Reason]],
+                  rng: random.Random) -> tuple[int, Reason]:
     """The best-valued code (ties broken by ``rng``) and its reason."""
     best = max(v for v, _ in scored)
     ties = [i for i, (v, _) in enumerate(scored) if v >= best - 1e-9]
@@ -330,13 +396,13 @@ def choose_scored(codes: list[int], scored: list[tuple[float, str]],
     return codes[i], scored[i][1]
 
 
-def decide(view: View, rng: random.Random) -> tuple[str, str]:
-    """The normal bot's move for a view, and why in a few words."""
+def decide(view: View, rng: random.Random) -> tuple[str, Reason]:
+    """The normal bot's move for a view, and why."""
     codes = view.legal_actions()
     if not codes:
         raise ValueError("it is not this seat's decision")
     if len(codes) == 1:
-        return view.action_text(codes[0]), "the only legal move"
+        return view.action_text(codes[0]), Reason.of("only-move")
     judge = Judge(situation_of_view(view), view.names)
     code, why = choose_scored(codes, judge.scored(codes), rng)
     return view.action_text(code), why
@@ -359,10 +425,6 @@ class NormalBot:
         """A legal move for the seat the view belongs to."""
         return decide(view, rng_for(self.seed, view))[0]
 
-    def explain(self, view: View) -> tuple[str, str]:
-        """The move and the reason in a few words."""
-        return decide(view, rng_for(self.seed, view))
-
 
 def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
     out = hand[:]
@@ -383,17 +445,19 @@ def _beats(value: int, top: int, expert: bool) -> bool:
     return value > top or (expert and value == 1 and top >= 13)
 
 
-def _layer_words(layer: Layer) -> str:
-    value, size, jokers = layer
-    if jokers and value != JOKER:
-        return f"{describe_set(size - jokers, value)} and {describe_set(jokers, JOKER)}"
-    return describe_set(size, value)
+def _set_words(cards: tuple[int, ...]) -> str:
+    """A set in English words: ``"three 9s"``, ``"two 9s and a joker"``."""
+    jokers = cards.count(JOKER)
+    numbers = len(cards) - jokers
+    if jokers and numbers:
+        return f"{describe_set(numbers, cards[0])} and {describe_set(jokers, JOKER)}"
+    return describe_set(len(cards), cards[0])
 
 
-def _draw_reason(hand: list[int], slot: tuple[int, ...]) -> str:
+def _draw_reason(hand: list[int], slot: tuple[int, ...]) -> Reason:
     if JOKER in slot:
-        return "a joker tops any set"
+        return Reason.of("draw-joker")
     c = slot[0]
     if hand[c]:
-        return f"the {c} grows a set of {c}s"
-    return f"the {c} is the best card in the pool"
+        return Reason.of("draw-grows", value=c)
+    return Reason.of("draw-best", value=c)

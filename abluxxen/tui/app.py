@@ -12,12 +12,10 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import signal
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
@@ -34,8 +32,9 @@ from .i18n import LANGS, Tr, default_lang
 from .narrate import START
 from .prompt import Command, ask_line, ask_move, make_session
 from .saves import Saved, SaveError, Seat, new_save_path, save_dir, write_save
-from .screen import Screen
-from .seating import SeatError, guided_setup, parse_players
+from .screen import Screen, TerminalGone, terminal_gone
+from .seating import SeatError, guided_setup, parse_players, pick_first
+from .stops import Stops
 from .table import TableInfo, explain_move, render_table
 
 DEFAULT_DELAY = 0.6
@@ -102,6 +101,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
+    parser.add_argument("--first", metavar="NAME|random", default=None,
+                        help="who starts: a player's name, or random (default: the first seat; "
+                             "the setup asks)")
     parser.add_argument("--setup", action="store_true",
                         help="ask who plays, variant and duel step by step (what plain `abluxxen` does; "
                              "also the default without --players)")
@@ -131,27 +133,34 @@ def run(args: argparse.Namespace) -> int:
     # The terminal is only touched once the command line is known to be good.
     screen = Screen()
     session = make_session()
+    first = args.first
     if not args.players:  # --setup, or no --players given: ask
         screen.enter()
         try:
             screen.console.print(Text(tr("setup_title"), style="bold"))
             screen.console.print()
-            seats, variant, chosen_duel = guided_setup(
+            setup = guided_setup(
                 lambda q: ask_line(session, q, keep=True),
-                lambda line: screen.console.print(Text(line, style="yellow")), tr, variant=variant)
-            duel = chosen_duel if not args.no_duel else False
-        except (KeyboardInterrupt, EOFError):
+                lambda line: screen.console.print(Text(line, style="yellow")), tr,
+                inform=lambda line: screen.console.print(Text(line, style="dim")),
+                variant=variant, first=first)
+        except (KeyboardInterrupt, EOFError) as stop:
             screen.leave()
-            return 130
+            print(tr("setup_left"), file=sys.stderr)
+            return 130 if isinstance(stop, KeyboardInterrupt) else 0
+        seats, variant, first = setup.seats, setup.variant, setup.first
+        duel = setup.duel if not args.no_duel else False
+    names = [s.name for s in seats]
     try:
         rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
                       tiebreak=args.tiebreak)
+        start = pick_first(first, names) if first else 0
     except ValueError as err:
         screen.leave()
-        print(f"abluxxen play: error: {err}", file=sys.stderr)
+        print(f"abluxxen play: error: {'--first: ' if isinstance(err, SeatError) else ''}{err}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    match = Match(rules, games=args.match, seed=seed, names=[s.name for s in seats])
+    match = Match(rules, games=args.match, seed=seed, names=names, first=start)
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[_start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])
     return TableApp(saved, path, screen=screen, session=session).run()
@@ -195,6 +204,12 @@ class TableApp:
         self.bots: dict[int, Bot] = {}
         self.last_seen: int | None = None
         self.notes: dict[int, str] = {}
+        self.stops = Stops()
+        # Seats that have played this game: an empty display of theirs was emptied.
+        self.played = {e.seat for e in saved.log if e.kind == "play" and e.seat is not None}
+        self.played |= {s for s, shown in enumerate(saved.match.game.displays) if shown}
+        # Cards each human drew from the deck since their hand was last on screen.
+        self.unseen_draws: dict[int, list[int]] = {}
         self.save_problem = ""
 
     # -- state ---------------------------------------------------------------------
@@ -212,9 +227,16 @@ class TableApp:
     def info(self) -> TableInfo:
         """Match facts for the table."""
         match = self.match
+        played = self.played | {s for s, shown in enumerate(match.game.displays) if shown}
         return TableInfo(game_number=match.number + 1, games=match.games,
-                         seed=match.seed,
-                         bots=tuple(s.bot for s in self.seats), totals=tuple(match.totals()))
+                         seed=match.seed if self.seed_shown() else None,
+                         bots=tuple(s.bot for s in self.seats), totals=tuple(match.totals()),
+                         played=tuple(seat in played for seat in range(len(self.seats))))
+
+    def seed_shown(self) -> bool:
+        """Whether the seed may be shown: it replays the deal, so with two or more
+        humans at the table only once the match is over (every game's deal follows from it)."""
+        return len(self.humans) <= 1 or self.match.is_over
 
     def bot(self, seat: int) -> Bot:
         """The bot of a seat, created on first use."""
@@ -228,27 +250,58 @@ class TableApp:
 
     def run(self) -> int:
         """Play until the end or a quit; the exit status (130 after Ctrl-C)."""
-        old = _trap_termination()
-        self.screen.enter()
-        status = 0
+        self.stops.install()
         try:
-            status = self._loop()
+            status = self._run_screen()
         finally:
-            self.screen.leave()
-            _restore_termination(old)
-        if not self.saved.finished:
-            print(self.tr("saved_at", path=self.path))
-        seed = self.info().seed
-        if seed is not None:
-            games = f" --match {self.match.games}" if self.match.games > 1 else ""
-            print(f"Seed {seed}: replay with abluxxen play --players \"{','.join(self._specs())}\" "
-                  f"--seed {seed}{games}")
-        if self.save_problem:
-            print(self.save_problem, file=sys.stderr)
+            self.stops.restore()
+        if self.screen.lost:
+            return status
+        try:
+            if not self.saved.finished:
+                print(self.tr("saved_at", path=self.path))
+            replay = self.replay_line()
+            if replay:
+                print(replay)
+            if self.save_problem:
+                print(self.save_problem, file=sys.stderr)
+        except OSError:
+            pass  # nowhere left to say it; the save is what counts
         return status
 
-    def _specs(self) -> list[str]:
-        return [f"bot:{s.bot}" if s.bot else s.name for s in self.seats]
+    def _run_screen(self) -> int:
+        """The game on the alternate screen; a terminal that goes away saves and ends it (129)."""
+        try:
+            self.screen.enter()
+            return self._loop()
+        except (TerminalGone, OSError) as err:
+            if isinstance(err, OSError) and not terminal_gone(err):
+                raise
+            self.screen.lost = self.screen.lost or not isinstance(err, TerminalGone) or err.status == 129
+            self._save()
+            return err.status if isinstance(err, TerminalGone) else 129
+        finally:
+            self.screen.leave()
+
+    def replay_line(self) -> str:
+        """How to replay this match's deals, or ``""`` while the seed must stay secret."""
+        match = self.match
+        if match.seed is None or not self.seed_shown():
+            return ""
+        specs = ",".join(f"bot:{s.bot}" if s.bot else s.name for s in self.seats)
+        rules = match.rules
+        options = [f'--players "{specs}"', f"--seed {match.seed}"]
+        if rules.variant != "base":
+            options.append(f"--variant {rules.variant}")
+        if rules.players == 2 and not rules.is_duel:
+            options.append("--no-duel")
+        if rules.tiebreak != "fewest-hand":
+            options.append(f"--tiebreak {rules.tiebreak}")
+        if match.games > 1:
+            options.append(f"--match {match.games}")
+        if match.first:
+            options.append(f'--first "{match.names[match.first]}"')
+        return self.tr("replay", seed=match.seed, command="abluxxen play " + " ".join(options))
 
     def _loop(self) -> int:
         self._save()
@@ -267,6 +320,8 @@ class TableApp:
                     self._save()
                     return 130
             except EOFError:
+                if self.session.input.closed:  # not Ctrl-D: the terminal itself is gone
+                    raise TerminalGone(129) from None
                 if self._confirm_quit():
                     self._save()
                     return 0
@@ -285,6 +340,7 @@ class TableApp:
             self.notes[seat] = self.tr("forced", move=legal[0])
             return
         self._handover(seat, view)
+        self.unseen_draws.pop(seat, None)  # the hand is about to be on screen
         message = self.notes.pop(seat, "")
         width, _ = self.screen.size()
         move = ask_move(view, self.tr, session=self.session, width=width, message=message,
@@ -293,13 +349,33 @@ class TableApp:
         self._push(move, seat)
 
     def _push(self, move: str, seat: int) -> None:
-        events = self.match.game.push(move, seat=seat)
-        self.saved.log.extend(events)
-        self._save()
+        with self.stops.shielded():
+            events = self.match.game.push(move, seat=seat)
+            self.saved.log.extend(events)
+            self._note_private(events)
+            self._save()
+
+    def _note_private(self, events: list[Event]) -> None:
+        """Remember who has played, and what a human must be told: a card drawn from the deck,
+        cards taken from them."""
+        names = self.match.names
+        self.played |= {e.seat for e in events if e.kind == "play" and e.seat is not None}
+        for event in events:
+            if event.seat is None or self.seats[event.seat].is_bot:
+                continue
+            if event.kind == "draw" and event.source == "deck":
+                drawn = self.unseen_draws.setdefault(event.seat, [])
+                drawn.extend(event.cards)
+                self.notes[event.seat] = self.tr("you_drew", cards=self.tr.cards_words(drawn))
+        for event in events:
+            if event.kind == "take" and event.other is not None and not self.seats[event.other].is_bot:
+                self.notes[event.other] = self.tr("took_yours", name=names[event.seat or 0],
+                                                  cards=self.tr.owned_words(event.cards), n=len(event.cards))
 
     def _save(self) -> None:
         try:
-            write_save(self.path, self.saved)
+            with self.stops.shielded():
+                write_save(self.path, self.saved)
             self.save_problem = ""
         except (OSError, SaveError) as err:
             # Keep playing; the last good save stays in place.
@@ -337,6 +413,7 @@ class TableApp:
     # -- bots and handovers ------------------------------------------------------------
 
     def _bot_move(self, seat: int, view: View) -> None:
+        self._reveal_draws()
         self._draw_watch()
         try:
             move = self.bot(seat).choose(view)
@@ -347,8 +424,28 @@ class TableApp:
         if self.delay:
             time.sleep(self.delay)
 
+    def _reveal_draws(self) -> None:
+        """Before the keyboard leaves a player, show them the cards they just drew from the deck.
+
+        With one human the table keeps their hand on screen; with several, the
+        next screen hides it, so their own table is shown once more first.
+        """
+        seat = self.last_seen
+        if len(self.humans) < 2 or seat is None or not self.unseen_draws.get(seat) or self.match.game.is_over:
+            return
+        drawn = self.unseen_draws.pop(seat)
+        self.notes.pop(seat, None)
+        view = self.match.game.view(seat)
+        self._ensure_size()
+        cols, rows = self.screen.size()
+        self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=True,
+                                      width=cols, height=rows - 2,
+                                      message=self.tr("you_drew", cards=self.tr.cards_words(drawn))))
+        ask_line(self.session, self.tr("drew_enter"))
+
     def _handover(self, seat: int, view: View) -> None:
         if len(self.humans) > 1 and seat != self.last_seen:
+            self._reveal_draws()
             name = self.seats[seat].name
             reason = {"back": "pass_why.answer", "draw": "pass_why.draw"}.get(view.phase, "pass_why.play")
             self._ensure_size()
@@ -390,7 +487,7 @@ class TableApp:
             move, reason = hint(view)
         except Exception:  # noqa: BLE001 - a failing hint must not end the game
             return self.tr("no_hint")
-        return self.tr("hint", move=move, reason=reason)
+        return self.tr("hint", move=move, reason=self.tr.why(reason, view.names))
 
     def _rules(self, words: tuple[str, ...]) -> str:
         try:
@@ -434,6 +531,8 @@ class TableApp:
         try:
             answer = ask_line(self.session, self.tr("quit_ask"))
         except (KeyboardInterrupt, EOFError):
+            if self.session.input.closed:
+                raise TerminalGone(129) from None
             return True
         if self.tr.yes(answer):
             return True
@@ -449,7 +548,8 @@ class TableApp:
         if match.is_over:
             self.saved.finished = True
         self._save()
-        self.screen.show(Align.center(Group(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats]))))
+        self.screen.show(Align.center(Group(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats],
+                                                          seed=match.seed if self.seed_shown() else None))))
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, self.tr("next_game")), default=True):
                 return False
@@ -460,18 +560,23 @@ class TableApp:
                 return False
             seed = random.SystemRandom().randrange(1, 1_000_000)
             names = [s.name for s in self.seats]
-            fresh = Match(match.rules, games=match.games, seed=seed, names=names)
+            # The start keeps moving clockwise from where the last match left it.
+            first = (match.first + match.games) % match.rules.players
+            fresh = Match(match.rules, games=match.games, seed=seed, names=names, first=first)
             self.saved = Saved(match=fresh, seats=self.seats, lang=self.saved.lang, delay=self.delay,
                                log=[_start_event(fresh)])
             self.path = new_save_path(self.path.parent, names)
             self.bots = {}
         self.last_seen = None
+        self.played = set()
+        self.unseen_draws = {}
+        self.notes = {}
         self._save()
         return True
 
 
-def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> list[Any]:
-    """The end-of-game screen: scores, the winner(s) and why, match totals."""
+def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> list[Any]:
+    """The end-of-game screen: scores, the winner(s) and why, match totals, and the seed when it may be shown."""
     outcome = match.record()  # books the game once; the outcome of the game on the table
     game = match.game
     names = match.names
@@ -494,7 +599,7 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> lis
         row.append("★ " + tr("winner_mark") if seat in outcome.winners else "")
         table.add_row(*row, style="bold green" if seat in outcome.winners else "")
     why = tr("end.hand_empty" if outcome.reason == "hand-empty" else "end.exhausted", name=names[outcome.seat])
-    parts: list[Any] = [Text(""), table, Text(""), Text(why)]
+    parts: list[Any] = [table, Text(""), Text(why)]
     parts.append(Text(_winner_words(outcome.winners, outcome.scores, names, tr), style="bold"))
     tie = _tiebreak_words(outcome.winners, outcome.scores, outcome.hand_sizes, match.rules.tiebreak, tr)
     if tie:
@@ -508,7 +613,8 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None) -> lis
             key = "match_winner_one" if len(best) == 1 else "match_winner_many"
             parts.append(Text(tr(key, names=_join([names[s] for s in best], tr), points=totals[best[0]]),
                               style="bold green"))
-    parts.append(Text(""))
+    if seed is not None:
+        parts.append(Text(tr("seed_line", seed=seed), style="dim"))
     return parts
 
 
@@ -545,28 +651,3 @@ def _capture(draw: Callable[[Console], None], width: int, like: Console) -> list
                       highlight=False, color_system="truecolor" if like.color_system else None)
     draw(console)
     return out.getvalue().rstrip("\n").split("\n")
-
-
-def _trap_termination() -> dict[int, Any]:
-    """Turn SIGTERM/SIGHUP into SystemExit so the alternate screen is left."""
-    old: dict[int, Any] = {}
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise SystemExit(128 + signum)
-
-    for name in ("SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            try:
-                old[number] = signal.signal(number, stop)
-            except (ValueError, OSError):
-                pass
-    return old
-
-
-def _restore_termination(old: dict[int, Any]) -> None:
-    for number, handler in old.items():
-        try:
-            signal.signal(number, handler)
-        except (ValueError, OSError):
-            pass

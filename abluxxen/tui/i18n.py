@@ -10,8 +10,14 @@ from __future__ import annotations
 import locale
 import os
 import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..cards import JOKER
+from ..cards import JOKER, group_token
+from ..moves import IllegalMove
+
+if TYPE_CHECKING:
+    from ..bots import Reason
 
 LANGS = ("en", "de")
 
@@ -33,6 +39,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_short": ("hand", "Hand"),
     "score_short": ("pts", "Pkt"),
     "display_empty": ("no display yet", "noch keine Auslage"),
+    "display_gone": ("display empty", "Auslage leer"),
     "folded": ("+{layers} older ({cards} cards)", "+{layers} ältere ({cards} Karten)"),
     "top": ("top", "oben"),
     "bot_mark": ("bot", "Bot"),
@@ -41,19 +48,18 @@ TEXTS: dict[str, tuple[str, str]] = {
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
     "waiting": ("{name} is thinking …", "{name} überlegt …"),
-    "legend": ("? moves · hint · rules TOPIC · quit", "? Züge · hint · rules THEMA · quit"),
+    "legend": ("? moves · hint · rules TOPIC · quit", "? Züge · tipp · regeln THEMA · beenden"),
     # -- decisions --------------------------------------------------------------
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
     "ask.shadow": ("{name}, the set you played ({cards}) abluxxes several shadow groups: choose one ({options}).",
                    "{name}, dein Satz ({cards}) abluxxt mehrere Schatten-Gruppen: wähle eine ({options})."),
     "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take {it} ({victim} draws {n}) or leave {it}?",
-                 "{name}, du hast {owned} von {victim} abgeluxxt: nehmen ({victim} zieht {n}) oder liegen "
-                 "lassen?"),
+                 "{name}, du hast {owned} von {victim} abgeluxxt: nehmen ({victim} zieht {n}) oder lassen?"),
     "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
                  "or discard {it} and draw {n}?",
-                 "{name}, {attacker} hat deine {stake} abgeluxxt und liegen lassen: zurück auf die Hand "
-                 "oder ablegen und {n} ziehen?"),
+                 "{name}, {attacker} hat deine {stake} abgeluxxt und gelassen: zurück auf die Hand "
+                 "oder abwerfen und {n} nachziehen?"),
     "ask.draw": ("{name}, draw {n} more: a pool slot (1–{slots}) or the deck.",
                  "{name}, zieh noch {n}: ein Vorrat-Feld (1–{slots}) oder vom Nachziehstapel."),
     "ask.draw_deck_only": ("{name}, draw {n} more from the deck (the pool is empty).",
@@ -63,6 +69,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "oder passe."),
     "prompt": ("{name} › ", "{name} › "),
     # -- prompt messages --------------------------------------------------------
+    "you_drew": ("You drew {cards} from the deck.", "Du hast {cards} vom Nachziehstapel gezogen."),
+    "drew_enter": ("Press Enter, then pass the keyboard on. ", "Enter drücken, dann die Tastatur weitergeben. "),
+    "took_yours": ("{name} took your {cards}: draw {n}.", "{name} hat dir {cards} genommen: zieh {n} nach."),
+    "seed_line": ("Seed {seed}: the command that replays these deals is printed when you leave.",
+                  "Seed {seed}: der Befehl, der diese Karten noch einmal gibt, erscheint beim Verlassen."),
+    "replay": ("Seed {seed}: replay these deals with\n  {command}", "Seed {seed}: dieselben Karten noch einmal "
+               "mit\n  {command}"),
     "forced": ("Only one move was possible: {move} — played for you.",
                "Nur ein Zug war möglich: {move} — für dich gespielt."),
     "bad_move": ("✗ {reason}", "✗ {reason}"),
@@ -77,19 +90,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "moves_how": ("Type a move as shown, or a shortcut: {shortcuts}. Tab completes.",
                   "Tippe einen Zug wie gezeigt oder eine Abkürzung: {shortcuts}. Tab ergänzt."),
     "shortcuts.play": ("'7 7 x' or '77x' for play 7 7 X", "'7 7 x' oder '77x' für play 7 7 X"),
-    "shortcuts.take": ("t = take, l = leave", "t = take (nehmen), l = leave (liegen lassen)"),
-    "shortcuts.back": ("b = back, d = discard", "b = back (zurück), d = discard (ablegen)"),
+    "shortcuts.take": ("t = take, l = leave", "t oder n = take (nehmen), l = leave (lassen)"),
+    "shortcuts.back": ("b = back, d = discard", "b oder z = back (zurück auf die Hand), d oder a = discard (abwerfen)"),
     "shortcuts.draw": ("a slot number 1–6, or 'deck'", "eine Feldnummer 1–6 oder 'deck'"),
     "shortcuts.single": ("a slot number, 'deck', or p = pass", "eine Feldnummer, 'deck' oder p = pass"),
     "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für shadow 5"),
     "explain.play": ("{words} onto your display", "{words} in deine Auslage"),
     "explain.take": ("the cards go to your hand, {victim} draws {n}",
                      "die Karten kommen auf deine Hand, {victim} zieht {n}"),
-    "explain.leave": ("{victim} chooses back or discard", "{victim} wählt zurück oder ablegen"),
+    "explain.leave": ("{victim} chooses back or discard", "{victim} wählt: zurück auf die Hand oder abwerfen"),
     "explain.back": ("the cards return to your hand, no draw",
-                     "die Karten kommen zurück auf deine Hand, kein Ziehen"),
+                     "die Karten kommen zurück auf deine Hand, kein Nachziehen"),
     "explain.discard": ("the cards go to the discard pile, you draw {n}",
-                        "die Karten kommen auf den Ablagestapel, du ziehst {n}"),
+                        "die Karten kommen auf den Ablagestapel, du ziehst {n} nach"),
     "explain.deck": ("the top card of the deck (face down)",
                      "die oberste Karte vom Nachziehstapel (verdeckt)"),
     "explain.pool": ("pool slot {slot}: {words}", "Vorrat-Feld {slot}: {words}"),
@@ -106,9 +119,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.shadowluxx": ("abluxxes the shadow's {cards} and takes them",
                      "abluxxt {cards} aus dem Schatten und nimmt sie"),
     "n.take": ("{name} takes {it}", "{name} nimmt {it}"),
-    "n.leave": ("{name} leaves {it}", "{name} lässt {it} liegen"),
-    "n.back": ("{name} takes {it} back", "{name} nimmt {it} zurück"),
-    "n.discard": ("{name} discards {it}", "{name} legt {it} ab"),
+    "n.leave": ("{name} leaves {it}", "{name} lässt {it}"),
+    "n.back": ("{name} takes {it} back", "{name} nimmt {it} zurück auf die Hand"),
+    "n.discard": ("{name} discards {it}", "{name} wirft {it} ab"),
     "n.draws": ("{name} draws {n} ({sources})", "{name} zieht {n} ({sources})"),
     "n.draws_one": ("{name} draws {source}", "{name} zieht {source}"),
     "n.from_pool": ("{cards} from the pool", "{cards} aus dem Vorrat"),
@@ -130,8 +143,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "pass_why.draw": ("{name} must draw.", "{name} muss ziehen."),
     "pass_private": ("Only {name} should look at the screen now.",
                      "Jetzt sollte nur {name} auf den Bildschirm schauen."),
-    "too_small": ("The terminal is {w}×{h}; please enlarge it to at least 80×24 (then press Enter).",
-                  "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×24 vergrößern (dann Enter)."),
+    "too_small": ("The terminal is {w}×{h}; please enlarge it to at least 80×23 (then press Enter).",
+                  "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×23 vergrößern (dann Enter)."),
     "quit_ask": ("Quit? The game is saved and `abluxxen resume` continues it. [y/N] ",
                  "Beenden? Das Spiel ist gespeichert, `abluxxen resume` setzt es fort. [j/N] "),
     "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Spiel gespeichert: {path}\n"
@@ -169,8 +182,53 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
                    "Platz {n}: ein Name oder bot:easy / bot:normal / bot:hard"),
     "setup_variant": ("Variant: base, advanced or expert", "Variante: base, advanced oder expert"),
-    "setup_duel": ("Two players: play the duel with the shadow display? [Y/n]",
-                   "Zwei Spieler: Duell mit Schatten-Auslage spielen? [J/n]"),
+    "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
+                   "Zwei Spieler: das Duell mit der Schatten-Auslage spielen? (j/n)"),
+    "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
+                    "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
+    "setup_variants_line": (
+        "base: after a turn without abluxx you may draw one card · advanced: no such draw · "
+        "expert: advanced, and 1s abluxx 13s and lone jokers",
+        "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen · advanced: kein solches Ziehen · "
+        "expert: wie advanced, und 1er abluxxen 13er und Joker allein"),
+    "setup_duel_line": (
+        "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
+        "sets abluxx too; its cards go straight to your hand.",
+        "Das Duell: beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schatten-Auslage, die "
+        "eure Sätze ebenfalls abluxxen; ihre Karten kommen direkt auf die Hand."),
+    "setup_first": ("Who starts: {options}", "Wer beginnt: {options}"),
+    "setup_bad_first": ("one of {options}, please", "bitte eines von: {options}"),
+    "setup_left": ("Setup cancelled: no game was started.", "Einrichtung abgebrochen: kein Spiel begonnen."),
+    "yes_default": ("y", "j"),
+    "setup_help.seats": (
+        "Two to five seats, people or bots. Three to five play the base game; two play the duel\n"
+        "(or, if you say no to the duel, the plain two-player game).",
+        "Zwei bis fünf Plätze, Menschen oder Bots. Drei bis fünf spielen das Grundspiel; zwei spielen\n"
+        "das Duell (oder, wenn ihr es ablehnt, das einfache Spiel zu zweit)."),
+    "setup_help.seat": (
+        "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a\n"
+        "good human) or bot:hard (searches ahead, about half a second a move).",
+        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:easy (sanft), bot:normal (spielt wie\n"
+        "ein guter Mensch) oder bot:hard (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
+    "setup_help.variant": (
+        "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
+        "advanced: no draw after such a turn (the first edition's rules): hands shrink faster.\n"
+        "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
+        "base: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
+        "advanced: kein Ziehen nach so einem Zug (die Regel der ersten Auflage): Hände werden schneller leer.\n"
+        "expert: wie advanced, und ein Satz 1er abluxxt auch 13er und Joker allein gleicher Größe."),
+    "setup_help.duel": (
+        "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play\n"
+        "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
+        "No: the plain game for two, without a shadow.",
+        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schatten-Auslage. Dein Satz\n"
+        "nimmt eine gleich große, niedrigere Schatten-Gruppe auf die Hand und trifft dann deinen Gegner.\n"
+        "Nein: das einfache Spiel zu zweit, ohne Schatten."),
+    "setup_help.first": (
+        "Who plays first. In a match of several games the start moves one seat clockwise each game;\n"
+        "'random' lets the program choose.",
+        "Wer zuerst spielt. In einer Partie aus mehreren Spielen wandert der Beginn jedes Spiel einen\n"
+        "Platz im Uhrzeigersinn weiter; 'random' lässt das Programm wählen."),
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
     "setup_bad_variant": ("base, advanced or expert, please", "bitte base, advanced oder expert"),
@@ -218,6 +276,61 @@ _REASONS_DE: list[tuple[str, str]] = [
     (r"(\w+) must draw \((\d+) draws? left\), not '(.+)'", r"\1 muss ziehen (noch \2), nicht '\3'"),
     (r"(\w+) may draw one card or pass, not '(.+)'", r"\1 darf eine Karte ziehen oder passen, nicht '\2'"),
 ]
+
+
+# Refusals by the engine's ``IllegalMove.key``, in German (English is ``str(err)``).
+_REFUSALS_DE: dict[str, str] = {
+    "not-text": "ein Zug ist Text wie 'play 7 7'",
+    "empty": "leere Eingabe: tippe einen Zug (? zeigt sie)",
+    "unknown-verb": "{text!r} verstehe ich nicht: Züge beginnen mit play, take, leave, back, discard, draw, "
+                    "pass oder shadow",
+    "syntax.play": "{text!r}: welche Karten? z. B. 'play 7 7 X'",
+    "syntax.draw": "{text!r}: zieh eine Karte, z. B. 'draw deck' oder 'draw 7'",
+    "syntax.shadow": "{text!r}: welche Schatten-Gruppe? z. B. 'shadow 5'",
+    "syntax": "{text!r}: nach {kind!r} kommt nichts mehr",
+    "unknown-card": "{card!r} ist keine Karte: Karten sind 1 bis 13 und X",
+    "mixed-values": "ein Satz sind Karten eines Werts (Joker dürfen dazu): {values} sind verschieden",
+    "game-over": "das Spiel ist vorbei",
+    "not-your-decision": "{name} entscheidet jetzt, nicht du",
+    "wrong-phase.play": "{name} muss jetzt Karten ausspielen, nicht {move!r}",
+    "wrong-phase.shadow": "{name} muss eine Schatten-Gruppe wählen, nicht {move!r}",
+    "wrong-phase.take": "{name} muss wählen: nehmen oder lassen, nicht {move!r}",
+    "wrong-phase.back": "{name} muss wählen: zurück auf die Hand oder abwerfen, nicht {move!r}",
+    "wrong-phase.draw": "{name} muss nachziehen (noch {draws_left}), nicht {move!r}",
+    "wrong-phase.single-draw": "{name} darf eine Karte ziehen oder passen, nicht {move!r}",
+    "shadow-not-offered": "die {value}er im Schatten kann man jetzt nicht abluxxen; wähle {options}",
+    "deck-empty": "der Nachziehstapel ist leer: zieh aus dem Vorrat",
+    "pool-empty": "der Vorrat ist leer: zieh vom Nachziehstapel",
+}
+
+# The normal bot's reasons (``Reason.key``) in German; English is ``str(reason)``.
+_WHY_DE: dict[str, str] = {
+    "only-move": "der einzige erlaubte Zug",
+    "ends-in-lead": "beendet das Spiel in Führung",
+    "ends-behind": "würde das Spiel im Rückstand beenden",
+    "abluxx": "abluxxt {names}",
+    "abluxx-joker": "abluxxt {names}: der Joker entscheidet den Kampf",
+    "abluxx-jokers": "abluxxt {names}: die Joker entscheiden den Kampf",
+    "abluxx-shadow": "abluxxt den Schatten",
+    "lone-jokers": "Joker allein kann niemand abluxxen",
+    "bait": "Köder: kann die Hand aus dem Vorrat auffrischen",
+    "bank": "{what}: eine Bank, die schwer abzuluxxen ist",
+    "joker-tops": "der Joker vergrößert den Satz",
+    "jokers-top": "die Joker vergrößern den Satz",
+    "safe": "schwer abzuluxxen",
+    "keeps-better": "behält die besseren Sätze auf der Hand",
+    "take-fits": "{what} passen zur Hand",
+    "take-end-near": "das Ende naht: {what} blieben auf der Hand",
+    "leave-no-fit": "{what} passen nicht zur Hand",
+    "back-keep": "{what} lohnen sich zu behalten",
+    "discard-fresh": "frische Karten aus dem Vorrat sind besser, als sie zurückzunehmen",
+    "pass": "keine Karte ist einen Minuspunkt wert",
+    "deck": "keine Karte im Vorrat hilft: versuch den Nachziehstapel",
+    "draw-joker": "ein Joker passt zu jedem Satz",
+    "draw-grows": "die {value} vergrößert deinen Satz {value}er",
+    "draw-best": "die {value} ist die beste Karte im Vorrat",
+    "shadow-fits": "die {value}er aus dem Schatten passen am besten zur Hand",
+}
 
 
 def default_lang() -> str:
@@ -268,6 +381,14 @@ class Tr:
             return "a joker"
         return f"{'an' if card in (8, 11) else 'a'} {card}"
 
+    def cards_words(self, cards: Sequence[int]) -> str:
+        """Single cards in words, in order: ``a 7``, ``a 7 and a joker``, ``a 3, an 8 and a 12``."""
+        words = [self.card(c) for c in cards]
+        if len(words) <= 1:
+            return "".join(words)
+        joiner = " und " if self.lang == "de" else " and "
+        return ", ".join(words[:-1]) + joiner + words[-1]
+
     def set_words(self, cards: tuple[int, ...] | list[int]) -> str:
         """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``."""
         cards = list(cards)
@@ -307,10 +428,15 @@ class Tr:
             return f"{self.number(count)} {'Joker' if value == JOKER else f'{value}er'}"
         return f"{self.number(count)} {'jokers' if value == JOKER else f'{value}s'}"
 
-    def reason(self, message: str) -> str:
-        """Why a move was refused, in this language."""
+    def reason(self, refusal: IllegalMove | str) -> str:
+        """Why a move was refused, in this language (by the refusal's key)."""
+        message = str(refusal)
         if self.lang != "de":
             return message
+        if isinstance(refusal, IllegalMove):
+            german = self._refusal_de(refusal.key, refusal.params)
+            if german is not None:
+                return german
         for pattern, german in _REASONS_DE:
             if re.fullmatch(pattern, message):
                 german = re.sub(pattern, german, message)
@@ -318,6 +444,48 @@ class Tr:
                     german = re.sub(rf"\b{en}\b", de, german)
                 return german.replace(" and ", " und ")
         return message
+
+    def _refusal_de(self, key: str, params: dict[str, Any]) -> str | None:
+        if key == "not-held":
+            return self._not_held_de(params["value"], params["held"])
+        if key == "not-in-pool":
+            cards = tuple(params["cards"])
+            if len(cards) > 1:
+                return f"im Vorrat liegt keine Gruppe {group_token(cards)}"
+            return "im Vorrat liegt kein Joker" if cards[0] == JOKER else f"im Vorrat liegt keine {cards[0]}"
+        fields = dict(params)
+        if key == "mixed-values":
+            fields["values"] = " und ".join(str(v) for v in params["values"])
+        if key == "shadow-not-offered":
+            fields["options"] = ", ".join(f"shadow {v}" for v in params["options"])
+        template = (_REFUSALS_DE.get(f"{key}.{params.get('phase') or params.get('kind')}")
+                    or _REFUSALS_DE.get(key))
+        if template is None:
+            return None
+        try:
+            return template.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    def _not_held_de(self, value: int, held: int) -> str:
+        if value == JOKER:
+            if held == 0:
+                return "du hast keinen Joker"
+            return "du hast nur einen Joker" if held == 1 else f"du hast nur {self.number(held)} Joker"
+        if held == 0:
+            return f"du hast keine {value}"
+        return f"du hast nur eine {value}" if held == 1 else f"du hast nur {self.number(held)} {value}er"
+
+    def why(self, reason: Reason, names: Sequence[str]) -> str:
+        """The normal bot's reason for a move, in this language."""
+        details = reason.details
+        if self.lang != "de" or reason.key not in _WHY_DE:
+            return str(reason)
+        if "victims" in details:
+            details["names"] = " und ".join(names[s] for s in details["victims"])
+        if "cards" in details:
+            details["what"] = self.set_words(tuple(details["cards"]))
+        return _WHY_DE[reason.key].format(**details)
 
     def yes(self, answer: str, *, default: bool = False) -> bool:
         """Whether an answer to a yes/no question means yes."""

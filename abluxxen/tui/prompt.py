@@ -190,7 +190,7 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
         try:
             return read_move(text, view)
         except IllegalMove as err:
-            message = tr("bad_move", reason=tr.reason(str(err)))
+            message = tr("bad_move", reason=tr.reason(err))
 
 
 def ask_line(session: PromptSession[str], question: str, *, keep: bool = False) -> str:

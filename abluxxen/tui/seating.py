@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import getpass
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from .i18n import Tr
 from .saves import BOT_LEVELS, Seat
@@ -76,24 +78,66 @@ def default_name() -> str:
     return user.capitalize() if user else "Player 1"
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What the guided setup settled.
+
+    Attributes:
+        seats: who plays each seat.
+        variant: ``base``, ``advanced`` or ``expert``.
+        duel: whether two players duel (with the shadow display).
+        first: the starting player's name, or ``"random"``.
+    """
+
+    seats: list[Seat]
+    variant: str
+    duel: bool
+    first: str
+
+
+def pick_first(first: str, names: Sequence[str], rng: random.Random | None = None) -> int:
+    """The starting seat for ``--first NAME|random`` (a name in any case).
+
+    Raises:
+        SeatError: when no seat has that name.
+    """
+    wanted = first.strip()
+    if wanted.lower() in ("random", "zufall"):
+        return (rng or random.SystemRandom()).randrange(len(names))
+    for seat, name in enumerate(names):
+        if name.lower() == wanted.lower():
+            return seat
+    raise SeatError(f"no seat is named {wanted!r}: choose one of {', '.join(names)} or random")
+
+
 def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, *,
-                 variant: str | None = None) -> tuple[list[Seat], str, bool]:
-    """Ask for seats, variant and (two players) the duel; Enter keeps each default.
+                 inform: Callable[[str], None] | None = None, variant: str | None = None,
+                 first: str | None = None) -> Setup:
+    """Ask for seats, variant, (two players) the duel, and who starts; Enter keeps each default.
+
+    ``?`` at any question explains it, and the question comes again.
 
     Args:
         ask: asks one question, returns the answer.
         say: shows one line (an error).
         tr: the language.
+        inform: shows one line of explanation (default: ``say``).
         variant: a variant already chosen on the command line.
-
-    Returns:
-        The seats, the variant, and whether two players duel.
+        first: a starting player already chosen on the command line.
     """
-    count = 3
+    inform = inform or say
+
+    def question(text: str, default: str, help_key: str) -> str:
+        while True:
+            answer = ask(f"{text} [{default}]: ").strip()
+            if answer not in ("?", "help", "hilfe"):
+                return answer or default
+            for line in tr(help_key).split("\n"):
+                inform(line)
+
+    inform(tr("setup_intro"))
     while True:
-        answer = ask(f"{tr('setup_seats')} [{count}]: ").strip()
-        if not answer:
-            break
+        answer = question(tr("setup_seats"), "3", "setup_help.seats")
         if answer.isdigit() and 2 <= int(answer) <= 5:
             count = int(answer)
             break
@@ -102,7 +146,7 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
     for number in range(1, count + 1):
         default = default_name() if number == 1 else "bot:normal"
         while True:
-            answer = ask(f"{tr('setup_seat', n=number)} [{default}]: ").strip() or default
+            answer = question(tr("setup_seat", n=number), default, "setup_help.seat")
             try:
                 spec = parse_seat(answer, number)
             except SeatError:
@@ -113,13 +157,27 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
                 continue
             specs.append(spec)
             break
+    seats = seats_of(specs)
+    if variant is None:
+        inform(tr("setup_variants_line"))
     while variant is None:
-        answer = ask(f"{tr('setup_variant')} [base]: ").strip().lower() or "base"
+        answer = question(tr("setup_variant"), "base", "setup_help.variant").lower()
         if answer in ("base", "advanced", "expert"):
             variant = answer
         else:
             say(tr("setup_bad", reason=tr("setup_bad_variant")))
     duel = False
     if count == 2:
-        duel = tr.yes(ask(f"{tr('setup_duel')} "), default=True)
-    return seats_of(specs), variant, duel
+        inform(tr("setup_duel_line"))
+        duel = tr.yes(question(tr("setup_duel"), tr("yes_default"), "setup_help.duel"), default=True)
+    names = [seat.name for seat in seats]
+    while first is None:
+        options = ", ".join(names) + ", random"
+        answer = question(tr("setup_first", options=options), names[0], "setup_help.first")
+        try:
+            pick_first(answer, names, random.Random(0))
+        except SeatError:
+            say(tr("setup_bad", reason=tr("setup_bad_first", options=options)))
+            continue
+        first = answer
+    return Setup(seats=seats, variant=variant, duel=duel, first=first)

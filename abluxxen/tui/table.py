@@ -1,7 +1,7 @@
 """The table as rich renderables, drawn from one seat's :class:`View` only.
 
 Everything is built line by line as :class:`rich.text.Text` so the table
-fits the screen exactly: 80×24 and up. Card values keep their own colour,
+fits the screen exactly: 80×23 and up. Card values keep their own colour,
 as on the real cards; the text stays readable without colour (``NO_COLOR``):
 the top layer of a display sits in brackets, jokers are ``X``.
 """
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from rich.cells import set_cell_size
 from rich.console import Group
 from rich.style import Style
 from rich.text import Text
@@ -43,6 +44,8 @@ class TableInfo:
         seed: the deal's seed, shown so a deal can be replayed.
         bots: per seat, the bot's level (or ``True``) when a bot plays it, else ``None``/``False``.
         totals: points per seat from earlier games of the match.
+        played: per seat, whether it has played a set this game (an empty
+            display is then "empty", not "not yet").
     """
 
     game_number: int = 1
@@ -50,6 +53,7 @@ class TableInfo:
     seed: int | None = None
     bots: tuple[str | bool | None, ...] = ()
     totals: tuple[int, ...] = field(default_factory=tuple)
+    played: tuple[bool, ...] = field(default_factory=tuple)
 
 
 def card_style(card: int) -> Style:
@@ -101,13 +105,15 @@ def grouped_text(cards: Sequence[int]) -> Text:
     return text
 
 
-def display_text(layers: Sequence[Sequence[int]], width: int, tr: Tr, *, stake: bool = False) -> Text:
+def display_text(layers: Sequence[Sequence[int]], width: int, tr: Tr, *, stake: bool = False,
+                 played: bool = False) -> Text:
     """A display, bottom layer left, top layer right in brackets.
 
     Older layers fold into a count when the display is wider than ``width``.
+    An empty display says whether its player has played yet (``played``).
     """
     if not layers:
-        return Text(tr("display_empty"), style="dim italic")
+        return Text(tr("display_gone" if played else "display_empty"), style="dim italic")
     sep = Text(" · ", style="dim")
     shown: list[Text] = []
     used = 0
@@ -228,9 +234,9 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     right.append(str(view.deck_size), style="bold")
     right.append(f"   {tr('discard')} ", style="dim")
     right.append(str(len(view.discard)), style="bold")
-    gap = width - len(left) - len(right)
+    gap = width - left.cell_len - right.cell_len
     if gap < 1:
-        left.truncate(max(0, width - len(right) - 1), overflow="ellipsis")
+        left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
         gap = 1
     return left + Text(" " * gap) + right
 
@@ -253,7 +259,7 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
         level = info.bots[seat] if seat < len(info.bots) else None
         label = f"{name} ⚙{level if isinstance(level, str) else ''}" if level else name
         style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
-        line.append(f"{label[:NAME_WIDTH]:<{NAME_WIDTH}}", style=style)
+        line.append(set_cell_size(label, NAME_WIDTH), style=style)
         line.append(f" {view.hand_sizes[seat]:>4}")
         line.append(f" {scores[seat]:>+4}" if scores[seat] else f" {0:>4}", style="bold")
         if with_totals:
@@ -261,7 +267,8 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
             line.append(f" {total:>+4}", style="dim")
         line.append("  ")
         stake = view.victim == seat
-        line.append_text(display_text(view.displays[seat], width - fixed, tr, stake=stake))
+        played = seat < len(info.played) and info.played[seat]
+        line.append_text(display_text(view.displays[seat], width - fixed, tr, stake=stake, played=played))
         lines.append(line)
     return lines
 

@@ -1,0 +1,120 @@
+"""German players read German: every message, refusal and hint, in the rulebook's words."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+import abluxxen
+from abluxxen import Event, Game, IllegalMove, Rules
+from abluxxen.bots import hint
+from abluxxen.bots.normal import REASONS, Reason
+from abluxxen.match import Match
+from abluxxen.tui.app import TableApp
+from abluxxen.tui.i18n import TEXTS, Tr
+from abluxxen.tui.narrate import START
+from abluxxen.tui.prompt import make_session
+from abluxxen.tui.saves import Saved, Seat
+from abluxxen.tui.screen import WIPE, Screen
+
+DE = Tr("de")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+# Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.
+ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|Pass to|hand|hint)\b")
+
+
+def _refusals() -> list[IllegalMove]:
+    """Refusals of every kind the engine gives, from real positions of several rule sets."""
+    found: dict[str, IllegalMove] = {}
+    tries = ["", "zz", "play", "play 5 6", "play 14", "play X X X X X X", "play 13 13 13 13 13 13 13 13",
+             "take", "back", "draw", "draw 99", "draw 4+13+X", "shadow", "shadow 12", "pass x", "draw deck"]
+    for rules in (Rules(3), Rules(2), Rules(4, "expert")):
+        for seed in range(6):
+            game = Game.new(rules, seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                for text in tries + [f"play {v}" for v in range(1, 14)]:
+                    try:
+                        game.copy().push(text, seat=game.to_move)
+                    except IllegalMove as err:
+                        found.setdefault(f"{err.key}.{err.params.get('phase') or err.params.get('kind')}", err)
+                try:
+                    game.copy().push("take", seat=(game.to_move or 0) + 1)
+                except IllegalMove as err:
+                    found.setdefault(err.key, err)
+                game.push(rng.choice(game.legal_moves()))
+    return list(found.values())
+
+
+def test_every_refusal_of_the_engine_reads_german() -> None:
+    refusals = _refusals()
+    keys = {err.key for err in refusals}
+    assert {"not-held", "wrong-phase", "mixed-values", "unknown-verb", "unknown-card", "syntax",
+            "not-your-decision", "not-in-pool", "empty"} <= keys
+    for err in refusals:
+        german = DE.reason(err)
+        assert german != str(err), f"{err.key}: {err}"
+        assert not ENGLISH.search(german), f"English left in {german!r}"
+
+
+def test_every_hint_reason_reads_german() -> None:
+    names = ("Ann", "Ben", "Cy")
+    for key in REASONS:
+        reason = Reason.of(key, cards=(9, 9, 14), victims=(1, 2), names="Ben and Cy", value=7)
+        german = DE.why(reason, names)
+        assert german != str(reason) and not ENGLISH.search(german), f"{key}: {german!r}"
+    game = Game.new(Rules(4), seed=3, names=["Ann", "Ben", "Cy", "Dee"])
+    move, reason = hint(game.view(0))
+    assert not ENGLISH.search(DE.why(reason, game.names))
+
+
+def test_german_texts_use_the_rulebooks_words() -> None:
+    german = [de for _, de in TEXTS.values()]
+    assert not any("liegen lassen" in text or "liegen" in text.split() for text in german)
+    assert any("abwerfen" in text for text in german) and any("zurück auf die Hand" in text for text in german)
+    assert any("lassen" in text for text in german)
+    assert not ENGLISH.search(DE("legend"))  # the help line under the table
+
+
+def test_a_german_game_shows_no_english(tmp_path: Path) -> None:
+    """A game against bots in German: the table, the log, the moves page, a hint, a refusal, the end."""
+    seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
+    match = Match(Rules(3), games=1, seed=5, names=[s.name for s in seats])
+    saved = Saved(match=match, seats=seats, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
+    first = match.game.legal_moves()[0].removeprefix("play ")  # Ann's first play, as she would type it
+    keys = "tipp\r" + "?\r" + "q\r" + "zz\r" + "14\r" + first + "\r"
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
+                 session=make_session(input=pipe, output=DummyOutput())).run()
+    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    assert len(screens) > 4
+    for screen in screens:
+        text = re.sub(r"(play|draw|take|leave|back|discard|pass|shadow)( [0-9X+ ]+| deck)?", "", screen)
+        text = text.replace("Tab ▸", "")
+        assert not ENGLISH.search(text), f"English on a German screen: {ENGLISH.search(text)!r}\n{screen}"
+
+
+def test_version() -> None:
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout.strip() == f"abluxxen {abluxxen.__version__}"
+    assert re.fullmatch(r"\d+\.\d+\.\d+", abluxxen.__version__)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_both_languages_have_every_text(lang: str) -> None:
+    tr = Tr(lang)
+    for key, pair in TEXTS.items():
+        assert all(pair), f"{key} is missing a language"
+        fields = set(re.findall(r"{(\w+)", pair[0] + pair[1]))
+        assert tr(key, **{f: "x" for f in fields}).strip()

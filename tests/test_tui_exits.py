@@ -1,0 +1,160 @@
+"""Leaving cleanly: a closed terminal, a stopped process, an output that cannot take the game.
+
+Each case runs the real command in a pseudo-terminal or with redirected
+output, and checks what a player would see afterwards: the exit status, no
+traceback, and a save that still holds the last move.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from abluxxen import Game, Rules
+from abluxxen.tui.saves import read_save
+
+pexpect = pytest.importorskip("pexpect")
+
+TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
+PLAY = ["play", "--players", "Ann,Ben,Cy", "--seed", "11", "--delay", "0", "--lang", "en"]
+
+
+def _env(data_dir: Path) -> dict[str, str]:
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
+               LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def _first_move(child: Any) -> None:
+    """Take the keyboard as Ann and play her first legal move."""
+    child.expect_exact("Pass to Ann — press Enter")
+    child.send("\r")
+    child.expect_exact("Ann ›")
+    child.send(Game.new(Rules(3), seed=11).legal_moves()[0] + "\r")
+    child.expect_exact("no abluxx this turn")  # the single draw: pass it
+    child.send("p\r")
+    child.expect_exact("Pass to Ben — press Enter")
+
+
+def _saved_plays(data_dir: Path) -> int:
+    (path,) = data_dir.glob("*.json")
+    return sum(1 for e in read_save(path).log if e.kind == "play")
+
+
+def _closing_terminal(tmp_path: Path, *, nohup: bool) -> tuple[str, str]:
+    """Play one move, close the terminal under the game; its exit status and standard error."""
+    err = tmp_path / "stderr.txt"
+    done = tmp_path / "status.txt"
+    ignore = "signal.signal(signal.SIGHUP, signal.SIG_IGN); " if nohup else ""
+    script = (f"import runpy, signal, sys; {ignore}"
+              f"sys.stderr = open({str(err)!r}, 'w'); sys.argv = ['abluxxen', *{PLAY!r}]\n"
+              f"try:\n    runpy.run_module('abluxxen', run_name='__main__')\n"
+              f"except SystemExit as stop:\n    open({str(done)!r}, 'w').write(str(stop.code)); raise\n")
+    child = pexpect.spawn(sys.executable, ["-c", script], env=_env(tmp_path), encoding="utf-8",
+                          dimensions=(24, 80), timeout=TIMEOUT)
+    _first_move(child)
+    child.close(force=False)  # the terminal window closes
+    for _ in range(100):
+        if done.exists() and done.read_text():
+            break
+        time.sleep(0.1)
+    return done.read_text() if done.exists() else "(no exit)", err.read_text()
+
+
+def test_closing_the_terminal_saves_and_leaves_with_129_and_no_traceback(tmp_path: Path) -> None:
+    status, err = _closing_terminal(tmp_path, nohup=False)
+    assert status == "129"
+    assert "Traceback" not in err
+    assert _saved_plays(tmp_path) == 1
+
+
+def test_a_terminal_that_vanishes_under_nohup_gives_129_too(tmp_path: Path) -> None:
+    """With SIGHUP ignored (nohup), the closed terminal shows up as EOF or EIO on it."""
+    status, err = _closing_terminal(tmp_path, nohup=True)
+    assert status == "129"
+    assert "Traceback" not in err
+    assert _saved_plays(tmp_path) == 1
+
+
+def test_sigterm_saves_and_leaves_with_143(tmp_path: Path) -> None:
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *PLAY], env=_env(tmp_path), encoding="utf-8",
+                          dimensions=(24, 80), timeout=TIMEOUT)
+    _first_move(child)
+    child.kill(signal.SIGTERM)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 143
+    assert "Traceback" not in child.before
+    assert _saved_plays(tmp_path) == 1
+
+
+def _run(args: list[str], data_dir: Path, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    env = _env(data_dir) | kwargs.pop("env", {})
+    return subprocess.run([sys.executable, "-m", "abluxxen", *args], env=env, text=True, capture_output=True,
+                          timeout=TIMEOUT, stdin=subprocess.DEVNULL, **kwargs)
+
+
+@pytest.mark.parametrize("args", [["rules", "joker"], ["simulate", "--seats", "easy,easy", "--games", "1"]])
+def test_a_full_output_gives_one_line_and_status_1(tmp_path: Path, args: list[str]) -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "abluxxen", *args], env=_env(tmp_path), text=True,
+                              stdout=full, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "No space left" in done.stderr
+
+
+def test_a_closed_output_gives_one_line_and_status_1(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "joker"], env=_env(tmp_path), text=True,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=TIMEOUT,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "closed" in done.stderr
+
+
+@pytest.mark.parametrize("args", [["rules", "joker"], PLAY])
+def test_an_output_that_cannot_show_the_cards_gives_one_line_and_status_1(tmp_path: Path,
+                                                                           args: list[str]) -> None:
+    done = _run(args, tmp_path, env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "UTF-8" in done.stderr and "Traceback" not in done.stderr
+    assert not list(tmp_path.glob("*.json"))  # no game was started
+
+
+def test_no_screen_escapes_when_the_output_is_not_a_terminal(tmp_path: Path) -> None:
+    done = _run(["play", "--players", "bot:easy,bot:easy,bot:easy", "--seed", "3", "--delay", "0"], tmp_path)
+    assert done.returncode == 0
+    assert "\x1b" not in done.stdout
+    assert "over" in done.stdout  # the bots played to the score table
+
+
+@pytest.mark.parametrize("signum, status, word", [(signal.SIGINT, 130, "interrupted"),
+                                                  (signal.SIGTERM, 143, "stopped")])
+def test_simulate_stops_with_its_workers_on_ctrl_c_and_sigterm(tmp_path: Path, signum: int, status: int,
+                                                               word: str) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "simulate", "--seats", "hard,normal", "--games",
+                             "40", "--jobs", "2", "--think", "300", "--json"], env=_env(tmp_path), text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    workers: list[str] = []
+    for _ in range(100):
+        workers = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+        if len(workers) >= 2:
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    proc.send_signal(signum)
+    out, err = proc.communicate(timeout=TIMEOUT)
+    assert proc.returncode == status
+    assert err.strip().count("\n") == 0 and word in err and "Traceback" not in err
+    assert not out  # no half-finished results
+    time.sleep(0.3)
+    assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()
+                            and "zombie" not in Path(f"/proc/{w}/status").read_text().lower()]
