@@ -7,6 +7,10 @@ standard library, and rich only inside :func:`render`. The game UI calls
 The rules live in ``docs/rules.md`` (English) and ``docs/rules.de.md``
 (German). A wheel carries them as ``abluxxen/_docs/``; an editable install
 reads them from the checkout's ``docs/`` directory.
+
+On a terminal, text longer than the screen goes through a pager (``$PAGER``,
+else ``less``, else ``more``) with its colours, and the whole text starts with
+the list of topics; in a pipe or a file the text is printed plainly.
 """
 
 from __future__ import annotations
@@ -14,57 +18,61 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, cast
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.pager import Pager
 
 LANGS = ("en", "de")
 _FILES = {"en": "rules.md", "de": "rules.de.md"}
 
 # Topic words that mean the same thing, English and German. The first two
 # words of a group are its topic names in English and German (listed when a
-# word matches nothing); the others are more ways to ask. A word matches a
+# word matches nothing, and above the whole text; German nouns capitalised as
+# German writes them); the others are more ways to ask. Case never matters. A word matches a
 # heading or body when some word of the text starts with it, so "abluxx"
 # also finds "abluxxen" and "abluxxed".
 SYNONYMS: tuple[tuple[str, ...], ...] = (
-    ("idea", "ziel", "goal", "aim", "worum", "overview"),
-    ("material", "spielmaterial", "components", "109"),
-    ("setup", "vorbereitung", "aufbau", "deal", "austeilen", "start", "startspieler"),
-    ("turn", "zug", "glance", "überblick", "ablauf"),
+    ("idea", "Ziel", "goal", "aim", "worum", "overview"),
+    ("material", "Spielmaterial", "components", "109"),
+    ("setup", "Vorbereitung", "aufbau", "deal", "austeilen", "start", "startspieler"),
+    ("turn", "Zug", "glance", "überblick", "ablauf"),
     ("play", "ausspielen", "playing", "auslegen"),
-    ("display", "auslage", "layer", "lage", "schicht", "top", "oberste"),
-    ("joker", "joker", "jokers", "wild"),
+    ("display", "Auslage", "layer", "lage", "schicht", "top", "oberste"),
+    ("joker", "Joker", "jokers", "wild"),
     ("abluxx", "abluxxen", "abgeluxxt", "luxxen", "steal", "stehlen", "attack", "angriff"),
     ("take", "nehmen", "leave", "lassen", "back", "zurück", "discard", "abwerfen", "victim", "opfer",
      "resolve", "abwickeln"),
     ("draw", "nachziehen", "drawing", "ziehen", "ziehung"),
-    ("pool", "vorrat", "refill", "auffüllen"),
-    ("deck", "nachziehstapel", "stapel"),
-    ("end", "spielende", "ende", "finish", "schluss", "over", "gameover"),
-    ("scoring", "wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
-    ("tie", "gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
-    ("match", "partien", "matches", "serie", "partie", "series"),
-    ("variant", "varianten", "variants", "variante"),
-    ("base", "grundspiel", "basic"),
-    ("advanced", "fortgeschrittene", "fortgeschritten", "profi"),
-    ("expert", "experten", "experte", "expertenvariante", "ones", "1s", "1er"),
-    ("duel", "duell"),
-    ("shadow", "schatten", "shadowluxx", "schattenluxxen", "schattenauslage"),
-    ("group", "gruppe", "groups", "gruppen"),
+    ("pool", "Vorrat", "refill", "auffüllen"),
+    ("deck", "Nachziehstapel", "stapel"),
+    ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover"),
+    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
+    ("tie", "Gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
+    ("match", "Partien", "matches", "serie", "partie", "series"),
+    ("variant", "Varianten", "variants", "variante"),
+    ("base", "Grundspiel", "basic"),
+    ("advanced", "Fortgeschrittene", "fortgeschritten", "profi"),
+    ("expert", "Experten", "experte", "expertenvariante", "ones", "1s", "1er"),
+    ("duel", "Duell"),
+    ("shadow", "Schatten", "shadowluxx", "schattenluxxen", "schattenauslage"),
+    ("group", "Gruppe", "groups", "gruppen"),
     ("plain", "einfach", "einfache", "two", "zweit", "2-player"),
     ("known", "wissen", "knows", "know", "public", "bekannt", "information", "hidden", "verdeckt"),
-    ("conservation", "kartenbilanz", "bilanz", "card count"),
-    ("rulings", "regelentscheidungen", "ruling", "entscheidungen", "disagree", "editions", "auflage"),
-    ("notation", "notation", "spielzüge", "commands", "befehle", "schreibweise"),
-    ("tips", "tipps", "tactics", "taktik", "strategy", "strategie", "hints"),
-    ("paw", "tatze", "luxx-karte"),
-    ("card", "karte", "cards", "karten"),
+    ("conservation", "Kartenbilanz", "bilanz", "card count"),
+    ("rulings", "Regelentscheidungen", "ruling", "entscheidungen", "disagree", "editions", "auflage"),
+    ("notation", "Notation", "spielzüge", "commands", "befehle", "schreibweise"),
+    ("tips", "Tipps", "tactics", "taktik", "strategy", "strategie", "hints"),
+    ("paw", "Tatze", "luxx-karte"),
+    ("card", "Karte", "cards", "karten"),
 )
 
 _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "–": "-", "—": "-"})
@@ -229,6 +237,12 @@ def topics(lang: str) -> list[str]:
     return [group[index] for group in SYNONYMS]
 
 
+def topic_help(lang: str, *, command: str = "abluxxen rules") -> str:
+    """One markdown paragraph: the topic names, and how ``command`` shows only one topic's sections."""
+    messages = _MESSAGES[lang]
+    return messages["topics"].format(topics=", ".join(topics(lang)), command=command)
+
+
 def render(markdown: str, console: Console | None = None) -> None:
     """Print markdown with rich to ``console`` (default: standard output).
 
@@ -253,11 +267,13 @@ def render(markdown: str, console: Console | None = None) -> None:
 _MESSAGES = {
     "en": {
         "none": "No rules section about {words}. Topics: {topics}.",
+        "topics": "Topics: {topics} — `{command} joker` shows only the sections about jokers.",
         "any": "No section is about all of {words}; showing the sections about any of them.",
         "missing": "The rules document is missing: {error}",
     },
     "de": {
         "none": "Kein Regelabschnitt zu {words}. Themen: {topics}.",
+        "topics": "Themen: {topics} — `{command} Joker` zeigt nur die Abschnitte über Joker.",
         "any": "Kein Abschnitt passt zu allen von {words}; gezeigt wird, was zu einem davon passt.",
         "missing": "Die Spielregel fehlt: {error}",
     },
@@ -274,8 +290,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None,
-        err_console: Console | None = None) -> int:
-    """Show the rules or the sections about ``args.topic``; 1 when nothing matches."""
+        err_console: Console | None = None, pager: Pager | None = None) -> int:
+    """Show the rules or the sections about ``args.topic``; 1 when nothing matches.
+
+    Args:
+        args: ``topic`` (words, maybe none) and ``lang`` (``None``: from the locale).
+        console: where the rules go (default: standard output).
+        err_console: where a complaint goes (default: standard error).
+        pager: what shows text longer than a terminal's screen (default:
+            :class:`CommandPager`); never used when ``console`` is not a terminal.
+    """
     lang: str = getattr(args, "lang", None) or default_lang()
     words: list[str] = list(getattr(args, "topic", None) or [])
     messages = _MESSAGES[lang]
@@ -288,10 +312,91 @@ def run(args: argparse.Namespace, *, console: Console | None = None,
     if found.mode == "none":
         _say(messages["none"].format(words=quoted, topics=", ".join(topics(lang))), err_console, stderr=True)
         return 1
-    if found.mode == "any":
-        _say(messages["any"].format(words=quoted), console)
-    render("\n\n".join(found.sections), console)
+    from rich.console import Console
+
+    console = console or Console()
+    text = "\n\n".join(found.sections)
+    if not console.is_terminal:
+        if found.mode == "any":
+            _say(messages["any"].format(words=quoted), console)
+        render(text, console)
+        return 0
+    if found.mode == "whole":
+        text = topic_help(lang) + "\n\n" + text
+    # rich only calls show(); CommandPager does not subclass rich's Pager so
+    # that importing this module stays free of rich.
+    with console.pager(pager=pager or cast("Pager", CommandPager(console.file, height=console.size.height)),
+                       styles=True):
+        if found.mode == "any":
+            _say(messages["any"].format(words=quoted), console)
+        render(text, console)
     return 0
+
+
+class CommandPager:
+    """Shows terminal text a screen at a time through a pager program.
+
+    Text that fits the screen is printed as it is. Otherwise it goes to
+    ``$PAGER`` (run by the shell, as git and man do), or with no ``$PAGER`` to
+    ``less`` or else ``more``. ``LESS`` defaults to ``R`` so that less keeps
+    the colours, and ``LESSCHARSET`` to ``utf-8`` so that it shows "—" and "ü"
+    even where the locale is not installed. When no pager starts, or the
+    terminal is too simple for one (``TERM=dumb``), the text is printed as it is.
+
+    Args:
+        file: where text is printed when no pager is used.
+        height: the screen's rows.
+        environ: the environment (default: this process's).
+    """
+
+    def __init__(self, file: IO[str], *, height: int, environ: Mapping[str, str] | None = None) -> None:
+        self.file = file
+        self.height = height
+        self.environ = dict(os.environ if environ is None else environ)
+
+    def show(self, content: str) -> None:
+        """Page ``content``, or print it when it fits or no pager starts."""
+        if content.count("\n") < self.height:
+            self._print(content)
+            return
+        for command in self._commands():
+            if self._page(command, content):
+                return
+        self._print(content)
+
+    def _commands(self) -> list[str]:
+        if self.environ.get("TERM") in ("dumb", "emacs"):
+            return []  # a terminal that can't move the cursor: a pager would garble it
+        chosen = self.environ.get("PAGER", "").strip()
+        if chosen:
+            return [chosen]
+        return [name for name in ("less", "more") if shutil.which(name, path=self.environ.get("PATH"))]
+
+    def _page(self, command: str, content: str) -> bool:
+        """Run one pager on ``content``; ``False`` when it could not start."""
+        env = {"LESS": "R", "LESSCHARSET": "utf-8", "LV": "-c", **self.environ}
+        try:
+            proc = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env,  # noqa: S602 - the player's own $PAGER
+                                    encoding="utf-8", errors="backslashreplace")
+        except OSError:
+            return False
+        try:
+            with cast("IO[str]", proc.stdin) as pipe:
+                pipe.write(content)
+        except (OSError, KeyboardInterrupt):
+            pass  # the player left the pager early, or it never started
+        while True:
+            try:
+                status = proc.wait()
+                break
+            except KeyboardInterrupt:
+                pass  # Ctrl-C belongs to the pager; leaving it running would wreck the terminal
+        # The shell's own codes for "not found" and "not executable": nothing was shown.
+        return status not in (126, 127)
+
+    def _print(self, content: str) -> None:
+        self.file.write(content)
+        self.file.flush()
 
 
 def _say(line: str, console: Console | None, *, stderr: bool = False) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -20,7 +21,10 @@ from abluxxen import Game, rulesdoc
 from abluxxen.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-RULINGS = Path("/work/shared/RULINGS.md")
+# The rulings sit beside the checkout (as in CI); a source checkout elsewhere has none.
+RULINGS = ROOT.parent / "shared" / "RULINGS.md"
+NO_RULINGS = "RULINGS.md is not in the folder 'shared' beside this checkout"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def run_rules(*topic: str, lang: str = "en") -> tuple[int, str, str]:
@@ -195,12 +199,23 @@ RULING_CHECKS = [
     ("end", "the shadow does not count as pool", ["does not\ncount as part of the pool"]),
     ("conservation", "= 109", ["= 109"]),
     ("plain", "plain 2-player game", ["without a shadow", "13 cards each"]),
+    ("setup", "a named player or a random one on request", ["first seat", "--first Ben", "--first random",
+                                                            "question at setup"]),
+    ("match", "the program plays one game unless asked", ["single game unless you ask", "--match N",
+                                                          "added up over all games"]),
+    ("end", "a victim still waiting keeps the abluxxed layer", ["victim still waiting keeps the abluxxed layer",
+                                                                "scores there", "stays in her display"]),
+    ("pool", "a lone joker there ranks above 13", ["lone joker in the pool ranks above 13", "X 12+13"]),
+    ("variant", "also allows the duel with the advanced or expert variant",
+     ["played with any of the three variants", "no rulebook describes", "duel, advanced"]),
+    ("duel", "also allows the duel with the advanced or expert variant", ["also plays it with the advanced"]),
+    ("plain", "the online version requires the duel", ["online version requires the duel", "informally"]),
 ]
 
 
 @pytest.mark.parametrize(("topic", "ruling", "phrases"), RULING_CHECKS)
 def test_every_ruling_has_a_section_with_an_example(topic: str, ruling: str, phrases: list[str]) -> None:
-    if RULINGS.is_file():
+    if RULINGS.is_file():  # without it, the rules' side of the check still runs
         assert ruling in " ".join(RULINGS.read_text(encoding="utf-8").split()), ruling
     text = "\n".join(rulesdoc.sections([topic], "en"))
     flat = " ".join(text.split()).lower()
@@ -209,7 +224,7 @@ def test_every_ruling_has_a_section_with_an_example(topic: str, ruling: str, phr
     assert "Example" in text
 
 
-@pytest.mark.skipif(not RULINGS.is_file(), reason="RULINGS.md is not on this machine")
+@pytest.mark.skipif(not RULINGS.is_file(), reason=NO_RULINGS)
 def test_every_rulings_heading_is_covered() -> None:
     covered = {"Material": "material", "Setup": "setup", "A turn": "turn", "End and scoring": "scoring",
                "Variants (Amigo naming)": "variant", "Duel (2 players)": "duel",
@@ -218,6 +233,60 @@ def test_every_rulings_heading_is_covered() -> None:
     assert set(found) == set(covered)
     for topic in covered.values():
         assert rulesdoc.sections([topic], "en")
+
+
+# (a phrase of RULINGS.md, what the Rulings section says about it in English, and in German)
+RULING_REASONS = [
+    ("The Ravensburger rulebook lets the youngest start", ["youngest", "lynx", "--first random"],
+     ["jüngste", "Luchs", "--first random"]),
+    ("rotating", ["moves one seat clockwise each game"], ["einen Platz im Uhrzeigersinn weiter"]),
+    ("the program plays one game unless asked", ["one game unless you ask for more (`--match N`)"],
+     ["eine Partie, wenn ihr nicht mehr verlangt (`--match N`)"]),
+    ("our choice: no rulebook says", ["No rulebook says how to break a tie in the total"],
+     ["Kein Regelheft sagt, wie ein Gleichstand der Gesamtpunkte"]),
+    ("the online version requires the duel", ["the online version requires the duel", "informally"],
+     ["die Online-Version verlangt es", "ohne feste Regel"]),
+    ("a combination the rulebook does not describe", ["a combination no rulebook describes"],
+     ["eine Kombination, die kein Regelheft beschreibt"]),
+    ("they are silent on layers not yet resolved", ["silent on abluxxed layers not yet resolved",
+                                                    "keeps the abluxxed layer"],
+     ["schweigen zu abgeluxxten Lagen", "behält die abgeluxxte Lage"]),
+    ("a lone joker there ranks above 13", ["a lone joker in the pool", "We rank it above 13"],
+     ["ein einzelner Joker im Vorrat", "Wir stellen ihn über die 13"]),
+]
+
+
+@pytest.mark.parametrize(("ruling", "english", "german"), RULING_REASONS)
+def test_every_ruling_of_our_own_is_in_the_rulings_section_with_its_reason(
+        ruling: str, english: list[str], german: list[str]) -> None:
+    if RULINGS.is_file():
+        assert ruling in " ".join(RULINGS.read_text(encoding="utf-8").split()), ruling
+    for lang, phrases in (("en", english), ("de", german)):
+        text = " ".join("\n".join(rulesdoc.sections(["rulings"], lang)).split())
+        for phrase in phrases:
+            assert phrase in text, (lang, phrase)
+
+
+def test_the_wrong_examples_are_mended_in_both_languages() -> None:
+    german = " ".join(rulesdoc.load("de").split())
+    for phrase in ("Dann spielt auch Dee X X: Cys oberste Lage X X ist gleich hoch und bleibt",
+                   "Ann nimmt Bens 5 5, und Ben zieht 2 Karten nach: die 12 aus dem Vorrat",
+                   "Ihre 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
+                   "also kommt die 13 auf die 12: X 12+13 2+13 7+13 9+13 11+13",
+                   "Anns Zug endet ohne Nachziehen", "Mit `--first Cy` hätte Cy die erste Partie begonnen",
+                   "Mit fewest-hand gewinnt Ann die Serie, mit shared gewinnen beide"):
+        assert phrase in german, phrase
+    assert "Bens oberste Lage X X" not in german and "und zieht dann die 12" not in german
+    english = " ".join(rulesdoc.load("en").split())
+    # An attacker who takes draws nothing that turn; Ben's top layer is his 6 6 6 X just after he played it.
+    assert "Ben's top layer X X" not in english and "then draws the 12" not in english
+
+
+def test_german_never_says_liegen_lassen_and_capitalises_the_nouns() -> None:
+    german = " ".join(rulesdoc.load("de").split())
+    assert "liegen lassen" not in german and "liegen zu lassen" not in german
+    assert "kein Nehmen oder Lassen" in german
+    assert not re.search(r"\b(kein|das|dem|beim) (nehmen|lassen|abwerfen|nachziehen)\b", german)
 
 
 def test_rulings_section_lists_the_engine_choices() -> None:
@@ -253,12 +322,128 @@ def test_rules_command_never_imports_the_game_ui() -> None:
 
 
 def test_piped_output_is_plain_readable_text() -> None:
+    env = {"LANG": "en_US.UTF-8", "PATH": os.environ.get("PATH", os.defpath)}
     done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "tie"], capture_output=True,
-                          text=True, timeout=60, env={"LANG": "en_US.UTF-8", "PATH": "/usr/bin:/bin"})
+                          text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     assert "\x1b[" not in done.stdout
     assert "Tie-break" in done.stdout and "fewest-hand" in done.stdout
     assert all(line == line.rstrip() for line in done.stdout.splitlines())
+
+
+class RecordingPager:
+    """Stands in for the pager: keeps what it was given."""
+
+    def __init__(self) -> None:
+        self.shown: list[str] = []
+
+    def show(self, content: str) -> None:
+        self.shown.append(content)
+
+
+def terminal(out: io.StringIO, *, height: int = 24) -> Console:
+    return Console(file=out, force_terminal=True, color_system="standard", width=80, height=height)
+
+
+@pytest.mark.parametrize(("lang", "intro"), [("en", "Topics: idea, material"), ("de", "Themen: Ziel, Spielmaterial")])
+def test_whole_rules_on_a_terminal_go_to_the_pager_topic_list_first(lang: str, intro: str) -> None:
+    out, pager = io.StringIO(), RecordingPager()
+    status = rulesdoc.run(argparse.Namespace(topic=[], lang=lang), console=terminal(out), pager=pager)
+    assert status == 0
+    assert out.getvalue() == "", "nothing scrolls past outside the pager"
+    (content,) = pager.shown
+    assert "\x1b[" in content, "the pager gets the colours"
+    plain = " ".join(ANSI.sub("", content).split())
+    assert plain.startswith(intro)
+    assert all(topic in plain.split(" — ")[0] for topic in rulesdoc.topics(lang))
+    for section in rulesdoc.split(rulesdoc.load(lang))[1]:
+        assert section.heading in plain, section.heading
+
+
+def test_rules_in_a_pipe_are_plain_text_without_pager_or_topic_list() -> None:
+    out, pager = io.StringIO(), RecordingPager()
+    status = rulesdoc.run(argparse.Namespace(topic=[], lang="en"), console=Console(file=out, width=80), pager=pager)
+    assert status == 0 and pager.shown == []
+    assert out.getvalue().lstrip().startswith("Abluxxen — rules") and "Topics:" not in out.getvalue()
+    assert "\x1b[" not in out.getvalue() and "## Tips" not in out.getvalue() and "Tips" in out.getvalue()
+
+
+def _recorder(tmp_path: Path) -> tuple[str, Path]:
+    """A pager command that writes what it is given to a file (and shows nothing)."""
+    record = tmp_path / "paged.txt"
+    script = tmp_path / "pager.py"
+    script.write_text(f"import sys\nopen({str(record)!r}, 'w', encoding='utf-8').write(sys.stdin.read())\n",
+                      encoding="utf-8")
+    return f"{sys.executable} {script}", record
+
+
+def test_command_pager_pages_only_what_is_longer_than_the_screen(tmp_path: Path) -> None:
+    command, record = _recorder(tmp_path)
+    out = io.StringIO()
+    pager = rulesdoc.CommandPager(out, height=5, environ={"PAGER": command})
+    pager.show("a\nb\nc\nd\n")
+    assert out.getvalue() == "a\nb\nc\nd\n" and not record.exists(), "four lines fit five rows"
+    pager.show("1\n2\n3\n4\n5\n")
+    assert out.getvalue() == "a\nb\nc\nd\n" and record.read_text(encoding="utf-8") == "1\n2\n3\n4\n5\n"
+
+
+@pytest.mark.parametrize("environ", [{"PAGER": "no-such-pager-abluxxen"}, {"PAGER": "", "PATH": ""}])
+def test_command_pager_prints_plainly_when_no_pager_starts(environ: dict[str, str]) -> None:
+    out = io.StringIO()
+    rulesdoc.CommandPager(out, height=2, environ=environ).show("one\ntwo\nthree\n")
+    assert out.getvalue() == "one\ntwo\nthree\n"
+
+
+def test_command_pager_leaves_a_dumb_terminal_alone(tmp_path: Path) -> None:
+    command, record = _recorder(tmp_path)
+    out = io.StringIO()
+    rulesdoc.CommandPager(out, height=2, environ={"PAGER": command, "TERM": "dumb"}).show("one\ntwo\nthree\n")
+    assert out.getvalue() == "one\ntwo\nthree\n" and not record.exists()
+
+
+def test_a_short_topic_on_a_terminal_is_printed_and_a_long_one_paged() -> None:
+    args = argparse.Namespace(topic=["joker"], lang="en")
+    tall, short = io.StringIO(), io.StringIO()
+    rulesdoc.run(args, console=terminal(tall, height=200), pager=rulesdoc.CommandPager(tall, height=200))
+    assert "Jokers" in ANSI.sub("", tall.getvalue()) and "Topics:" not in tall.getvalue()
+    pager = RecordingPager()
+    rulesdoc.run(args, console=terminal(short, height=10), pager=pager)
+    assert "Jokers" in ANSI.sub("", pager.shown[0]) and "Topics:" not in pager.shown[0]
+
+
+def _rules_on_a_pty(tmp_path: Path, pager_command: str) -> str:
+    pexpect = pytest.importorskip("pexpect")
+    env = dict(os.environ, PAGER=pager_command, TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "rules", "--lang", "en"], env=env,
+                          encoding="utf-8", dimensions=(24, 80), timeout=60, cwd=str(tmp_path))
+    screen: str = child.read()
+    child.close()
+    assert child.exitstatus == 0, screen
+    return ANSI.sub("", screen)
+
+
+def test_rules_on_a_terminal_run_the_players_pager(tmp_path: Path) -> None:
+    command, record = _recorder(tmp_path)
+    screen = _rules_on_a_pty(tmp_path, command)
+    paged = record.read_text(encoding="utf-8")
+    assert "\x1b[" in paged
+    plain = ANSI.sub("", paged)
+    assert plain.lstrip().startswith("Topics: idea, material") and "Tips" in plain
+    assert "Tips" not in screen, "the text went to the pager, not past the player's eyes"
+
+
+def test_rules_on_a_terminal_without_a_working_pager_are_printed(tmp_path: Path) -> None:
+    screen = _rules_on_a_pty(tmp_path, str(tmp_path / "missing-pager"))
+    assert "Topics: idea" in screen and "Tips" in screen
+
+
+def test_rules_in_a_pipe_never_run_the_pager(tmp_path: Path) -> None:
+    command, record = _recorder(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "--lang", "en"], capture_output=True,
+                          text=True, timeout=60, env=dict(os.environ, PAGER=command))
+    assert done.returncode == 0 and not record.exists()
+    assert "Tips" in done.stdout and "Topics:" not in done.stdout
 
 
 def test_unknown_topic_through_the_cli_exits_1() -> None:
@@ -288,6 +473,22 @@ def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> N
                           cwd=tmp_path, env={"PYTHONPATH": str(tmp_path / "site")})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:2] == ["True", "## Joker"]
+
+
+# -- the project stands on its own ----------------------------------------------------
+
+# Paths outside the repository: a machine's folders, or the rulings beside the checkout.
+OUTSIDE = re.compile(r"(?<![\w.~])/(?:work|tmp|home|Users|root)/|\.\./shared")
+
+
+def test_readme_docs_and_tests_point_nowhere_outside_the_repository() -> None:
+    files = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), *sorted((ROOT / "tests").glob("*.py")),
+             *sorted((ROOT / "abluxxen").rglob("*.py")), *sorted((ROOT / "benchmarks").glob("*"))]
+    outside = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+               for path in files if path.is_file()
+               for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+               if OUTSIDE.search(line)]
+    assert outside == []
 
 
 # -- the save format document ------------------------------------------------------

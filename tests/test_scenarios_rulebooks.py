@@ -6,9 +6,11 @@ with the text; the comments quote what the text says.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from conftest import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
-from abluxxen import Game
+from abluxxen import Event, Game, Match, Outcome, Rules
 
 NIKO, CARO, LISA, LOUIS = range(4)
 
@@ -242,3 +244,119 @@ def test_online_galuppy_three_9s_leave_nessi_discards_and_draws_three() -> None:
     assert hand_of(game, NESSI_G) == ["6", "7", "8", "11"]
     assert pool_of(game) == ["1", "2", "3", "4", "12", "13"]
     assert game.turn == NESSI_G
+
+
+# -- our own rules pages: the worked examples of docs/rules.md, played through the engine --------
+
+RULES_MD = " ".join((Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8").split())
+ANN, BEN, CY, DEE = range(4)
+FOUR = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def says(text: str) -> None:
+    """The example is still written this way in docs/rules.md (so this test checks what readers read)."""
+    assert " ".join(text.split()) in RULES_MD, text
+
+
+def abluxxes(events: list[Event]) -> list[tuple[int, int, tuple[int, ...]]]:
+    return [(e.seat, e.other, e.cards) for e in events if e.kind == "abluxx"]
+
+
+def test_rules_md_jokers_example_lone_jokers_beat_13s_and_equal_jokers_stay() -> None:
+    says("Ben plays 6 6 6 X, four 6s, and Cy's top layer 5 5 5 5 is abluxxed. Next Cy plays X X, and Ann's "
+         "top layer 13 13 is abluxxed. Then Dee plays X X as well: Cy's top layer X X is equal and stays, and "
+         "Ben's 6 6 6 X has four cards, not two.")
+    game = position(names=FOUR, turn=BEN, hands=["1 2", "6 6 6 X 2", "X X 3", "X X 3"],
+                    displays=[["13 13"], [], ["5 5 5 5"], []], pool="1 2 3 4 5 6")
+    assert abluxxes(game.push("play 6 6 6 X")) == [(BEN, CY, (5, 5, 5, 5))]
+    push_all(game, "leave", "back")
+    assert abluxxes(game.push("play X X")) == [(CY, ANN, (13, 13))]
+    push_all(game, "leave", "back")
+    events = game.push("play X X")
+    assert abluxxes(events) == []
+    assert display_of(game, CY) == [["X", "X"]] and display_of(game, BEN) == [["6", "6", "6", "X"]]
+
+
+def test_rules_md_game_end_example_the_draw_ends_it_and_the_waiting_victim_keeps_her_layer() -> None:
+    says("The deck is empty and the pool holds a 2 and a 6. Ann plays 9 9 9: Ben's top layer 5 5 5 and Cy's "
+         "4 4 4 are abluxxed. Ann takes Ben's 5s, and Ben must draw 3. He takes the 2, then the 6: deck and pool "
+         "are empty, the game ends, and the third draw is not made. Cy was still waiting for Ann's decision: her "
+         "4 4 4 stays in her display and scores +3 for her.")
+    game = position(names=FOUR, hands=["9 9 9 1", "1 3", "1 3", "1 3"],
+                    displays=[[], ["5 5 5"], ["4 4 4"], []], pool="2 6", rest="discard")
+    assert deck_of(game) == []
+    assert abluxxes(game.push("play 9 9 9")) == [(ANN, BEN, (5, 5, 5))]
+    push_all(game, "take", "draw 2", "draw 6")
+    assert game.is_over and game.to_json()["over"]["reason"] == "exhausted"
+    assert hand_of(game, BEN) == ["1", "2", "3", "6"], "two of the three draws were made"
+    assert display_of(game, CY) == [["4", "4", "4"]]
+    assert game.scores()[CY] == 3 - len(hand_of(game, CY))
+
+
+def test_rules_md_known_cards_example_taken_and_pool_cards_are_known_deck_cards_not() -> None:
+    says("Ann takes Ben's 5 5, and Ben draws 2 cards: the 12 from the pool and the top card of the deck. "
+         "Everyone knows that Ann holds two 5s and Ben a 12; which card Ben drew from the deck only Ben knows. "
+         "When Ann later plays one 5, only one 5 of her hand is still known.")
+    game = position(names=FOUR, hands=["9 9 1", "10 2", "8 2", "7 2"], displays=[[], ["5 5"], [], []],
+                    pool="1 3 4 6 12 13", deck="11")
+    push_all(game, "play 9 9", "take", "draw 12", "draw deck")
+    assert hand_of(game, BEN) == ["2", "10", "11", "12"]
+    known = game.view(DEE).known
+    assert known[ANN] == (5, 5) and known[BEN] == (12,)
+    push_all(game, "play 10", "pass", "play 8", "pass", "play 7", "pass")  # nobody abluxxed on the way round
+    assert abluxxes(game.push("play 5")) == []
+    assert game.view(DEE).known[ANN] == (5,)
+
+
+def test_rules_md_pool_example_a_lone_joker_ranks_above_13() -> None:
+    says("the pool is X 12 2+13 7+13 9+13 11+13 when a 13 turns up for the shadow. The single cards are the "
+         "joker and the 12; the joker ranks above 13, so the 13 goes onto the 12: X 12+13 2+13 7+13 9+13 11+13.")
+    game = position(names=["Ann", "Ben"], hands=["8 8 1", "3 4"], displays=[[], []],
+                    shadow="1 2 3 4 4 5 5 5 6 6 6 9 10", pool=["X", "12", "2+13", "7+13", "9+13", "11+13"],
+                    deck="13 11 10")
+    assert game.rules.is_duel
+    game.push("play 8 8")  # the 4 4 is the only two-card shadow group below 8: shadowluxxed, shadow refilled
+    assert pool_of(game) == ["X", "12+13", "2+13", "7+13", "9+13", "11+13"]
+
+
+def test_rules_md_duel_with_the_advanced_variant_has_no_single_draw() -> None:
+    says("Example (duel, advanced): Ann plays a 3. The shadow holds no single 1 or 2, and Ben's top layer is "
+         "7 7: nobody is abluxxed, and Ann's turn ends without a draw.")
+    game = position(names=["Ann", "Ben"], variant="advanced", hands=["3 5", "4"], displays=[[], ["7 7"]],
+                    shadow="1 1 4 5 5 6 8 9 9 10 11 12 12", pool="2 3 4 5 6 7")
+    assert game.rules.is_duel
+    events = game.push("play 3")
+    assert not [e for e in events if e.kind in ("abluxx", "shadow")]
+    assert game.turn == BEN and game.phase_name == "play"
+
+
+def test_rules_md_match_examples_start_rotates_and_a_tied_total_goes_to_fewer_hand_cards() -> None:
+    says("Ann, Ben and Cy play a match of 3 games: Ann starts the first, Ben the second, Cy the third.")
+    says("Ann scores 6, −2 and 4: 8 points in total. Ben has 8 too. Ben ended the three games with 1, 3 and 0 "
+         "cards in hand, 4 in all; Ann with 2, 0 and 0, 2 in all. With fewest-hand Ann wins the match; with "
+         "shared they both do.")
+    says("Had they asked for `--first Cy`, Cy would start the first game and Dee the second.")
+    match = Match(Rules(3), games=3, seed=5, names=["Ann", "Ben", "Cy"])
+    starters = [match.game.turn]
+    for _ in range(2):
+        finish(match.game)
+        starters.append(match.next_game().turn)
+    assert starters == [ANN, BEN, CY]
+    four = Match(Rules(4), games=2, seed=5, names=FOUR, first=CY)
+    assert four.game.turn == CY
+    finish(four.game)
+    assert four.next_game().turn == DEE
+    for tiebreak, winners in (("fewest-hand", [ANN]), ("shared", [ANN, BEN])):
+        match = Match(Rules(3, tiebreak=tiebreak), games=3, seed=5, names=["Ann", "Ben", "Cy"])
+        scores = [(6, 2, 1), (-2, 3, 0), (4, 3, 2)]
+        hands = [(2, 1, 4), (0, 3, 5), (0, 0, 3)]
+        match.results = [Outcome(reason="hand-empty", seat=0, scores=s, hand_sizes=h, winners=())
+                         for s, h in zip(scores, hands, strict=True)]
+        assert match.totals()[:2] == [8, 8]
+        assert match.winners() == winners
+
+
+def finish(game: Game) -> None:
+    """Play a game to its end with the first legal move each time."""
+    while not game.is_over:
+        game.push(game.legal_moves()[0])

@@ -23,11 +23,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _run(tmp_path: Path, seats: list[Seat], keys: str, *, game: Game | None = None,
-         seed: int = 3, rules: Rules | None = None) -> tuple[int, list[str], Path]:
+         seed: int = 3, rules: Rules | None = None, lang: str = "en") -> tuple[int, list[str], Path]:
     match = Match(rules or Rules(len(seats)), games=1, seed=seed, names=[s.name for s in seats])
     if game is not None:
         match.game = game
-    saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, 0, source="1")])
+    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, 0, source="1")])
     path = tmp_path / "game.json"
     out = io.StringIO()
     with create_pipe_input() as pipe:
@@ -76,12 +76,34 @@ def test_a_forced_move_is_played_and_noted_for_its_player(tmp_path: Path) -> Non
 
 def test_rules_and_hint_inside_the_game(tmp_path: Path) -> None:
     pytest.importorskip("abluxxen.rulesdoc")
-    keys = "rules joker\r" + "q\r" + "hint\r" + "rules qqqzzz\r"
+    keys = "rules joker\r" + "q\r" + "hint\r" + "rules qqqzzz\r" + "\r"
     status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys)
     assert any("joker" in s.lower() and "Your hand" not in s and "ABLUXXEN" not in s for s in screens)
     after = [s for s in screens if "Your hand (Ann)" in s]
     assert any("Hint:" in s or "No hint" in s for s in after)
     assert "No rules section matches 'qqqzzz'" in after[-1]
+
+
+@pytest.mark.parametrize(("lang", "intro", "missing"), [
+    ("en", "Topics: idea, material, setup", "No rules section matches 'blah'"),
+    ("de", "Themen: Ziel, Spielmaterial, Vorbereitung", "Kein Regelabschnitt passt zu 'blah'"),
+])
+def test_rules_in_game_list_the_topics_for_a_word_that_matches_nothing_and_above_the_whole_text(
+        tmp_path: Path, lang: str, intro: str, missing: str) -> None:
+    from abluxxen import rulesdoc
+
+    keys = "rules blah\r" + "\r" + "rules\r" + "q\r"
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys, lang=lang)
+    flat = [" ".join(s.split()) for s in screens]
+    hand = "Deine Hand (Ann)" if lang == "de" else "Your hand (Ann)"
+    listed = [s for s in flat if intro in s and hand not in s]
+    assert len(listed) == 2, "the topics follow 'rules blah', and open the whole text"
+    unknown, whole = listed
+    assert missing in unknown and all(t in unknown for t in rulesdoc.topics(lang))
+    title = rulesdoc.load(lang).splitlines()[0].lstrip("# ")
+    assert whole.index(intro) < whole.index(title), "the topic list comes before the text"
+    tables = [s for s in flat if hand in s]
+    assert missing in tables[1], "back at the table, the message line says why"
 
 
 def test_every_move_is_saved_at_once(tmp_path: Path) -> None:

@@ -495,19 +495,24 @@ class TableApp:
         except ImportError:
             return self.tr("no_rules")
         try:
-            sections: list[str] = rulesdoc.sections(list(words), self.tr.lang)
+            found = rulesdoc.find(list(words), self.tr.lang)
+            topic_help: str = rulesdoc.topic_help(self.tr.lang, command="rules")
         except Exception:  # noqa: BLE001 - the rules reader must not end the game
             return self.tr("no_rules")
-        if not sections:
-            return self.tr("no_rules_topic", topic=" ".join(words))
+        # The topic list opens the whole text, and is what a word that matches nothing gets.
+        sections: list[str] = [topic_help] if found.mode in ("whole", "none") else []
+        sections += found.sections
+        missing = self.tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
         cols, _ = self.screen.size()
 
         def draw(console: Console) -> None:
-            for markdown in sections:
-                rulesdoc.render(markdown, console)
+            if missing:
+                console.print(Text(missing, style="bold yellow"))
+                console.print()
+            rulesdoc.render("\n\n".join(sections), console)
 
         self._page_lines(_capture(draw, cols, self.screen.console))
-        return ""
+        return missing
 
     def _page(self, renderable: Group) -> None:
         self._page_lines(self.screen.page_lines(renderable))
