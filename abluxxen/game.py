@@ -45,7 +45,6 @@ from .moves import (
     IllegalMove,
     Move,
     draw_text,
-    play_parts,
 )
 from .rules import Rules
 
@@ -80,6 +79,20 @@ def _event(kind: str, seat: int | None = None, other: int | None = None, cards: 
         event = Event(kind, seat, other, cards, source)
         if len(_EVENTS) < _EVENTS_MAX:
             _EVENTS[key] = event
+    return event
+
+
+_PLAY_EVENTS: dict[int, Event] = {}
+
+
+def _play_event(seat: int, code: int) -> Event:
+    """The event of ``seat`` making play ``code``: one instance per seat and play."""
+    key = code * 8 + seat
+    event = _PLAY_EVENTS.get(key)
+    if event is None:
+        x = code - PLAY_BASE
+        layer = (x >> 7, ((x >> 3) & 15) + (x & 7), x & 7)
+        event = _PLAY_EVENTS[key] = Event("play", seat, None, tuple(layer_cards(layer)))
     return event
 
 
@@ -436,9 +449,16 @@ class Game:
         Raises:
             IllegalMove: and the game is unchanged.
         """
-        code = self.action_of(move, seat=seat)
+        # The canonical texts that legal_moves gives are checked here without
+        # a call per step: this is the path outside scripts and front ends use.
+        code = CODE_OF_TEXT.get(move) if type(move) is str else None
+        if code is None or not (seat is None or seat == self.to_move) or not self._quick_ok(code):
+            code = self.action_of(move, seat=seat)
         events: list[Event] = []
-        self.apply_action(code, events)
+        if code >= PLAY_BASE:
+            self._play(code, events)
+        else:
+            self.apply_action(code, events)
         return events
 
     # -- checking -------------------------------------------------------------
@@ -449,7 +469,8 @@ class Game:
         if code >= PLAY_BASE:
             if phase != PLAY:
                 return False
-            value, numbers, jokers = play_parts(code)
+            x = code - PLAY_BASE
+            value, numbers, jokers = x >> 7, (x >> 3) & 15, x & 7
             hand = self.hands[self.turn]
             return hand[JOKER] >= jokers and (value == JOKER or hand[value] >= numbers)
         if code == DRAW_DECK:
@@ -583,7 +604,7 @@ class Game:
             known[0] = sum(known[1:])
         self.displays[turn].append((value, size, jokers))
         if events is not None:
-            events.append(_event("play", turn, cards=tuple(layer_cards((value, size, jokers)))))
+            events.append(_play_event(turn, code))
         if not hand[0]:
             self._end("hand-empty", turn, events)
             return
