@@ -20,10 +20,9 @@ from .cards import (
     cards_of,
     full_deck,
     group_token,
-    number_word,
-    value_name,
 )
 from .events import Event
+from .judge import Position, decision_words, judge, read_move
 from .moves import (
     BACK,
     CODE_OF_TEXT,
@@ -46,14 +45,14 @@ from .moves import (
     Move,
     draw_text,
 )
+from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .view import View
 
-# Phases: who decides what now.
-PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = range(7)
-PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")
+# Phases by their short names, as the hot loops here and in the bots use them.
+PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = Phase
 
 # CLOCKWISE_OTHERS[players][seat]: the other seats in abluxx order, left
 # neighbour first.
@@ -426,17 +425,7 @@ class Game:
                     if slot is not None and (self.phase == DRAW or self.phase == SINGLE_DRAW) \
                             and slot in self.pool:
                         return DRAW_POOL_BASE + self.pool.index(slot)
-            parsed = Move.parse(move)
-        elif isinstance(move, Move):
-            # A hand-built Move skipped parsing (an empty or mixed set, an
-            # odd card): read it again from its text.
-            try:
-                parsed = Move.parse(str(move))
-            except (IndexError, KeyError, TypeError):
-                raise IllegalMove(f"not a move: {move!r}", "not-text") from None
-        else:
-            raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}", "not-text")
-        return self._check(parsed, seat)
+        return judge(self.position(), read_move(move), seat)
 
     def push(self, move: str | Move, *, seat: int | None = None) -> list[Event]:
         """Apply one move given in any spelling; return the events it caused.
@@ -483,77 +472,14 @@ class Game:
             return phase == BACK_OR_DISCARD
         return code == PASS and phase == SINGLE_DRAW
 
-    def _check(self, move: Move, seat: int | None) -> int:
-        phase = self.phase
-        if phase == OVER:
-            raise IllegalMove("the game is over", "game-over")
+    def position(self) -> Position:
+        """What a move is judged against now (see :mod:`.judge`)."""
         mover = self.to_move
-        assert mover is not None
-        if seat is not None and seat != mover:
-            raise IllegalMove(f"it is {self.names[mover]}'s decision, not yours", "not-your-decision",
-                              {"seat": seat, "mover": mover, "name": self.names[mover]})
-        expected = {PLAY: ("play",), SHADOW: ("shadow",), TAKE_OR_LEAVE: ("take", "leave"),
-                    BACK_OR_DISCARD: ("back", "discard"), DRAW: ("draw",),
-                    SINGLE_DRAW: ("draw", "pass")}[phase]
-        if move.kind not in expected:
-            raise IllegalMove(f"{self._decision_words()}, not {str(move)!r}", "wrong-phase",
-                              {"phase": PHASE_NAMES[phase], "move": str(move), "mover": mover,
-                               "name": self.names[mover], "draws_left": self.draws_left})
-        kind = move.kind
-        if kind == "play":
-            return self._check_play(move.cards)
-        if kind == "draw":
-            return self._check_draw(move.cards)
-        if kind == "shadow":
-            value = move.cards[0]
-            if value not in self.shadow_options:
-                options = ", ".join(f"shadow {v}" for v in self.shadow_options)
-                raise IllegalMove(f"the shadow's {value_name(value, 2)} cannot be abluxxed now; "
-                                  f"choose {options}", "shadow-not-offered",
-                                  {"value": value, "options": list(self.shadow_options)})
-            return SHADOW_BASE + value
-        code = CODE_OF_TEXT[kind]
-        return code
-
-    def _check_play(self, cards: tuple[int, ...]) -> int:
-        hand = self.hands[self.turn]
-        jokers = cards.count(JOKER)
-        numbers = len(cards) - jokers
-        value = cards[0] if numbers else JOKER
-        if numbers and hand[value] < numbers:
-            raise _not_held(hand[value], value, numbers)
-        if hand[JOKER] < jokers:
-            raise _not_held(hand[JOKER], JOKER, jokers)
-        return PLAY_BASE + value * 128 + numbers * 8 + jokers
-
-    def _check_draw(self, cards: tuple[int, ...]) -> int:
-        if not cards:
-            if not self.deck:
-                raise IllegalMove("the deck is empty: draw from the pool", "deck-empty")
-            return DRAW_DECK
-        for i, slot in enumerate(self.pool):
-            if slot == cards:
-                return DRAW_POOL_BASE + i
-        what = "group " + group_token(cards) if len(cards) > 1 else value_name(cards[0])
-        if not self.pool:
-            raise IllegalMove("the pool is empty: draw from the deck", "pool-empty")
-        raise IllegalMove(f"there is no {what} in the pool", "not-in-pool", {"cards": list(cards)})
-
-    def _decision_words(self) -> str:
-        """What the deciding seat must do now, in words."""
-        phase = self.phase
-        if phase == PLAY:
-            return f"{self.names[self.turn]} must play cards now"
-        if phase == SHADOW:
-            return f"{self.names[self.turn]} must choose a shadow group to abluxx"
-        if phase == TAKE_OR_LEAVE:
-            return f"{self.names[self.turn]} must choose take or leave"
-        if phase == BACK_OR_DISCARD:
-            return f"{self.names[self.victim]} must choose back or discard"
-        if phase == DRAW:
-            left = self.draws_left
-            return f"{self.names[self.drawer]} must draw ({left} draw{'s' if left != 1 else ''} left)"
-        return f"{self.names[self.turn]} may draw one card or pass"
+        return Position(phase=Phase(self.phase), mover=mover, names=self.names, turn=self.turn,
+                        victim=self.victim, drawer=self.drawer,
+                        hand=self.hands[mover] if mover is not None else [0] * 15, pool=self.pool,
+                        deck_size=len(self.deck), shadow_options=self.shadow_options,
+                        draws_left=self.draws_left)
 
     # -- applying -------------------------------------------------------------
 
@@ -862,7 +788,7 @@ class Game:
 
     def describe(self) -> str:
         """A one-line summary of the state, for messages and debugging."""
-        return (f"{self.names[self.turn]}'s turn, {self._decision_words() if self.phase != OVER else 'over'};"
+        return (f"{self.names[self.turn]}'s turn, {decision_words(self.position()) if self.phase != OVER else 'over'};"
                 f" deck {len(self.deck)}, pool {' '.join(group_token(s) for s in self.pool)}")
 
 
@@ -901,16 +827,6 @@ def winners_of(scores: Sequence[int], hand_sizes: Sequence[int], tiebreak: str) 
         fewest = min(hand_sizes[s] for s in tied)
         tied = [s for s in tied if hand_sizes[s] == fewest]
     return tied
-
-
-def _not_held(held: int, value: int, wanted: int) -> IllegalMove:
-    if held == 0:
-        text = f"you hold no {value_name(value)}"
-    elif held == 1:
-        text = f"you hold only one {value_name(value)}"
-    else:
-        text = f"you hold only {number_word(held)} {value_name(value, held)}"
-    return IllegalMove(text, "not-held", {"value": value, "held": held, "wanted": wanted})
 
 
 __all__ = ["Game", "Outcome", "IllegalMove", "beats", "layer_cards", "legal_codes",

@@ -12,7 +12,6 @@ from .game import (
     BACK_OR_DISCARD,
     DRAW,
     OVER,
-    PHASE_NAMES,
     PLAY,
     SHADOW,
     SINGLE_DRAW,
@@ -21,6 +20,7 @@ from .game import (
     beats,
     layer_cards,
 )
+from .phase import PHASE_NAMES
 from .rules import Rules
 
 FORMAT = "abluxxen/1"

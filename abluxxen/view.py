@@ -11,7 +11,6 @@ from .game import (
     BACK_OR_DISCARD,
     DRAW,
     OVER,
-    PHASE_NAMES,
     PLAY,
     SINGLE_DRAW,
     TAKE_OR_LEAVE,
@@ -20,6 +19,9 @@ from .game import (
     layer_cards,
     legal_codes,
 )
+from .judge import Position, judge, read_move
+from .moves import Move
+from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 
 Cards = tuple[int, ...]
@@ -152,6 +154,25 @@ class View:
     def action_text(self, code: int) -> str:
         """Canonical text of an action code in this position."""
         return code_text(code, self.pool)
+
+    def check(self, move: str | Move) -> None:
+        """Refuse ``move`` exactly as ``game.push(move, seat=self.seat)`` would.
+
+        Legality depends only on what the deciding seat sees, so a front end
+        or a bot can explain a refusal from the view alone.
+
+        Raises:
+            IllegalMove: the same key, params and message the game would give.
+        """
+        parsed = read_move(move)
+        mover = self.to_move
+        position = Position(phase=Phase.of(self.phase), mover=mover, names=self.names, turn=self.turn,
+                            victim=-1 if self.victim is None else self.victim,
+                            drawer=-1 if self.drawer is None else self.drawer,
+                            hand=self.hand_counts if mover == self.seat else [0] * 15, pool=self.pool,
+                            deck_size=self.deck_size, shadow_options=self.shadow_options,
+                            draws_left=self.draws_left)
+        judge(position, parsed, self.seat)
 
     def unseen(self) -> list[int]:
         """Count array of the cards this seat cannot see (other hands, less

@@ -15,7 +15,8 @@ from functools import cache
 from math import comb
 
 from ..cards import DECK_SIZE, JOKER, counts_of
-from ..game import BACK_OR_DISCARD, DRAW, OVER, PHASE_NAMES, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Layer
+from ..game import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Layer
+from ..phase import PHASE_NAMES
 from ..view import View
 
 

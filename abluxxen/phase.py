@@ -1,0 +1,41 @@
+"""The decision in progress: one vocabulary for engine, views, bots and UI."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """Who decides what now.
+
+    An ``IntEnum``, so the engine's and the bots' hot loops compare plain
+    ints; :attr:`text` is the name used in views, saves and messages.
+    """
+
+    PLAY = 0
+    SHADOW = 1
+    TAKE_OR_LEAVE = 2
+    BACK_OR_DISCARD = 3
+    DRAW = 4
+    SINGLE_DRAW = 5
+    OVER = 6
+
+    @property
+    def text(self) -> str:
+        """``play``, ``shadow``, ``take``, ``back``, ``draw``, ``single-draw`` or ``over``."""
+        return PHASE_NAMES[self]
+
+    @classmethod
+    def of(cls, text: str) -> Phase:
+        """The phase named ``text`` (as :attr:`text` spells it).
+
+        Raises:
+            ValueError: for any other text.
+        """
+        try:
+            return cls(PHASE_NAMES.index(text))
+        except ValueError:
+            raise ValueError(f"unknown phase {text!r}: one of {', '.join(PHASE_NAMES)}") from None
+
+
+PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")
