@@ -39,19 +39,9 @@ def parse_token(text: str) -> int:
         raise ValueError(f"unknown card {text!r}: cards are 1 to 13 and X") from None
 
 
-def tokens(cards: Iterable[int]) -> list[str]:
-    """Tokens of cards in canonical order (numbers ascending, jokers last)."""
-    return [_TOKENS[c] for c in sorted(cards)]
-
-
 def group_token(cards: Sequence[int]) -> str:
     """A duel pool group (or a single pool card) as one token, e.g. ``"4+13+X"``."""
     return "+".join(_TOKENS[c] for c in sorted(cards))
-
-
-def parse_group(text: str) -> tuple[int, ...]:
-    """Cards of a pool slot token such as ``"7"`` or ``"4+13+X"``, canonical order."""
-    return tuple(sorted(parse_token(part) for part in text.split("+")))
 
 
 def full_deck() -> list[int]:

@@ -341,10 +341,6 @@ class Game:
         """Cards in each hand."""
         return [h[0] for h in self.hands]
 
-    def display_sizes(self) -> list[int]:
-        """Cards in each display."""
-        return [sum(layer[1] for layer in d) for d in self.displays]
-
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards (also mid-game)."""
         return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
@@ -719,8 +715,7 @@ class Game:
             card = deck.pop()
             pool.append((card,))
             new.append(card)
-        if events is not None:
-            events.append(_event("refill", cards=tuple(new), source="pool"))
+        events.append(_event("refill", cards=tuple(new), source="pool"))
 
     def _refill_shadow(self, events: list[Event] | None) -> None:
         """Refill the shadow to 13; 13s and jokers go onto the pool instead."""

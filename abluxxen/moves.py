@@ -181,12 +181,6 @@ class Move:
                               "syntax", {"text": text.strip(), "kind": kind})
         return cls(kind)
 
-    def code(self) -> int | None:
-        """The action code, or ``None`` for a pool draw (slot-dependent)."""
-        if self.kind == "draw" and self.cards:
-            return None
-        return CODE_OF_TEXT.get(str(self))
-
 
 def _parse_cards(text: str, words: list[str]) -> tuple[int, ...]:
     for word in words:

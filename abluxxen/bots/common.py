@@ -79,10 +79,6 @@ class Situation:
         n = self.players
         return [(self.seat + i) % n for i in range(1, n)]
 
-    @property
-    def is_duel(self) -> bool:
-        """Whether a shadow display is in play."""
-        return self.players == 2 and self.shadow[0] > 0
 
 
 def layer_of(cards: tuple[int, ...]) -> Layer:
