@@ -27,11 +27,12 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, cast
 
+from .languages import LANGS, default_lang
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.pager import Pager
 
-LANGS = ("en", "de")
 _FILES = {"en": "rules.md", "de": "rules.de.md"}
 
 # Topic words that mean the same thing, English and German. The first two
@@ -114,16 +115,6 @@ class Found:
 
     sections: list[str]
     mode: str
-
-
-def default_lang(environ: Mapping[str, str] | None = None) -> str:
-    """``"de"`` when the locale (LC_ALL, else LC_MESSAGES, else LANG) is German, else ``"en"``."""
-    env: Mapping[str, str] = os.environ if environ is None else environ
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var)
-        if value:
-            return "de" if value.lower().startswith("de") else "en"
-    return "en"
 
 
 def doc_paths(lang: str) -> list[Path]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import subprocess
@@ -118,3 +119,18 @@ def test_both_languages_have_every_text(lang: str) -> None:
         assert all(pair), f"{key} is missing a language"
         fields = set(re.findall(r"{(\w+)", pair[0] + pair[1]))
         assert tr(key, **{f: "x" for f in fields}).strip()
+
+
+@pytest.mark.parametrize("env", [{"LANGUAGE": "de", "LANG": "C.UTF-8"}, {"LANG": "de_DE.UTF-8"},
+                                 {"LC_ALL": "de_AT.UTF-8", "LANG": "en_US.UTF-8"}], ids=str)
+def test_every_command_speaks_the_same_language(env: dict[str, str], tmp_path: Path) -> None:
+    """`rules` and `play` read the environment alike (they once disagreed on LANGUAGE)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    base.update(env, ABLUXXEN_DATA_DIR=str(tmp_path), COLUMNS="80")
+    rules = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "joker"], capture_output=True,
+                           text=True, env=base, timeout=60)
+    play = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot", "--seed", "1",
+                           "--delay", "0"], capture_output=True, text=True, env=base, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert "Allein gespielt" in rules.stdout
+    assert "Spiel gespeichert" in play.stdout

@@ -115,6 +115,8 @@ def test_language_follows_the_locale() -> None:
     assert rulesdoc.default_lang({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
     assert rulesdoc.default_lang({"LC_ALL": "de_AT.UTF-8", "LANG": "en_US"}) == "de"
     assert rulesdoc.default_lang({}) == "en"
+    assert rulesdoc.default_lang({"LANGUAGE": "de:en", "LANG": "C.UTF-8"}) == "de"
+    assert rulesdoc.default_lang({"LANGUAGE": "de", "LC_ALL": "C"}) == "en"
 
 
 def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,10 +25,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..events import Event
+from ..languages import LANGS, default_lang
 from ..match import Match
 from ..rules import Rules
 from ..view import View
-from .i18n import LANGS, Tr, default_lang
+from .i18n import Tr
 from .narrate import START
 from .prompt import Command, ask_line, ask_move, make_session
 from .saves import Saved, SaveError, Seat, new_save_path, save_dir, write_save

@@ -7,19 +7,17 @@ Schatten (the duel's shadow display).
 
 from __future__ import annotations
 
-import locale
-import os
 import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, group_token
+from ..languages import LANGS
 from ..moves import IllegalMove
 
 if TYPE_CHECKING:
     from ..bots import Reason
 
-LANGS = ("en", "de")
 
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
@@ -331,19 +329,6 @@ _WHY_DE: dict[str, str] = {
     "draw-best": "die {value} ist die beste Karte im Vorrat",
     "shadow-fits": "die {value}er aus dem Schatten passen am besten zur Hand",
 }
-
-
-def default_lang() -> str:
-    """``de`` when the locale is German, else ``en``."""
-    for var in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "LANG"):
-        value = os.environ.get(var, "")
-        if value:
-            return "de" if value.lower().startswith("de") else "en"
-    try:
-        code = locale.getlocale()[0] or ""
-    except ValueError:
-        code = ""
-    return "de" if code.lower().startswith("de") else "en"
 
 
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",

@@ -6,8 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..languages import LANGS, default_lang
 from .app import TableApp
-from .i18n import LANGS, Tr, default_lang
+from .i18n import Tr
 from .prompt import make_session
 from .saves import SaveError, latest_save, read_save, save_dir
 from .screen import Screen

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..events import Event
+from ..languages import LANGS
 from ..match import Match
 
 FORMAT = "abluxxen-tui/1"
@@ -123,7 +124,7 @@ def from_document(doc: Any) -> Saved:
         raise SaveError("damaged save: unknown bot level")
     lang = doc.get("lang", "en")
     delay = doc.get("delay", 0.6)
-    if lang not in ("en", "de") or not isinstance(delay, (int, float)):
+    if lang not in LANGS or not isinstance(delay, (int, float)):
         raise SaveError("damaged save: bad language or delay")
     return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log,
                  finished=bool(doc.get("finished", False)))
