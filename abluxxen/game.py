@@ -23,6 +23,7 @@ from .cards import (
 )
 from .events import Event
 from .judge import Position, decision_words, judge, read_move
+from .layers import BEATS, Layer, beats, layer_cards
 from .moves import (
     BACK,
     CODE_OF_TEXT,
@@ -44,6 +45,7 @@ from .moves import (
     IllegalMove,
     Move,
     draw_text,
+    play_parts,
 )
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
@@ -58,7 +60,6 @@ PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = Phase
 # neighbour first.
 CLOCKWISE_OTHERS = [[[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(6)]
 
-Layer = tuple[int, int, int]  # (value, size, jokers); value JOKER for lone jokers
 
 
 # Events are frozen values, and building one costs more than a whole move
@@ -89,27 +90,10 @@ def _play_event(seat: int, code: int) -> Event:
     key = code * 8 + seat
     event = _PLAY_EVENTS.get(key)
     if event is None:
-        x = code - PLAY_BASE
-        layer = (x >> 7, ((x >> 3) & 15) + (x & 7), x & 7)
-        event = _PLAY_EVENTS[key] = Event("play", seat, None, tuple(layer_cards(layer)))
+        value, numbers, jokers = play_parts(code)
+        layer = (value, numbers + jokers, jokers)
+        event = _PLAY_EVENTS[key] = Event("play", seat, None, layer_cards(layer))
     return event
-
-
-def layer_cards(layer: Layer) -> list[int]:
-    """The cards of a display layer in canonical order."""
-    value, size, jokers = layer
-    if value == JOKER:
-        return [JOKER] * size
-    return [value] * (size - jokers) + [JOKER] * jokers
-
-
-def beats(value: int, top_value: int, expert: bool) -> bool:
-    """Whether a set of ``value`` abluxxes a same-sized layer of ``top_value``.
-
-    Equal never abluxxes; lone jokers (``JOKER``) beat everything but other
-    lone jokers; in the expert variant 1s also beat 13s and lone jokers.
-    """
-    return value > top_value or (expert and value == 1 and top_value >= 13)
 
 
 def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]],
@@ -358,14 +342,14 @@ class Game:
     def stake(self) -> list[int]:
         """The abluxxed cards being decided on (take/leave or back/discard)."""
         if self.phase in (TAKE_OR_LEAVE, BACK_OR_DISCARD):
-            return layer_cards(self.displays[self.victim][-1])
+            return list(layer_cards(self.displays[self.victim][-1]))
         return []
 
     def played(self) -> list[int]:
         """The set the active player played this turn (after the play)."""
         if self.phase in (PLAY,) or not self.displays[self.turn]:
             return []
-        return layer_cards(self.displays[self.turn][-1])
+        return list(layer_cards(self.displays[self.turn][-1]))
 
     # -- legal moves ----------------------------------------------------------
 
@@ -454,8 +438,7 @@ class Game:
         if code >= PLAY_BASE:
             if phase != PLAY:
                 return False
-            x = code - PLAY_BASE
-            value, numbers, jokers = x >> 7, (x >> 3) & 15, x & 7
+            value, numbers, jokers = play_parts(code)
             hand = self.hands[self.turn]
             return hand[JOKER] >= jokers and (value == JOKER or hand[value] >= numbers)
         if code == DRAW_DECK:
@@ -500,7 +483,7 @@ class Game:
             self.phase = BACK_OR_DISCARD
             if events is not None:
                 events.append(_event("leave", self.turn, self.victim,
-                                     tuple(layer_cards(self.displays[self.victim][-1]))))
+                                     layer_cards(self.displays[self.victim][-1])))
         elif code == BACK:
             self._back(events)
         elif code == DISCARD:
@@ -511,8 +494,7 @@ class Game:
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
-        x = code - PLAY_BASE
-        value, numbers, jokers = x >> 7, (x >> 3) & 15, x & 7
+        value, numbers, jokers = play_parts(code)
         size = numbers + jokers
         turn = self.turn
         hand = self.hands[turn]
@@ -531,13 +513,14 @@ class Game:
             self._end("hand-empty", turn, events)
             return
         expert = self._expert
+        beaten = BEATS[expert][value]
         displays = self.displays
         queue = []
         for seat in CLOCKWISE_OTHERS[self.rules.players][turn]:
             shown = displays[seat]
             if shown:
                 top = shown[-1]
-                if top[1] == size and (value > top[0] or (expert and value == 1 and top[0] >= 13)):
+                if top[1] == size and beaten[top[0]]:
                     queue.append(seat)
         self.queue = queue
         shadow = self.shadow
@@ -589,7 +572,7 @@ class Game:
             self.phase = TAKE_OR_LEAVE
             if events is not None:
                 events.append(_event("abluxx", self.turn, victim,
-                                     tuple(layer_cards(self.displays[victim][-1]))))
+                                     layer_cards(self.displays[victim][-1])))
             return
         self.victim = -1
         if not abluxxed and self.rules.single_draw:
@@ -608,7 +591,7 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(_event("take", self.turn, victim, tuple(layer_cards((value, size, jokers)))))
+            events.append(_event("take", self.turn, victim, layer_cards((value, size, jokers))))
         self._start_draws(victim, size, events)
 
     def _back(self, events: list[Event] | None) -> None:
@@ -620,7 +603,7 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(_event("back", victim, self.turn, tuple(layer_cards((value, size, jokers)))))
+            events.append(_event("back", victim, self.turn, layer_cards((value, size, jokers))))
         self._next_victim(events, abluxxed=True)
 
     def _discard(self, events: list[Event] | None) -> None:

@@ -16,10 +16,10 @@ from .game import (
     TAKE_OR_LEAVE,
     Game,
     code_text,
-    layer_cards,
     legal_codes,
 )
 from .judge import Position, judge, read_move
+from .layers import layer_cards, layer_of
 from .moves import Move
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
@@ -85,7 +85,7 @@ class View:
             hand=_cards(game.hands[seat]),
             hand_sizes=tuple(h[0] for h in game.hands),
             known=tuple(_cards(k) for k in game.known),
-            displays=tuple(tuple(_LAYER_CARDS.get(layer) or _layer_cards(layer) for layer in d)
+            displays=tuple(tuple(layer_cards(layer) for layer in d)
                            for d in game.displays),
             pool=tuple(game.pool), deck_size=len(game.deck), discard=tuple(game.discard),
             shadow=_cards(game.shadow), removed=tuple(game.removed),
@@ -291,7 +291,7 @@ class View:
 
     def _restore_into(self, game: Game) -> None:
         """Copy the public state of this view into ``game``."""
-        game.displays = [[_layer_of(layer) for layer in d] for d in self.displays]
+        game.displays = [[layer_of(layer) for layer in d] for d in self.displays]
         game.pool = list(self.pool)
         game.discard = list(self.discard)
         game.shadow = counts_of(self.shadow)
@@ -309,15 +309,9 @@ class View:
             game.victim = -1
 
 
-# Views are made once per decision and per bot: the card tuples of layers
-# and of runs of one value are shared rather than rebuilt each time.
-_LAYER_CARDS: dict[tuple[int, int, int], Cards] = {}
+# Views are made once per decision and per bot: the card tuples of runs of
+# one value are shared rather than rebuilt each time.
 _RUNS: list[list[Cards]] = [[(v,) * k for k in range(DECK_SIZE + 1)] for v in range(JOKER + 1)]
-
-
-def _layer_cards(layer: tuple[int, int, int]) -> Cards:
-    cards = _LAYER_CARDS[layer] = tuple(layer_cards(layer))
-    return cards
 
 
 def _cards(counts: list[int]) -> Cards:
@@ -329,9 +323,3 @@ def _cards(counts: list[int]) -> Cards:
         if counts[v]:
             cards += _RUNS[v][counts[v]]
     return cards
-
-
-def _layer_of(cards: Cards) -> tuple[int, int, int]:
-    jokers = cards.count(JOKER)
-    value = cards[0] if jokers < len(cards) else JOKER
-    return (value, len(cards), jokers)

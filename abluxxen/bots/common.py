@@ -15,7 +15,8 @@ from functools import cache
 from math import comb
 
 from ..cards import DECK_SIZE, JOKER, counts_of
-from ..game import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Layer
+from ..game import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
+from ..layers import Layer, layer_of
 from ..phase import PHASE_NAMES
 from ..view import View
 
@@ -79,13 +80,6 @@ class Situation:
         n = self.players
         return [(self.seat + i) % n for i in range(1, n)]
 
-
-
-def layer_of(cards: tuple[int, ...]) -> Layer:
-    """A display layer ``(value, size, jokers)`` from its cards."""
-    jokers = cards.count(JOKER)
-    value = cards[0] if jokers < len(cards) else JOKER
-    return (value, len(cards), jokers)
 
 
 def situation_of_view(view: View) -> Situation:

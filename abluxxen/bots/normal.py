@@ -25,7 +25,7 @@ from math import ceil
 from typing import Any
 
 from ..cards import JOKER, describe_set
-from ..game import Layer
+from ..layers import beats, layer_cards
 from ..moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
 from ..view import View
 from .common import (
@@ -249,9 +249,9 @@ class Judge:
         gain, victims = 0.0, []
         for opp in sit.opponents:
             top = sit.tops[opp]
-            if top is not None and top[1] == size and _beats(value, top[0], sit.expert):
+            if top is not None and top[1] == size and beats(value, top[0], sit.expert):
                 victims.append(opp)
-                take = self.potential(_plus(after, _cards(top)), plays) - future - size
+                take = self.potential(_plus(after, layer_cards(top)), plays) - future - size
                 gain += 2.0 * size * self.weight(opp) + max(0.0, take) * TAKE_WEIGHT
         shadow_gain = self._shadow_gain(after, value, size, plays, future)
         if shadow_gain is not None:
@@ -283,7 +283,7 @@ class Judge:
         shadow = self.sit.shadow
         if not shadow[0]:
             return None
-        options = [v for v in range(1, 14) if shadow[v] == size and _beats(value, v, self.sit.expert)]
+        options = [v for v in range(1, 14) if shadow[v] == size and beats(value, v, self.sit.expert)]
         if not options:
             return None
         return max(self.potential(_plus(after, (v,) * size), plays) - future - size for v in options)
@@ -317,7 +317,7 @@ class Judge:
         """Values of take and leave, with a reason for the better one."""
         sit = self.sit
         assert sit.stake is not None
-        cards = _cards(sit.stake)
+        cards = layer_cards(sit.stake)
         base = self.potential(sit.hand)
         fit = self.potential(_plus(sit.hand, cards)) - base
         denial = 0.3 * len(cards) * self.weight(sit.victim) if len(cards) >= 2 else 0.0
@@ -332,7 +332,7 @@ class Judge:
         """Values of back and discard, with a reason for the better one."""
         sit = self.sit
         assert sit.stake is not None
-        cards = _cards(sit.stake)
+        cards = layer_cards(sit.stake)
         back = self.potential(_plus(sit.hand, cards)) - self.potential(sit.hand)
         discard = self.refill_gain(sit.hand, len(cards), self.plays)
         if back >= discard:
@@ -432,17 +432,6 @@ def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
         out[c] += 1
     out[0] += len(cards)
     return out
-
-
-def _cards(layer: Layer) -> tuple[int, ...]:
-    value, size, jokers = layer
-    if value == JOKER:
-        return (JOKER,) * size
-    return (value,) * (size - jokers) + (JOKER,) * jokers
-
-
-def _beats(value: int, top: int, expert: bool) -> bool:
-    return value > top or (expert and value == 1 and top >= 13)
 
 
 def _set_words(cards: tuple[int, ...]) -> str:

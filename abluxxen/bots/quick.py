@@ -16,7 +16,8 @@ import random
 
 from ..cards import JOKER
 from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
-from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, SHADOW_BASE, TAKE
+from ..layers import BEATS
+from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
 from .common import WILLING, can_beat
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
 
@@ -161,14 +162,14 @@ def _play(game: Game, rng: random.Random) -> int:
     hand = game.hands[turn]
     jokers = hand[JOKER]
     total = hand[0]
-    lone = PLAY_BASE + JOKER * 128 + jokers
+    lone = play_code(JOKER, 0, jokers)
     group = JOKER
     for v in range(1, 14):
         if hand[v]:
             group = v
             break
     if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
-        return lone if group == JOKER else PLAY_BASE + group * 128 + hand[group] * 8 + jokers
+        return lone if group == JOKER else play_code(group, hand[group], jokers)
     (before, last), plays = _clock(game, turn)
     plays = max(0, plays - 1)
     twice = _TWICE_SIZE
@@ -199,6 +200,7 @@ def _play(game: Game, rng: random.Random) -> int:
                 future += 2.0 * jokers
         else:
             future = later_sum
+        beaten = BEATS[expert][v]
         for j in (0, jokers) if jokers else (0,):
             size = count + j
             if size >= total:
@@ -206,7 +208,7 @@ def _play(game: Game, rng: random.Random) -> int:
             i = v * _SLOT + size
             score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
             for top in tops:
-                if top[1] == size and (v > top[0] or (expert and v == 1 and top[0] >= 13)):
+                if top[1] == size and beaten[top[0]]:
                     score += HURT * size
                     if top[0] != JOKER and hand[top[0]] and top[0] != v:
                         score += size * TAKE_BACK
@@ -217,7 +219,7 @@ def _play(game: Game, rng: random.Random) -> int:
                         break
             score += rand() * NOISE
             if score > best:
-                best, best_code = score, PLAY_BASE + v * 128 + count * 8 + j
+                best, best_code = score, play_code(v, count, j)
     if jokers and jokers < total:
         i = JOKER * _SLOT + jokers
         score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
@@ -227,8 +229,8 @@ def _play(game: Game, rng: random.Random) -> int:
         return best_code
     # One group and nothing else, and ending now would lose: keep one card back.
     if group == JOKER:
-        return PLAY_BASE + JOKER * 128 + max(1, jokers - 1)
-    return PLAY_BASE + group * 128 + max(1, hand[group] - 1) * 8
+        return play_code(JOKER, 0, max(1, jokers - 1))
+    return play_code(group, max(1, hand[group] - 1), 0)
 
 
 def _ending_wins(game: Game, seat: int, size: int) -> bool:
