@@ -7,9 +7,9 @@ player count, on the same deals (``Game.new(rules, seed=i)``):
   ``game.push(move)`` (what a front end or an outside script does);
 * ``codes``: the int action codes, ``rng.choice(game.legal_actions())`` then
   ``game.apply_action(code)`` (what a bot's tree search does);
-* ``playout``: :func:`abluxxen.playout.random_playout`, random moves on the
-  count arrays directly (the hard bot's own rollouts are timed by
-  ``benchmarks/hard_speed.py``).
+* ``rollout``: the hard bot's rollouts, ``apply_action(quick_action(game,
+  rng))``: the engine's fast path with the bots' cheap policy, as a search
+  plays it (``benchmarks/hard_speed.py`` times the hard bot's decisions).
 
 Each figure is the median over ``--repeat`` runs; the runs of the three ways
 are interleaved so that a busy machine slows them alike. Dealing is included
@@ -28,15 +28,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from .bots.quick import quick_action
 from .game import Game
-from .playout import random_playout
 from .rules import VARIANTS, Rules
 
-WAYS = ("string", "codes", "playout")
+WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
     "string": "legal_moves() + push(text)",
     "codes": "legal_actions() + apply_action(code)",
-    "playout": "random_playout(game, rng)",
+    "rollout": "apply_action(quick_action(game, rng))",
 }
 
 
@@ -87,15 +87,19 @@ def _play_codes(rules: Rules, seeds: range) -> int:
     return decisions
 
 
-def _play_playouts(rules: Rules, seeds: range) -> int:
+def _play_rollouts(rules: Rules, seeds: range) -> int:
     decisions = 0
     for seed in seeds:
-        decisions += random_playout(Game.new(rules, seed=seed), random.Random(seed))
+        game = Game.new(rules, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            game.apply_action(quick_action(game, rng))
+            decisions += 1
     return decisions
 
 
 PLAYERS: dict[str, Callable[[Rules, range], int]] = {
-    "string": _play_strings, "codes": _play_codes, "playout": _play_playouts,
+    "string": _play_strings, "codes": _play_codes, "rollout": _play_rollouts,
 }
 
 
@@ -103,7 +107,7 @@ def time_way(way: str, rules: Rules, *, games: int, seed: int = 0) -> Run:
     """Play ``games`` random games one way and time them.
 
     Args:
-        way: ``"string"``, ``"codes"`` or ``"playout"``.
+        way: ``"string"``, ``"codes"`` or ``"rollout"``.
         rules: the rules of every game.
         games: how many games.
         seed: deals use seeds ``seed`` … ``seed + games - 1``.
@@ -181,7 +185,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
 
 
 def _header() -> str:
-    top = f"{'':8}" + "".join(f"{way:>22}" for way in WAYS) + f"{'playout/':>10}{'codes/':>8}"
+    top = f"{'':8}" + "".join(f"{way:>22}" for way in WAYS) + f"{'rollout/':>10}{'codes/':>8}"
     sub = f"{'players':8}" + f"{'games/s':>11}{'dec/s':>11}" * len(WAYS) + f"{'string':>10}{'string':>8}"
     return top + "\n" + sub
 
@@ -189,7 +193,7 @@ def _header() -> str:
 def _line(players: int, row: dict[str, Any]) -> str:
     label = f"{players}{' duel' if players == 2 else ''}"
     cells = "".join(f"{row[w]['games_per_s']:>11,.0f}{row[w]['decisions_per_s']:>11,.0f}" for w in WAYS)
-    return (f"{label:8}{cells}{row['playout']['vs_string']:>9.1f}x{row['codes']['vs_string']:>7.1f}x")
+    return (f"{label:8}{cells}{row['rollout']['vs_string']:>9.1f}x{row['codes']['vs_string']:>7.1f}x")
 
 
 def _positive(text: str) -> int:

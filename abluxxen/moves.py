@@ -5,7 +5,7 @@ A move has three forms that map onto each other:
 * text in the contract notation, e.g. ``"play 7 7 X"``, ``"take"``,
   ``"draw 4+13+X"`` (what players, logs and tests use);
 * a :class:`Move` value, whose ``str()`` is the canonical text;
-* an int *action code*, the engine's fast path for bots and playouts.
+* an int *action code*, the engine's fast path for bots and rollouts.
   Codes of pool draws name a pool slot, so they only mean something in
   the position they were generated for.
 """
