@@ -9,6 +9,7 @@ from typing import Any
 from .cards import DECK_SIZE, JOKER, cards_of, counts_of, full_deck, group_token, token
 from .game import (
     BACK_OR_DISCARD,
+    CLOCKWISE_OTHERS,
     DRAW,
     OVER,
     PLAY,
@@ -19,12 +20,30 @@ from .game import (
     legal_codes,
 )
 from .judge import Position, judge, read_move
-from .layers import layer_cards, layer_of
-from .moves import Move
+from .layers import beats, layer_cards, layer_of
+from .moves import IllegalMove, Move
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 
 Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Victims:
+    """What a play would abluxx, worked out from public information only.
+
+    Attributes:
+        seats: the displays whose top layer it abluxxes, in the order they are
+            resolved (clockwise from the player's left).
+        shadow: values of the duel's shadow groups it abluxxes; with several,
+            the player chooses one.
+    """
+
+    seats: tuple[int, ...] = ()
+    shadow: tuple[int, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.seats or self.shadow)
 
 
 @dataclass(frozen=True)
@@ -139,6 +158,35 @@ class View:
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards."""
         return [sum(len(layer) for layer in d) - size for d, size in zip(self.displays, self.hand_sizes, strict=True)]
+
+    def victims(self, play: str) -> Victims:
+        """Whom ``play`` (e.g. ``"play 5 5"``) would abluxx if the player whose turn it is made it now.
+
+        Only what everybody sees counts: the displays' top layers, the shadow,
+        the hand's size (a play that empties the hand ends the game at once).
+
+        Raises:
+            IllegalMove: when ``play`` is not a play.
+        """
+        move = Move.parse(play)
+        if move.kind != "play":
+            raise IllegalMove(f"not a play: {play!r}", "not-a-play", {"move": play})
+        cards = move.cards
+        size = len(cards)
+        if size >= self.hand_sizes[self.turn]:
+            return Victims()
+        value = next((c for c in cards if c != JOKER), JOKER)
+        expert = self.rules.ones_beat_top
+        seats = []
+        for seat in CLOCKWISE_OTHERS[self.players][self.turn]:
+            top = self.top(seat)
+            if len(top) == size and beats(value, next((c for c in top if c != JOKER), JOKER), expert):
+                seats.append(seat)
+        counts = counts_of(self.shadow)
+        shadow = [v for v in range(1, min(value, 14)) if counts[v] == size]
+        if expert and value == 1 and counts[13] == size:
+            shadow.append(13)
+        return Victims(tuple(seats), tuple(shadow))
 
     def legal_actions(self) -> list[int]:
         """Action codes of the legal moves when this seat decides, else ``[]``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import position, push_all
 
-from abluxxen import Game, Rules
+from abluxxen import Game, IllegalMove, Rules
 
 X = 14
 
@@ -96,3 +96,36 @@ def test_rules_resolve_duel_and_are_hashable() -> None:
     assert len({Rules(3), Rules(3), Rules(3, "expert")}) == 2
     assert Rules(3).single_draw and not Rules(3, "advanced").single_draw
     assert Rules(3, "expert").ones_beat_top and not Rules(3, "advanced").ones_beat_top
+
+
+def test_victims_of_a_play_from_public_information() -> None:
+    from abluxxen.view import Victims
+
+    game = position(hands=["1 3", "5 5 9 9 X 1", "4 6"], turn=1, displays=[["2 2"], [], ["7 7"]],
+                    pool="1 2 3 4 6 8")
+    for seat in range(3):  # everybody can tell, not only the player
+        view = game.view(seat)
+        assert view.victims("play 5 5") == Victims(seats=(0,))
+        assert view.victims("play 9 9") == Victims(seats=(2, 0))  # clockwise from Ben's left
+        assert view.victims("play 5 X") == Victims(seats=(0,))
+        assert not view.victims("play 9") and not view.victims("play 9 9 X")
+    for move in ("play 5 5", "play 9 9", "play 9"):  # the engine agrees
+        copy = game.copy()
+        events = copy.push(move)
+        expected = [e.other for e in events if e.kind == "abluxx"]
+        assert list(game.view(1).victims(move).seats[:1]) == expected
+
+
+def test_victims_include_the_shadow_and_the_experts_ones() -> None:
+    from abluxxen.view import Victims
+
+    duel = position(hands=["5 5 8", "6 6"], players=2, duel=True, displays=[[], ["4 4"]], pool="1 2 3 4 6 7",
+                    shadow="3 3 4 4 6 6 6 9 10 10 11 12 12")
+    assert duel.view(0).victims("play 5 5") == Victims(seats=(1,), shadow=(3, 4))
+    expert = position(hands=["1 1 2", "5 6", "7 8"], variant="expert", displays=[[], ["13 13"], ["X X"]],
+                      pool="1 2 3 4 6 7")
+    assert expert.view(0).victims("play 1 1") == Victims(seats=(1, 2))
+    last = position(hands=["9 9", "5 6", "7 8"], displays=[[], ["2 2"], []], pool="1 2 3 4 6 7")
+    assert not last.view(0).victims("play 9 9")  # the game ends before anybody is abluxxed
+    with pytest.raises(IllegalMove):
+        last.view(0).victims("take")

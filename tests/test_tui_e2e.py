@@ -54,9 +54,11 @@ def _typed(move: str, game: Game) -> str:
     if move == "pass":
         return "p"
     if words[0] == "draw" and words[1] != "deck":
+        if "+" not in words[1]:
+            return words[1].lower()  # a card's value: 7 draws a 7
         view = game.view(game.to_move or 0)
         slots = [i for i, slot in enumerate(view.pool) if "+".join(map(str, slot)).replace("14", "X") == words[1]]
-        return str(slots[0] + 1) if slots else move
+        return "abcdef"[slots[0]] if slots else move  # a duel group by its slot's letter
     return move
 
 
@@ -94,7 +96,7 @@ def _play_until(child: Any, game: Game, state: dict[str, object], *, stop_after:
         if decisions == 3 and not state.get("tried_bad"):
             state["tried_bad"] = True
             child.send("zz\r")
-            child.expect_exact("✗ cannot read 'zz'")
+            child.expect_exact("✗ 'zz' is not a move here")
             child.expect_exact(f"{name} ›")
         if decisions == 5 and not state.get("tried_help"):
             state["tried_help"] = True

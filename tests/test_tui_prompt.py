@@ -70,10 +70,11 @@ def test_back_or_discard_shortcuts(typed: str, move: str) -> None:
 
 
 @pytest.mark.parametrize("typed, move", [
-    ("deck", "draw deck"), ("1", "draw 4"), ("3", "draw 4+13+X"), ("#2", "draw 9"), ("draw 9", "draw 9"),
+    ("deck", "draw deck"), ("4", "draw 4"), ("9", "draw 9"), ("2", "draw 2"), ("x+4+13", "draw 4+13+X"),
+    ("c", "draw 4+13+X"), ("C", "draw 4+13+X"), ("b", "draw 9"), ("draw 9", "draw 9"),
     ("p", "pass"), ("Pass", "pass"), ("4+x+13", "draw 4+13+X"),
 ])
-def test_draw_shortcuts_name_pool_slots(typed: str, move: str) -> None:
+def test_draw_shortcuts_read_numbers_as_values_and_letters_as_slots(typed: str, move: str) -> None:
     game = _game(hands=["5 5", "6 6"], players=2, duel=True, pool=["4", "9", "4+13+X", "7", "8", "2"],
                  shadow="1 1 2 2 3 3 3 8 9 10 10 12 12", names=["Ann", "Ben"])
     game.push("play 5")  # no abluxx: the single draw of the base game
@@ -82,7 +83,7 @@ def test_draw_shortcuts_name_pool_slots(typed: str, move: str) -> None:
 
 
 @pytest.mark.parametrize("typed, reason", [
-    ("9", "you hold no 9"), ("7 7 7", "you hold only two 7s"), ("5 9", "one value"), ("zz", "cannot read"),
+    ("9", "you hold no 9"), ("7 7 7", "you hold only two 7s"), ("5 9", "one value"), ("zz", "not a move here"),
     ("take", "must play"), ("", "type a move"),
 ])
 def test_wrong_input_gets_the_reason(typed: str, reason: str) -> None:
@@ -91,11 +92,13 @@ def test_wrong_input_gets_the_reason(typed: str, reason: str) -> None:
         read_move(typed, game.view(0))
 
 
-def test_slot_outside_the_pool_is_refused() -> None:
+def test_a_value_or_slot_the_pool_lacks_is_refused() -> None:
     game = _game(hands=["5 5", "6", "7"], pool=["4", "9"])
     game.push("play 5")
-    with pytest.raises(IllegalMove, match="no slot 5"):
+    with pytest.raises(IllegalMove, match="there is no 5 in the pool"):
         read_move("5", game.view(0))
+    with pytest.raises(IllegalMove, match="the pool has no slot e: its slots are a to b"):
+        read_move("e", game.view(0))
 
 
 def test_commands_are_recognised() -> None:
@@ -166,8 +169,8 @@ def test_refusals_are_explained_in_german_too(pipe: PipeInput) -> None:
     shown: list[str] = []
     move = ask_move(game.view(0), Tr("de"), session=session, show=shown.append, on_command=lambda c: "")
     assert move == "play 7 7"
-    assert shown[1:] == ["✗ du hast nur zwei 7er", "✗ du hast keine 9",
-                         "✗ 'zz' ist keine Karte: Karten sind 1 bis 13 und X"]
+    assert shown[1:3] == ["✗ du hast nur zwei 7er", "✗ du hast keine 9"]
+    assert shown[3].startswith("✗ 'zz' ist hier kein Zug. Züge: '7 7 x' oder '77x'")
 
 
 def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:

@@ -72,8 +72,8 @@ def test_every_public_fact_is_on_the_table(size: tuple[int, int], players: int) 
     assert "🐾" in seat_lines[view.names[view.turn]]
     assert seat_lines[view.names[seat]].startswith("▶")
     pool_line = next(line for line in lines if line.startswith("Pool"))
-    shown_pool = re.findall(r"(\d+):(\S+)", pool_line)
-    assert [int(n) for n, _ in shown_pool] == list(range(1, len(view.pool) + 1))
+    shown_pool = re.findall(r"([a-f]):(\S+)", pool_line)
+    assert [n for n, _ in shown_pool] == list("abcdef"[:len(view.pool)])
     assert [c for _, c in shown_pool] == ["+".join(_tokens(slot).split()) for slot in view.pool]
     assert re.search(rf"Deck {view.deck_size}\b", lines[0]) and re.search(rf"Discard {len(view.discard)}\b",
                                                                           lines[0])
@@ -130,7 +130,7 @@ def test_duel_shows_the_shadow_grouped_by_value_and_pool_groups_as_one_slot() ->
     text = _screen(game, [], 0, (80, 24))
     shadow = next(line for line in text.split("\n") if line.startswith("Shadow"))
     assert shadow.split()[1:] == ["1×2", "2", "6×3", "8", "9", "10×2", "11", "12×2"]
-    assert "1:4+13+X" in text
+    assert "a:4+13+X" in text
 
 
 def test_the_decision_names_the_cards_at_stake_the_attacker_and_the_draws() -> None:

@@ -31,12 +31,12 @@ from ..rules import Rules
 from ..view import View
 from .i18n import Tr
 from .narrate import START
-from .prompt import Command, ask_line, ask_move, make_session
+from .prompt import Command, ask_line, ask_move, discard_input, make_session
 from .saves import Saved, SaveError, Seat, new_save_path, save_dir, write_save
 from .screen import Screen, TerminalGone, terminal_gone
 from .seating import SeatError, guided_setup, parse_players, pick_first
 from .stops import Stops
-from .table import TableInfo, explain_move, render_table
+from .table import TableInfo, legend_lines, moves_page, render_table
 
 DEFAULT_DELAY = 0.6
 EPILOG = """examples:
@@ -45,8 +45,9 @@ EPILOG = """examples:
   abluxxen play --players "Ann,Ben" --no-duel          plain two-player game
   abluxxen play --players "Ann,bot,bot,bot" --variant expert --match 4 --lang de
 
-At the prompt: type a move (7 7 x, 77x, t/l, b/d, deck, a pool slot number),
-? for the legal moves, hint, rules TOPIC, quit. Tab completes.
+At the prompt: type a move (7 7 x, 77x, t/l, b/d; when drawing 7 draws a 7,
+deck the deck, a letter a-f a duel group), ? for the legal moves and what the
+table's symbols mean, hint, rules TOPIC, quit. Tab completes.
 Every move is saved; continue an interrupted game with `abluxxen resume`.
 """
 
@@ -437,11 +438,12 @@ class TableApp:
         drawn = self.unseen_draws.pop(seat)
         self.notes.pop(seat, None)
         view = self.match.game.view(seat)
+        ignored = self._typed_ahead()
         self._ensure_size()
         cols, rows = self.screen.size()
+        message = "\n".join(filter(None, (self.tr("you_drew", cards=self.tr.cards_words(drawn)), ignored)))
         self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=True,
-                                      width=cols, height=rows - 2,
-                                      message=self.tr("you_drew", cards=self.tr.cards_words(drawn))))
+                                      width=cols, height=rows - 2, message=message))
         ask_line(self.session, self.tr("drew_enter"))
 
     def _handover(self, seat: int, view: View) -> None:
@@ -449,11 +451,20 @@ class TableApp:
             self._reveal_draws()
             name = self.seats[seat].name
             reason = {"back": "pass_why.answer", "draw": "pass_why.draw"}.get(view.phase, "pass_why.play")
+            ignored = self._typed_ahead()
             self._ensure_size()
             self.screen.show_center(self.tr("pass_to", name=name),
-                                    self.tr(reason, name=name) + "\n" + self.tr("pass_private", name=name))
+                                    "\n".join(filter(None, (self.tr(reason, name=name),
+                                                             self.tr("pass_private", name=name), ignored))))
             ask_line(self.session, "")
         self.last_seen = seat
+
+    def _typed_ahead(self) -> str:
+        """Discard keys typed before the next screen is drawn; the note saying so, if there were any.
+
+        Called before drawing, never after: what is typed once the screen shows is the answer.
+        """
+        return self.tr("typed_ahead") if discard_input(self.session.input) else ""
 
     # -- commands ----------------------------------------------------------------------
 
@@ -470,16 +481,15 @@ class TableApp:
         return ""
 
     def _moves_page(self, view: View) -> None:
-        tr = self.tr
-        phase = {"single-draw": "single"}.get(view.phase, view.phase)
-        lines: list[Text] = [Text(tr("moves_title"), style="bold"), Text("")]
-        for move in view.legal_moves():
-            line = Text(f"  {move:<16}", style="bold")
-            line.append(explain_move(move, view, tr))
-            lines.append(line)
-        lines.append(Text(""))
-        lines.append(Text(tr("moves_how", shortcuts=tr(f"shortcuts.{phase}")), style="dim"))
-        self._page(Group(*lines))
+        """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
+        cols, rows = self.screen.size()
+        room = max(1, rows - 2)
+        lines = moves_page(view, self.tr, info=self.info(), width=cols) + [Text("")]
+        legend = legend_lines(view, self.tr, info=self.info(), width=cols)
+        used = len(lines) % room
+        if used and used + len(legend) > room and len(legend) <= room:
+            lines += [Text("")] * (room - used)
+        self._page(Group(*lines, *legend))
 
     def _hint(self, view: View) -> str:
         try:
@@ -554,15 +564,16 @@ class TableApp:
         if match.is_over:
             self.saved.finished = True
         self._save()
+        ignored = self._typed_ahead()
         self.screen.show(Align.center(Group(*score_screen(match, self.tr, bots=[s.is_bot for s in self.seats],
                                                           seed=match.seed if self.seed_shown() else None))))
         if not match.is_over:
-            if not self.tr.yes(ask_line(self.session, self.tr("next_game")), default=True):
+            if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("next_game"))), default=True):
                 return False
             match.next_game()
             self.saved.log = [_start_event(match)]
         else:
-            if not self.tr.yes(ask_line(self.session, self.tr("play_again"))):
+            if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("play_again")))):
                 return False
             seed = random.SystemRandom().randrange(1, 1_000_000)
             names = [s.name for s in self.seats]
@@ -622,6 +633,11 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
     if seed is not None:
         parts.append(Text(tr("seed_line", seed=seed), style="dim"))
     return parts
+
+
+def _noted(note: str, question: str) -> str:
+    """A question with a note on the line above it, if there is one."""
+    return f"{note}\n{question}" if note else question
 
 
 def _join(names: list[str], tr: Tr) -> str:

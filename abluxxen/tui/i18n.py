@@ -7,8 +7,7 @@ Schatten (the duel's shadow display).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, group_token
@@ -46,7 +45,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
     "waiting": ("{name} is thinking …", "{name} überlegt …"),
-    "legend": ("? moves · hint · rules TOPIC · quit", "? Züge · tipp · regeln THEMA · beenden"),
+    "legend": ("? moves and symbols · hint · rules TOPIC · quit",
+               "? Züge und Zeichen · tipp · regeln THEMA · beenden"),
     # -- decisions --------------------------------------------------------------
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
@@ -58,11 +58,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                  "or discard {it} and draw {n}?",
                  "{name}, {attacker} hat deine {stake} abgeluxxt und gelassen: zurück auf die Hand "
                  "oder abwerfen und {n} nachziehen?"),
-    "ask.draw": ("{name}, draw {n} more: a pool slot (1–{slots}) or the deck.",
-                 "{name}, zieh noch {n}: ein Vorrat-Feld (1–{slots}) oder vom Nachziehstapel."),
+    "ask.draw": ("{name}, draw {n} more: a pool card (type its value, e.g. 7) or the deck.",
+                 "{name}, zieh noch {n}: eine Karte aus dem Vorrat (tippe ihren Wert, z. B. 7) oder vom "
+                 "Nachziehstapel."),
     "ask.draw_deck_only": ("{name}, draw {n} more from the deck (the pool is empty).",
                            "{name}, zieh noch {n} vom Nachziehstapel (der Vorrat ist leer)."),
-    "ask.single": ("{name}, no abluxx this turn: draw one card (pool slot or deck) or pass.",
+    "ask.single": ("{name}, no abluxx this turn: draw one card (pool or deck) or pass.",
                    "{name}, kein Abluxxen in diesem Zug: zieh eine Karte (Vorrat oder Nachziehstapel) "
                    "oder passe."),
     "prompt": ("{name} › ", "{name} › "),
@@ -90,8 +91,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "shortcuts.play": ("'7 7 x' or '77x' for play 7 7 X", "'7 7 x' oder '77x' für play 7 7 X"),
     "shortcuts.take": ("t = take, l = leave", "t oder n = take (nehmen), l = leave (lassen)"),
     "shortcuts.back": ("b = back, d = discard", "b oder z = back (zurück auf die Hand), d oder a = discard (abwerfen)"),
-    "shortcuts.draw": ("a slot number 1–6, or 'deck'", "eine Feldnummer 1–6 oder 'deck'"),
-    "shortcuts.single": ("a slot number, 'deck', or p = pass", "eine Feldnummer, 'deck' oder p = pass"),
+    "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'", "der Wert einer Karte (7 zieht eine 7) oder 'deck'"),
+    "shortcuts.single": ("a card's value (7 draws a 7), 'deck', or p = pass",
+                         "der Wert einer Karte (7 zieht eine 7), 'deck' oder p = pass"),
     "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für shadow 5"),
     "explain.play": ("{words} onto your display", "{words} in deine Auslage"),
     "explain.take": ("the cards go to your hand, {victim} draws {n}",
@@ -103,7 +105,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "die Karten kommen auf den Ablagestapel, du ziehst {n} nach"),
     "explain.deck": ("the top card of the deck (face down)",
                      "die oberste Karte vom Nachziehstapel (verdeckt)"),
-    "explain.pool": ("pool slot {slot}: {words}", "Vorrat-Feld {slot}: {words}"),
+    "explain.pool": ("{words} from the pool", "{words} aus dem Vorrat"),
     "explain.pass": ("draw nothing", "nichts ziehen"),
     "explain.shadow": ("take the shadow's {words}", "nimm die {words} aus dem Schatten"),
     # -- narration --------------------------------------------------------------
@@ -240,40 +242,54 @@ TEXTS: dict[str, tuple[str, str]] = {
     "finished_save": ("The game in {path} is already over.", "Das Spiel in {path} ist schon vorbei."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
+    # -- input (i9) ---------------------------------------------------------------
+    "typed_ahead": ("What was typed before this question was ignored.",
+                    "Was vor dieser Frage getippt wurde, zählt nicht."),
+    "ask.draw_groups": ("{name}, draw {n} more: a pool card (its value, e.g. 7), a group (its letter) or the deck.",
+                        "{name}, zieh noch {n}: eine Karte aus dem Vorrat (ihr Wert, z. B. 7), eine Gruppe "
+                        "(ihr Buchstabe) oder vom Nachziehstapel."),
+    "unread.empty": ("type a move (? lists them)", "tippe einen Zug (? zeigt sie)"),
+    "unread.not-yours": ("it is not your decision now", "du entscheidest gerade nicht"),
+    "unread.not-a-card": ("{word} is not a card: cards are 1 to 13 and X",
+                          "{word} ist keine Karte: Karten sind 1 bis 13 und X"),
+    "unread.unknown": ("{word} is not a move here. Moves: {moves}. Commands: {commands}",
+                       "{word} ist hier kein Zug. Züge: {moves}. Befehle: {commands}"),
+    "unread.which-cards": ("say which cards, e.g. 7 7 x", "welche Karten? z. B. 7 7 x"),
+    "unread.ambiguous": ("{word} is ambiguous: type {options} with spaces",
+                         "{word} ist mehrdeutig: tippe {options} mit Leerzeichen"),
+    "unread.no-slot": ("the pool has no slot {letter}: its slots are a to {last}",
+                       "der Vorrat hat kein Feld {letter}: seine Felder sind a bis {last}"),
+    "unread.in-group": ("the {value} lies in the group {group}: type {letter} or {group} to draw the group",
+                        "die {value} liegt in der Gruppe {group}: tippe {letter} oder {group}, um die Gruppe "
+                        "zu ziehen"),
+    "unread.impossible": ("{word} is not possible now (? lists the moves)",
+                          "{word} geht jetzt nicht (? zeigt die Züge)"),
+    "explain.abluxx": ("{words}: abluxxes {victims}", "{words}: abluxxt {victims}"),
+    "explain.victim": ("{name}'s {cards}", "{cards} von {name}"),
+    "explain.shadow_one": ("the shadow's {cards}", "{cards} aus dem Schatten"),
+    "explain.shadow_choice": ("a shadow group of your choice ({options})",
+                              "eine Schatten-Gruppe deiner Wahl ({options})"),
+    "explain.last": ("{words}: your last cards, the game ends", "{words}: deine letzten Karten, das Spiel endet"),
+    "shortcuts.draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck'",
+                              "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck'"),
+    "shortcuts.single_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck', p = pass",
+                                "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck', "
+                                "p = pass"),
+    "explain.group": ("the group {cards} from the pool (slot {letter})",
+                      "die Gruppe {cards} aus dem Vorrat (Feld {letter})"),
+    "legend.title": ("On the table", "Am Tisch"),
+    "legend.decide": ("▶ decides now", "▶ entscheidet jetzt"),
+    "legend.turn": ("🐾 whose turn it is", "🐾 ist am Zug"),
+    "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stärke"),
+    "legend.top": ("[7 7] top layer: the only one a set can abluxx (red: being abluxxed now)",
+                   "[7 7] oberste Lage: nur sie kann abgeluxxt werden (rot: wird gerade abgeluxxt)"),
+    "legend.count": ("7×3 three 7s", "7×3 drei 7er"),
+    "legend.points": ("{pts} = cards in display minus cards in hand",
+                      "{pts} = Karten in der Auslage minus Karten auf der Hand"),
+    "legend.total": ("Σ points in the match so far", "Σ Punkte der Partie bisher"),
+    "legend.pool": ("a: b: … the pool's slots (a letter draws a group)",
+                    "a: b: … die Felder des Vorrats (ein Buchstabe zieht eine Gruppe)"),
 }
-
-
-# The engine explains illegal moves in English; these patterns give the
-# common reasons in German (anything else stays as the engine said it).
-_REASONS_DE: list[tuple[str, str]] = [
-    (r"you hold no joker", "du hast keinen Joker"),
-    (r"you hold no (\d+)", r"du hast keine \1"),
-    (r"you hold only one joker", "du hast nur einen Joker"),
-    (r"you hold only one (\d+)", r"du hast nur eine \1"),
-    (r"you hold only (\w+) jokers", r"du hast nur \1 Joker"),
-    (r"you hold only (\w+) (\d+)s", r"du hast nur \1 \2er"),
-    (r"cannot read (.+?): cards are 1 to 13 and X", r"\1 ist keine Karte: Karten sind 1 bis 13 und X"),
-    (r"cannot read (.+?): type t \(take\) or l \(leave\)", r"\1 verstehe ich nicht: t (nehmen) oder l (liegen lassen)"),
-    (r"cannot read (.+?): type b \(back\) or d \(discard\)", r"\1 verstehe ich nicht: b (zurück) oder d (ablegen)"),
-    (r"cannot read (.+?): type a pool slot number, 'deck', or \? for help",
-     r"\1 verstehe ich nicht: eine Feldnummer, 'deck' oder ? für Hilfe"),
-    (r"cannot read (.+?):.*", r"\1 verstehe ich nicht (? zeigt die Züge)"),
-    (r"a set is cards of one value \(jokers may join\): (.+) differ",
-     r"ein Satz sind gleiche Karten (Joker dürfen dazu): \1 sind verschieden"),
-    (r"'(.+)' is ambiguous: type (.+) with spaces", r"'\1' ist mehrdeutig: tippe \2 mit Leerzeichen"),
-    (r"type a move \(\? lists them\)", "tippe einen Zug (? zeigt sie)"),
-    (r"the pool has no slot (\d+): it has (\d+)", r"der Vorrat hat kein Feld \1, nur \2"),
-    (r"the deck is empty: draw from the pool", "der Nachziehstapel ist leer: zieh aus dem Vorrat"),
-    (r"the pool is empty: draw from the deck", "der Vorrat ist leer: zieh vom Nachziehstapel"),
-    (r"there is no an? (\d+) in the pool", r"im Vorrat liegt keine \1"),
-    (r"there is no a joker in the pool", "im Vorrat liegt kein Joker"),
-    (r"there is no group (\S+) in the pool", r"im Vorrat liegt keine Gruppe \1"),
-    (r"(\w+) must play cards now, not '(.+)'", r"\1 muss jetzt Karten spielen, nicht '\2'"),
-    (r"(\w+) must choose take or leave, not '(.+)'", r"\1 muss nehmen oder liegen lassen wählen, nicht '\2'"),
-    (r"(\w+) must choose back or discard, not '(.+)'", r"\1 muss zurück oder ablegen wählen, nicht '\2'"),
-    (r"(\w+) must draw \((\d+) draws? left\), not '(.+)'", r"\1 muss ziehen (noch \2), nicht '\3'"),
-    (r"(\w+) may draw one card or pass, not '(.+)'", r"\1 darf eine Karte ziehen oder passen, nicht '\2'"),
-]
 
 
 # Refusals by the engine's ``IllegalMove.key``, in German (English is ``str(err)``).
@@ -329,6 +345,14 @@ _WHY_DE: dict[str, str] = {
     "draw-best": "die {value} ist die beste Karte im Vorrat",
     "shadow-fits": "die {value}er aus dem Schatten passen am besten zur Hand",
 }
+
+
+def _quote(word: str, limit: int = 14) -> str:
+    """Typed text inside a message: printable characters only, and short."""
+    shown = "".join(c for c in word if c.isprintable())
+    if len(shown) > limit:
+        shown = shown[:limit - 1] + "…"
+    return f"'{shown}'"
 
 
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -415,20 +439,26 @@ class Tr:
 
     def reason(self, refusal: IllegalMove | str) -> str:
         """Why a move was refused, in this language (by the refusal's key)."""
+        if isinstance(refusal, IllegalMove) and refusal.key.startswith("unread."):
+            return self.unreadable(refusal.key, refusal.params)
         message = str(refusal)
-        if self.lang != "de":
+        if self.lang != "de" or not isinstance(refusal, IllegalMove):
             return message
-        if isinstance(refusal, IllegalMove):
-            german = self._refusal_de(refusal.key, refusal.params)
-            if german is not None:
-                return german
-        for pattern, german in _REASONS_DE:
-            if re.fullmatch(pattern, message):
-                german = re.sub(pattern, german, message)
-                for en, de in zip(_NUMBERS_EN[1:], _NUMBERS_DE[1:], strict=True):
-                    german = re.sub(rf"\b{en}\b", de, german)
-                return german.replace(" and ", " und ")
-        return message
+        german = self._refusal_de(refusal.key, refusal.params)
+        return message if german is None else german
+
+    def unreadable(self, key: str, params: Mapping[str, Any]) -> str:
+        """The text of input that reads as no move (an ``unread.*`` key and its details)."""
+        fields = dict(params)
+        if "word" in fields:
+            fields["word"] = _quote(str(fields["word"]))
+        if "options" in fields:
+            fields["options"] = (" oder " if self.lang == "de" else " or ").join(
+                _quote(str(o)) for o in fields["options"])
+        if fields.get("shortcuts") in TEXTS:
+            fields["moves"] = self(str(fields["shortcuts"]))
+        fields["commands"] = self("legend")
+        return self(key, **fields)
 
     def _refusal_de(self, key: str, params: dict[str, Any]) -> str | None:
         if key == "not-held":

@@ -5,22 +5,29 @@ Besides every spelling of the contract (``play 7 7 X``, ``take``,
 
 * a play as its cards: ``7 7 x``, ``77x``, ``7×3`` (three 7s), ``x``;
 * ``t`` / ``l`` for take / leave, ``b`` / ``d`` for back / discard;
-* ``deck`` for the deck, a pool slot number (``1``–``6``) for that slot,
-  ``p`` for pass;
+* when drawing, a card's value (``7`` draws a 7, exactly like ``draw 7``),
+  ``deck``, a pool slot's letter (``a``–``f`` from the left; needed only
+  for a duel group), a group as written (``4+13+x``), ``p`` for pass;
 * in the duel's shadow choice, the value of the group (``5``).
 
+A number is always a card value, never a slot: the table shows the pool's
+slots with letters.
+
 :func:`read_move` returns the canonical text of a legal move, or raises
-:class:`IllegalMove` with the engine's reason.
+:class:`IllegalMove`: the engine's refusal, or an :class:`Unreadable` for
+input that is no move at all.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
-from ..cards import JOKER, group_token, parse_token
-from ..moves import IllegalMove, Move
+from ..cards import JOKER, group_token, parse_token, token
+from ..moves import KINDS, IllegalMove, Move, draw_text
 from ..view import View
+from .i18n import Tr
 
 _WORDS = {
     "take": {"t": "take", "take": "take", "l": "leave", "leave": "leave",
@@ -32,6 +39,25 @@ _WORDS = {
                     "p": "pass", "pass": "pass", "passen": "pass"},
 }
 _COUNT_FORM = re.compile(r"^(x|\d{1,2})\s*[×*]\s*(\d)$")
+SLOT_LETTERS = "abcdef"
+
+
+class Unreadable(IllegalMove):
+    """Input that reads as no move at all; ``key`` names its text (``unread.*``) in the texts.
+
+    ``str()`` is the English text; :meth:`Tr.reason` gives it in any language.
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(Tr("en").unreadable(key, params), key, params)
+
+
+def shortcuts_key(view: View) -> str:
+    """The text key of the shortcuts for this decision (groups in the pool need their letters)."""
+    phase = {"single-draw": "single"}.get(view.phase, view.phase)
+    if phase in ("draw", "single") and any(len(slot) > 1 for slot in view.pool):
+        return f"shortcuts.{phase}_groups"
+    return f"shortcuts.{phase}"
 
 
 def read_move(text: str, view: View) -> str:
@@ -46,15 +72,15 @@ def read_move(text: str, view: View) -> str:
     """
     words = " ".join(text.strip().lower().split())
     if not words:
-        raise IllegalMove("type a move (? lists them)")
+        raise Unreadable("unread.empty")
     if not view.my_move:
-        raise IllegalMove("it is not your decision")
+        raise Unreadable("unread.not-yours")
     legal = view.legal_moves()
     candidate = _expand(words, view, legal)
     if candidate in legal:
         return candidate
     _engine_reason(candidate, view)
-    raise IllegalMove(f"{candidate!r} is not possible now (? lists the moves)")
+    raise Unreadable("unread.impossible", word=candidate)
 
 
 def _expand(words: str, view: View, legal: list[str]) -> str:
@@ -62,61 +88,94 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     shortcut = _WORDS.get(phase, {}).get(words)
     if shortcut:
         return shortcut
-    if not words[0].isdigit():
-        # Another decision's shortcut: the engine explains what is asked now.
-        for other in _WORDS.values():
-            if words in other and not (phase == "play" and words == "x"):
-                return other[words]
     head = words.split()[0]
-    if head in ("play", "take", "leave", "back", "discard", "draw", "pass", "shadow"):
+    if head in KINDS:
         if head == "play":
-            return _play(words[4:].strip(), legal)
+            return _play(words[4:].strip(), legal, unknown=None)
         return str(Move.parse(words))
     if phase in ("draw", "single-draw"):
         return _draw(words, view)
+    unknown = Unreadable("unread.unknown", word=words, shortcuts=shortcuts_key(view))
+    other = _other_shortcut(words, phase)
+    if other:
+        return other
     if phase == "shadow":
         value = words.removeprefix("s").strip()
         if value.isdigit():
             return f"shadow {int(value)}"
-        raise IllegalMove(f"cannot read {words!r}: say which shadow group, e.g. '5'")
     if phase == "play":
-        return _play(words, legal)
-    raise IllegalMove(f"cannot read {words!r}: {_expected(phase)}")
+        return _play(words, legal, unknown=unknown)
+    raise unknown
 
 
-def _expected(phase: str) -> str:
-    return {"take": "type t (take) or l (leave)", "back": "type b (back) or d (discard)",
-            "play": "type the cards to play, e.g. 7 7 x"}.get(phase, "? lists the moves")
+def _other_shortcut(words: str, phase: str) -> str:
+    """Another decision's shortcut (``t`` while playing): the engine then explains what is asked now."""
+    if words[0].isdigit() or (phase == "play" and words == "x"):
+        return ""
+    for other in _WORDS.values():
+        if words in other:
+            return other[words]
+    return ""
 
 
 def _draw(words: str, view: View) -> str:
-    slot_text = words.removeprefix("#")
-    if slot_text.isdigit():
-        slot = int(slot_text)
-        if 1 <= slot <= len(view.pool):
-            return "draw " + group_token(view.pool[slot - 1])
-        if slot <= 6:
-            raise IllegalMove(f"the pool has no slot {slot}: it has {len(view.pool)}")
-    try:
-        cards = sorted(parse_token(w) for w in words.replace("+", " ").split())
-    except ValueError:
-        raise IllegalMove(f"cannot read {words!r}: type a pool slot number, 'deck', or ? for help") from None
+    """A draw: a card's value, a slot's letter, or a group as written."""
+    pool = view.pool
+    if len(words) == 1 and words in SLOT_LETTERS:
+        index = SLOT_LETTERS.index(words)
+        if index < len(pool):
+            return draw_text(pool[index])
+        if not pool:
+            raise IllegalMove("the pool is empty: draw from the deck", "pool-empty")
+        raise Unreadable("unread.no-slot", letter=words, last=SLOT_LETTERS[len(pool) - 1])
+    other = _other_shortcut(words, view.phase)
+    if other:
+        return other
+    unknown = Unreadable("unread.unknown", word=words, shortcuts=shortcuts_key(view))
+    cards = sorted(_card(word, unknown) for word in words.replace("+", " ").split())
+    if len(cards) == 1:
+        grouped = [i for i, slot in enumerate(pool) if cards[0] in slot and len(slot) > 1]
+        if grouped and (cards[0],) not in pool:
+            slot = pool[grouped[0]]
+            raise Unreadable("unread.in-group", value=token(cards[0]), group=group_token(slot),
+                             letter=SLOT_LETTERS[grouped[0]])
     return "draw " + group_token(cards)
 
 
-def _play(words: str, legal: list[str]) -> str:
-    """A play written as its cards, spaced or run together (``77x``)."""
+def _card(word: str, unknown: Unreadable | None) -> int:
+    """One typed card; a number outside 1–13 is no card, a word of letters no move."""
+    try:
+        return parse_token(word.upper())
+    except ValueError:
+        raise _not_cards(word, unknown) from None
+
+
+def _not_cards(word: str, unknown: Unreadable | None) -> Unreadable:
+    """Why a typed word is no card: a number out of range, or a word that means nothing here.
+
+    Args:
+        word: the word that is no card.
+        unknown: the refusal for input that means nothing here, or ``None``
+            when the player wrote the move's verb (every word after it must then be a card).
+    """
+    if unknown is None or re.fullmatch(r"[0-9x]+", word):
+        return Unreadable("unread.not-a-card", word=word)
+    return unknown
+
+
+def _play(words: str, legal: list[str], *, unknown: Unreadable | None) -> str:
+    """A play written as its cards, spaced or run together (``77x``); ``unknown`` as in :func:`_not_cards`."""
     if not words:
-        raise IllegalMove("say which cards, e.g. 7 7 x")
+        raise Unreadable("unread.which-cards")
     count_form = _COUNT_FORM.match(words)
     if count_form:
-        card = parse_token(count_form.group(1))
+        card = _card(count_form.group(1), unknown)
         return str(Move("play", tuple([card] * int(count_form.group(2)))))
     readings: list[list[tuple[int, ...]]] = []
     for word in words.split():
         options = _readings(word)
         if not options:
-            raise IllegalMove(f"cannot read {word!r}: cards are 1 to 13 and X")
+            raise _not_cards(word, unknown)
         readings.append(options)
     plays = []
     for combo in itertools.product(*readings):
@@ -126,16 +185,21 @@ def _play(words: str, legal: list[str]) -> str:
             if text not in plays:
                 plays.append(text)
     if not plays:
+        # "14" is a number, not a 1 and a 4 of different values.
+        for word in words.split():
+            if word.isdigit() and len(word) <= 2 and not 1 <= int(word) <= 13:
+                raise Unreadable("unread.not-a-card", word=word)
         values = sorted({c for part in (r[0] for r in readings) for c in part if c != JOKER})
         shown = " and ".join(str(v) for v in values)
-        raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ")
+        raise IllegalMove(f"a set is cards of one value (jokers may join): {shown} differ", "mixed-values",
+                          {"values": values})
     allowed = [p for p in plays if p in legal]
     # A word that is a card's name ("11") means that card when it can be played.
     whole = all(len(options) == 1 or _is_token(word) for word, options in zip(words.split(), readings,
                                                                                strict=True))
     if len(allowed) > 1 and not (whole and allowed[0] == plays[0]):
-        shown = " or ".join(repr(p.removeprefix("play ")) for p in allowed)
-        raise IllegalMove(f"{words!r} is ambiguous: type {shown} with spaces")
+        raise Unreadable("unread.ambiguous", word=words,
+                         options=[p.removeprefix("play ") for p in allowed])
     return allowed[0] if allowed else plays[0]
 
 

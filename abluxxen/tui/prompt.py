@@ -8,6 +8,8 @@ covers the table.
 
 from __future__ import annotations
 
+import os
+import select
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -19,6 +21,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
@@ -73,8 +76,9 @@ class MoveCompleter(Completer):
             typed += " "
         found = [m for m in self.moves if m.lower().startswith(typed)]
         if not found and typed:
-            # "9 9" completes to "play 9 9 …", as typed without the verb
-            found = [m for m in self.moves if m.lower().removeprefix("play ").startswith(typed)]
+            # "9 9" completes to "play 9 9 …" and "7" to "draw 7", as typed without the verb
+            found = [m for m in self.moves if m.lower().split(" ", 1)[-1].startswith(typed)
+                     and m.split()[0] in ("play", "draw", "shadow")]
         commands = [c for c in COMMANDS if typed and c.startswith(typed)]
         return found + commands
 
@@ -129,6 +133,53 @@ def toolbar_text(completer: MoveCompleter, typed: str, width: int) -> FormattedT
 RESIZED = "\x00resized\x00"
 
 
+def discard_input(source: Input) -> bool:
+    """Throw away whatever was typed and not yet read; whether there was anything.
+
+    Only on a terminal: keys typed while bots thought or a handover box was
+    up were meant for a table the player had not seen yet. Prompt_toolkit
+    keeps keys it read past the end of the last question; the terminal keeps
+    the rest (in canonical mode, a line without Enter is not readable, so
+    the terminal is switched to non-canonical while it is emptied). Pipes,
+    as scripts and tests use, are left alone.
+    """
+    try:
+        fd = source.fileno()
+    except (NotImplementedError, AttributeError, ValueError, OSError):
+        return False
+    if not isinstance(fd, int) or not os.isatty(fd):
+        return False
+    found = bool(get_typeahead(source))
+    return _drain_terminal(fd) or found
+
+
+def _drain_terminal(fd: int) -> bool:
+    """Empty a terminal's input queue, partial lines included; whether it held anything."""
+    try:
+        import termios
+    except ImportError:  # no termios (Windows): prompt_toolkit's own read-ahead was all
+        return False
+    found = False
+    try:
+        saved = termios.tcgetattr(fd)
+        quiet = list(saved)
+        quiet[3] &= ~(termios.ICANON | termios.ECHO)
+        quiet[6] = list(saved[6])
+        quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 0, 0
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+        try:
+            while select.select([fd], [], [], 0)[0]:
+                if not os.read(fd, 4096):
+                    break
+                found = True
+            termios.tcflush(fd, termios.TCIFLUSH)
+        finally:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+    except (OSError, termios.error):
+        pass  # a terminal that went away shows itself at the question
+    return found
+
+
 def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int = 80, default: str = "") -> str:
     """Ask once; the raw text typed (``KeyboardInterrupt``/``EOFError`` pass through).
 
@@ -161,7 +212,8 @@ def prompt_once(session: PromptSession[str], view: View, tr: Tr, *, width: int =
 
 
 def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[[str], None],
-             on_command: Callable[[Command], str], width: int = 80, message: str = "") -> str:
+             on_command: Callable[[Command], str], width: int = 80, message: str = "",
+             fresh: bool = True) -> str:
     """Ask until the player gives a legal move; its canonical text.
 
     Args:
@@ -174,8 +226,12 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
             the message to show next.
         width: the screen width, for the toolbar.
         message: the first message to show.
+        fresh: first discard what was typed before the table was on screen
+            (see :func:`discard_input`), and say so when there was something.
     """
     typed = ""
+    if fresh and discard_input(session.input):
+        message = "\n".join(filter(None, (message, tr("typed_ahead"))))
     while True:
         show(message)
         text = prompt_once(session, view, tr, width=width, default=typed)

@@ -21,6 +21,7 @@ from ..events import Event
 from ..view import View
 from .i18n import Tr
 from .narrate import narrate
+from .notation import SLOT_LETTERS, shortcuts_key
 
 # One colour per value, like the real cards' rainbow; jokers stand apart.
 VALUE_COLOURS = {
@@ -145,14 +146,17 @@ def _fold(layers: Sequence[Sequence[int]], tr: Tr) -> Text:
 
 
 def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
-    """The pool's slots, numbered from 1 as players type them; a duel group is one slot."""
+    """The pool's slots, lettered from ``a`` as players type them; a duel group is one slot.
+
+    Letters, not numbers: a number typed at the draw prompt is a card value.
+    """
     text = Text()
     if not pool:
         return Text(tr("pool_empty"), style="dim")
     for i, slot in enumerate(pool):
         if i:
             text.append("  ")
-        text.append(f"{i + 1}:", style="dim")
+        text.append(f"{SLOT_LETTERS[i]}:", style="dim")
         text.append_text(cards_text(slot, sep="+"))
     return text
 
@@ -198,7 +202,12 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         bottom.append(Text(tr("hand_hidden"), style="dim italic"))
         if view.to_move is not None:
             bottom.append(Text(tr("waiting", name=view.names[view.to_move]), style="italic"))
-    bottom.append(Text(message, style="bold yellow") if message else Text(tr("legend"), style="dim"))
+    if message:
+        # A refusal and a note may both be there: up to three lines, the log gives way.
+        said = [line for part in message.split("\n") for line in _wrap(Text(part, style="bold yellow"), width)]
+        bottom.extend(said[:3])
+    else:
+        bottom.append(Text(tr("legend"), style="dim"))
     room = height - len(top) - len(bottom) - 1
     log = _log_lines(view, events, viewer, tr, width, max(room, 0))
     lines = top + [_rule(width, tr("log"))] + log + bottom
@@ -343,7 +352,8 @@ def ask_text(view: View, tr: Tr) -> str:
     if phase == "draw":
         if not view.pool:
             return tr("ask.draw_deck_only", name=name, n=view.draws_left)
-        return tr("ask.draw", name=name, n=view.draws_left, slots=len(view.pool))
+        groups = any(len(slot) > 1 for slot in view.pool)
+        return tr("ask.draw_groups" if groups else "ask.draw", name=name, n=view.draws_left)
     return tr("ask.single", name=name)
 
 
@@ -354,8 +364,7 @@ def explain_move(move: str, view: View, tr: Tr) -> str:
     stake = len(view.stake())
     victim = view.names[view.victim] if view.victim is not None else ""
     if kind == "play":
-        cards = [JOKER if w == "X" else int(w) for w in words[1:]]
-        return tr("explain.play", cards=" ".join(words[1:]), words=tr.set_words(cards))
+        return _explain_play(move, view, tr)
     if kind in ("take", "leave"):
         return tr(f"explain.{kind}", victim=victim, n=stake)
     if kind in ("back", "discard", "pass"):
@@ -367,5 +376,80 @@ def explain_move(move: str, view: View, tr: Tr) -> str:
     if words[1] == "deck":
         return tr("explain.deck")
     slot = next(i for i, s in enumerate(view.pool) if group_token(s) == words[1])
-    return tr("explain.pool", cards=words[1], slot=slot + 1, words=tr.set_words(view.pool[slot])
-              if len(set(view.pool[slot]) - {JOKER}) <= 1 else words[1])
+    if len(view.pool[slot]) > 1:
+        return tr("explain.group", cards=words[1], letter=SLOT_LETTERS[slot])
+    return tr("explain.pool", words=tr.set_words(view.pool[slot]))
+
+
+def _explain_play(move: str, view: View, tr: Tr) -> str:
+    """A play in words, and whom it abluxxes (from what everybody sees)."""
+    cards = [JOKER if w == "X" else int(w) for w in move.split()[1:]]
+    words = tr.set_words(cards)
+    if len(cards) >= view.hand_sizes[view.turn]:
+        return tr("explain.last", words=words)
+    victims = view.victims(move)
+    if not victims:
+        return tr("explain.play", words=words)
+    parts = []
+    if len(victims.shadow) == 1:
+        parts.append(tr("explain.shadow_one", cards=tr.owned_words([victims.shadow[0]] * len(cards))))
+    elif victims.shadow:
+        options = ", ".join(" ".join([token(v)] * len(cards)) for v in victims.shadow)
+        parts.append(tr("explain.shadow_choice", options=options))
+    for seat in victims.seats:
+        parts.append(tr("explain.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
+    joiner = " und " if tr.lang == "de" else " and "
+    listed = ", ".join(parts[:-1]) + joiner + parts[-1] if len(parts) > 1 else parts[0]
+    return tr("explain.abluxx", words=words, victims=listed)
+
+
+# -- the ? page -------------------------------------------------------------------------
+
+
+def moves_page(view: View, tr: Tr, *, info: TableInfo | None = None, width: int = 80) -> list[Text]:
+    """The ``?`` page: the legal moves in plain words, how to type them, what the table's symbols mean.
+
+    Each move's words wrap in their own column, so no line is wider than ``width``.
+    """
+    moves = view.legal_moves()
+    column = min(max((len(m) for m in moves), default=0), width // 3) + 4
+    lines = [Text(tr("moves_title"), style="bold"), Text("")]
+    for move in moves:
+        words = _wrap(Text(explain_move(move, view, tr)), width - column)
+        head = Text(f"  {move}", style="bold")
+        if len(head) + 2 > column:  # a long move: its words go below it
+            lines.append(head)
+        else:
+            head.append(" " * (column - len(head)))
+            head.append_text(words.pop(0))
+            lines.append(head)
+        lines.extend(Text(" " * column) + part for part in words)
+    lines.append(Text(""))
+    lines.extend(_wrap(Text(tr("moves_how", shortcuts=tr(shortcuts_key(view))), style="dim"), width))
+    return lines
+
+
+def legend_lines(view: View, tr: Tr, *, info: TableInfo | None = None, width: int = 80) -> list[Text]:
+    """What the table's symbols mean; only those this table can show."""
+    info = info or TableInfo()
+    items = [tr("legend.decide"), tr("legend.turn")]
+    if any(info.bots):
+        items.append(tr("legend.bot"))
+    items += [tr("legend.count"), tr("legend.points", pts=tr("score_short"))]
+    if info.games > 1:
+        items.append(tr("legend.total"))
+    if any(len(slot) > 1 for slot in view.pool) or view.rules.is_duel:
+        items.append(tr("legend.pool"))
+    lines = [Text(tr("legend.title"), style="bold")]
+    lines.extend(_wrap(Text(tr("legend.top")), width))
+    line = Text()
+    for item in items:
+        piece = Text(" · " if line else "", style="dim") + Text(item)
+        if line and line.cell_len + piece.cell_len > width:
+            lines.append(line)
+            line = Text(item)
+        else:
+            line.append_text(piece)
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,162 @@
+"""What a typed number or word means: a number is always a card value, never a pool slot.
+
+Pool slots are letters on the table and at the prompt; a number outside 1 to
+13 is no card (not two cards run together); a word that means nothing gets
+the list of what can be typed.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from conftest import make_doc
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from abluxxen import Event, Game, IllegalMove, Rules
+from abluxxen.match import Match
+from abluxxen.tui.app import TableApp
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.narrate import START
+from abluxxen.tui.notation import read_move
+from abluxxen.tui.prompt import ask_move, make_session
+from abluxxen.tui.saves import Saved, Seat, read_save
+from abluxxen.tui.screen import WIPE, Screen
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+NAMES = ["Ann", "Ben", "Cy"]
+
+
+def _single_draw(pool: str | list[str], **kwargs: object) -> Game:
+    """Ann has played a lone 2 without abluxx: she may draw one card."""
+    game = Game.from_json(make_doc(hands=["2 5 6", "1 3 4", "1 4 5"], names=NAMES, pool=pool, **kwargs))  # type: ignore[arg-type]
+    game.push("play 2")
+    assert game.phase_name == "single-draw"
+    return game
+
+
+def _run(tmp_path: Path, game: Game, keys: str, *, lang: str = "en") -> tuple[list[str], Path]:
+    seats = [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")]
+    match = Match(Rules(3), games=1, seed=3, names=NAMES)
+    match.game = game
+    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, 0, source="1")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
+                 session=make_session(input=pipe, output=DummyOutput())).run()
+    return [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()], tmp_path / "g.json"
+
+
+# -- point 4: a number at the draw prompt is a card value -----------------------------------
+
+
+def test_typing_3_at_the_draw_prompt_draws_the_3_not_the_third_slot(tmp_path: Path) -> None:
+    game = _single_draw("7 3 12 6 12 11")
+    screens, path = _run(tmp_path, game, "3\r")
+    drawn = [e for e in read_save(path).log if e.kind == "draw" and e.seat == 0]
+    assert drawn and drawn[0].cards == (3,) and drawn[0].source == "pool"
+
+
+@pytest.mark.parametrize("typed, move", [
+    ("3", "draw 3"), ("7", "draw 7"), ("6", "draw 6"), ("12", "draw 12"), ("11", "draw 11"),
+    ("a", "draw 7"), ("b", "draw 3"), ("f", "draw 11"), ("draw 3", "draw 3"), ("deck", "draw deck"),
+])
+def test_numbers_are_values_and_letters_are_slots(typed: str, move: str) -> None:
+    view = _single_draw("7 3 12 6 12 11").view(0)
+    assert read_move(typed, view) == move
+
+
+def test_a_value_the_pool_lacks_is_refused_not_taken_from_a_slot() -> None:
+    view = _single_draw("7 3 12 6 12 11").view(0)
+    for value in (1, 2, 4, 5):
+        with pytest.raises(IllegalMove, match=f"there is no {value} in the pool"):
+            read_move(str(value), view)
+
+
+def test_a_duel_group_is_named_by_its_letter_or_written_out() -> None:
+    game = Game.from_json(make_doc(hands=["5 5", "6 6"], players=2, duel=True, names=["Ann", "Ben"],
+                                   pool=["9", "4+13+X", "7", "8", "2", "3"],
+                                   shadow="1 1 2 2 3 3 3 8 9 10 10 12 12"))
+    game.push("play 5")
+    view = game.view(0)
+    assert read_move("b", view) == read_move("13+4+x", view) == "draw 4+13+X"
+    assert read_move("2", view) == "draw 2"
+    with pytest.raises(IllegalMove, match=r"the 4 lies in the group 4\+13\+X: type b"):
+        read_move("4", view)
+
+
+def test_the_pool_shows_letters_and_the_question_no_slot_numbers(tmp_path: Path) -> None:
+    screens, _ = _run(tmp_path, _single_draw("7 3 12 6 12 11"), "")
+    table = next(s for s in screens if "no abluxx this turn" in s)
+    pool = next(line for line in table.split("\n") if line.startswith("Pool"))
+    assert pool.split()[1:] == ["a:7", "b:3", "c:12", "d:6", "e:12", "f:11"]
+    assert not re.search(r"\d:", pool) and "slot" not in table
+
+
+def test_the_moves_page_lists_draws_by_value() -> None:
+    from abluxxen.tui.table import moves_page
+
+    game = _single_draw("7 3 12 6 12 11")
+    text = "\n".join(line.plain for line in moves_page(game.view(0), Tr("en")))
+    assert re.search(r"draw 3\s+a 3 from the pool", text)
+    assert "7 draws a 7" in text
+
+
+# -- point 5: numbers that are no card, words that are no move -------------------------------
+
+
+@pytest.mark.parametrize("typed", ["14", "0", "14 14", "20", "14*2", "0×3", "play 14"])
+def test_a_number_outside_1_to_13_is_no_card(typed: str) -> None:
+    view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
+    with pytest.raises(IllegalMove, match=r"is not a card: cards are 1 to 13 and X"):
+        read_move(typed, view)
+
+
+@pytest.mark.parametrize("typed", ["14", "0", "99"])
+def test_at_the_draw_prompt_too(typed: str) -> None:
+    view = _single_draw("7 3 12 6 12 11").view(0)
+    with pytest.raises(IllegalMove, match=rf"'{typed}' is not a card: cards are 1 to 13 and X"):
+        read_move(typed, view)
+
+
+def test_an_unknown_word_gets_what_can_be_typed() -> None:
+    tr = Tr("en")
+    playing = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
+    drawing = _single_draw("7 3 12 6 12 11").view(0)
+    for view, moves in ((playing, "'7 7 x' or '77x'"), (drawing, "a card's value (7 draws a 7)")):
+        for word in ("zz", "hello", "7y"):
+            with pytest.raises(IllegalMove) as refused:
+                read_move(word, view)
+            said = tr.reason(refused.value)
+            assert "not a move here" in said and moves in said, said
+            assert "? moves and symbols · hint · rules TOPIC · quit" in said
+            assert "cards are 1 to 13" not in said
+
+
+def test_the_player_sees_the_reasons_in_both_languages() -> None:
+    game = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES))
+    for lang, card, unknown in (
+            ("en", "✗ '14' is not a card: cards are 1 to 13 and X", "✗ 'zz' is not a move here."),
+            ("de", "✗ '14' ist keine Karte: Karten sind 1 bis 13 und X", "✗ 'zz' ist hier kein Zug.")):
+        shown: list[str] = []
+        with create_pipe_input() as pipe:
+            pipe.send_text("14\r0\r14*2\rzz\r5\r")
+            move = ask_move(game.view(0), Tr(lang), session=make_session(input=pipe, output=DummyOutput()),
+                            show=shown.append, on_command=lambda c: "")
+        assert move == "play 5"
+        assert shown[1] == card and shown[2] == card.replace("14", "0") and shown[3].startswith(card[:4])
+        assert shown[4].startswith(unknown)
+        assert ("tipp · regeln THEMA · beenden" if lang == "de" else "hint · rules TOPIC · quit") in shown[4]
+
+
+def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
+    view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
+    with pytest.raises(IllegalMove) as refused:
+        read_move("zz\x1b[2J" + "q" * 200, view)
+    said = Tr("en").reason(refused.value)
+    assert "\x1b" not in said and "q" * 20 not in said
