@@ -29,6 +29,8 @@ class Match:
         self.games = self.rules.players if games is None else games
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
         self.first = first
         self.results: list[Outcome] = []

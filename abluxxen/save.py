@@ -85,7 +85,9 @@ def game_from_json(doc: Any) -> Game:
     rules = Rules.from_json(doc["rules"])
     n = rules.players
     names = doc.get("names")
-    if names is not None:
+    if names is not None and not (isinstance(names, list) and len(names) == n
+                                  and all(isinstance(x, str) and x.isprintable() and x.strip() for x in names)):
+        # The common case above costs next to nothing; here is why the names are not plain.
         if not isinstance(names, list) or len(names) != n \
                 or not all(isinstance(x, str) and x.strip() for x in names):
             raise ValueError(f"names must be a list of {n} non-empty strings")

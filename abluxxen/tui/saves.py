@@ -203,7 +203,7 @@ def _seats(value: Any, names: list[str]) -> list[Seat]:
         if bot is not None and bot not in BOT_LEVELS:
             raise ValueError(f"seat {number}: bot level must be easy, normal or hard")
         seats.append(Seat(name, bot))
-    if len({n.casefold() for n in names}) != len(names):
+    if len({n.lower() for n in names}) != len(names):  # as the setup compares them
         raise ValueError("two seats have the same name")
     return seats
 
@@ -468,8 +468,8 @@ def _parse(text: str) -> Any:
         raise SaveError(f"damaged save: not valid JSON (line {err.lineno})") from None
     except RecursionError:
         raise SaveError("damaged save: nested too deeply") from None
-    except ValueError as err:  # e.g. a number with thousands of digits
-        raise SaveError(f"damaged save: {str(err).splitlines()[0]}") from None
+    except ValueError:  # the parser's limit on digits: no save holds such a number
+        raise SaveError("damaged save: a number too long to read") from None
 
 
 # -- finding saves -------------------------------------------------------------------
