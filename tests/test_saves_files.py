@@ -111,6 +111,17 @@ def test_a_second_terminal_is_refused_the_open_game_and_a_killed_one_leaves_no_l
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name], "no lock or temporary file is left"
 
 
+def test_a_save_reached_through_a_link_is_the_same_save(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    write_save(path, _saved(["Ann", "Ben", "Cy"]))
+    (tmp_path / "link.json").symlink_to(path)
+    held = saves.SaveLock(tmp_path / "link.json").acquire()
+    with pytest.raises(saves.SaveBusy):
+        saves.SaveLock(path).acquire()
+    held.release()
+    saves.SaveLock(path).acquire().release()
+
+
 def test_games_started_in_the_same_second_never_share_a_file(tmp_path: Path) -> None:
     with ThreadPoolExecutor(8) as pool:
         paths = list(pool.map(lambda _: new_save_path(tmp_path, ["Ann", "Ben", "Cy"]), range(40)))

@@ -25,7 +25,6 @@ drops however the process ends), so two terminals never play one save.
 from __future__ import annotations
 
 import errno
-import fcntl
 import json
 import math
 import os
@@ -37,6 +36,11 @@ from pathlib import Path
 from typing import Any
 
 from rich.cells import cell_len
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
+    fcntl = None  # type: ignore[assignment]
 
 from ..events import EVENT_KINDS, Event
 from ..match import Match
@@ -51,6 +55,7 @@ MAX_DELAY = 10.0  # seconds after a bot move; more would look like a hang
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
 _LOCK_SUFFIX = ".lock"
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 
 class SaveError(ValueError):
@@ -293,9 +298,19 @@ def write_save(path: Path, saved: Saved) -> None:
     _sync_dir(path.parent)
 
 
+def _flock(fd: int) -> None:
+    """Lock ``fd`` exclusively, without waiting.
+
+    Raises:
+        OSError: ``EWOULDBLOCK`` when another open file holds the lock.
+    """
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
 def _try_flock(fd: int) -> None:
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        _flock(fd)
     except OSError:
         pass  # a file system without locks: the write itself matters more
 
@@ -336,12 +351,12 @@ def clean_leftovers(directory: Path) -> None:
 
 def _remove_unlocked(path: Path) -> None:
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError:
         return
     try:
         if stat.S_ISREG(os.fstat(fd).st_mode):
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _flock(fd)
             path.unlink(missing_ok=True)
     except OSError:
         pass
@@ -360,7 +375,13 @@ class SaveLock:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.sidecar = path.with_name(f".{path.name}{_LOCK_SUFFIX}")
+        real = path
+        try:
+            if path.is_symlink() and path.resolve().is_file():
+                real = path.resolve()  # a save reached through a link is still the same save
+        except (OSError, RuntimeError):
+            pass
+        self.sidecar = real.with_name(f".{real.name}{_LOCK_SUFFIX}")
         self._fd: int | None = None
 
     @property
@@ -378,7 +399,7 @@ class SaveLock:
         while self._fd is None:
             fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o644)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                _flock(fd)
             except OSError as err:
                 os.close(fd)
                 if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
@@ -420,7 +441,7 @@ def read_save(path: Path) -> Saved:
 def _read_text(path: Path) -> str:
     try:
         # Non-blocking, so that a named pipe is refused instead of waited on.
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as err:
         raise SaveError(f"cannot read the file ({err.strerror or err})") from None
     try:
