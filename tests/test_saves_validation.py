@@ -326,3 +326,14 @@ def test_a_save_with_a_control_character_in_a_name_is_refused(tmp_path: Path,
     assert main(["resume", str(path), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and str(path) in err
+
+
+@pytest.mark.parametrize("name", ["old-3p-midturn.json", "old-duel-match.json"])
+def test_saves_written_by_the_previous_version_still_resume_and_play(name: str, tmp_path: Path) -> None:
+    """Written by the code before these checks (a mid-turn three-player game; a duel match after its
+    first game), kept as they were."""
+    path = tmp_path / name
+    path.write_bytes((Path(__file__).parent / "data" / name).read_bytes())
+    saved = read_save(path)
+    assert saved.lang == "de" and saved.delay == 0.25 and saved.log[0].kind == START
+    _plays_through(saved, tmp_path)
