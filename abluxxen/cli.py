@@ -13,6 +13,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from . import __version__
 
@@ -36,9 +37,17 @@ EPILOG = """examples:
 """
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose refusals are one line (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` alone and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message.splitlines()[0] if message else ''}\n")
+
+
 def _parser(command: str | None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():

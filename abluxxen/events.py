@@ -69,8 +69,35 @@ class Event:
         return doc
 
     @classmethod
-    def from_json(cls, doc: dict[str, Any]) -> Event:
-        """The event :meth:`to_json` wrote."""
-        return cls(kind=doc["kind"], seat=doc.get("seat"), other=doc.get("other"),
-                   cards=tuple(parse_token(t) for t in doc.get("cards", ())),
-                   source=doc.get("source"), hidden=doc.get("hidden", 0))
+    def from_json(cls, doc: Any) -> Event:
+        """The event :meth:`to_json` wrote.
+
+        Only the fields' types are checked here; whether the seats exist
+        and the kind needs them is up to whoever knows the game.
+
+        Raises:
+            ValueError: for a field of the wrong type or an unknown card.
+        """
+        if not isinstance(doc, dict) or not isinstance(doc.get("kind"), str):
+            raise ValueError("an event is an object with a 'kind'")
+        unknown = set(doc) - _FIELDS
+        if unknown:
+            raise ValueError(f"event has unknown field(s): {', '.join(sorted(unknown))}")
+        seat, other, source, hidden = doc.get("seat"), doc.get("other"), doc.get("source"), doc.get("hidden", 0)
+        for name, value in (("seat", seat), ("other", other)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+                raise ValueError(f"event {name} must be a seat number, not {value!r}")
+        if source is not None and not isinstance(source, str):
+            raise ValueError(f"event source must be text, not {source!r}")
+        if isinstance(hidden, bool) or not isinstance(hidden, int) or not 0 <= hidden <= _MOST_HIDDEN:
+            raise ValueError(f"event hidden must be a small count, not {hidden!r}")
+        tokens = doc.get("cards", [])
+        if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
+            raise ValueError("event cards must be a list of card tokens")
+        return cls(kind=doc["kind"], seat=seat, other=other, cards=tuple(parse_token(t) for t in tokens),
+                   source=source, hidden=hidden)
+
+
+_FIELDS = frozenset({"kind", "seat", "other", "cards", "source", "hidden"})
+# More cards than anyone ever draws at once (a whole deck): bounds a number read from a file.
+_MOST_HIDDEN = 109

@@ -47,6 +47,7 @@ from .moves import (
     draw_text,
     play_parts,
 )
+from .names import check_names
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 
@@ -201,11 +202,16 @@ class Game:
             rules: the rules (default: four players, base game).
             seed: the same seed gives the same deal.
             first: seat of the starting player.
-            names: one name per seat (default ``Player 1`` …).
+            names: one name per seat (default ``Player 1`` …); no control characters.
+
+        Raises:
+            ValueError: for a bad ``first`` or a bad name.
         """
         rules = rules or Rules()
         n = rules.players
-        if not 0 <= first < n:
+        if names is not None:
+            names = check_names(names, n)
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < n:
             raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first}")
         rng = random.Random(seed)
         game = cls._blank(rules, names)

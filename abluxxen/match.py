@@ -29,6 +29,8 @@ class Match:
         self.games = self.rules.players if games is None else games
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
             raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self.seed = seed
         self.first = first
         self.results: list[Outcome] = []
@@ -100,28 +102,77 @@ class Match:
 
     @classmethod
     def from_json(cls, doc: Any) -> Match:
-        """A match from :meth:`to_json`'s document.
+        """A match from :meth:`to_json`'s document, every field checked.
 
         Raises:
             ValueError: naming what is wrong.
         """
         if not isinstance(doc, dict) or doc.get("format") != MATCH_FORMAT:
             raise ValueError(f"format must be {MATCH_FORMAT!r}")
+        unknown = set(doc) - _FIELDS
+        if unknown:
+            raise ValueError(f"unknown field(s) in match document: {', '.join(sorted(unknown))}")
         game = Game.from_json(doc["game"]) if isinstance(doc.get("game"), dict) else None
         if game is None:
             raise ValueError("match document has no game")
+        n = game.rules.players
         match = cls.__new__(cls)
         match.rules = game.rules
-        match.games = doc.get("games", game.rules.players)
-        match.seed = doc.get("seed")
-        match.first = doc.get("first", 0)
-        match._started = doc.get("started", 1)
-        try:
-            match.results = [Outcome(reason=r["reason"], seat=r["seat"], scores=tuple(r["scores"]),
-                                     hand_sizes=tuple(r["hand_sizes"]), winners=tuple(r["winners"]))
-                             for r in doc.get("results", [])]
-        except (KeyError, TypeError) as err:
-            raise ValueError(f"match results are damaged: {err}") from None
+        match.games = _whole(doc.get("games", n), "games", 1)
+        seed = doc.get("seed")
+        if seed is not None:
+            seed = _whole(seed, "seed")
+        match.seed = seed
+        match.first = _whole(doc.get("first", 0), "first", 0, n - 1)
+        match._started = _whole(doc.get("started", 1), "started", 1, match.games)
+        results = doc.get("results", [])
+        if not isinstance(results, list):
+            raise ValueError("match results must be a list")
+        match.results = [_outcome(r, n, f"results[{i}]") for i, r in enumerate(results)]
+        booked = len(match.results)
+        if not match._started - 1 <= booked <= match._started:
+            raise ValueError(f"match has {booked} results after {match._started} games dealt")
+        if booked == match._started and not game.is_over:
+            raise ValueError("match results book the current game, which is not over")
         match.game = game
         match.names = list(game.names)
         return match
+
+
+_FIELDS = frozenset({"format", "games", "seed", "first", "started", "results", "game"})
+_REASONS = ("hand-empty", "exhausted")
+# No score or hand size gets past the number of cards in the game.
+_MOST = 109
+
+
+def _whole(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    """A whole number from a document, within ``low``..``high``."""
+    if isinstance(value, bool) or not isinstance(value, int) \
+            or (low is not None and value < low) or (high is not None and value > high):
+        span = f" from {low}" if low is not None else ""
+        span += f" to {high}" if high is not None else ""
+        raise ValueError(f"match {where} must be a whole number{span}, not {value!r}")
+    return value
+
+
+def _outcome(doc: Any, players: int, where: str) -> Outcome:
+    """A booked game's outcome from a match document."""
+    if not isinstance(doc, dict) or set(doc) != {"reason", "seat", "scores", "hand_sizes", "winners"}:
+        raise ValueError(f"match {where} must hold reason, seat, scores, hand_sizes and winners")
+    if not isinstance(doc["reason"], str) or doc["reason"] not in _REASONS:
+        raise ValueError(f"match {where}.reason must be hand-empty or exhausted")
+    seat = _whole(doc["seat"], f"{where}.seat", 0, players - 1)
+    scores = _numbers(doc["scores"], players, f"{where}.scores", -_MOST, _MOST)
+    hands = _numbers(doc["hand_sizes"], players, f"{where}.hand_sizes", 0, _MOST)
+    winners = _numbers(doc["winners"], None, f"{where}.winners", 0, players - 1)
+    if not winners or len(set(winners)) != len(winners):
+        raise ValueError(f"match {where}.winners must list one or more different seats")
+    return Outcome(reason=doc["reason"], seat=seat, scores=tuple(scores), hand_sizes=tuple(hands),
+                   winners=tuple(winners))
+
+
+def _numbers(value: Any, count: int | None, where: str, low: int, high: int) -> list[int]:
+    """A list of whole numbers from ``low`` to ``high``, ``count`` of them when given."""
+    if not isinstance(value, list) or (count is not None and len(value) != count):
+        raise ValueError(f"match {where} must be a list of {count if count is not None else 'whole'} numbers")
+    return [_whole(x, where, low, high) for x in value]

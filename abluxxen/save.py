@@ -20,6 +20,7 @@ from .game import (
     beats,
     layer_cards,
 )
+from .names import check_names
 from .phase import PHASE_NAMES
 from .rules import Rules
 
@@ -84,9 +85,13 @@ def game_from_json(doc: Any) -> Game:
     rules = Rules.from_json(doc["rules"])
     n = rules.players
     names = doc.get("names")
-    if names is not None and (not isinstance(names, list) or len(names) != n
-                              or not all(isinstance(x, str) and x.strip() for x in names)):
-        raise ValueError(f"names must be a list of {n} non-empty strings")
+    if names is not None and not (isinstance(names, list) and len(names) == n
+                                  and all(isinstance(x, str) and x.isprintable() and x.strip() for x in names)):
+        # The common case above costs next to nothing; here is why the names are not plain.
+        if not isinstance(names, list) or len(names) != n \
+                or not all(isinstance(x, str) and x.strip() for x in names):
+            raise ValueError(f"names must be a list of {n} non-empty strings")
+        check_names(names, n)
     game = Game._blank(rules, names)
     game.turn = _seat(doc["turn"], n, "turn")
     hands = _per_seat(doc["hands"], n, "hands")
@@ -142,7 +147,8 @@ def _restore_over(game: Game, over: Any) -> None:
 
 def _restore_pending(game: Game, pending: Any) -> None:
     n = game.rules.players
-    if not isinstance(pending, dict) or pending.get("phase") not in _PENDING_PHASES:
+    if not isinstance(pending, dict) or not isinstance(pending.get("phase"), str) \
+            or pending["phase"] not in _PENDING_PHASES:
         raise ValueError(f"pending.phase must be one of {', '.join(_PENDING_PHASES)}")
     phase = _PENDING_PHASES[pending["phase"]]
     game.phase = phase
@@ -184,9 +190,11 @@ def _restore_pending(game: Game, pending: Any) -> None:
                          "being resolved (never the attacker)")
     if phase == SHADOW:
         options = _list(pending.get("shadow_options"), "pending.shadow_options")
-        if len(options) < 2 or any(not isinstance(v, int) or not 1 <= v <= 12 or game.shadow[v] != size
-                                   or not beats(value, v, expert) for v in options):
+        if len(options) < 2 or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12
+                                   or game.shadow[v] != size or not beats(value, v, expert) for v in options):
             raise ValueError("pending.shadow_options must list two or more shadow values the played set abluxxes")
+        if len(set(options)) != len(options):
+            raise ValueError("pending.shadow_options lists a value twice")
         game.shadow_options = list(options)
 
 

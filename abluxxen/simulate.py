@@ -49,10 +49,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes to play games in (0: one per core; default %(default)s)")
-    parser.add_argument("--think", default=None,
+    parser.add_argument("--think", type=_think, default=None,
                         help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
                              "like 200 (default about half a second)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _think(text: str) -> float | int:
+    """``--think``: a positive, finite budget (argparse prints the refusal on one line)."""
+    try:
+        return parse_think(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 @dataclass(frozen=True)
@@ -244,7 +252,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         err.print(f"simulate: --games must be at least 1, not {args.games}", markup=False)
         return 2
     try:
-        think = parse_think(args.think) if args.think is not None else None
+        think = args.think
         rules = Rules(players=len(levels), variant=args.variant, duel=False if args.no_duel else None,
                       tiebreak=args.tiebreak)
     except ValueError as err_value:

@@ -108,7 +108,9 @@ def test_match_save_continues_identically() -> None:
 
 def _booked_match(tiebreak: str) -> Match:
     """A match of two games already played: totals tie at 3 for every seat."""
-    doc = Match(Rules(3, tiebreak=tiebreak), games=2, seed=1).to_json()
+    match = Match(Rules(3, tiebreak=tiebreak), games=2, seed=1)
+    finish(match.game, random.Random(1))  # the second game, booked below, is over
+    doc = match.to_json()
     doc["started"] = 2
     doc["results"] = [
         {"reason": "hand-empty", "seat": 2, "scores": [3, 1, 3], "hand_sizes": [1, 5, 0], "winners": [2]},

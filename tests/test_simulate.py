@@ -73,7 +73,6 @@ def test_every_bot_starts_and_sits_everywhere_equally_often() -> None:
     (("--seats", "easy,genius"), "unknown bot level"),
     (("--seats", "easy"), "2 to 5"),
     (("--games", "0"), "at least 1"),
-    (("--seats", "hard,easy", "--think", "soon"), "think budget"),
 ])
 def test_bad_options_give_a_one_line_reason(argv: tuple[str, ...], words: str) -> None:
     code, text = _run(*argv)

@@ -96,7 +96,14 @@ def test_resume_picks_the_newest_unfinished_game_and_skips_damaged_ones(tmp_path
     older, newer, damaged, done = (tmp_path / f"{n}.json" for n in ("older", "newer", "damaged", "done"))
     write_save(older, _saved(seed=1))
     write_save(newer, _saved(seed=2))
-    finished = _saved(seed=3)
+    finished = _saved(seed=3, moves=0)
+    while not finished.match.is_over:
+        game = finished.match.game
+        while not game.is_over:
+            game.push(game.legal_moves()[-1])
+        finished.match.record()
+        if not finished.match.is_over:
+            finished.match.next_game()
     finished.finished = True
     write_save(done, finished)
     damaged.write_text("{")

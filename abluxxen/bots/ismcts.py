@@ -118,7 +118,7 @@ class HardBot:
         self.seed = seed
         if think is None:
             think = DEFAULT_SECONDS
-        if isinstance(think, bool) or not isinstance(think, (int, float)) or think <= 0:
+        if isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < math.inf:
             raise ValueError(f"think must be a positive number of seconds or iterations, not {think!r}")
         self.think = think
         self.last_iterations = 0
@@ -308,6 +308,6 @@ def parse_think(text: str) -> float | int:
             value = int(raw)
     except ValueError:
         raise ValueError(f"think budget {text!r}: give seconds like '0.5s' or iterations like '200'") from None
-    if value <= 0:
-        raise ValueError(f"think budget {text!r} must be positive")
+    if not 0 < value < math.inf:  # NaN fails this too
+        raise ValueError(f"think budget {text!r} must be a positive, finite number")
     return value

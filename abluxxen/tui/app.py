@@ -13,6 +13,7 @@ import argparse
 import io
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
 from rich.align import Align
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -32,7 +34,18 @@ from ..view import View
 from .i18n import Tr
 from .narrate import START
 from .prompt import Command, ask_line, ask_move, discard_input, make_session
-from .saves import Saved, SaveError, Seat, new_save_path, save_dir, write_save
+from .saves import (
+    MAX_DELAY,
+    SaveBusy,
+    Saved,
+    SaveError,
+    SaveLock,
+    Seat,
+    clean_leftovers,
+    new_save_path,
+    save_dir,
+    write_save,
+)
 from .screen import Screen, TerminalGone, terminal_gone
 from .seating import SeatError, guided_setup, parse_players, pick_first
 from .stops import Stops
@@ -99,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="deal with this seed (shown on the table) to replay a deal")
     parser.add_argument("--lang", choices=LANGS, default=None,
                         help="language: en or de (default: from the locale)")
-    parser.add_argument("--delay", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
                         help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
@@ -109,6 +122,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--setup", action="store_true",
                         help="ask who plays, variant and duel step by step (what plain `abluxxen` does; "
                              "also the default without --players)")
+
+
+def seconds(text: str) -> float:
+    """``--delay``: seconds from 0 to 10 (argparse prints the refusal on one line)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= MAX_DELAY:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"{text!r}: give 0 to {MAX_DELAY:g} seconds")
+    return value
 
 
 def _positive(text: str) -> int:
@@ -122,7 +146,7 @@ def run(args: argparse.Namespace) -> int:
     """Start a game from the command line; the exit status."""
     lang = getattr(args, "lang", None) or default_lang()
     tr = Tr(lang)
-    delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
+    delay = DEFAULT_DELAY if args.delay is None else args.delay
     directory = save_dir(args.save_dir)
     variant = args.variant
     duel: bool | None = False if args.no_duel else None
@@ -192,12 +216,19 @@ class TableApp:
         screen: the terminal.
         session: the prompt session.
         delay: pause after each bot move (default: the saved one).
+        lock: the save's lock, already taken (default: :meth:`run` takes it).
     """
 
     def __init__(self, saved: Saved, path: Path, *, screen: Screen, session: PromptSession[str],
-                 delay: float | None = None) -> None:
+                 delay: float | None = None, lock: SaveLock | None = None) -> None:
         self.saved = saved
         self.path = path
+        self.lock = lock
+        # Whether ``path`` holds a good save of this match (a resumed one does), and
+        # whether the position on the table is newer than it.
+        self.last_good = _has_content(path)
+        self.unsaved = False
+        self.save_reason = ""
         self.screen = screen
         self.session = session
         self.tr = Tr(saved.lang)
@@ -251,25 +282,74 @@ class TableApp:
     # -- running -------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play until the end or a quit; the exit status (130 after Ctrl-C)."""
+        """Play until the end or a quit; the exit status (130 after Ctrl-C; 1 when the
+        save is open in another terminal, or the latest moves could not be saved)."""
+        try:
+            self._lock(self.path)
+        except SaveBusy:
+            self.screen.leave()
+            print(self.tr("save_busy", path=self.path), file=sys.stderr)
+            return 1
+        clean_leftovers(self.path.parent)
         self.stops.install()
         try:
             status = self._run_screen()
         finally:
             self.stops.restore()
+            self._unlock()
+        if self.unsaved and status == 0:
+            status = 1
         if self.screen.lost:
             return status
         try:
-            if not self.saved.finished:
+            if self.unsaved:
+                self._tell_unsaved()
+            elif not self.saved.finished:
                 print(self.tr("saved_at", path=self.path))
             replay = self.replay_line()
             if replay:
                 print(replay)
-            if self.save_problem:
-                print(self.save_problem, file=sys.stderr)
         except OSError:
-            pass  # nowhere left to say it; the save is what counts
+            pass  # nowhere left to say it
         return status
+
+    def _lock(self, path: Path) -> None:
+        """Hold ``path``'s lock while its game is open (a folder that takes no files cannot be locked,
+        nor saved to: the autosave says so).
+
+        Raises:
+            SaveBusy: when another process has the save open.
+        """
+        if self.lock is not None and self.lock.path == path:
+            return
+        self._unlock()
+        lock = SaveLock(path)
+        try:
+            self.lock = lock.acquire()
+        except OSError:
+            self.lock = None
+
+    def _unlock(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+        if not self.last_good:
+            # A new game's file was reserved empty; never saved, it would only be litter.
+            try:
+                if self.path.stat().st_size == 0:
+                    self.path.unlink()
+            except OSError:
+                pass
+
+    def _tell_unsaved(self) -> None:
+        """The truth about a failed autosave, wrapped to the terminal's width."""
+        lines = [self.tr("not_saved_exit", reason=self.save_reason)]
+        lines.append(self.tr("not_saved_kept", path=self.path) if self.last_good
+                     else self.tr("not_saved_none", dir=self.path.parent))
+        width = max(40, min(self.screen.size()[0], 100))
+        for line in lines:
+            print(textwrap.fill(line, width=width, break_long_words=False, break_on_hyphens=False),
+                  file=sys.stderr)
 
     def _run_screen(self) -> int:
         """The game on the alternate screen; a terminal that goes away saves and ends it (129)."""
@@ -378,10 +458,20 @@ class TableApp:
         try:
             with self.stops.shielded():
                 write_save(self.path, self.saved)
-            self.save_problem = ""
         except (OSError, SaveError) as err:
-            # Keep playing; the last good save stays in place.
-            self.save_problem = f"autosave failed ({err}); the last good save is kept: {self.path}"
+            # Keep playing, and say so on the table; the last good save (if any) stays in place.
+            self.unsaved = True
+            if isinstance(err, SaveError):
+                self.save_reason = self.tr("save_unreadable")
+            else:
+                self.save_reason = err.strerror or type(err).__name__
+            self.save_problem = self.tr("not_saved", reason=self.save_reason)
+            if cell_len(self.save_problem) > 80:
+                self.save_problem = self.tr("not_saved_short")
+            return
+        self.unsaved = False
+        self.last_good = True
+        self.save_problem = ""
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -543,9 +633,10 @@ class TableApp:
 
     def _confirm_quit(self) -> bool:
         self._save()
-        self.screen.show_center(self.tr("quit_ask").split("?")[0] + "?", str(self.path))
+        question = self.tr("quit_ask_unsaved" if self.unsaved else "quit_ask")
+        self.screen.show_center(question.split("?")[0] + "?", self.save_problem or str(self.path))
         try:
-            answer = ask_line(self.session, self.tr("quit_ask"))
+            answer = ask_line(self.session, question)
         except (KeyboardInterrupt, EOFError):
             if self.session.input.closed:
                 raise TerminalGone(129) from None
@@ -582,7 +673,9 @@ class TableApp:
             fresh = Match(match.rules, games=match.games, seed=seed, names=names, first=first)
             self.saved = Saved(match=fresh, seats=self.seats, lang=self.saved.lang, delay=self.delay,
                                log=[_start_event(fresh)])
-            self.path = new_save_path(self.path.parent, names)
+            path = new_save_path(self.path.parent, names)
+            self._lock(path)  # a new file: nobody else can hold it
+            self.path, self.last_good = path, False
             self.bots = {}
         self.last_seen = None
         self.played = set()
@@ -590,6 +683,13 @@ class TableApp:
         self.notes = {}
         self._save()
         return True
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> list[Any]:

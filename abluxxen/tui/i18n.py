@@ -289,6 +289,37 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.total": ("Σ points in the match so far", "Σ Punkte der Partie bisher"),
     "legend.pool": ("a: b: … the pool's slots (a letter draws a group)",
                     "a: b: … die Felder des Vorrats (ein Buchstabe zieht eine Gruppe)"),
+    # -- saves (i9) ---------------------------------------------------------------
+    "seat_name_control": ("names cannot hold control or invisible characters",
+                          "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
+    "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
+    "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
+                  "Kann {path} nicht fortsetzen: das Spiel ist in einem anderen Terminal geöffnet."),
+    "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
+                  "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
+    "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
+                        "⚠ Nicht gespeichert: Beenden verliert die letzten Züge."),
+    "quit_ask_unsaved": ("Quit? The latest moves could NOT be saved and will be lost. [y/N] ",
+                         "Beenden? Die letzten Züge sind NICHT gespeichert und gehen verloren. [j/N] "),
+    "not_saved_exit": ("The game could NOT be saved ({reason}).", "Das Spiel konnte NICHT gespeichert werden "
+                       "({reason})."),
+    "not_saved_kept": ("The last good save is {path}; `abluxxen resume` continues from there, without the "
+                       "latest moves.", "Der letzte gute Spielstand ist {path}; `abluxxen resume` setzt dort "
+                       "fort, ohne die letzten Züge."),
+    "not_saved_none": ("No save of this game exists ({dir}).", "Von diesem Spiel gibt es keinen Spielstand "
+                       "({dir})."),
+    "list_title": ("Unfinished games, newest first:", "Nicht beendete Spiele, neueste zuerst:"),
+    "list_players": ("Players", "Spieler"),
+    "list_variant": ("Variant", "Variante"),
+    "list_game": ("Game", "Spiel"),
+    "list_turn": ("Turn", "Am Zug"),
+    "list_saved": ("Saved", "Gespeichert"),
+    "list_busy": ("* open in another terminal", "* in einem anderen Terminal geöffnet"),
+    "list_how": ("Continue one with: abluxxen resume N", "Fortsetzen mit: abluxxen resume N"),
+    "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Spiele in {dir}."),
+    "list_no_number": ("There is no game {n}: `abluxxen resume --list` shows {count}.",
+                       "Es gibt kein Spiel {n}: `abluxxen resume --list` zeigt {count}."),
 }
 
 

@@ -14,29 +14,57 @@ Files live in ``$ABLUXXEN_DATA_DIR`` or the user's data directory
 directory, which is checked by reading it back and then renamed over the
 old save: a crash or a bug can never leave a half-written save, and a
 document that would not load again never replaces a good one.
+
+A file is whatever a disk or a player left there, so reading refuses, with
+one line of reason, anything but a small regular file holding a save that
+plays: every field is checked before a game starts. While a game is open
+its save is locked (an OS lock on a hidden sidecar file, which the system
+drops however the process ends), so two terminals never play one save.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import os
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from ..events import Event
+from rich.cells import cell_len
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
+    fcntl = None  # type: ignore[assignment]
+
+from ..events import EVENT_KINDS, Event
 from ..languages import LANGS
 from ..match import Match
+from ..names import name_problem
+from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
 ENV_DIR = "ABLUXXEN_DATA_DIR"
 BOT_LEVELS = ("easy", "normal", "hard")
+MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
+MAX_DELAY = 10.0  # seconds after a bot move; more would look like a hang
+MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
+_TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
+_LOCK_SUFFIX = ".lock"
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 
 class SaveError(ValueError):
     """A save file that cannot be read back, with the reason."""
+
+
+class SaveBusy(SaveError):
+    """A save that another process has open (its game is being played elsewhere)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +92,19 @@ class Saved:
     finished: bool = False
 
 
+def name_refusal(name: str) -> str | None:
+    """Why a name cannot sit at the table, as a key of ``tui/i18n.py`` (``None``: it can).
+
+    ``"seat_name_control"``: a control or invisible character;
+    ``"seat_name_long"``: wider than :data:`MAX_NAME` terminal cells.
+    """
+    if name_problem(name):
+        return "seat_name_control"
+    if cell_len(name) > MAX_NAME:
+        return "seat_name_long"
+    return None
+
+
 def save_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where saves live: ``override``, else ``$ABLUXXEN_DATA_DIR``, else the user data directory."""
     if override:
@@ -77,15 +118,31 @@ def save_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
 
 def new_save_path(directory: Path, names: list[str]) -> Path:
-    """A fresh file name for a new match: time and players."""
+    """A fresh file for a new match, named by time and players, created empty.
+
+    Creating it exclusively reserves the name, so games started at the same
+    moment never share a file. A directory that cannot be written gives the
+    name alone: the first autosave then reports the problem.
+    """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     who = "-".join("".join(ch for ch in n if ch.isalnum())[:8] for n in names) or "game"
     path = directory / f"{stamp}-{who}.json"
-    number = 2
-    while path.exists():
-        path = directory / f"{stamp}-{who}-{number}.json"
-        number += 1
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return path
+    for number in range(2, 10_000):
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            return path
+        except FileExistsError:
+            path = directory / f"{stamp}-{who}-{number}.json"
+        except OSError:
+            break
     return path
+
+
+# -- documents -----------------------------------------------------------------------
 
 
 def to_document(saved: Saved) -> dict[str, Any]:
@@ -103,7 +160,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
 
 
 def from_document(doc: Any) -> Saved:
-    """A save from its document.
+    """A save from its document, every field checked, so that a save that loads can be played.
 
     Raises:
         SaveError: naming what is wrong.
@@ -111,23 +168,110 @@ def from_document(doc: Any) -> Saved:
     if not isinstance(doc, dict):
         raise SaveError("not a save document (expected a JSON object)")
     if doc.get("format") != FORMAT:
-        raise SaveError(f"unknown format {doc.get('format')!r} (expected {FORMAT!r})")
+        raise SaveError(f"unknown format {repr(doc.get('format'))[:40]} (expected {FORMAT!r})")
+    for key in ("match", "seats"):
+        if key not in doc:
+            raise SaveError(f"damaged save: no {key!r}")
     try:
         match = Match.from_json(doc["match"])
-        seats = [Seat(str(s["name"]), s.get("bot")) for s in doc["seats"]]
-        log = [Event.from_json(e) for e in doc.get("log", [])]
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        seats = _seats(doc["seats"], match.names)
+        log = _log(doc.get("log", []), match.rules.players)
+    except ValueError as err:
         raise SaveError(f"damaged save: {err}") from None
-    if len(seats) != match.rules.players:
-        raise SaveError(f"damaged save: {len(seats)} seats for a {match.rules.players}-player game")
-    if any(s.bot is not None and s.bot not in BOT_LEVELS for s in seats):
-        raise SaveError("damaged save: unknown bot level")
     lang = doc.get("lang", "en")
+    if lang not in LANGS:
+        raise SaveError("damaged save: lang must be 'en' or 'de'")
     delay = doc.get("delay", 0.6)
-    if lang not in LANGS or not isinstance(delay, (int, float)):
-        raise SaveError("damaged save: bad language or delay")
-    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log,
-                 finished=bool(doc.get("finished", False)))
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) \
+            or not 0 <= delay <= MAX_DELAY:
+        raise SaveError(f"damaged save: delay must be from 0 to {MAX_DELAY:g} seconds")
+    finished = doc.get("finished", False)
+    if not isinstance(finished, bool) or (finished and not match.is_over):
+        raise SaveError("damaged save: finished must be true or false, and true only once the match is over")
+    _check_when(doc.get("saved"))
+    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished)
+
+
+def _seats(value: Any, names: list[str]) -> list[Seat]:
+    """The seats of a document: one per player, named as in the game."""
+    if not isinstance(value, list) or len(value) != len(names):
+        raise ValueError(f"seats must list the {len(names)} players")
+    seats = []
+    for number, (seat, name) in enumerate(zip(value, names, strict=True), 1):
+        if not isinstance(seat, dict) or set(seat) - {"name", "bot"} or seat.get("name") != name:
+            raise ValueError(f"seat {number} must be an object with the game's name for that seat")
+        refusal = name_refusal(name)
+        if refusal:
+            raise ValueError(f"seat {number}: " + ("the name holds a control or invisible character"
+                                                    if refusal == "seat_name_control"
+                                                    else f"the name is wider than {MAX_NAME} characters"))
+        bot = seat.get("bot")
+        if bot is not None and bot not in BOT_LEVELS:
+            raise ValueError(f"seat {number}: bot level must be easy, normal or hard")
+        seats.append(Seat(name, bot))
+    if len({n.lower() for n in names}) != len(names):  # as the setup compares them
+        raise ValueError("two seats have the same name")
+    return seats
+
+
+# What each kind of logged event must carry, and the sources it may name.
+_NEEDS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    START: (("seat", "source"), None),
+    "play": (("seat", "cards"), None),
+    "abluxx": (("seat", "other", "cards"), None),
+    "shadowluxx": (("seat", "cards"), None),
+    "take": (("seat", "other", "cards"), None),
+    "leave": (("seat", "other", "cards"), None),
+    "back": (("seat", "other", "cards"), None),
+    "discard": (("seat", "other", "cards"), None),
+    "draw": (("seat", "cards", "source"), ("deck", "pool")),
+    "pass": (("seat",), None),
+    "refill": (("source",), ("pool", "shadow")),
+    "to-pool": (("cards", "source"), None),
+    "removed": (("cards",), None),
+    "turn": (("seat",), None),
+    "game-over": (("seat", "source"), ("hand-empty", "exhausted")),
+}
+assert set(_NEEDS) == {*EVENT_KINDS, START}
+
+
+def _log(value: Any, players: int) -> list[Event]:
+    """The logged events of a document: known kinds, seats at the table, nothing missing."""
+    if not isinstance(value, list):
+        raise ValueError("log must be a list of events")
+    events = []
+    for i, doc in enumerate(value):
+        try:
+            event = Event.from_json(doc)
+        except ValueError as err:
+            raise ValueError(f"log[{i}]: {err}") from None
+        if event.kind not in _NEEDS:
+            raise ValueError(f"log[{i}]: unknown event kind {event.kind[:20]!r}")
+        needs, sources = _NEEDS[event.kind]
+        missing = [name for name in needs if getattr(event, name) in (None, ())]
+        if missing:
+            raise ValueError(f"log[{i}]: a {event.kind} event needs {' and '.join(missing)}")
+        if any(s is not None and s >= players for s in (event.seat, event.other)):
+            raise ValueError(f"log[{i}]: seat out of range for {players} players")
+        if sources is not None and event.source not in sources:
+            raise ValueError(f"log[{i}]: a {event.kind} event comes from {' or '.join(sources)}")
+        if sources is None and event.source is not None and not event.source.isdigit():
+            raise ValueError(f"log[{i}]: a {event.kind} event's source is a number")
+        events.append(event)
+    return events
+
+
+def _check_when(value: Any) -> None:
+    """``saved``, when present, is the date and time the file was written."""
+    if value is None:
+        return
+    try:
+        datetime.fromisoformat(value if isinstance(value, str) else "")
+    except ValueError:
+        raise SaveError("damaged save: saved must be a date and time") from None
+
+
+# -- files ---------------------------------------------------------------------------
 
 
 def write_save(path: Path, saved: Saved) -> None:
@@ -140,47 +284,275 @@ def write_save(path: Path, saved: Saved) -> None:
     text = json.dumps(to_document(saved), indent=1)
     from_document(json.loads(text))  # never replace a good save with one that won't load
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".save-", suffix=".tmp", dir=path.parent)
+    fd, temp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
+            # Held while the file is unfinished, so a cleanup elsewhere leaves it alone.
+            _try_flock(out.fileno())
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temp, path)
+            os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    _sync_dir(path.parent)
+
+
+def _flock(fd: int) -> None:
+    """Lock ``fd`` exclusively, without waiting.
+
+    Raises:
+        OSError: ``EWOULDBLOCK`` when another open file holds the lock.
+    """
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+
+def _try_flock(fd: int) -> None:
+    try:
+        _flock(fd)
+    except OSError:
+        pass  # a file system without locks: the write itself matters more
+
+
+def _sync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` survive a power cut (where the system allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a directory; the rename stands anyway
+    finally:
+        os.close(fd)
+
+
+def clean_leftovers(directory: Path) -> None:
+    """Remove temporary files of saves that were killed mid-write, and stale lock files.
+
+    A file still being written or a game still open holds its lock and is left alone.
+    """
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if name.startswith(_TEMP_PREFIX) and name.endswith(_TEMP_SUFFIX):
+            _remove_unlocked(Path(entry.path))
+        elif name.startswith(".") and name.endswith(".json" + _LOCK_SUFFIX):
+            try:
+                SaveLock(directory / name[1:-len(_LOCK_SUFFIX)]).acquire().release()
+            except (OSError, SaveError):
+                pass
+
+
+def _remove_unlocked(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except OSError:
+        return
+    try:
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            _flock(fd)
+            path.unlink(missing_ok=True)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class SaveLock:
+    """The lock that keeps a save to one process while its game is open.
+
+    The lock is ``flock`` on a hidden sidecar file (``.NAME.json.lock``):
+    the save itself is replaced on every move, and a lock on a replaced file
+    would guard nothing. The system drops the lock however the process ends,
+    so a crash leaves no stale lock; the sidecar is removed on release.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        real = path
+        try:
+            if path.is_symlink() and path.resolve().is_file():
+                real = path.resolve()  # a save reached through a link is still the same save
+        except (OSError, RuntimeError):
+            pass
+        self.sidecar = real.with_name(f".{real.name}{_LOCK_SUFFIX}")
+        self._fd: int | None = None
+
+    @property
+    def held(self) -> bool:
+        """Whether this process holds the lock."""
+        return self._fd is not None
+
+    def acquire(self) -> SaveLock:
+        """Take the lock; returns ``self``.
+
+        Raises:
+            SaveBusy: when another process holds it.
+            OSError: when the sidecar cannot be created (the folder is not writable).
+        """
+        while self._fd is None:
+            fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                _flock(fd)
+            except OSError as err:
+                os.close(fd)
+                if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise SaveBusy(f"{self.path} is open in another terminal") from None
+                raise
+            # The holder before us may have removed the sidecar as we opened it: lock the current one.
+            try:
+                same = os.stat(self.sidecar).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                self._fd = fd
+            else:
+                os.close(fd)
+        return self
+
+    def release(self) -> None:
+        """Give the lock up and remove the sidecar."""
+        if self._fd is None:
+            return
+        try:
+            self.sidecar.unlink(missing_ok=True)
+        except OSError:
+            pass
+        os.close(self._fd)
+        self._fd = None
 
 
 def read_save(path: Path) -> Saved:
     """Read a save file.
 
     Raises:
-        SaveError: when the file is missing, not JSON, or damaged.
+        SaveError: when the file is missing, not a small regular file, not
+            UTF-8 JSON, or damaged; one line of reason.
     """
+    return from_document(_parse(_read_text(path)))
+
+
+def _read_text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        # Non-blocking, so that a named pipe is refused instead of waited on.
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError as err:
         raise SaveError(f"cannot read the file ({err.strerror or err})") from None
     try:
-        doc = json.loads(text)
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise SaveError("it is a folder, not a save file")
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError("not a regular file (a pipe or a device), so not a save")
+        if info.st_size > MAX_BYTES:
+            raise SaveError(f"too big for a save ({info.st_size // (1024 * 1024)} MB; "
+                            f"saves are under {MAX_BYTES // (1024 * 1024)} MB)")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as err:
+        raise SaveError(f"cannot read the file ({err.strerror or err})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise SaveError(f"too big for a save (saves are under {MAX_BYTES // (1024 * 1024)} MB)")
+    data = b"".join(chunks)
+    if not data.strip():
+        raise SaveError("the file is empty (a game that was never saved)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise SaveError(f"not a save: byte {err.start} is not UTF-8 text") from None
+
+
+def _refuse_constant(name: str) -> Any:
+    raise SaveError(f"damaged save: {name} is not a number a save holds")
+
+
+def _parse(text: str) -> Any:
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except SaveError:
+        raise
     except json.JSONDecodeError as err:
         raise SaveError(f"damaged save: not valid JSON (line {err.lineno})") from None
-    return from_document(doc)
+    except RecursionError:
+        raise SaveError("damaged save: nested too deeply") from None
+    except ValueError:  # the parser's limit on digits: no save holds such a number
+        raise SaveError("damaged save: a number too long to read") from None
+
+
+# -- finding saves -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Found:
+    """One file of the save folder: its save, or why it cannot be read."""
+
+    path: Path
+    mtime: float
+    saved: Saved | None = None
+    problem: str = ""
+
+
+
+def scan_saves(directory: Path) -> list[Found]:
+    """Every ``*.json`` file of the save folder, newest first, read (or refused)."""
+    try:
+        paths = [directory / e.name for e in os.scandir(directory) if e.name.endswith(".json")]
+    except OSError:
+        return []
+    found: list[Found] = []
+    for path in paths:
+        try:
+            mtime = path.stat().st_mtime
+        except OSError as err:
+            found.append(Found(path, 0.0, problem=f"cannot read the file ({err.strerror or err})"))
+            continue
+        try:
+            found.append(Found(path, mtime, saved=read_save(path)))
+        except SaveError as err:
+            found.append(Found(path, mtime, problem=str(err)))
+    found.sort(key=lambda f: f.mtime, reverse=True)
+    return found
+
+
+def unfinished_saves(directory: Path) -> tuple[list[Found], list[Found]]:
+    """The unfinished games, newest first, and the files that could not be read."""
+    found = scan_saves(directory)
+    games = [f for f in found if f.saved is not None and not f.saved.finished]
+    damaged = [f for f in found if f.saved is None]
+    return games, damaged
 
 
 def latest_save(directory: Path) -> tuple[Path | None, list[tuple[Path, str]]]:
     """The newest save of an unfinished match, and the damaged files skipped on the way."""
-    if not directory.is_dir():
-        return None, []
-    files = sorted(directory.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    damaged: list[tuple[Path, str]] = []
-    for path in files:
-        try:
-            saved = read_save(path)
-        except SaveError as err:
-            damaged.append((path, str(err)))
-            continue
-        if not saved.finished:
-            return path, damaged
-    return None, damaged
+    games, damaged = unfinished_saves(directory)
+    newest = games[0] if games else None
+    skipped = [(f.path, f.problem) for f in damaged if newest is None or f.mtime >= newest.mtime]
+    return (newest.path if newest else None), skipped
+
+
+def is_busy(path: Path) -> bool:
+    """Whether another process has this save open."""
+    lock = SaveLock(path)
+    try:
+        lock.acquire()
+    except SaveBusy:
+        return True
+    except OSError:
+        return False
+    lock.release()
+    return False

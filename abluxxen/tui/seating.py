@@ -8,21 +8,29 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .i18n import Tr
-from .saves import BOT_LEVELS, Seat
+from .saves import BOT_LEVELS, MAX_NAME, Seat, name_refusal
 
 BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
-MAX_NAME = 12
 
 
 class SeatError(ValueError):
-    """A seat list that cannot be played, with the reason."""
+    """A seat list that cannot be played, with the reason.
+
+    Attributes:
+        key: the reason as a key of ``tui/i18n.py`` (``""`` when only the English text exists).
+    """
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard``.
 
     Raises:
-        SeatError: for an unknown bot level or an over-long name.
+        SeatError: for an unknown bot level, a name wider than 12 terminal
+            cells, or one with control or invisible characters.
     """
     spec = spec.strip()
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
@@ -32,8 +40,12 @@ def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
         return None, level
     if not spec:
         return f"Player {number}", None
-    if len(spec) > MAX_NAME:
-        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters ({spec!r})")
+    refusal = name_refusal(spec)
+    if refusal == "seat_name_control":
+        # repr: the refusal must not replay the escape sequence it refuses.
+        raise SeatError(f"seat {number}: names cannot hold control or invisible characters ({spec!r})", refusal)
+    if refusal:
+        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters wide ({spec!r})", refusal)
     return spec, None
 
 
@@ -74,7 +86,9 @@ def default_name() -> str:
         user = getpass.getuser()
     except Exception:  # noqa: BLE001 - no login name in some containers
         user = ""
-    user = "".join(ch for ch in user if ch.isalnum())[:MAX_NAME]
+    user = "".join(ch for ch in user if ch.isalnum())
+    while name_refusal(user) == "seat_name_long":
+        user = user[:-1]
     return user.capitalize() if user else "Player 1"
 
 
@@ -149,8 +163,8 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
             answer = question(tr("setup_seat", n=number), default, "setup_help.seat")
             try:
                 spec = parse_seat(answer, number)
-            except SeatError:
-                say(tr("setup_bad", reason=tr("setup_bad_seat")))
+            except SeatError as err:
+                say(tr("setup_bad", reason=tr(err.key or "setup_bad_seat")))
                 continue
             if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
                 say(tr("setup_bad", reason=tr("setup_same_name", name=spec[0])))
