@@ -39,7 +39,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "display_gone": ("display empty", "Auslage leer"),
     "folded": ("+{layers} older ({cards} cards)", "+{layers} ältere ({cards} Karten)"),
     "top": ("top", "oben"),
-    "bot_mark": ("bot", "Bot"),
     "log": ("What happened", "Was geschah"),
     "log_empty": ("Nothing yet: {name} starts.", "Noch nichts: {name} beginnt."),
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
@@ -235,7 +234,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
                        "ein Name (bis 12 Zeichen) oder bot:easy, bot:normal, bot:hard"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
-    "default": ("default", "Vorgabe"),
     # -- resume ------------------------------------------------------------------
     "no_save": ("No saved game to resume in {dir}.", "Kein gespeichertes Spiel in {dir}."),
     "bad_save": ("Cannot resume {path}: {reason}", "Kann {path} nicht fortsetzen: {reason}"),
