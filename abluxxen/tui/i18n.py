@@ -200,14 +200,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_left": ("Setup cancelled: no game was started.", "Einrichtung abgebrochen: kein Spiel begonnen."),
     "yes_default": ("y", "j"),
     "setup_help.seats": (
-        "Two to five seats, people or bots. Three to five play the base game; two play the duel\n"
+        "Two to five seats, people or bots. Three to five play the base game; two play the duel "
         "(or, if you say no to the duel, the plain two-player game).",
-        "Zwei bis fünf Plätze, Menschen oder Bots. Drei bis fünf spielen das Grundspiel; zwei spielen\n"
+        "Zwei bis fünf Plätze, Menschen oder Bots. Drei bis fünf spielen das Grundspiel; zwei spielen "
         "das Duell (oder, wenn ihr es ablehnt, das einfache Spiel zu zweit)."),
     "setup_help.seat": (
-        "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a\n"
+        "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
         "good human) or bot:hard (searches ahead, about half a second a move).",
-        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:easy (sanft), bot:normal (spielt wie\n"
+        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:easy (sanft), bot:normal (spielt wie "
         "ein guter Mensch) oder bot:hard (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
@@ -217,16 +217,16 @@ TEXTS: dict[str, tuple[str, str]] = {
         "advanced: kein Ziehen nach so einem Zug (die Regel der ersten Auflage): Hände werden schneller leer.\n"
         "expert: wie advanced, und ein Satz 1er abluxxt auch 13er und Joker allein gleicher Größe."),
     "setup_help.duel": (
-        "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play\n"
+        "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
         "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
         "No: the plain game for two, without a shadow.",
-        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schatten-Auslage. Dein Satz\n"
+        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schatten-Auslage. Dein Satz "
         "nimmt eine gleich große, niedrigere Schatten-Gruppe auf die Hand und trifft dann deinen Gegner.\n"
         "Nein: das einfache Spiel zu zweit, ohne Schatten."),
     "setup_help.first": (
-        "Who plays first. In a match of several games the start moves one seat clockwise each game;\n"
+        "Who plays first. In a match of several games the start moves one seat clockwise each game; "
         "'random' lets the program choose.",
-        "Wer zuerst spielt. In einer Partie aus mehreren Spielen wandert der Beginn jedes Spiel einen\n"
+        "Wer zuerst spielt. In einer Partie aus mehreren Spielen wandert der Beginn jedes Spiel einen "
         "Platz im Uhrzeigersinn weiter; 'random' lässt das Programm wählen."),
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
