@@ -160,3 +160,21 @@ def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
         read_move("zz\x1b[2J" + "q" * 200, view)
     said = Tr("en").reason(refused.value)
     assert "\x1b" not in said and "q" * 20 not in said
+
+
+def test_the_toolbar_says_nothing_matches_in_german_too() -> None:
+    from abluxxen.tui.prompt import MoveCompleter, toolbar_text
+
+    view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
+    shown = {lang: "".join(text for _, text, *_ in toolbar_text(MoveCompleter(view, Tr(lang)), "zz", 80))
+             for lang in ("en", "de")}
+    assert "(no legal move starts so)" in shown["en"] and "(kein erlaubter Zug beginnt so)" in shown["de"]
+    assert "Tab ▸ play 1" in "".join(text for _, text, *_ in toolbar_text(MoveCompleter(view, Tr("en")), "", 80))
+
+
+def test_tab_reads_a_number_at_the_draw_prompt_as_a_value_too() -> None:
+    from abluxxen.tui.prompt import MoveCompleter
+
+    completer = MoveCompleter(_single_draw("7 3 12 6 12 11").view(0), Tr("en"))
+    assert completer.matches("3") == ["draw 3"]
+    assert completer.matches("1") == ["draw 12", "draw 11"]

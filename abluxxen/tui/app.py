@@ -574,7 +574,7 @@ class TableApp:
         """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
         cols, rows = self.screen.size()
         room = max(1, rows - 2)
-        lines = moves_page(view, self.tr, info=self.info(), width=cols) + [Text("")]
+        lines = moves_page(view, self.tr, width=cols) + [Text("")]
         legend = legend_lines(view, self.tr, info=self.info(), width=cols)
         used = len(lines) % room
         if used and used + len(legend) > room and len(legend) <= room:

@@ -241,6 +241,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
     # -- input (i9) ---------------------------------------------------------------
+    "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
     "typed_ahead": ("What was typed before this question was ignored.",
                     "Was vor dieser Frage getippt wurde, zählt nicht."),
     "ask.draw_groups": ("{name}, draw {n} more: a pool card (its value, e.g. 7), a group (its letter) or the deck.",

@@ -127,7 +127,7 @@ def toolbar_text(completer: MoveCompleter, typed: str, width: int) -> FormattedT
             shown += " …"
             break
         shown += piece
-    return FormattedText([("", " Tab ▸ "), ("bold", shown or "(no legal move starts so)")])
+    return FormattedText([("", " Tab ▸ "), ("bold", shown or completer.tr("no_match"))])
 
 
 RESIZED = "\x00resized\x00"

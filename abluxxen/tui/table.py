@@ -406,10 +406,11 @@ def _explain_play(move: str, view: View, tr: Tr) -> str:
 # -- the ? page -------------------------------------------------------------------------
 
 
-def moves_page(view: View, tr: Tr, *, info: TableInfo | None = None, width: int = 80) -> list[Text]:
-    """The ``?`` page: the legal moves in plain words, how to type them, what the table's symbols mean.
+def moves_page(view: View, tr: Tr, *, width: int = 80) -> list[Text]:
+    """The ``?`` page's moves: each legal move in plain words, then how to type them.
 
-    Each move's words wrap in their own column, so no line is wider than ``width``.
+    Each move's words wrap in their own column, so no line is wider than ``width``
+    (a move too long for the column has its words on the lines below it).
     """
     moves = view.legal_moves()
     column = min(max((len(m) for m in moves), default=0), width // 3) + 4
