@@ -202,3 +202,20 @@ def test_wide_characters_in_names_keep_the_columns_aligned() -> None:
         ends.add(cell_len(row[:numbers.end(1)]))
     assert len(ends) == 1, f"hand sizes end in different columns: {rows}"
     assert all(cell_len(line) <= 80 for line in text.split("\n"))
+
+
+def test_a_person_next_is_not_said_to_be_thinking() -> None:
+    # After Ann draws, her own table is shown once more before the handover:
+    # Ben (a person) decides next and is not "thinking"; a bot is.
+    game = Game.new(Rules(3), seed=4, names=["Ann", "Ben", "Cy"])
+    game.push(game.legal_moves()[0])
+    while game.to_move == 0:
+        game.push(game.legal_moves()[-1])
+    assert game.to_move == 1
+    for bots, expected, absent in (((None, None, None), "Ben decides next", "thinking"),
+                                   ((None, "normal", None), "Ben is thinking", "decides next")):
+        console = Console(width=80, height=23, record=True, color_system=None)
+        console.print(render_table(game.view(0), [], Tr("en"), info=TableInfo(bots=bots), show_hand=True,
+                                   width=80, height=22))
+        text = console.export_text()
+        assert expected in text and absent not in text

@@ -44,6 +44,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
     "waiting": ("{name} is thinking …", "{name} überlegt …"),
+    "waiting_human": ("{name} decides next.", "{name} entscheidet als Nächstes."),
     "legend": ("? moves and symbols · hint · rules TOPIC · quit",
                "? Züge und Zeichen · tipp · regeln THEMA · beenden"),
     # -- decisions --------------------------------------------------------------

@@ -164,6 +164,14 @@ def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
 # -- the whole table --------------------------------------------------------------
 
 
+def _waiting(view: View, info: TableInfo, tr: Tr) -> Text:
+    """Who decides next: a bot thinks; a person gets the keyboard."""
+    seat = view.to_move
+    assert seat is not None
+    is_bot = seat < len(info.bots) and bool(info.bots[seat])
+    return Text(tr("waiting" if is_bot else "waiting_human", name=view.names[seat]), style="italic")
+
+
 def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo | None = None,
                  show_hand: bool = True, width: int = 80, height: int = 22, message: str = "",
                  viewer: int | None = None) -> Group:
@@ -197,11 +205,11 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         if view.my_move and not view.over:
             bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
         elif view.to_move is not None:
-            bottom.append(Text(tr("waiting", name=view.names[view.to_move]), style="italic"))
+            bottom.append(_waiting(view, info, tr))
     elif not view.over:
         bottom.append(Text(tr("hand_hidden"), style="dim italic"))
         if view.to_move is not None:
-            bottom.append(Text(tr("waiting", name=view.names[view.to_move]), style="italic"))
+            bottom.append(_waiting(view, info, tr))
     if message:
         # A refusal and a note may both be there: up to three lines, the log gives way.
         said = [line for part in message.split("\n") for line in _wrap(Text(part, style="bold yellow"), width)]
