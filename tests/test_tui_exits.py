@@ -158,3 +158,31 @@ def test_simulate_stops_with_its_workers_on_ctrl_c_and_sigterm(tmp_path: Path, s
     time.sleep(0.3)
     assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()
                             and "zombie" not in Path(f"/proc/{w}/status").read_text().lower()]
+
+
+def test_a_signal_during_cleanup_is_sent_again_not_printed_as_a_traceback(
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """A hang-up that lands in an object's finalizer (an old event loop's __del__) cannot be raised
+    there; it arrives again a moment later instead of being printed as 'Exception ignored' and lost."""
+    import gc
+
+    from abluxxen.tui.screen import TerminalGone
+    from abluxxen.tui.stops import Stops
+
+    class Finalized:
+        def __del__(self) -> None:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between bytecodes, here
+                pass
+
+    stops = Stops()
+    stops.install()
+    try:
+        with pytest.raises(TerminalGone) as caught:
+            Finalized()
+            gc.collect()
+            time.sleep(5)
+        assert caught.value.status == 143
+    finally:
+        stops.restore()
+    assert "Exception ignored" not in capfd.readouterr().err

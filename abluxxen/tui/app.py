@@ -359,6 +359,7 @@ class TableApp:
         except (TerminalGone, OSError) as err:
             if isinstance(err, OSError) and not terminal_gone(err):
                 raise
+            self.stops.leaving()
             self.screen.lost = self.screen.lost or not isinstance(err, TerminalGone) or err.status == 129
             self._save()
             return err.status if isinstance(err, TerminalGone) else 129

@@ -9,7 +9,10 @@ shield is lowered.
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -31,9 +34,16 @@ class Stops:
         self._shield = 0
         self._pending: BaseException | None = None
         self._old: dict[int, Any] = {}
+        self._old_hook: Any = None
+        self._leaving = False
 
     def install(self) -> None:
         """Take over SIGHUP, SIGTERM and SIGINT."""
+        # A signal raised while Python finalizes an object (say an old event
+        # loop's __del__) cannot propagate: Python would print it as an
+        # "Exception ignored" traceback and drop it. Send it again instead.
+        self._old_hook = sys.unraisablehook
+        sys.unraisablehook = self._unraisable
         for name in ("SIGHUP", "SIGTERM", "SIGINT"):
             number = getattr(signal, name, None)
             if number is None:
@@ -53,8 +63,37 @@ class Stops:
             except (ValueError, OSError):
                 pass
         self._old.clear()
+        if self._old_hook is not None:
+            sys.unraisablehook = self._old_hook
+            self._old_hook = None
+
+    def _unraisable(self, unraisable: Any) -> None:
+        error = unraisable.exc_value
+        if isinstance(error, KeyboardInterrupt):
+            self._again(signal.SIGINT)
+        elif isinstance(error, TerminalGone) and error.status > 128:
+            self._leaving = False  # it never got out: let it come again
+            self._again(error.status - 128)
+        else:
+            (self._old_hook or sys.__unraisablehook__)(unraisable)
+
+    @staticmethod
+    def _again(signum: int) -> None:
+        """Send the signal once more, a moment later, when the finalizer is over."""
+        timer = threading.Timer(0.02, os.kill, (os.getpid(), signum))
+        timer.daemon = True
+        timer.start()
+
+    def leaving(self) -> None:
+        """The program is on its way out (saving, restoring the terminal): further hang-ups and
+        SIGTERMs change nothing and must not interrupt that."""
+        self._leaving = True
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if signum != signal.SIGINT:
+            if self._leaving:
+                return
+            self._leaving = True
         error: BaseException = KeyboardInterrupt() if signum == signal.SIGINT else TerminalGone(128 + signum)
         if self._shield:
             if self._pending is None or isinstance(self._pending, KeyboardInterrupt):
