@@ -187,10 +187,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
                     "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
     "setup_variants_line": (
-        "base: after a turn without abluxx you may draw one card · advanced: no such draw · "
-        "expert: advanced, and 1s abluxx 13s and lone jokers",
-        "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen · advanced: kein solches Ziehen · "
-        "expert: wie advanced, und 1er abluxxen 13er und Joker allein"),
+        "base: one optional draw after a turn without abluxx\n"
+        "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
+        "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
+        "advanced: kein solches Ziehen · expert: wie advanced, 1er abluxxen auch 13er und Joker"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
@@ -212,10 +212,10 @@ TEXTS: dict[str, tuple[str, str]] = {
         "ein guter Mensch) oder bot:hard (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
-        "advanced: no draw after such a turn (the first edition's rules): hands shrink faster.\n"
+        "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
         "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
         "base: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
-        "advanced: kein Ziehen nach so einem Zug (die Regel der ersten Auflage): Hände werden schneller leer.\n"
+        "advanced: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
         "expert: wie advanced, und ein Satz 1er abluxxt auch 13er und Joker allein gleicher Größe."),
     "setup_help.duel": (
         "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
