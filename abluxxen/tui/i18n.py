@@ -190,7 +190,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
         "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
-        "advanced: kein solches Ziehen · expert: wie advanced, 1er abluxxen auch 13er und Joker"),
+        "advanced: kein solches Ziehen · expert: dazu abluxxen 1er auch 13er und Joker"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
