@@ -5,7 +5,7 @@ Same as ``abluxxen bench``; run ``python benchmarks/engine_speed.py --help``.
 
 import sys
 
-from abluxxen.bench import main
+from abluxxen.cli.bench import main
 
 if __name__ == "__main__":
     sys.exit(main())

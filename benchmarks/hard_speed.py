@@ -28,7 +28,7 @@ from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import DEFAULT_SECONDS, HardBot
 from abluxxen.bots.quick import quick_action
-from abluxxen.simulate import quantile
+from abluxxen.cli.simulate import quantile
 from abluxxen.view import View
 
 

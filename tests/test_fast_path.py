@@ -206,7 +206,7 @@ def test_samples_fit_the_view_and_stay_independent(rules: Rules) -> None:
 def test_bench_times_the_same_games_through_strings_and_codes() -> None:
     # The string and code runs choose with rng.choice over equally long
     # lists in the same order, so they must play the very same games.
-    from abluxxen.bench import measure, summary
+    from abluxxen.cli.bench import measure, summary
 
     for players in (2, 4):
         row = summary(measure(Rules(players), games=3, repeat=2, seed=7))

@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from abluxxen import Game, rulesdoc
+from abluxxen import Game
 from abluxxen.cli import main
+from abluxxen.cli import rules as rulesdoc
 
 ROOT = Path(__file__).resolve().parent.parent
 # The rulings sit beside the checkout (as in CI); a source checkout elsewhere has none.
@@ -312,7 +313,7 @@ def test_move_notation_lists_every_move_of_the_contract() -> None:
 
 def test_rules_command_never_imports_the_game_ui() -> None:
     code = ("import sys\n"
-            "import abluxxen.rulesdoc\n"
+            "import abluxxen.cli.rules\n"
             "assert 'rich' not in sys.modules, 'rulesdoc imports rich at start'\n"
             "from abluxxen.cli import main\n"
             "status = main(['rules', 'joker'])\n"
@@ -468,7 +469,7 @@ def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> N
         assert "abluxxen/_docs/rules.md" in names and "abluxxen/_docs/rules.de.md" in names
         archive.extractall(tmp_path / "site")
     # -S: no site-packages, so the editable install of the checkout can't be found instead.
-    code = ("import abluxxen.rulesdoc as r\n"
+    code = ("import abluxxen.cli.rules as r\n"
             "print(r.load('en') == open(r.doc_paths('en')[0], encoding='utf-8').read())\n"
             "print(r.sections(['joker'], 'de')[0].splitlines()[0])\n")
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from abluxxen import simulate
+from abluxxen.cli import simulate
 
 
 def _run(*argv: str) -> tuple[int, str]:

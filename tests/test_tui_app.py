@@ -75,7 +75,7 @@ def test_a_forced_move_is_played_and_noted_for_its_player(tmp_path: Path) -> Non
 
 
 def test_rules_and_hint_inside_the_game(tmp_path: Path) -> None:
-    pytest.importorskip("abluxxen.rulesdoc")
+    pytest.importorskip("abluxxen.cli.rules")
     keys = "rules joker\r" + "q\r" + "hint\r" + "rules qqqzzz\r" + "\r"
     status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys)
     assert any("joker" in s.lower() and "Your hand" not in s and "ABLUXXEN" not in s for s in screens)
@@ -90,7 +90,7 @@ def test_rules_and_hint_inside_the_game(tmp_path: Path) -> None:
 ])
 def test_rules_in_game_list_the_topics_for_a_word_that_matches_nothing_and_above_the_whole_text(
         tmp_path: Path, lang: str, intro: str, missing: str) -> None:
-    from abluxxen import rulesdoc
+    from abluxxen.cli import rules as rulesdoc
 
     keys = "rules blah\r" + "\r" + "rules\r" + "q\r"
     status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys, lang=lang)

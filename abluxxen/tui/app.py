@@ -593,7 +593,7 @@ class TableApp:
 
     def _rules(self, words: tuple[str, ...]) -> str:
         try:
-            from .. import rulesdoc  # type: ignore[attr-defined,unused-ignore]
+            from ..cli import rules as rulesdoc
         except ImportError:
             return self.tr("no_rules")
         try:

@@ -15,14 +15,14 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import __version__
+from .. import __version__
 
 SUBCOMMANDS = {
     "play": ("abluxxen.tui.app", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
     "resume": ("abluxxen.tui.resume", "continue the last (or a given) saved game"),
-    "rules": ("abluxxen.rulesdoc", "show the rules, or only the sections about some topic words"),
-    "simulate": ("abluxxen.simulate", "play bot-only games and print how each bot did"),
-    "bench": ("abluxxen.bench", "measure the engine's speed (games and decisions per second)"),
+    "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
+    "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
+    "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
 }
 
 DESCRIPTION = ("Abluxxen, the card game by Kramer & Kiesling, in your terminal. "

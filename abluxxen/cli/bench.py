@@ -28,9 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .bots.quick import quick_action
-from .game import Game
-from .rules import VARIANTS, Rules
+from ..bots.quick import quick_action
+from ..game import Game
+from ..rules import VARIANTS, Rules
 
 WAYS = ("string", "codes", "rollout")
 WAY_HELP = {

@@ -30,9 +30,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from .bots import LEVELS, make_bot, parse_think
-from .game import Game
-from .rules import VARIANTS, Rules
+from ..bots import LEVELS, make_bot, parse_think
+from ..game import Game
+from ..rules import VARIANTS, Rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, cast
 
-from .languages import LANGS, default_lang
+from ..languages import LANGS, default_lang
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -120,8 +120,8 @@ class Found:
 def doc_paths(lang: str) -> list[Path]:
     """Where the document of ``lang`` may be, in the order they are tried."""
     name = _FILES[lang]
-    here = Path(__file__).resolve().parent
-    return [here / "_docs" / name, here.parent / "docs" / name]
+    package = Path(__file__).resolve().parent.parent  # abluxxen/
+    return [package / "_docs" / name, package.parent / "docs" / name]
 
 
 @cache

@@ -1,0 +1,9 @@
+"""The commands: ``abluxxen`` and its subcommands (play, resume, rules, simulate, bench).
+
+The dispatcher imports only the subcommand that runs, so ``abluxxen rules``
+starts fast and never loads the game UI.
+"""
+
+from .main import main
+
+__all__ = ["main"]
