@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import (
+from helpers import (
     ALL_RULES,
     ending_position,
     joker_fight_position,

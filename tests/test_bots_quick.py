@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import ending_position, joker_fight_position, single_draw_position, take_position
+from helpers import ending_position, joker_fight_position, single_draw_position, take_position
 
 from abluxxen import Game
 from abluxxen.bots.quick import quick_action

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import ALL_RULES, FULL_DECK, all_cards, random_game
+from helpers import ALL_RULES, FULL_DECK, all_cards, random_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import FULL_DECK, all_cards, deck_of, display_of, hand_of, kinds, pool_of, position, push_all
+from helpers import FULL_DECK, all_cards, deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
 from abluxxen import Game, IllegalMove, Rules
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import position, push_all
+from helpers import position, push_all
 
 from abluxxen import Event
 

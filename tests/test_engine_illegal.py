@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import position, push_all
+from helpers import position, push_all
 
 from abluxxen import Game, IllegalMove, Move
 

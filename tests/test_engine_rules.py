@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
+from helpers import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
 from abluxxen import Event, Game, Rules
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import position, push_all
+from helpers import position, push_all
 
 from abluxxen import Game, IllegalMove, Rules
 

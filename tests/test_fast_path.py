@@ -17,11 +17,11 @@ from abluxxen.cards import DECK_SIZE, JOKER, POOL_SIZE, counts_of, full_deck
 from abluxxen.game import layer_cards
 from abluxxen.moves import TAKE, play_parts
 
-ALL_RULES = [Rules(players, variant, duel=duel)
+EVERY_VARIANT = [Rules(players, variant, duel=duel)
              for players, duel in ((2, None), (2, False), (3, None), (4, None), (5, None))
              for variant in ("base", "advanced", "expert")]
-RULES_IDS = [f"{r.players}p-{r.variant}{'-duel' if r.is_duel else ''}" for r in ALL_RULES]
-FULL_DECK = counts_of(full_deck())
+RULES_IDS = [f"{r.players}p-{r.variant}{'-duel' if r.is_duel else ''}" for r in EVERY_VARIANT]
+FULL_DECK_COUNTS = counts_of(full_deck())
 
 
 def card_counts(game: Game) -> list[int]:
@@ -43,7 +43,7 @@ def card_counts(game: Game) -> list[int]:
 def assert_all_cards(game: Game) -> None:
     counts = card_counts(game)
     assert counts[0] == DECK_SIZE
-    assert counts == FULL_DECK
+    assert counts == FULL_DECK_COUNTS
     assert len(game.pool) <= POOL_SIZE
 
 
@@ -73,7 +73,7 @@ def policy_rollout(game: Game, rng: random.Random) -> None:
         game.apply_action(code)
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=RULES_IDS)
+@pytest.mark.parametrize("rules", EVERY_VARIANT, ids=RULES_IDS)
 def test_codes_and_strings_play_the_same_game(rules: Rules) -> None:
     for seed in range(3):
         by_text = Game.new(rules, seed=seed, first=seed % rules.players)
@@ -95,7 +95,7 @@ def test_codes_and_strings_play_the_same_game(rules: Rules) -> None:
         assert by_code.outcome() == by_text.outcome()
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=RULES_IDS)
+@pytest.mark.parametrize("rules", EVERY_VARIANT, ids=RULES_IDS)
 def test_playout_ends_in_a_valid_finished_game(rules: Rules) -> None:
     for seed in range(12):
         game = Game.new(rules, seed=seed)
@@ -118,7 +118,7 @@ def test_playout_ends_in_a_valid_finished_game(rules: Rules) -> None:
         assert again.to_json() == doc and again.is_over and again.winners() == game.winners()
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=RULES_IDS)
+@pytest.mark.parametrize("rules", EVERY_VARIANT, ids=RULES_IDS)
 def test_policy_rollouts_make_only_legal_moves_to_a_valid_end(rules: Rules) -> None:
     for seed in range(6):
         game = Game.new(rules, seed=seed)
@@ -178,7 +178,7 @@ def test_play_codes_cover_every_set_in_hand() -> None:
     assert TAKE not in game.legal_actions()
 
 
-@pytest.mark.parametrize("rules", ALL_RULES, ids=RULES_IDS)
+@pytest.mark.parametrize("rules", EVERY_VARIANT, ids=RULES_IDS)
 def test_samples_fit_the_view_and_stay_independent(rules: Rules) -> None:
     for seed in range(3):
         game = Game.new(rules, seed=seed)

@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from conftest import ALL_RULES, FULL_DECK, all_cards
+from helpers import ALL_RULES, FULL_DECK, all_cards
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -20,6 +20,7 @@ from rich.console import Console
 from abluxxen import Game
 from abluxxen.cli import main
 from abluxxen.cli import rules as rulesdoc
+from abluxxen.languages import LANGS, default_lang
 
 ROOT = Path(__file__).resolve().parent.parent
 # The rulings sit beside the checkout (as in CI); a source checkout elsewhere has none.
@@ -111,13 +112,13 @@ def test_unknown_topic_exits_1_with_one_line_listing_topics() -> None:
 
 
 def test_language_follows_the_locale() -> None:
-    assert rulesdoc.default_lang({"LANG": "de_DE.UTF-8"}) == "de"
-    assert rulesdoc.default_lang({"LANG": "en_GB.UTF-8"}) == "en"
-    assert rulesdoc.default_lang({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
-    assert rulesdoc.default_lang({"LC_ALL": "de_AT.UTF-8", "LANG": "en_US"}) == "de"
-    assert rulesdoc.default_lang({}) == "en"
-    assert rulesdoc.default_lang({"LANGUAGE": "de:en", "LANG": "C.UTF-8"}) == "de"
-    assert rulesdoc.default_lang({"LANGUAGE": "de", "LC_ALL": "C"}) == "en"
+    assert default_lang({"LANG": "de_DE.UTF-8"}) == "de"
+    assert default_lang({"LANG": "en_GB.UTF-8"}) == "en"
+    assert default_lang({"LC_ALL": "C", "LANG": "de_DE.UTF-8"}) == "en"
+    assert default_lang({"LC_ALL": "de_AT.UTF-8", "LANG": "en_US"}) == "de"
+    assert default_lang({}) == "en"
+    assert default_lang({"LANGUAGE": "de:en", "LANG": "C.UTF-8"}) == "de"
+    assert default_lang({"LANGUAGE": "de", "LC_ALL": "C"}) == "en"
 
 
 def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,7 +151,7 @@ def test_german_document_has_the_same_sections_in_the_same_order() -> None:
 @pytest.mark.parametrize("topic", TOPICS)
 def test_a_topic_finds_the_same_sections_in_both_languages(topic: str) -> None:
     found = {}
-    for lang in rulesdoc.LANGS:
+    for lang in LANGS:
         index = heading_index(lang)
         found[lang] = [index[text] for text in rulesdoc.sections([topic], lang)]
     assert found["en"], topic

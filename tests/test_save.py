@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import ALL_RULES, make_doc, position, push_all
+from helpers import ALL_RULES, make_doc, position, push_all
 
 from abluxxen import Game, Rules
 
@@ -177,7 +177,8 @@ def test_bad_documents_are_rejected_naming_the_problem(name: str, base: Any, pat
 
 
 def test_not_a_document_is_rejected() -> None:
-    for doc in (None, [], "abluxxen/1"):
+    docs: tuple[object, ...] = (None, [], "abluxxen/1")
+    for doc in docs:
         with pytest.raises(ValueError, match="JSON object"):
             Game.from_json(doc)  # type: ignore[arg-type]
 

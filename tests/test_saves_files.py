@@ -16,6 +16,7 @@ import resource
 import signal
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -172,7 +173,7 @@ def test_a_full_disk_names_the_last_good_save_and_quits_with_status_1(
     def full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(saves.tempfile, "mkstemp", full)
+    monkeypatch.setattr(tempfile, "mkstemp", full)
     status, screens = _run_app(read_save(path), path, "quit\ry\r")
     err = " ".join(capsys.readouterr().err.split())
     assert status == 1
@@ -188,7 +189,7 @@ def test_a_new_game_that_never_saved_names_no_file(tmp_path: Path, monkeypatch: 
     def full(*args: Any, **kwargs: Any) -> Any:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    monkeypatch.setattr(saves.tempfile, "mkstemp", full)
+    monkeypatch.setattr(tempfile, "mkstemp", full)
     path = new_save_path(tmp_path, ["Ann"])
     status, _ = _run_app(_saved(["Ann", "Ada", "Bix"], bots=2, moves=0), path, "quit\ry\r")
     captured = capsys.readouterr()

@@ -96,7 +96,7 @@ JSON_VALUES = st.recursive(
 @st.composite
 def mutated(draw: st.DrawFn, documents: list[dict[str, Any]]) -> dict[str, Any]:
     """A real document with one thing changed."""
-    doc = copy.deepcopy(draw(st.sampled_from(documents)))
+    doc: dict[str, Any] = copy.deepcopy(draw(st.sampled_from(documents)))
     paths = _paths(doc)[1:]
     path = draw(st.sampled_from(paths))
     parent = _get(doc, path[:-1])
@@ -125,9 +125,9 @@ def _plays_through(saved: Saved, tmp_path: Path) -> None:
             game = match.game
             for seat in range(game.players):
                 console.print(app_table(app, seat))
-            seat = game.to_move
-            if seat is not None and saved.seats[seat].bot in ("easy", "normal"):
-                assert app.bot(seat).choose(game.view(seat)) in game.legal_moves()
+            mover = game.to_move
+            if mover is not None and saved.seats[mover].bot in ("easy", "normal"):
+                assert app.bot(mover).choose(game.view(mover)) in game.legal_moves()
             while not game.is_over:
                 game.push(rng.choice(game.legal_moves()))
             for part in score_screen(match, tr, bots=[s.is_bot for s in saved.seats]):
@@ -242,7 +242,7 @@ def test_a_list_or_object_where_the_phase_belongs_is_a_value_error(pending: dict
 
 def _shadow_choice() -> dict[str, Any]:
     """A duel position where the 9 9 just played may abluxx the shadow's 4 4 or 6 6."""
-    from conftest import make_doc
+    from helpers import make_doc
 
     return make_doc(hands=["2 3", "5 7"], displays=[["9 9"], []], shadow="4 4 6 6 1", pool="1 2 3 5 7 8",
                     pending={"phase": "shadow", "shadow_options": [4, 6], "queue": []})

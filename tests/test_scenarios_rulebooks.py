@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
+from helpers import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
 from abluxxen import Event, Game, Match, Outcome, Rules
 
@@ -258,7 +258,7 @@ def says(text: str) -> None:
     assert " ".join(text.split()) in RULES_MD, text
 
 
-def abluxxes(events: list[Event]) -> list[tuple[int, int, tuple[int, ...]]]:
+def abluxxes(events: list[Event]) -> list[tuple[int | None, int | None, tuple[int, ...]]]:
     return [(e.seat, e.other, e.cards) for e in events if e.kind == "abluxx"]
 
 

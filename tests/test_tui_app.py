@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import make_doc
+from helpers import make_doc
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 

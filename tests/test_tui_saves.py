@@ -66,7 +66,7 @@ def test_a_document_that_would_not_load_never_replaces_a_good_save(tmp_path: Pat
 
     def garbage(saved: Saved) -> dict[str, object]:
         doc = real(saved)
-        doc["match"]["game"]["hands"][0].append("7")  # type: ignore[index]
+        doc["match"]["game"]["hands"][0].append("7")
         return doc
 
     monkeypatch.setattr(saves, "to_document", garbage)

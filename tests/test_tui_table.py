@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from conftest import make_doc
+from helpers import make_doc
 from rich.console import Console
 
 from abluxxen import Event, Game, Rules

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, cast
+from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..languages import LANGS, default_lang
 
@@ -281,7 +281,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None,
-        err_console: Console | None = None, pager: Pager | None = None) -> int:
+        err_console: Console | None = None, pager: Shows | None = None) -> int:
     """Show the rules or the sections about ``args.topic``; 1 when nothing matches.
 
     Args:
@@ -316,12 +316,20 @@ def run(args: argparse.Namespace, *, console: Console | None = None,
         text = topic_help(lang) + "\n\n" + text
     # rich only calls show(); CommandPager does not subclass rich's Pager so
     # that importing this module stays free of rich.
-    with console.pager(pager=pager or cast("Pager", CommandPager(console.file, height=console.size.height)),
+    shows = pager or CommandPager(console.file, height=console.size.height)
+    with console.pager(pager=cast("Pager", shows),
                        styles=True):
         if found.mode == "any":
             _say(messages["any"].format(words=quoted), console)
         render(text, console)
     return 0
+
+
+class Shows(Protocol):
+    """What rich asks of a pager: to show a text."""
+
+    def show(self, content: str) -> None:
+        """Show ``content`` to the reader."""
 
 
 class CommandPager:
