@@ -22,7 +22,7 @@ from .game import (
 from .judge import Position, judge, read_move
 from .layers import beats, layer_cards, layer_of
 from .moves import IllegalMove, Move
-from .phase import PHASE_NAMES, Phase
+from .phase import Phase
 from .rules import Rules
 
 Cards = tuple[int, ...]
@@ -74,7 +74,7 @@ class View:
     names: tuple[str, ...]
     turn: int
     to_move: int | None
-    phase: str
+    phase: Phase
     hand: Cards
     hand_sizes: tuple[int, ...]
     known: tuple[Cards, ...]
@@ -100,7 +100,7 @@ class View:
         phase = game.phase
         return cls(
             seat=seat, rules=game.rules, names=tuple(game.names), turn=game.turn,
-            to_move=game.to_move, phase=PHASE_NAMES[phase],
+            to_move=game.to_move, phase=Phase(phase),
             hand=_cards(game.hands[seat]),
             hand_sizes=tuple(h[0] for h in game.hands),
             known=tuple(_cards(k) for k in game.known),
@@ -121,7 +121,7 @@ class View:
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def players(self) -> int:
@@ -146,7 +146,7 @@ class View:
 
     def played(self) -> Cards:
         """The set the active player played this turn, once played."""
-        if self.phase in ("play", "over") or not self.displays[self.turn]:
+        if self.phase in (Phase.PLAY, Phase.OVER) or not self.displays[self.turn]:
             return ()
         return self.displays[self.turn][-1]
 
@@ -192,7 +192,7 @@ class View:
         """Action codes of the legal moves when this seat decides, else ``[]``."""
         if self.to_move != self.seat:
             return []
-        return legal_codes(PHASE_NAMES.index(self.phase), self.hand_counts, self.pool,
+        return legal_codes(self.phase, self.hand_counts, self.pool,
                            self.deck_size, self.shadow_options)
 
     def legal_moves(self) -> list[str]:
@@ -214,7 +214,7 @@ class View:
         """
         parsed = read_move(move)
         mover = self.to_move
-        position = Position(phase=Phase.of(self.phase), mover=mover, names=self.names, turn=self.turn,
+        position = Position(phase=self.phase, mover=mover, names=self.names, turn=self.turn,
                             victim=-1 if self.victim is None else self.victim,
                             drawer=-1 if self.drawer is None else self.drawer,
                             hand=self.hand_counts if mover == self.seat else [0] * 15, pool=self.pool,
@@ -242,8 +242,8 @@ class View:
 
     def pending(self) -> dict[str, Any]:
         """The decision in progress as plain data (see ``docs/save-format.md``)."""
-        doc: dict[str, Any] = {"phase": self.phase, "seat": self.to_move, "attacker": self.turn}
-        if self.phase != "play":
+        doc: dict[str, Any] = {"phase": self.phase.text, "seat": self.to_move, "attacker": self.turn}
+        if self.phase != Phase.PLAY:
             doc["played"] = [token(c) for c in self.played()]
         if self.victim is not None:
             doc["victim"] = self.victim
@@ -345,7 +345,7 @@ class View:
         game.shadow = counts_of(self.shadow)
         game.removed = list(self.removed)
         game.turn = self.turn
-        game.phase = PHASE_NAMES.index(self.phase)
+        game.phase = self.phase
         game.victim = -1 if self.victim is None else self.victim
         game.queue = list(self.queue)
         game.drawer = -1 if self.drawer is None else self.drawer

@@ -6,6 +6,7 @@ import pytest
 from helpers import position, push_all
 
 from abluxxen import Game, IllegalMove, Rules
+from abluxxen.phase import Phase
 
 X = 14
 
@@ -76,7 +77,7 @@ def test_view_stake_and_pending_decision() -> None:
     assert view.legal_moves() == [] and game.view(0).legal_moves() == ["take", "leave"]
     push_all(game, "take")
     view = game.view(0)
-    assert view.drawer == 1 and view.draws_left == 2 and view.phase == "draw"
+    assert view.drawer == 1 and view.draws_left == 2 and view.phase == Phase.DRAW and view.phase.text == "draw"
 
 
 @pytest.mark.parametrize("bad", [

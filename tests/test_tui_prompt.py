@@ -54,14 +54,16 @@ def test_run_together_digits_read_as_the_legal_play() -> None:
     assert read_move("1 1 1 1", both.view(0)) == "play 1 1 1 1"
 
 
-@pytest.mark.parametrize("typed, move", [("t", "take"), ("T", "take"), ("l", "leave"), ("leave", "leave")])
+@pytest.mark.parametrize("typed, move", [("t", "take"), ("T", "take"), ("l", "leave"), ("leave", "leave"),
+                                         ("nehmen", "take"), ("lassen", "leave")])
 def test_take_or_leave_shortcuts(typed: str, move: str) -> None:
     game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
     game.push("play 9 9")
     assert read_move(typed, game.view(0)) == move
 
 
-@pytest.mark.parametrize("typed, move", [("b", "back"), ("d", "discard"), ("D", "discard")])
+@pytest.mark.parametrize("typed, move", [("b", "back"), ("d", "discard"), ("D", "discard"), ("zurück", "back"),
+                                         ("abwerfen", "discard")])
 def test_back_or_discard_shortcuts(typed: str, move: str) -> None:
     game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
     game.push("play 9 9")

@@ -17,7 +17,6 @@ from math import comb
 from ..cards import DECK_SIZE, JOKER, counts_of
 from ..game import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
 from ..layers import Layer, layer_of
-from ..phase import PHASE_NAMES
 from ..view import View
 
 
@@ -84,7 +83,7 @@ class Situation:
 
 def situation_of_view(view: View) -> Situation:
     """The situation of the seat a view belongs to."""
-    phase = PHASE_NAMES.index(view.phase)
+    phase = view.phase
     stake = view.stake()
     return Situation(
         seat=view.seat, players=view.players, phase=phase, turn=view.turn,

@@ -13,6 +13,7 @@ import random
 
 from ..cards import JOKER
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, TAKE, play_parts
+from ..phase import Phase
 from ..view import View
 from .common import rng_for
 
@@ -43,20 +44,20 @@ class EasyBot:
 def _choose(view: View, codes: list[int], rng: random.Random) -> int:
     phase = view.phase
     hand = view.hand_counts
-    if phase == "play":
+    if phase == Phase.PLAY:
         return _play(hand, codes, rng)
-    if phase == "take":
+    if phase == Phase.TAKE_OR_LEAVE:
         stake = view.stake()
         value = stake[0]
         return TAKE if value == JOKER or hand[value] else LEAVE
-    if phase == "back":
+    if phase == Phase.BACK_OR_DISCARD:
         return BACK if len(view.stake()) >= 2 and rng.random() < 0.5 else DISCARD
-    if phase in ("draw", "single-draw"):
+    if phase in (Phase.DRAW, Phase.SINGLE_DRAW):
         matching = [c for c in codes if c >= DRAW_POOL_BASE
                     and any(card == JOKER or hand[card] for card in view.pool[c - DRAW_POOL_BASE])]
         if matching:
             return rng.choice(matching)
-        if phase == "single-draw" and rng.random() < 0.5:
+        if phase == Phase.SINGLE_DRAW and rng.random() < 0.5:
             return PASS
         return DRAW_DECK if DRAW_DECK in codes else rng.choice([c for c in codes if c != PASS])
     return rng.choice(codes)

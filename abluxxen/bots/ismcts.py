@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 
 from ..game import OVER, Game, winners_of
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
+from ..phase import Phase
 from ..view import View
 from .common import rng_for, situation_of_view
 from .normal import Judge
@@ -139,7 +140,7 @@ class HardBot:
         judge = Judge(situation_of_view(view))
         scored = judge.scored(codes)
         order = sorted(range(len(codes)), key=lambda i: -scored[i][0])
-        if view.phase == "play":
+        if view.phase == Phase.PLAY:
             order = order[:ROOT_PLAYS]
         count = len(order)
         return {view.action_text(codes[i]): (count - rank) / count for rank, i in enumerate(order)}

@@ -29,6 +29,7 @@ from rich.text import Text
 from ..events import Event
 from ..languages import LANGS, default_lang
 from ..match import Match
+from ..phase import Phase
 from ..rules import Rules
 from ..view import View
 from .i18n import Tr
@@ -541,7 +542,8 @@ class TableApp:
         if len(self.humans) > 1 and seat != self.last_seen:
             self._reveal_draws()
             name = self.seats[seat].name
-            reason = {"back": "pass_why.answer", "draw": "pass_why.draw"}.get(view.phase, "pass_why.play")
+            reason = {Phase.BACK_OR_DISCARD: "pass_why.answer", Phase.DRAW: "pass_why.draw"}.get(
+                view.phase, "pass_why.play")
             ignored = self._typed_ahead()
             self._ensure_size()
             self.screen.show_center(self.tr("pass_to", name=name),

@@ -63,7 +63,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                  "Nachziehstapel."),
     "ask.draw_deck_only": ("{name}, draw {n} more from the deck (the pool is empty).",
                            "{name}, zieh noch {n} vom Nachziehstapel (der Vorrat ist leer)."),
-    "ask.single": ("{name}, no abluxx this turn: draw one card (pool or deck) or pass.",
+    "ask.single-draw": ("{name}, no abluxx this turn: draw one card (pool or deck) or pass.",
                    "{name}, kein Abluxxen in diesem Zug: zieh eine Karte (Vorrat oder Nachziehstapel) "
                    "oder passe."),
     "prompt": ("{name} › ", "{name} › "),
@@ -92,7 +92,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "shortcuts.take": ("t = take, l = leave", "t oder n = take (nehmen), l = leave (lassen)"),
     "shortcuts.back": ("b = back, d = discard", "b oder z = back (zurück auf die Hand), d oder a = discard (abwerfen)"),
     "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'", "der Wert einer Karte (7 zieht eine 7) oder 'deck'"),
-    "shortcuts.single": ("a card's value (7 draws a 7), 'deck', or p = pass",
+    "shortcuts.single-draw": ("a card's value (7 draws a 7), 'deck', or p = pass",
                          "der Wert einer Karte (7 zieht eine 7), 'deck' oder p = pass"),
     "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für shadow 5"),
     "explain.play": ("{words} onto your display", "{words} in deine Auslage"),
@@ -272,7 +272,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "explain.last": ("{words}: your last cards, the game ends", "{words}: deine letzten Karten, das Spiel endet"),
     "shortcuts.draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck'",
                               "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck'"),
-    "shortcuts.single_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck', p = pass",
+    "shortcuts.single-draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck', p = pass",
                                 "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck', "
                                 "p = pass"),
     "explain.group": ("the group {cards} from the pool (slot {letter})",

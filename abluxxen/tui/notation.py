@@ -26,17 +26,19 @@ from typing import Any
 
 from ..cards import JOKER, group_token, parse_token, token
 from ..moves import KINDS, IllegalMove, Move, draw_text
+from ..phase import Phase
 from ..view import View
 from .i18n import Tr
 
 _WORDS = {
-    "take": {"t": "take", "take": "take", "l": "leave", "leave": "leave",
-             "n": "take", "nehmen": "take", "liegen": "leave"},
-    "back": {"b": "back", "back": "back", "d": "discard", "discard": "discard",
-             "z": "back", "zurück": "back", "zurueck": "back", "ablegen": "discard", "a": "discard"},
-    "draw": {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck"},
-    "single-draw": {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck",
-                    "p": "pass", "pass": "pass", "passen": "pass"},
+    Phase.TAKE_OR_LEAVE: {"t": "take", "take": "take", "l": "leave", "leave": "leave",
+                          "n": "take", "nehmen": "take", "lassen": "leave", "liegen": "leave"},
+    Phase.BACK_OR_DISCARD: {"b": "back", "back": "back", "d": "discard", "discard": "discard",
+                            "z": "back", "zurück": "back", "zurueck": "back", "abwerfen": "discard",
+                            "ablegen": "discard", "a": "discard"},
+    Phase.DRAW: {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck"},
+    Phase.SINGLE_DRAW: {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck",
+                        "p": "pass", "pass": "pass", "passen": "pass"},
 }
 _COUNT_FORM = re.compile(r"^(x|\d{1,2})\s*[×*]\s*(\d)$")
 SLOT_LETTERS = "abcdef"
@@ -54,8 +56,8 @@ class Unreadable(IllegalMove):
 
 def shortcuts_key(view: View) -> str:
     """The text key of the shortcuts for this decision (groups in the pool need their letters)."""
-    phase = {"single-draw": "single"}.get(view.phase, view.phase)
-    if phase in ("draw", "single") and any(len(slot) > 1 for slot in view.pool):
+    phase = view.phase.text
+    if view.phase in (Phase.DRAW, Phase.SINGLE_DRAW) and any(len(slot) > 1 for slot in view.pool):
         return f"shortcuts.{phase}_groups"
     return f"shortcuts.{phase}"
 
@@ -93,24 +95,24 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
         if head == "play":
             return _play(words[4:].strip(), legal, unknown=None)
         return str(Move.parse(words))
-    if phase in ("draw", "single-draw"):
+    if phase in (Phase.DRAW, Phase.SINGLE_DRAW):
         return _draw(words, view)
     unknown = Unreadable("unread.unknown", word=words, shortcuts=shortcuts_key(view))
     other = _other_shortcut(words, phase)
     if other:
         return other
-    if phase == "shadow":
+    if phase == Phase.SHADOW:
         value = words.removeprefix("s").strip()
         if value.isdigit():
             return f"shadow {int(value)}"
-    if phase == "play":
+    if phase == Phase.PLAY:
         return _play(words, legal, unknown=unknown)
     raise unknown
 
 
-def _other_shortcut(words: str, phase: str) -> str:
+def _other_shortcut(words: str, phase: Phase) -> str:
     """Another decision's shortcut (``t`` while playing): the engine then explains what is asked now."""
-    if words[0].isdigit() or (phase == "play" and words == "x"):
+    if words[0].isdigit() or (phase == Phase.PLAY and words == "x"):
         return ""
     for other in _WORDS.values():
         if words in other:

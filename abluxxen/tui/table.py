@@ -18,6 +18,7 @@ from rich.text import Text
 
 from ..cards import JOKER, counts_of, group_token, token
 from ..events import Event
+from ..phase import Phase
 from ..view import View
 from .i18n import Tr
 from .narrate import narrate
@@ -342,27 +343,27 @@ def ask_text(view: View, tr: Tr) -> str:
     """What the deciding seat must decide, with the cards at stake and draws left."""
     name = view.names[view.seat]
     phase = view.phase
-    if phase == "play":
+    if phase == Phase.PLAY:
         return tr("ask.play", name=name)
-    if phase == "shadow":
+    if phase == Phase.SHADOW:
         options = ", ".join(f"shadow {v}" for v in view.shadow_options)
         cards = " ".join("X" if c == JOKER else str(c) for c in view.played())
         return tr("ask.shadow", name=name, cards=cards, options=options)
-    if phase == "take":
+    if phase == Phase.TAKE_OR_LEAVE:
         assert view.victim is not None
         stake = view.stake()
         return tr("ask.take", name=name, victim=view.names[view.victim], stake=tr.bare_words(stake),
                   owned=tr.owned_words(stake), n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
-    if phase == "back":
+    if phase == Phase.BACK_OR_DISCARD:
         stake = view.stake()
         return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.bare_words(stake),
                   n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
-    if phase == "draw":
+    if phase == Phase.DRAW:
         if not view.pool:
             return tr("ask.draw_deck_only", name=name, n=view.draws_left)
         groups = any(len(slot) > 1 for slot in view.pool)
         return tr("ask.draw_groups" if groups else "ask.draw", name=name, n=view.draws_left)
-    return tr("ask.single", name=name)
+    return tr("ask.single-draw", name=name)
 
 
 def explain_move(move: str, view: View, tr: Tr) -> str:
