@@ -32,7 +32,7 @@ from rich.table import Table
 
 from ..bots import LEVELS, make_bot, parse_think
 from ..game import Game
-from ..rules import VARIANTS, Rules
+from ..rules import TIEBREAKS, VARIANTS, Rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
     parser.add_argument("--no-duel", action="store_true",
                         help="with two seats, play a plain game without the shadow")
-    parser.add_argument("--tiebreak", choices=("fewest-hand", "shared"), default="fewest-hand",
+    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
                         help="how a tied best score is decided (default %(default)s)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default %(default)s)")
     parser.add_argument("--jobs", type=int, default=1,

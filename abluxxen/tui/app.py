@@ -30,7 +30,7 @@ from ..events import Event
 from ..languages import LANGS, default_lang
 from ..match import Match
 from ..phase import Phase
-from ..rules import Rules
+from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..view import View
 from .i18n import Tr
 from .narrate import START
@@ -100,12 +100,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", metavar="LIST",
                         help='comma-separated seats: names, or bot:easy|normal|hard '
                              '(e.g. "Ann,Ben,bot:hard")')
-    parser.add_argument("--variant", choices=("base", "advanced", "expert"), default=None,
+    parser.add_argument("--variant", choices=VARIANTS, default=None,
                         help="base (default): draw one after a turn without abluxx; advanced: no such "
                              "draw; expert: advanced, and 1s abluxx 13s and jokers")
     parser.add_argument("--no-duel", action="store_true",
                         help="two players without the shadow display")
-    parser.add_argument("--tiebreak", choices=("fewest-hand", "shared"), default="fewest-hand",
+    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
                         help="a tie on points goes to fewest cards in hand (default) or is shared")
     parser.add_argument("--match", type=_positive, default=1, metavar="N",
                         help="play N games, the starting player moving on; points add up (default 1)")

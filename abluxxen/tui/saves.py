@@ -42,6 +42,7 @@ try:
 except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
     fcntl = None  # type: ignore[assignment]
 
+from ..bots import LEVELS
 from ..events import EVENT_KINDS, Event
 from ..languages import LANGS
 from ..match import Match
@@ -50,7 +51,6 @@ from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
 ENV_DIR = "ABLUXXEN_DATA_DIR"
-BOT_LEVELS = ("easy", "normal", "hard")
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
 MAX_DELAY = 10.0  # seconds after a bot move; more would look like a hang
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
@@ -206,8 +206,8 @@ def _seats(value: Any, names: list[str]) -> list[Seat]:
                                                     if refusal == "seat_name_control"
                                                     else f"the name is wider than {MAX_NAME} characters"))
         bot = seat.get("bot")
-        if bot is not None and bot not in BOT_LEVELS:
-            raise ValueError(f"seat {number}: bot level must be easy, normal or hard")
+        if bot is not None and bot not in LEVELS:
+            raise ValueError(f"seat {number}: bot level must be {_or(LEVELS)}")
         seats.append(Seat(name, bot))
     if len({n.lower() for n in names}) != len(names):  # as the setup compares them
         raise ValueError("two seats have the same name")
@@ -556,3 +556,8 @@ def is_busy(path: Path) -> bool:
         return False
     lock.release()
     return False
+
+
+def _or(words: tuple[str, ...]) -> str:
+    """``"a, b or c"``."""
+    return ", ".join(words[:-1]) + " or " + words[-1]

@@ -7,8 +7,10 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from ..bots import LEVELS
+from ..rules import VARIANTS
 from .i18n import Tr
-from .saves import BOT_LEVELS, MAX_NAME, Seat, name_refusal
+from .saves import MAX_NAME, Seat, name_refusal
 
 BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
 
@@ -35,8 +37,8 @@ def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     spec = spec.strip()
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
         level = spec[4:].strip().lower() or "normal"
-        if level not in BOT_LEVELS:
-            raise SeatError(f"seat {number}: bot level must be easy, normal or hard, not {level!r}")
+        if level not in LEVELS:
+            raise SeatError(f"seat {number}: bot level must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {level!r}")
         return None, level
     if not spec:
         return f"Player {number}", None
@@ -176,7 +178,7 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
         inform(tr("setup_variants_line"))
     while variant is None:
         answer = question(tr("setup_variant"), "base", "setup_help.variant").lower()
-        if answer in ("base", "advanced", "expert"):
+        if answer in VARIANTS:
             variant = answer
         else:
             say(tr("setup_bad", reason=tr("setup_bad_variant")))
