@@ -25,12 +25,13 @@ from rich.console import Console
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
-from abluxxen.tui.app import TableApp, score_screen
+from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
 from abluxxen.tui.saves import Saved, SaveError, Seat, from_document, read_save, to_document
 from abluxxen.tui.screen import Screen
+from abluxxen.tui.screens import score_screen
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players
 
 ESC_NAME = "E\x1b]2;PWN\x07"  # retitles the terminal when printed

@@ -60,6 +60,21 @@ def test_a_failing_bot_is_replaced_and_the_game_goes_on(tmp_path: Path, monkeypa
     assert status == 0 and "Game 1 over" in screens[-1]
 
 
+def test_a_bot_answering_an_illegal_move_is_replaced_and_the_game_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import abluxxen.bots
+
+    class Nonsense:
+        level = "normal"
+
+        def choose(self, view: object) -> str:
+            return "play 13 13 13 13 13 13 13 13"
+
+    monkeypatch.setattr(abluxxen.bots, "make_bot", lambda level, **options: Nonsense())
+    status, screens, path = _run(tmp_path, [Seat("Ada", "hard"), Seat("Bix", "normal")], "n\r")
+    assert status == 0 and "Game 1 over" in screens[-1]
+
+
 def test_a_forced_move_is_played_and_noted_for_its_player(tmp_path: Path) -> None:
     doc = make_doc(hands=["9 9 2", "5 6 7", "1 3"], displays=[[], ["5 5"], []], names=["Ann", "Ben", "Cy"],
                    pool=())

@@ -16,9 +16,10 @@ from prompt_toolkit.input.base import PipeInput
 from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Game, IllegalMove
+from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.notation import read_move
-from abluxxen.tui.prompt import Command, MoveCompleter, ask_move, make_session, read_command
+from abluxxen.tui.prompt import MoveCompleter, ask_move, make_session
 
 TR = Tr("en")
 

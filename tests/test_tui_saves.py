@@ -12,9 +12,9 @@ from abluxxen import Rules
 from abluxxen.cli import main
 from abluxxen.match import Match
 from abluxxen.tui import saves
-from abluxxen.tui.app import score_screen
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
+from abluxxen.tui.screens import score_screen
 from abluxxen.tui.seating import SeatError, parse_players
 
 
@@ -183,7 +183,7 @@ def test_score_screen_names_the_winner_the_tiebreak_and_the_match_totals() -> No
     ("fewest-hand", (0, 1), "all of them win"),
 ])
 def test_tiebreak_is_explained(tiebreak: str, winners: tuple[int, ...], words: str) -> None:
-    from abluxxen.tui.app import _tiebreak_words
+    from abluxxen.tui.screens import _tiebreak_words
 
     hands = (2, 4, 5) if winners == (0,) else (2, 2, 5)
     assert words in _tiebreak_words(winners, (3, 3, 1), hands, tiebreak, Tr("en"))

@@ -18,7 +18,7 @@ from typing import NoReturn
 from .. import __version__
 
 SUBCOMMANDS = {
-    "play": ("abluxxen.tui.app", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
+    "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
     "resume": ("abluxxen.tui.resume", "continue the last (or a given) saved game"),
     "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),

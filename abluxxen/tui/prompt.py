@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import select
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import Application
@@ -28,37 +27,12 @@ from prompt_toolkit.styles import Style
 
 from ..moves import IllegalMove
 from ..view import View
+from .commands import COMMANDS, Command, read_command
 from .i18n import Tr
 from .notation import read_move
 from .table import explain_move
 
-COMMANDS = ("?", "hint", "rules", "quit")
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse #888888", "prompt": "bold"})
-
-
-@dataclass(frozen=True)
-class Command:
-    """A request other than a move: ``?``, ``hint``, ``rules TOPIC``, ``quit``."""
-
-    name: str
-    words: tuple[str, ...] = ()
-
-
-def read_command(text: str) -> Command | None:
-    """The command typed, if the text is one."""
-    words = text.strip().split()
-    if not words:
-        return None
-    head = words[0].lower()
-    if head in ("?", "help", "hilfe", "moves", "züge"):
-        return Command("?")
-    if head in ("hint", "tipp"):
-        return Command("hint")
-    if head in ("rules", "regeln", "rule"):
-        return Command("rules", tuple(words[1:]))
-    if head in ("quit", "exit", "beenden", "q"):
-        return Command("quit")
-    return None
 
 
 class MoveCompleter(Completer):

@@ -10,8 +10,9 @@ from pathlib import Path
 from rich.cells import cell_len, set_cell_size
 
 from ..languages import LANGS, default_lang
-from .app import TableApp, seconds
+from .app import TableApp
 from .i18n import Tr
+from .play import seconds
 from .prompt import make_session
 from .saves import Found, SaveBusy, SaveError, SaveLock, is_busy, read_save, save_dir, unfinished_saves
 from .screen import Screen

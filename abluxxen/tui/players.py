@@ -1,0 +1,124 @@
+"""Who answers a seat: a person at this terminal, or a bot.
+
+The game loop asks a seat's :class:`Player` for a move and never asks who is
+behind it; a seat played from another terminal will be one more kind.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import TYPE_CHECKING, Protocol
+
+from .. import bots
+from ..bots import Bot
+from ..view import View
+from .prompt import ask_move
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+class Player(Protocol):
+    """What the loop needs of a seat."""
+
+    def move(self, view: View) -> str:
+        """The seat's move in the position ``view`` shows (the seat decides now)."""
+
+    def moved(self, move: str) -> None:
+        """Called once ``move`` has been applied and saved."""
+
+
+class RandomBot:
+    """Plays a random legal move: stands in for a bot that failed mid-game."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> str:
+        """A legal move of the view, at random."""
+        return self.rng.choice(view.legal_moves())
+
+
+class BotPlayer:
+    """A bot at the table: the others watch it move, then a short pause.
+
+    Args:
+        table: the game at this terminal.
+        level: ``easy``, ``normal`` or ``hard``.
+        seed: the bot's seed (same seed, same moves at a fixed budget).
+    """
+
+    def __init__(self, table: TableApp, level: str, *, seed: int | None) -> None:
+        self.table = table
+        self.level = level
+        self.seed = seed
+        self._bot: Bot | None = None
+
+    @property
+    def bot(self) -> Bot:
+        """The bot itself, made on first use; a random one if it cannot be made."""
+        bot = self._bot
+        if bot is None:
+            try:
+                bot = bots.make_bot(self.level, seed=self.seed)
+            except Exception:  # noqa: BLE001 - a bot that cannot start must not end the game
+                bot = RandomBot(self.seed)
+            self._bot = bot
+        return bot
+
+    def move(self, view: View) -> str:
+        """The bot's move; a random legal one if the bot fails or answers nonsense."""
+        self.table.reveal_draws()
+        self.table.draw_watch()
+        try:
+            move = self.bot.choose(view)
+            view.check(move)
+        except Exception:  # noqa: BLE001 - a faulty bot must not end the game
+            move = RandomBot().choose(view)
+        return move
+
+    def moved(self, move: str) -> None:
+        """Show the move, then pause so people can follow."""
+        self.table.draw_watch()
+        if self.table.delay:
+            time.sleep(self.table.delay)
+
+
+class HumanPlayer:
+    """A person at this terminal: the keyboard is handed over, the table shown, the move asked.
+
+    A forced move (the only legal one) is played without asking, and the
+    player is told about it next time.
+
+    Args:
+        table: the game at this terminal.
+        seat: the person's seat.
+    """
+
+    def __init__(self, table: TableApp, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self._forced = False
+
+    def move(self, view: View) -> str:
+        """The move the person types (after the handover, with their table on screen)."""
+        table, seat = self.table, self.seat
+        legal = view.legal_moves()
+        self._forced = len(legal) == 1
+        if self._forced:
+            return legal[0]
+        table.handover(seat, view)
+        table.unseen_draws.pop(seat, None)  # the hand is about to be on screen
+        message = table.notes.pop(seat, "")
+        width, _ = table.screen.size()
+        return ask_move(view, table.tr, session=table.session, width=width, message=message,
+                        show=lambda text: table.draw(view, text),
+                        on_command=lambda command: table.command(command, view))
+
+    def moved(self, move: str) -> None:
+        """Note a forced move for the person, to read when their turn comes."""
+        if self._forced:
+            self.table.notes[self.seat] = self.table.tr("forced", move=move)

@@ -1,0 +1,109 @@
+"""Whole screens drawn with rich: the score screen at the end of a game, and captured pages."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.table import Table
+from rich.text import Text
+
+from ..match import Match
+from .i18n import Tr
+
+
+class ScoreScreen:
+    """The end-of-game screen: scores, the winner(s) and why, match totals, and the seed when it may be shown.
+
+    Args:
+        match: the match whose current game is over (the game is booked once).
+        tr: the language.
+        bots: per seat, whether a bot plays it (marked ⚙).
+        seed: the match's seed, when it may be shown.
+    """
+
+    def __init__(self, match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> None:
+        self.parts = score_screen(match, tr, bots=bots, seed=seed)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Group(*self.parts)
+
+
+def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> list[Any]:
+    """The end-of-game screen: scores, the winner(s) and why, match totals, and the seed when it may be shown."""
+    outcome = match.record()  # books the game once; the outcome of the game on the table
+    game = match.game
+    names = match.names
+    view = game.view(0)
+    table = Table(title=tr("end_title", n=match.number + 1), title_style="bold", expand=False)
+    table.add_column(tr("col.player"))
+    table.add_column(tr("col.display"), justify="right")
+    table.add_column(tr("col.hand"), justify="right")
+    table.add_column(tr("col.points"), justify="right", style="bold")
+    if match.games > 1:
+        table.add_column(tr("col.total"), justify="right")
+    table.add_column("")
+    totals = match.totals()
+    for seat, name in enumerate(names):
+        shown = sum(len(layer) for layer in view.displays[seat])
+        row = [name + (" ⚙" if bots and bots[seat] else ""), str(shown), str(outcome.hand_sizes[seat]),
+               f"{outcome.scores[seat]:+d}"]
+        if match.games > 1:
+            row.append(f"{totals[seat]:+d}")
+        row.append("★ " + tr("winner_mark") if seat in outcome.winners else "")
+        table.add_row(*row, style="bold green" if seat in outcome.winners else "")
+    why = tr("end.hand_empty" if outcome.reason == "hand-empty" else "end.exhausted", name=names[outcome.seat])
+    parts: list[Any] = [table, Text(""), Text(why)]
+    parts.append(Text(_winner_words(outcome.winners, outcome.scores, names, tr), style="bold"))
+    tie = _tiebreak_words(outcome.winners, outcome.scores, outcome.hand_sizes, match.rules.tiebreak, tr)
+    if tie:
+        parts.append(Text(tie))
+    if match.games > 1:
+        parts.append(Text(""))
+        parts.append(Text(tr("match_title", n=len(match.results), total=match.games), style="bold"))
+        parts.append(Text("   ".join(f"{n} {t:+d}" for n, t in zip(names, totals, strict=True))))
+        if match.is_over:
+            best = match.winners()
+            key = "match_winner_one" if len(best) == 1 else "match_winner_many"
+            parts.append(Text(tr(key, names=_join([names[s] for s in best], tr), points=totals[best[0]]),
+                              style="bold green"))
+    if seed is not None:
+        parts.append(Text(tr("seed_line", seed=seed), style="dim"))
+    return parts
+
+
+def _join(names: list[str], tr: Tr) -> str:
+    if len(names) == 1:
+        return names[0]
+    word = " und " if tr.lang == "de" else " and "
+    return ", ".join(names[:-1]) + word + names[-1]
+
+
+def _winner_words(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str], tr: Tr) -> str:
+    who = _join([names[s] for s in winners], tr)
+    key = "winner_one" if len(winners) == 1 else "winner_many"
+    return tr(key, names=who, points=scores[winners[0]])
+
+
+def _tiebreak_words(winners: tuple[int, ...], scores: tuple[int, ...], hands: tuple[int, ...],
+                    tiebreak: str, tr: Tr) -> str:
+    best = max(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    if len(tied) < 2:
+        return ""
+    if tiebreak == "shared":
+        return tr("tiebreak_shared")
+    if len(winners) < len(tied):
+        return tr("tiebreak_hand", n=hands[winners[0]])
+    return tr("tiebreak_still")
+
+
+def capture_lines(draw: Callable[[Console], None], width: int, like: Console) -> list[str]:
+    """What ``draw`` prints, as lines (styles kept when the screen has colour)."""
+    out = io.StringIO()
+    console = Console(file=out, width=width, force_terminal=like.is_terminal, no_color=like.no_color,
+                      highlight=False, color_system="truecolor" if like.color_system else None)
+    draw(console)
+    return out.getvalue().rstrip("\n").split("\n")
