@@ -38,7 +38,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "display_empty": ("no display yet", "noch keine Auslage"),
     "display_gone": ("display empty", "Auslage leer"),
     "folded": ("+{layers} older ({cards} cards)", "+{layers} ältere ({cards} Karten)"),
-    "top": ("top", "oben"),
     "log": ("What happened", "Was geschah"),
     "log_empty": ("Nothing yet: {name} starts.", "Noch nichts: {name} beginnt."),
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
@@ -135,7 +134,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Spielende"),
     "n.over_exhausted": ("deck and pool are empty: game over", "Nachziehstapel und Vorrat sind leer: "
                          "Spielende"),
-    "n.forced": ("(forced)", "(erzwungen)"),
     # -- handover, screen ---------------------------------------------------------
     "pass_to": ("Pass to {name} — press Enter", "Weitergeben an {name} — Enter drücken"),
     "pass_why.play": ("It is {name}'s turn.", "{name} ist am Zug."),
