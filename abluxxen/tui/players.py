@@ -8,15 +8,43 @@ from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
+
+from prompt_toolkit import PromptSession
 
 from .. import bots
 from ..bots import Bot
 from ..view import View
+from .commands import Command
+from .i18n import Tr
 from .prompt import ask_move
+from .screen import Screen
 
-if TYPE_CHECKING:
-    from .app import TableApp
+
+class Table(Protocol):
+    """What a seat's player uses of the game at this terminal."""
+
+    screen: Screen
+    session: PromptSession[str]
+    tr: Tr
+    delay: float
+    notes: dict[int, str]
+    unseen_draws: dict[int, list[int]]
+
+    def draw(self, view: View, message: str) -> None:
+        """The table for the seat that decides, its hand included."""
+
+    def draw_watch(self, message: str = "") -> None:
+        """The table while a bot decides."""
+
+    def reveal_draws(self) -> None:
+        """Show the last person their cards drawn from the deck before the keyboard leaves them."""
+
+    def handover(self, seat: int, view: View) -> None:
+        """Pass the keyboard to ``seat`` (when another person saw the screen last)."""
+
+    def command(self, command: Command, view: View) -> str:
+        """Answer a command typed at the move prompt."""
 
 
 class Player(Protocol):
@@ -51,7 +79,7 @@ class BotPlayer:
         seed: the bot's seed (same seed, same moves at a fixed budget).
     """
 
-    def __init__(self, table: TableApp, level: str, *, seed: int | None) -> None:
+    def __init__(self, table: Table, level: str, *, seed: int | None) -> None:
         self.table = table
         self.level = level
         self.seed = seed
@@ -98,7 +126,7 @@ class HumanPlayer:
         seat: the person's seat.
     """
 
-    def __init__(self, table: TableApp, seat: int) -> None:
+    def __init__(self, table: Table, seat: int) -> None:
         self.table = table
         self.seat = seat
         self._forced = False
