@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .game import Game, Outcome, winners_of
+from .phase import END_REASONS
 from .rules import Rules
 
 MATCH_FORMAT = "abluxxen-match/1"
@@ -140,7 +141,7 @@ class Match:
 
 
 _FIELDS = frozenset({"format", "games", "seed", "first", "started", "results", "game"})
-_REASONS = ("hand-empty", "exhausted")
+_REASONS = END_REASONS
 # No score or hand size gets past the number of cards in the game.
 _MOST = 109
 

@@ -1,8 +1,8 @@
-"""The decision in progress: one vocabulary for engine, views, bots and UI."""
+"""The decision in progress and how a game ended: one vocabulary for engine, views, bots and UI."""
 
 from __future__ import annotations
 
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 
 class Phase(IntEnum):
@@ -39,3 +39,13 @@ class Phase(IntEnum):
 
 
 PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")
+
+
+class EndReason(StrEnum):
+    """How a game ended; the value is the text used in events, saves and views."""
+
+    HAND_EMPTY = "hand-empty"  # someone played their last card
+    EXHAUSTED = "exhausted"  # a draw left deck and pool empty
+
+
+END_REASONS = tuple(reason.value for reason in EndReason)

@@ -21,7 +21,7 @@ from .game import (
     layer_cards,
 )
 from .names import check_names
-from .phase import PHASE_NAMES
+from .phase import END_REASONS, PHASE_NAMES, EndReason
 from .rules import Rules
 
 FORMAT = "abluxxen/1"
@@ -133,15 +133,15 @@ def game_from_json(doc: Any) -> Game:
 
 
 def _restore_over(game: Game, over: Any) -> None:
-    if not isinstance(over, dict) or over.get("reason") not in ("hand-empty", "exhausted"):
+    if not isinstance(over, dict) or over.get("reason") not in END_REASONS:
         raise ValueError("over must be an object with reason 'hand-empty' or 'exhausted'")
     game.phase = OVER
     game.end_reason = over["reason"]
     game.end_seat = _seat(over.get("seat"), game.rules.players, "over.seat")
     # The reason must be true of the position, or scores would be nonsense.
-    if game.end_reason == "hand-empty" and game.hands[game.end_seat][0]:
+    if game.end_reason == EndReason.HAND_EMPTY and game.hands[game.end_seat][0]:
         raise ValueError(f"over: reason 'hand-empty' but hands[{game.end_seat}] still holds cards")
-    if game.end_reason == "exhausted" and (game.deck or game.pool):
+    if game.end_reason == EndReason.EXHAUSTED and (game.deck or game.pool):
         raise ValueError("over: reason 'exhausted' but the deck or the pool still holds cards")
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..cards import group_token
 from ..events import Event
+from ..phase import EndReason
 from .i18n import Tr
 
 # Pseudo-events the terminal game adds to the engine's: a game starts
@@ -86,7 +87,7 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
         elif kind == "removed":
             parts.append(tr("n.removed", card=tr.set_words(ev.cards)))
         elif kind == "game-over":
-            key = "n.over_hand" if ev.source == "hand-empty" else "n.over_exhausted"
+            key = "n.over_hand" if ev.source == EndReason.HAND_EMPTY else "n.over_exhausted"
             parts.append(tr(key, name=name))
             close()
         elif kind == "turn":

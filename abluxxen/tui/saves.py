@@ -47,6 +47,7 @@ from ..events import EVENT_KINDS, Event
 from ..languages import LANGS
 from ..match import Match
 from ..names import name_problem
+from ..phase import END_REASONS
 from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
@@ -230,7 +231,7 @@ _NEEDS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
     "to-pool": (("cards", "source"), None),
     "removed": (("cards",), None),
     "turn": (("seat",), None),
-    "game-over": (("seat", "source"), ("hand-empty", "exhausted")),
+    "game-over": (("seat", "source"), END_REASONS),
 }
 assert set(_NEEDS) == {*EVENT_KINDS, START}
 

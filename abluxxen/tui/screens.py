@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..match import Match
+from ..phase import EndReason
 from .i18n import Tr
 
 
@@ -54,7 +55,8 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
             row.append(f"{totals[seat]:+d}")
         row.append("★ " + tr("winner_mark") if seat in outcome.winners else "")
         table.add_row(*row, style="bold green" if seat in outcome.winners else "")
-    why = tr("end.hand_empty" if outcome.reason == "hand-empty" else "end.exhausted", name=names[outcome.seat])
+    why = tr("end.hand_empty" if outcome.reason == EndReason.HAND_EMPTY else "end.exhausted",
+             name=names[outcome.seat])
     parts: list[Any] = [table, Text(""), Text(why)]
     parts.append(Text(_winner_words(outcome.winners, outcome.scores, names, tr), style="bold"))
     tie = _tiebreak_words(outcome.winners, outcome.scores, outcome.hand_sizes, match.rules.tiebreak, tr)
