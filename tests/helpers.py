@@ -210,3 +210,28 @@ def random_game(rules: Rules, seed: int, *, moves: int | None = None) -> Game:
         game.push(rng.choice(game.legal_moves()))
         done += 1
     return game
+
+
+def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] = (80, 23)) -> list[str]:
+    """Play ``saved`` at a terminal of ``size`` while ``keys`` are typed; every screen shown, as plain text.
+
+    The save goes to ``path``; the game ends when the keys run out (end of input quits it).
+    """
+    import io
+    import re
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.tui.app import TableApp
+    from abluxxen.tui.prompt import make_session
+    from abluxxen.tui.screen import WIPE, Screen
+
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        TableApp(saved, path, screen=Screen(file=out, size=size, terminal=True),
+                 session=make_session(input=pipe, output=DummyOutput())).run()
+    escapes = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+    return [escapes.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]

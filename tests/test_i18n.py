@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
@@ -11,23 +10,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from helpers import screens_at_table
 
 import abluxxen
 from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint
 from abluxxen.bots.normal import REASONS, Reason
 from abluxxen.match import Match
-from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import TEXTS, Tr
 from abluxxen.tui.narrate import START
-from abluxxen.tui.prompt import make_session
 from abluxxen.tui.saves import Saved, Seat
-from abluxxen.tui.screen import WIPE, Screen
 
 DE = Tr("de")
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 # Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.
 ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|Pass to|hand|hint)\b")
 
@@ -92,13 +86,7 @@ def test_a_german_game_shows_no_english(tmp_path: Path) -> None:
     saved = Saved(match=match, seats=seats, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
     first = match.game.legal_moves()[0].removeprefix("play ")  # Ann's first play, as she would type it
     keys = "tipp\r" + "?\r" + "q\r" + "zz\r" + "14\r" + first + "\r"
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
-                 session=make_session(input=pipe, output=DummyOutput())).run()
-    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    screens = screens_at_table(saved, tmp_path / "g.json", keys)
     assert len(screens) > 4
     for screen in screens:
         text = re.sub(r"(play|draw|take|leave|back|discard|pass|shadow)( [0-9X+ ]+| deck)?", "", screen)

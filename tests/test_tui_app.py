@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import make_doc
+from helpers import make_doc, screens_at_table
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -204,13 +204,7 @@ def test_every_screen_fits_80_by_23(tmp_path: Path, seats: list[Seat], keys: str
 
     match = Match(Rules(len(seats)), games=games, seed=8, names=[s.name for s in seats])
     saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, 0, source="1")])
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
-                 session=make_session(input=pipe, output=DummyOutput())).run()
-    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    screens = screens_at_table(saved, tmp_path / "g.json", keys)
     assert len(screens) > 3
     for screen in screens:
         lines = screen.rstrip("\n").split("\n")

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import make_doc
+from helpers import make_doc, screens_at_table
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
@@ -38,13 +38,7 @@ def _pages(tmp_path: Path, game: Game, keys: str, *, lang: str = "en", games: in
     match = Match(Rules(3), games=games, seed=3, names=NAMES)
     match.game = game
     saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, 1, source="1")])
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=size, terminal=True),
-                 session=make_session(input=pipe, output=DummyOutput())).run()
-    return [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    return screens_at_table(saved, tmp_path / "g.json", keys, size=size)
 
 
 def _help_pages(screens: list[str], title: str) -> list[str]:

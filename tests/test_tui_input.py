@@ -7,26 +7,22 @@ the list of what can be typed.
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from helpers import make_doc
+from helpers import make_doc, screens_at_table
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.match import Match
-from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import ask_move, make_session
 from abluxxen.tui.saves import Saved, Seat, read_save
-from abluxxen.tui.screen import WIPE, Screen
 
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Ben", "Cy"]
 
 
@@ -43,13 +39,7 @@ def _run(tmp_path: Path, game: Game, keys: str, *, lang: str = "en") -> tuple[li
     match = Match(Rules(3), games=1, seed=3, names=NAMES)
     match.game = game
     saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, 0, source="1")])
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
-                 session=make_session(input=pipe, output=DummyOutput())).run()
-    return [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()], tmp_path / "g.json"
+    return screens_at_table(saved, tmp_path / "g.json", keys), tmp_path / "g.json"
 
 
 # -- point 4: a number at the draw prompt is a card value -----------------------------------
