@@ -85,6 +85,16 @@ def _event(kind: str, seat: int | None = None, other: int | None = None, cards: 
 
 _PLAY_EVENTS: dict[int, Event] = {}
 
+# Per play code: ``(value, numbers, jokers, layer)``, the layer being what the
+# display shows. Decoding a code and building its layer tuple on every play
+# cost more than the look-up; layers are immutable, so games share them.
+_PLAY_OF_CODE: list[tuple[int, int, int, Layer]] = [(0, 0, 0, (0, 0, 0))] * (max(PLAY_TEXT) + 1)
+for _code in PLAY_TEXT:
+    _value, _numbers, _jokers = play_parts(_code)
+    _PLAY_OF_CODE[_code] = (_value, _numbers, _jokers, (_value, _numbers + _jokers, _jokers))
+# Pool slots of one card, shared for the same reason.
+_SINGLE = [(card,) for card in range(JOKER + 1)]
+
 
 def _play_event(seat: int, code: int) -> Event:
     """The event of ``seat`` making play ``code``: one instance per seat and play."""
@@ -168,7 +178,8 @@ class Game:
 
     __slots__ = ("rules", "names", "hands", "known", "displays", "pool", "deck", "discard",
                  "shadow", "removed", "turn", "phase", "victim", "queue", "drawer",
-                 "draws_left", "shadow_options", "end_reason", "end_seat", "_expert")
+                 "draws_left", "shadow_options", "end_reason", "end_seat", "_expert", "_single_draw",
+                 "_players")
 
     rules: Rules
     names: list[str]
@@ -189,7 +200,11 @@ class Game:
     shadow_options: list[int]
     end_reason: str | None
     end_seat: int | None
-    _expert: bool  # rules.ones_beat_top, read on every play
+    # Rules read on every move, kept at hand: a property call costs as much
+    # as the rest of a simple move.
+    _expert: bool  # rules.ones_beat_top
+    _single_draw: bool  # rules.single_draw
+    _players: int  # rules.players
 
     # -- creating ---------------------------------------------------------
 
@@ -267,6 +282,8 @@ class Game:
         game.end_reason = None
         game.end_seat = None
         game._expert = rules.ones_beat_top
+        game._single_draw = rules.single_draw
+        game._players = n
         return game
 
     def copy(self) -> Game:
@@ -292,6 +309,8 @@ class Game:
         g.end_reason = self.end_reason
         g.end_seat = self.end_seat
         g._expert = self._expert
+        g._single_draw = self._single_draw
+        g._players = self._players
         return g
 
     # -- reading ------------------------------------------------------------
@@ -500,8 +519,8 @@ class Game:
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
-        value, numbers, jokers = play_parts(code)
-        size = numbers + jokers
+        value, numbers, jokers, layer = _PLAY_OF_CODE[code]
+        size = layer[1]
         turn = self.turn
         hand = self.hands[turn]
         hand[value] -= numbers
@@ -509,10 +528,15 @@ class Game:
         hand[0] -= size
         known = self.known[turn]
         if known[0]:
-            known[value] = max(0, known[value] - numbers)
-            known[JOKER] = max(0, known[JOKER] - jokers)
-            known[0] = sum(known[1:])
-        self.displays[turn].append((value, size, jokers))
+            # Known cards played are known no more (those played beyond them
+            # were hidden ones).
+            was = known[value]
+            now = known[value] = was - numbers if was > numbers else 0
+            known[0] -= was - now
+            was = known[JOKER]
+            now = known[JOKER] = was - jokers if was > jokers else 0
+            known[0] -= was - now
+        self.displays[turn].append(layer)
         if events is not None:
             events.append(_play_event(turn, code))
         if not hand[0]:
@@ -522,7 +546,7 @@ class Game:
         beaten = BEATS[expert][value]
         displays = self.displays
         queue = []
-        for seat in CLOCKWISE_OTHERS[self.rules.players][turn]:
+        for seat in CLOCKWISE_OTHERS[self._players][turn]:
             shown = displays[seat]
             if shown:
                 top = shown[-1]
@@ -542,9 +566,9 @@ class Game:
             if options:
                 self._shadowluxx(options[0], events)
                 return
-        if self.queue:
+        if queue:
             self._next_victim(events, abluxxed=False)
-        elif self.rules.single_draw:
+        elif self._single_draw:
             # No abluxx this turn: the base game's single draw (inlined, it is
             # the most common end of a turn).
             self.victim = -1
@@ -581,7 +605,7 @@ class Game:
                                      layer_cards(self.displays[victim][-1])))
             return
         self.victim = -1
-        if not abluxxed and self.rules.single_draw:
+        if not abluxxed and self._single_draw:
             self.phase = SINGLE_DRAW
             self.drawer = self.turn
             self.draws_left = 1
@@ -672,7 +696,7 @@ class Game:
             self._next_victim(events, abluxxed=True)
 
     def _end_turn(self, events: list[Event] | None) -> None:
-        self.turn = (self.turn + 1) % self.rules.players
+        self.turn = (self.turn + 1) % self._players
         self.phase = PLAY
         self.victim = -1
         self.drawer = -1
@@ -697,12 +721,12 @@ class Game:
             return
         if events is None:
             while len(pool) < POOL_SIZE and deck:
-                pool.append((deck.pop(),))
+                pool.append(_SINGLE[deck.pop()])
             return
         new = []
         while len(pool) < POOL_SIZE and deck:
             card = deck.pop()
-            pool.append((card,))
+            pool.append(_SINGLE[card])
             new.append(card)
         events.append(_event("refill", cards=tuple(new), source="pool"))
 

@@ -19,8 +19,9 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
   that trail clearly; the normal bot's favourite is kept unless the search
   finds a move clearly better, so even a small budget plays no worse than
   the heuristics;
-* rollouts play to the end with :func:`~abluxxen.bots.quick.quick_action`,
-  a cheap version of the normal bot's rules, on the engine's fast path;
+* rollouts play to the end with :func:`~abluxxen.bots.quick.rollout`:
+  mostly the moves of :func:`~abluxxen.bots.quick.quick_action`, a cheap
+  version of the normal bot's rules, on the engine's fast path;
 * the final score differences are backed up: each seat's reward mixes its
   win share with its margin over the best other seat.
 """
@@ -37,7 +38,7 @@ from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..view import View
 from .common import rng_for, situation_of_view
 from .normal import Judge
-from .quick import quick_action
+from .quick import quick_action, rollout
 
 # Default think budget in seconds: a decision takes about this long.
 DEFAULT_SECONDS = 0.45
@@ -220,7 +221,7 @@ class HardBot:
             game.apply_action(legal[best_i])
             node = children[keys[best_i]]
             path.append(node)
-        self._rollout(game, rng)
+        rollout(game, rng, ROLLOUT_NOISE)
         reward = rewards(game)
         for n in path:
             n.visits += 1
@@ -234,15 +235,6 @@ class HardBot:
             if legal[i] == preferred:
                 return i
         return untried[int(rng.random() * len(untried))]
-
-    def _rollout(self, game: Game, rng: random.Random) -> None:
-        noise = ROLLOUT_NOISE
-        while game.phase != OVER:
-            if rng.random() < noise:
-                legal = game.legal_actions()
-                game.apply_action(legal[int(rng.random() * len(legal))])
-            else:
-                game.apply_action(quick_action(game, rng))
 
 
 def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int) -> list[str]:

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import JOKER
-from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
+from ..cards import DECK_SIZE, JOKER
+from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
 from ..layers import BEATS
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
 from .common import WILLING, can_beat
@@ -101,6 +101,8 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     phase = game.phase
     if phase == PLAY:
         return _play(game, rng)
+    if phase == DRAW or phase == SINGLE_DRAW:
+        return _draw(game, phase == SINGLE_DRAW)
     if phase == TAKE_OR_LEAVE:
         value, size, _ = game.displays[game.victim][-1]
         odds, plays = _clock(game, game.turn)
@@ -112,12 +114,10 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
         odds, plays = _clock(game, game.victim)
         hand = game.hands[game.victim]
         back = _gain(hand, value, size, odds, plays)
-        fresh = sorted((_gain(hand, slot[0], 1, odds, plays) - (len(slot) - 1) for slot in game.pool),
+        fresh = sorted([_gain(hand, slot[0], 1, odds, plays) - (len(slot) - 1) for slot in game.pool],
                        reverse=True)[:size]
         fresh += [DECK_GAIN] * (size - len(fresh))
         return BACK if back >= sum(fresh) else DISCARD
-    if phase == DRAW or phase == SINGLE_DRAW:
-        return _draw(game, phase == SINGLE_DRAW)
     if phase == SHADOW:
         hand = game.hands[game.turn]
         return SHADOW_BASE + max(game.shadow_options, key=lambda v: (hand[v], v))
@@ -126,15 +126,68 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     return legal[0]
 
 
+def rollout(game: Game, rng: random.Random, noise: float) -> None:
+    """Play ``game`` to its end as the hard bot's search does.
+
+    Each move is, with chance ``noise``, uniformly random, else the policy's
+    (:func:`quick_action`); ``rng`` decides which before every move.
+    """
+    rand = rng.random
+    apply = game.apply_action
+    # The policy's two most common phases are called directly: a rollout
+    # makes a hundred moves, and the dispatch through quick_action is a
+    # measurable share of each.
+    while game.phase != OVER:
+        if rand() < noise:
+            legal = game.legal_actions()
+            apply(legal[int(rand() * len(legal))])
+            continue
+        phase = game.phase
+        if phase == PLAY:
+            apply(_play(game, rng))
+        elif phase == DRAW or phase == SINGLE_DRAW:
+            apply(_draw(game, phase == SINGLE_DRAW))
+        else:
+            apply(quick_action(game, rng))
+
+
+# Plays left to a seat (see _clock): ``int(rounds + 0.5)`` with ``rounds``
+# the smaller of what the shortest opponent hand and the stock allow. Adding
+# 0.5 and truncating is monotonic, so the smaller of the two rounded figures
+# is the rounded smaller figure: two look-ups instead of float arithmetic,
+# with the very same result.
+_PLAYS_BY_HAND = [int(h / CARDS_PER_TURN + 1 + 0.5) for h in range(DECK_SIZE + 1)]
+_PLAYS_BY_STOCK = [[int(c / (n * DRAWN_PER_SEAT) + 1 + 0.5) for c in range(DECK_SIZE + 1)] if n else []
+                   for n in range(6)]
+
+
 def _clock(game: Game, seat: int) -> tuple[tuple[list[float], list[float]], int]:
     """The survival odds of ``seat``'s sets (see :func:`_odds`), and the plays left to it (this turn's included)."""
     hands = game.hands
     n = len(hands)
-    opp = tuple([hands[o][0] for o in CLOCKWISE_OTHERS[n][seat]])
-    cards_left = len(game.deck) + len(game.pool)
-    rounds = min(min(opp) / CARDS_PER_TURN + 1, cards_left / (n * DRAWN_PER_SEAT) + 1)
-    plays = max(0, int(rounds + 0.5) - (1 if game.turn == seat and game.phase != PLAY else 0))
-    return _odds(opp, game._expert), plays
+    others = CLOCKWISE_OTHERS[n][seat]
+    # The opponents' hand sizes, clockwise, spelled out per player count: a
+    # comprehension costs more than the rest of this function.
+    if n == 4:
+        a, b, c = others
+        opp: tuple[int, ...] = (hands[a][0], hands[b][0], hands[c][0])
+    elif n == 2:
+        opp = (hands[others[0]][0],)
+    elif n == 3:
+        a, b = others
+        opp = (hands[a][0], hands[b][0])
+    else:
+        a, b, c, d = others
+        opp = (hands[a][0], hands[b][0], hands[c][0], hands[d][0])
+    by_hand = _PLAYS_BY_HAND[min(opp)]
+    by_stock = _PLAYS_BY_STOCK[n][len(game.deck) + len(game.pool)]
+    plays = by_hand if by_hand < by_stock else by_stock
+    if seat == game.turn and game.phase != PLAY:
+        plays -= 1  # this turn's play is made (never below zero: the tables start at one)
+    odds = _ODDS[game._expert].get(opp)
+    if odds is None:
+        odds = _odds(opp, game._expert)
+    return odds, plays
 
 
 def _gain(hand: list[int], value: int, count: int, odds: tuple[list[float], list[float]], plays: int,
@@ -162,56 +215,72 @@ def _play(game: Game, rng: random.Random) -> int:
     hand = game.hands[turn]
     jokers = hand[JOKER]
     total = hand[0]
-    lone = play_code(JOKER, 0, jokers)
     group = JOKER
     for v in range(1, 14):
         if hand[v]:
             group = v
             break
     if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
-        return lone if group == JOKER else play_code(group, hand[group], jokers)
+        return play_code(group, hand[group], jokers) if group != JOKER else play_code(JOKER, 0, jokers)
     (before, last), plays = _clock(game, turn)
-    plays = max(0, plays - 1)
+    if plays:
+        plays -= 1
     twice = _TWICE_SIZE
-    expert = game._expert
-    displays = game.displays
-    tops = [displays[o][-1] for o in CLOCKWISE_OTHERS[len(displays)][turn] if displays[o]]
     held = []
-    for v in range(1, 14):
-        if hand[v]:
-            i = v * _SLOT + hand[v]
+    for v in range(group, 14):
+        count = hand[v]
+        if count:
+            i = v * _SLOT + count
             held.append((twice[i] * (before[i] * last[i]), v))
     held.sort(reverse=True)
-    counted = held[:plays + 1]
-    counted_sum = sum([w for w, _ in counted])
-    in_counted = {v for _, v in counted}
-    later_sum = sum([w for w, _ in held[:plays]])
+    # What the rest of the hand earns in the plays left: the best ``plays``
+    # groups but the one played (``future`` below). Summed with sum() over the
+    # same slices as ever, so every float is bit for bit what it was.
+    if plays:
+        worths = [w for w, _ in held]
+        counted_sum = sum(worths[:plays + 1])
+        later_sum = sum(worths[:plays])
+        # The groups in the best plays + 1 lead the sorted list.
+        counted = min(len(held), plays + 1)
+        spare_play = bool(jokers) and counted - 1 < plays
+    else:
+        later_sum = 0
+    displays = game.displays
+    tops = []
+    top_sizes = []
+    for o in CLOCKWISE_OTHERS[len(displays)][turn]:
+        shown = displays[o]
+        if shown:
+            top = shown[-1]
+            tops.append(top)
+            top_sizes.append(top[1])
+    beats = BEATS[game._expert]
     shadow = game.shadow
     rand = rng.random
-    best_code, best = -1, -1e9
-    for set_worth, v in held:
+    best_play, best = (0, 0, 0), -1e9
+    for rank, (set_worth, v) in enumerate(held):
         count = hand[v]
-        # What the rest of the hand still earns in the plays left.
         if not plays:
             future = 0.0
-        elif v in in_counted:
+        elif rank < counted:
             future = counted_sum - set_worth
-            if jokers and len(counted) - 1 < plays:
+            if spare_play:
                 future += 2.0 * jokers
         else:
             future = later_sum
-        beaten = BEATS[expert][v]
+        beaten = beats[v]
         for j in (0, jokers) if jokers else (0,):
             size = count + j
             if size >= total:
                 continue  # emptying the hand now would lose
             i = v * _SLOT + size
             score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
-            for top in tops:
-                if top[1] == size and beaten[top[0]]:
-                    score += HURT * size
-                    if top[0] != JOKER and hand[top[0]] and top[0] != v:
-                        score += size * TAKE_BACK
+            if size in top_sizes:
+                for top in tops:
+                    if top[1] == size and beaten[top[0]]:
+                        score += HURT * size
+                        if top[0] != JOKER and hand[top[0]] and top[0] != v:
+                            score += size * TAKE_BACK
             if shadow[0]:
                 for w in range(1, v):
                     if shadow[w] == size:
@@ -219,14 +288,14 @@ def _play(game: Game, rng: random.Random) -> int:
                         break
             score += rand() * NOISE
             if score > best:
-                best, best_code = score, play_code(v, count, j)
+                best, best_play = score, (v, count, j)
     if jokers and jokers < total:
         i = JOKER * _SLOT + jokers
         score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
         if score > best:
-            best, best_code = score, lone
-    if best_code >= 0:
-        return best_code
+            return play_code(JOKER, 0, jokers)
+    if best_play[0]:
+        return play_code(*best_play)
     # One group and nothing else, and ending now would lose: keep one card back.
     if group == JOKER:
         return play_code(JOKER, 0, max(1, jokers - 1))
@@ -241,21 +310,28 @@ def _ending_wins(game: Game, seat: int, size: int) -> bool:
 
 
 def _draw(game: Game, optional: bool) -> int:
-    odds, plays = _clock(game, game.drawer)
+    (before, last), plays = _clock(game, game.drawer)
     hand = game.hands[game.drawer]
     best_slot, best = -1, DECK_GAIN if game.deck else -1e9
     if plays > 0:
-        groups = 13 - hand[1:14].count(0)
-        gains: dict[int, float] = {}
-        for i, slot in enumerate(game.pool):
+        twice = _TWICE_SIZE
+        fresh = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
+        for s, slot in enumerate(game.pool):
             gain = 1.0 - len(slot)
             for c in slot:
-                g = gains.get(c)
-                if g is None:
-                    g = gains[c] = _gain(hand, c, 1, odds, plays, groups)
-                gain += g
+                # _gain(hand, c, 1, ...), inlined: drawing is the rollouts'
+                # most common decision.
+                if c == JOKER:
+                    gain += 2.0
+                    continue
+                i = c * _SLOT + hand[c]
+                j = i + 1
+                if hand[c]:
+                    gain += twice[j] * (before[j] * last[j]) - twice[i] * (before[i] * last[i])
+                else:
+                    gain += twice[j] * (before[j] * last[j]) * fresh
             if gain > best:
-                best, best_slot = gain, i
+                best, best_slot = gain, s
     if optional and best <= 1.0:
         return PASS
     if best_slot >= 0:
