@@ -35,9 +35,9 @@ from .moves import (
     LEAVE,
     PASS,
     PLAY_BASE,
-    PLAY_CODES,
+    PLAY_CODE_ROWS,
     PLAY_TEXT,
-    PLAY_TEXTS,
+    PLAY_TEXT_ROWS,
     SHADOW_BASE,
     SHADOW_TEXT,
     SIMPLE_TEXT,
@@ -61,14 +61,41 @@ PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = Phase
 # neighbour first.
 CLOCKWISE_OTHERS = [[[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(6)]
 
+# Per play code: ``(value, numbers, jokers, layer)``, the layer being what the
+# display shows. Decoding a code and building its layer tuple on every play
+# cost more than the look-up; layers are immutable, so games share them.
+_PLAY_OF_CODE: list[tuple[int, int, int, Layer]] = [(0, 0, 0, (0, 0, 0))] * (max(PLAY_TEXT) + 1)
+for _code in PLAY_TEXT:
+    _value, _numbers, _jokers = play_parts(_code)
+    _PLAY_OF_CODE[_code] = (_value, _numbers, _jokers, (_value, _numbers + _jokers, _jokers))
+# Pool slots of one card, shared for the same reason.
+_SINGLE = [(card,) for card in range(JOKER + 1)]
+# What Game.new shuffles, made once.
+_FULL_DECK = tuple(full_deck())
+_DUEL_DECK = _FULL_DECK[:-4]
+_DEFAULT_NAMES = tuple(f"Player {i + 1}" for i in range(6))
+# The phase in which each of the codes TAKE, LEAVE, BACK, DISCARD, PASS is legal.
+_PHASE_OF_SIMPLE = {TAKE: TAKE_OR_LEAVE, LEAVE: TAKE_OR_LEAVE, BACK: BACK_OR_DISCARD, DISCARD: BACK_OR_DISCARD,
+                    PASS: SINGLE_DRAW}
 
-
+# -- events -------------------------------------------------------------------
 # Events are frozen values, and building one costs more than a whole move
 # does otherwise; the same event (same kind, seats, cards, source) recurs all
-# the time, so one instance of each serves every game. Bounded, because
+# the time, so one instance of each serves every game. The common ones are
+# looked up by what varies in them; _event covers the rest, bounded because
 # refill events have many possible card sets.
 _EVENTS: dict[tuple[str, int | None, int | None, tuple[int, ...], str | None], Event] = {}
 _EVENTS_MAX = 50_000
+_TURN_EVENTS = tuple(Event("turn", seat) for seat in range(6))
+_PASS_EVENTS = tuple(Event("pass", seat) for seat in range(6))
+# Per source ("deck", "pool"), per drawer: the event of drawing each single card.
+_DRAW_EVENTS = {source: tuple(tuple(Event("draw", seat, None, (card,), source) for card in range(JOKER + 1))
+                              for seat in range(6))
+                for source in ("deck", "pool")}
+# Plays, by ``code * 8 + seat``; events about a seat's top layer (abluxx,
+# take, leave, back, discard), by kind, seats and layer.
+_PLAY_EVENTS: dict[int, Event] = {}
+_LAYER_EVENTS: dict[tuple[str, int, int, Layer], Event] = {}
 
 
 def _event(kind: str, seat: int | None = None, other: int | None = None, cards: tuple[int, ...] = (),
@@ -83,27 +110,21 @@ def _event(kind: str, seat: int | None = None, other: int | None = None, cards: 
     return event
 
 
-_PLAY_EVENTS: dict[int, Event] = {}
-
-# Per play code: ``(value, numbers, jokers, layer)``, the layer being what the
-# display shows. Decoding a code and building its layer tuple on every play
-# cost more than the look-up; layers are immutable, so games share them.
-_PLAY_OF_CODE: list[tuple[int, int, int, Layer]] = [(0, 0, 0, (0, 0, 0))] * (max(PLAY_TEXT) + 1)
-for _code in PLAY_TEXT:
-    _value, _numbers, _jokers = play_parts(_code)
-    _PLAY_OF_CODE[_code] = (_value, _numbers, _jokers, (_value, _numbers + _jokers, _jokers))
-# Pool slots of one card, shared for the same reason.
-_SINGLE = [(card,) for card in range(JOKER + 1)]
-
-
 def _play_event(seat: int, code: int) -> Event:
     """The event of ``seat`` making play ``code``: one instance per seat and play."""
     key = code * 8 + seat
     event = _PLAY_EVENTS.get(key)
     if event is None:
-        value, numbers, jokers = play_parts(code)
-        layer = (value, numbers + jokers, jokers)
-        event = _PLAY_EVENTS[key] = Event("play", seat, None, layer_cards(layer))
+        event = _PLAY_EVENTS[key] = Event("play", seat, None, layer_cards(_PLAY_OF_CODE[code][3]))
+    return event
+
+
+def _layer_event(kind: str, seat: int, other: int, layer: Layer) -> Event:
+    """``Event(kind, seat, other, layer_cards(layer))``, one instance per kind, seats and layer."""
+    key = (kind, seat, other, layer)
+    event = _LAYER_EVENTS.get(key)
+    if event is None:
+        event = _LAYER_EVENTS[key] = Event(kind, seat, other, layer_cards(layer))
     return event
 
 
@@ -133,28 +154,27 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
     return []
 
 
-def _plays(hand: Sequence[int], table: Sequence[Sequence[Sequence[Any]]]) -> list[Any]:
-    """Entries of a play table (codes or texts) for every play from a hand, canonical order."""
-    plays: list[Any] = []
-    jokers = hand[JOKER]
-    for value in range(1, 14):
-        held = hand[value]
-        if held:
-            plays += table[value][held * 6 + jokers]
-    if jokers:
-        plays += table[JOKER][jokers]
-    return plays
-
-
 def play_codes(hand: Sequence[int]) -> list[int]:
     """Action codes of every play from a hand (count array), canonical order."""
-    codes: list[int] = _plays(hand, PLAY_CODES)
+    row = PLAY_CODE_ROWS[hand[JOKER]]
+    codes: list[int] = []
+    for value in range(1, JOKER + 1):
+        held = hand[value]
+        if held:
+            codes += row[value][held]
     return codes
 
 
 def play_texts(hand: Sequence[int]) -> list[str]:
     """Canonical texts of every play from a hand, in the order of :func:`play_codes`."""
-    texts: list[str] = _plays(hand, PLAY_TEXTS)
+    # The loop of play_codes on the texts' table, not shared through a
+    # helper: listing the moves is most of what legal_moves costs.
+    row = PLAY_TEXT_ROWS[hand[JOKER]]
+    texts: list[str] = []
+    for value in range(1, JOKER + 1):
+        held = hand[value]
+        if held:
+            texts += row[value][held]
     return texts
 
 
@@ -230,9 +250,8 @@ class Game:
             raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first}")
         rng = random.Random(seed)
         game = cls._blank(rules, names)
-        cards = full_deck()
-        if rules.is_duel:
-            cards = cards[: -4]  # two jokers go to each player before the shuffle
+        # Two jokers go to each player of a duel before the shuffle.
+        cards = list(_DUEL_DECK if rules.is_duel else _FULL_DECK)
         rng.shuffle(cards)
         dealt = 11 if rules.is_duel else HAND_SIZE
         for seat in range(n):
@@ -260,7 +279,7 @@ class Game:
         game = cls.__new__(cls)
         game.rules = rules
         if names is None:
-            names = [f"Player {i + 1}" for i in range(n)]
+            names = _DEFAULT_NAMES[:n]
         if len(names) != n:
             raise ValueError(f"names must name {n} seats, not {len(names)}")
         game.names = list(names)
@@ -392,10 +411,9 @@ class Game:
             return play_texts(self.hands[self.turn])
         if phase == DRAW or phase == SINGLE_DRAW:
             moves = ["draw deck"] if self.deck else []
-            pool = self.pool
-            for i, slot in enumerate(pool):
-                if slot not in pool[:i]:
-                    moves.append(DRAW_TEXT.get(slot) or draw_text(slot))
+            # A slot's text once, at its first place (texts keep their
+            # hashes, so dropping repeats by text is the cheap way).
+            moves += dict.fromkeys(map(DRAW_TEXT.__getitem__, self.pool))
             if phase == SINGLE_DRAW:
                 moves.append("pass")
             return moves
@@ -417,19 +435,10 @@ class Game:
             IllegalMove: malformed, not this seat's decision, or not legal now,
                 with a reason a player understands.
         """
-        if isinstance(move, str):
-            # Canonical texts (what legal_moves gives) skip parsing; anything
-            # else, or a refusal, takes the checked path with its messages.
-            if seat is None or seat == self.to_move:
-                code = CODE_OF_TEXT.get(move)
-                if code is not None:
-                    if self._quick_ok(code):
-                        return code
-                else:
-                    slot = DRAW_SLOT.get(move)
-                    if slot is not None and (self.phase == DRAW or self.phase == SINGLE_DRAW) \
-                            and slot in self.pool:
-                        return DRAW_POOL_BASE + self.pool.index(slot)
+        if isinstance(move, str) and (seat is None or seat == self.to_move):
+            code = self._canonical_code(move)
+            if code >= 0:
+                return code
         return judge(self.position(), read_move(move), seat)
 
     def push(self, move: str | Move, *, seat: int | None = None) -> list[Event]:
@@ -445,36 +454,45 @@ class Game:
         """
         # The canonical texts that legal_moves gives are checked here without
         # a call per step: this is the path outside scripts and front ends use.
-        code = CODE_OF_TEXT.get(move) if type(move) is str else None
-        if code is None or not (seat is None or seat == self.to_move) or not self._quick_ok(code):
+        code = self._canonical_code(move) if type(move) is str and (seat is None or seat == self.to_move) else -1
+        if code < 0:
             code = self.action_of(move, seat=seat)
         events: list[Event] = []
         if code >= PLAY_BASE:
             self._play(code, events)
+        elif code >= DRAW_POOL_BASE:
+            self._draw_pool(code - DRAW_POOL_BASE, events)
         else:
             self.apply_action(code, events)
         return events
 
     # -- checking -------------------------------------------------------------
 
-    def _quick_ok(self, code: int) -> bool:
-        """Cheap legality test for a canonical move text's code."""
+    def _canonical_code(self, text: str) -> int:
+        """The code of ``text`` if it is a canonical move text (as legal_moves
+        gives) that is legal now, else -1: then the checked path reads it and
+        explains the refusal."""
         phase = self.phase
+        code = CODE_OF_TEXT.get(text)
+        if code is None:
+            # A pool draw: its code depends on the slot the cards lie in.
+            slot = DRAW_SLOT.get(text)
+            if slot is not None and (phase == DRAW or phase == SINGLE_DRAW) and slot in self.pool:
+                return DRAW_POOL_BASE + self.pool.index(slot)
+            return -1
         if code >= PLAY_BASE:
-            if phase != PLAY:
-                return False
-            value, numbers, jokers = play_parts(code)
-            hand = self.hands[self.turn]
-            return hand[JOKER] >= jokers and (value == JOKER or hand[value] >= numbers)
+            if phase == PLAY:
+                value, numbers, jokers, _ = _PLAY_OF_CODE[code]
+                hand = self.hands[self.turn]
+                # (A lone-joker set has no numbers, value JOKER: both tests hold the jokers.)
+                if hand[JOKER] >= jokers and hand[value] >= numbers:
+                    return code
+            return -1
         if code == DRAW_DECK:
-            return (phase == DRAW or phase == SINGLE_DRAW) and bool(self.deck)
+            return code if (phase == DRAW or phase == SINGLE_DRAW) and self.deck else -1
         if code >= SHADOW_BASE:
-            return phase == SHADOW and code - SHADOW_BASE in self.shadow_options
-        if code == TAKE or code == LEAVE:
-            return phase == TAKE_OR_LEAVE
-        if code == BACK or code == DISCARD:
-            return phase == BACK_OR_DISCARD
-        return code == PASS and phase == SINGLE_DRAW
+            return code if phase == SHADOW and code - SHADOW_BASE in self.shadow_options else -1
+        return code if _PHASE_OF_SIMPLE[code] == phase else -1
 
     def position(self) -> Position:
         """What a move is judged against now (see :mod:`.judge`)."""
@@ -507,15 +525,14 @@ class Game:
         elif code == LEAVE:
             self.phase = BACK_OR_DISCARD
             if events is not None:
-                events.append(_event("leave", self.turn, self.victim,
-                                     layer_cards(self.displays[self.victim][-1])))
+                events.append(_layer_event("leave", self.turn, self.victim, self.displays[self.victim][-1]))
         elif code == BACK:
             self._back(events)
         elif code == DISCARD:
             self._discard(events)
         else:  # PASS
             if events is not None:
-                events.append(_event("pass", self.turn))
+                events.append(_PASS_EVENTS[self.turn])
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
@@ -601,8 +618,7 @@ class Game:
             self.victim = victim
             self.phase = TAKE_OR_LEAVE
             if events is not None:
-                events.append(_event("abluxx", self.turn, victim,
-                                     layer_cards(self.displays[victim][-1])))
+                events.append(_layer_event("abluxx", self.turn, victim, self.displays[victim][-1]))
             return
         self.victim = -1
         if not abluxxed and self._single_draw:
@@ -621,7 +637,7 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(_event("take", self.turn, victim, layer_cards((value, size, jokers))))
+            events.append(_layer_event("take", self.turn, victim, (value, size, jokers)))
         self._start_draws(victim, size, events)
 
     def _back(self, events: list[Event] | None) -> None:
@@ -633,16 +649,15 @@ class Game:
             holder[JOKER] += jokers
             holder[0] += size
         if events is not None:
-            events.append(_event("back", victim, self.turn, layer_cards((value, size, jokers))))
+            events.append(_layer_event("back", victim, self.turn, (value, size, jokers)))
         self._next_victim(events, abluxxed=True)
 
     def _discard(self, events: list[Event] | None) -> None:
         victim = self.victim
         layer = self.displays[victim].pop()
-        cards = layer_cards(layer)
-        self.discard.extend(cards)
+        self.discard.extend(layer_cards(layer))
         if events is not None:
-            events.append(_event("discard", victim, self.turn, tuple(cards)))
+            events.append(_layer_event("discard", victim, self.turn, layer))
         self._start_draws(victim, layer[1], events)
 
     def _start_draws(self, seat: int, count: int, events: list[Event] | None) -> None:
@@ -659,7 +674,7 @@ class Game:
         hand[card] += 1
         hand[0] += 1
         if events is not None:
-            events.append(_event("draw", self.drawer, cards=(card,), source="deck"))
+            events.append(_DRAW_EVENTS["deck"][self.drawer][card])
         self._after_draw(events)
 
     def _draw_pool(self, slot: int, events: list[Event] | None) -> None:
@@ -679,7 +694,8 @@ class Game:
             hand[0] += len(cards)
             known[0] += len(cards)
         if events is not None:
-            events.append(_event("draw", self.drawer, cards=cards, source="pool"))
+            events.append(_DRAW_EVENTS["pool"][self.drawer][cards[0]] if len(cards) == 1
+                          else _event("draw", self.drawer, None, cards, "pool"))
         self._after_draw(events)
 
     def _after_draw(self, events: list[Event] | None) -> None:
@@ -702,7 +718,7 @@ class Game:
         self.drawer = -1
         self.draws_left = 0
         if events is not None:
-            events.append(_event("turn", self.turn))
+            events.append(_TURN_EVENTS[self.turn])
 
     def _end(self, reason: str, seat: int, events: list[Event] | None) -> None:
         self.phase = OVER
@@ -728,7 +744,7 @@ class Game:
             card = deck.pop()
             pool.append(_SINGLE[card])
             new.append(card)
-        events.append(_event("refill", cards=tuple(new), source="pool"))
+        events.append(_event("refill", None, None, tuple(new), "pool"))
 
     def _refill_shadow(self, events: list[Event] | None) -> None:
         """Refill the shadow to 13; 13s and jokers go onto the pool instead."""

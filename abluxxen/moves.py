@@ -58,39 +58,43 @@ for _j in range(1, 6):
     PLAY_TEXT[play_code(JOKER, 0, _j)] = _play_text(JOKER, 0, _j)
 SHADOW_TEXT = {SHADOW_BASE + v: f"shadow {v}" for v in range(1, 14)}
 
-# The plays of one value, in the canonical order of the legal moves, so that
-# listing them is one table look-up per value held rather than a loop per
-# card: ``PLAY_CODES[value][held * 6 + jokers]`` holds the codes of playing
-# 1..held cards of ``value`` with 0..jokers jokers each, ``PLAY_TEXTS`` their
-# texts. Row ``JOKER`` holds the lone-joker sets (``held`` 0).
+# Every play from a hand, in the canonical order of the legal moves, read
+# off with one look-up per value held: ``PLAY_CODE_ROWS[jokers][value][held]``
+# holds the codes of playing 1..held cards of ``value`` with 0..jokers jokers
+# each; row ``JOKER`` (indexed by the jokers held) the lone-joker sets.
+# ``PLAY_TEXT_ROWS`` holds their texts.
 _MAX_HELD, _MAX_JOKERS = 8, 5
-PLAY_CODES: list[list[tuple[int, ...]]] = [[] for _ in range(JOKER + 1)]
-PLAY_TEXTS: list[list[tuple[str, ...]]] = [[] for _ in range(JOKER + 1)]
-for _v in range(1, 14):
-    for _h in range(_MAX_HELD + 1):
-        for _j in range(_MAX_JOKERS + 1):
-            _codes = tuple(play_code(_v, _n, _k) for _n in range(1, _h + 1) for _k in range(_j + 1))
-            PLAY_CODES[_v].append(_codes)
-            PLAY_TEXTS[_v].append(tuple(PLAY_TEXT[c] for c in _codes))
+PLAY_CODE_ROWS: list[list[tuple[tuple[int, ...], ...]]] = []
+PLAY_TEXT_ROWS: list[list[tuple[tuple[str, ...], ...]]] = []
 for _j in range(_MAX_JOKERS + 1):
-    _codes = tuple(play_code(JOKER, 0, _k) for _k in range(1, _j + 1))
-    PLAY_CODES[JOKER].append(_codes)
-    PLAY_TEXTS[JOKER].append(tuple(PLAY_TEXT[c] for c in _codes))
+    _rows: list[tuple[tuple[int, ...], ...]] = [()]  # index 0 of a hand is its total
+    for _v in range(1, 14):
+        _rows.append(tuple(tuple(play_code(_v, _n, _k) for _n in range(1, _h + 1) for _k in range(_j + 1))
+                           for _h in range(_MAX_HELD + 1)))
+    _rows.append(tuple(tuple(play_code(JOKER, 0, _k) for _k in range(1, _h + 1)) for _h in range(_MAX_JOKERS + 1)))
+    PLAY_CODE_ROWS.append(_rows)
+    PLAY_TEXT_ROWS.append([tuple(tuple(PLAY_TEXT[c] for c in codes) for codes in row) for row in _rows])
+
+class _DrawTexts(dict[tuple[int, ...], str]):
+    """Canonical text of drawing each pool slot; a group seen for the first
+    time is added (with its way back in DRAW_SLOT) on look-up."""
+
+    def __missing__(self, slot: tuple[int, ...]) -> str:
+        text = self[slot] = "draw " + group_token(slot)
+        DRAW_SLOT[text] = tuple(sorted(slot))
+        return text
+
 
 # Canonical text of drawing a pool slot, and back: every single card up
-# front, duel groups as they turn up (there are few).
-DRAW_TEXT: dict[tuple[int, ...], str] = {(c,): "draw " + token(c) for c in range(1, JOKER + 1)}
+# front, duel groups as they turn up (there are few). ``DRAW_TEXT[slot]``
+# never fails.
+DRAW_TEXT = _DrawTexts({(c,): "draw " + token(c) for c in range(1, JOKER + 1)})
 DRAW_SLOT: dict[str, tuple[int, ...]] = {t: slot for slot, t in DRAW_TEXT.items()}
 
 
 def draw_text(slot: tuple[int, ...]) -> str:
     """Canonical text of drawing this pool slot, e.g. ``"draw 7"``, ``"draw 4+13+X"``."""
-    text = DRAW_TEXT.get(slot)
-    if text is None:
-        text = "draw " + group_token(slot)
-        DRAW_TEXT[slot] = text
-        DRAW_SLOT[text] = tuple(sorted(slot))
-    return text
+    return DRAW_TEXT[slot]
 
 
 # Canonical text → code, for every move but pool draws (whose code depends

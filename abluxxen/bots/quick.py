@@ -13,6 +13,7 @@ once per opponent hand size.
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 
 from ..cards import DECK_SIZE, JOKER
 from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
@@ -48,6 +49,7 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
+_WORTH = itemgetter(0)  # of a (worth, value) pair
 _ALWAYS = [1.0] * (15 * _SLOT)
 # A table per pattern of all opponents' hand sizes would mean thousands of
 # tables; the product over all opponents but the last has only a few hundred
@@ -114,8 +116,14 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
         odds, plays = _clock(game, game.victim)
         hand = game.hands[game.victim]
         back = _gain(hand, value, size, odds, plays)
-        fresh = sorted([_gain(hand, slot[0], 1, odds, plays) - (len(slot) - 1) for slot in game.pool],
-                       reverse=True)[:size]
+        if plays > 0:
+            before, last = odds
+            new_group = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
+            fresh = [_card_gain(hand, slot[0], before, last, new_group) - (len(slot) - 1) for slot in game.pool]
+        else:
+            fresh = [0.0 - (len(slot) - 1) for slot in game.pool]
+        fresh.sort(reverse=True)
+        del fresh[size:]
         fresh += [DECK_GAIN] * (size - len(fresh))
         return BACK if back >= sum(fresh) else DISCARD
     if phase == SHADOW:
@@ -209,54 +217,69 @@ def _gain(hand: list[int], value: int, count: int, odds: tuple[list[float], list
     return _TWICE_SIZE[i] * (before[i] * last[i]) * (0.6 if groups < plays else 0.15)
 
 
+def _card_gain(hand: list[int], card: int, before: list[float], last: list[float], new_group: float) -> float:
+    """``_gain(hand, card, 1, (before, last), plays)`` for ``plays > 0``, with its factor for a new group.
+
+    The factor depends on the hand and ``plays`` only, so a decision that
+    weighs many cards works it out once.
+    """
+    if card == JOKER:
+        return 2.0
+    i = card * _SLOT + hand[card]
+    j = i + 1
+    if hand[card]:
+        return _TWICE_SIZE[j] * (before[j] * last[j]) - _TWICE_SIZE[i] * (before[i] * last[i])
+    return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
+
+
 def _play(game: Game, rng: random.Random) -> int:
     """Whole groups only; a group's value counts its risk and what it abluxxes."""
     turn = game.turn
     hand = game.hands[turn]
     jokers = hand[JOKER]
     total = hand[0]
-    group = JOKER
-    for v in range(1, 14):
-        if hand[v]:
-            group = v
-            break
-    if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
-        return play_code(group, hand[group], jokers) if group != JOKER else play_code(JOKER, 0, jokers)
     (before, last), plays = _clock(game, turn)
-    if plays:
-        plays -= 1
     twice = _TWICE_SIZE
+    # Each group held, with its worth if played whole without jokers.
     held = []
-    for v in range(group, 14):
+    for v in range(1, 14):
         count = hand[v]
         if count:
             i = v * _SLOT + count
             held.append((twice[i] * (before[i] * last[i]), v))
+    # One group (and jokers) or jokers alone: end the game now when that wins.
+    if len(held) < 2 and _ending_wins(game, turn, total):
+        return play_code(held[0][1], hand[held[0][1]], jokers) if held else play_code(JOKER, 0, jokers)
+    group = held[0][1] if held else JOKER
+    if plays:
+        plays -= 1
     held.sort(reverse=True)
     # What the rest of the hand earns in the plays left: the best ``plays``
     # groups but the one played (``future`` below). Summed with sum() over the
     # same slices as ever, so every float is bit for bit what it was.
     if plays:
-        worths = [w for w, _ in held]
-        counted_sum = sum(worths[:plays + 1])
-        later_sum = sum(worths[:plays])
+        counted_sum = sum(map(_WORTH, held[:plays + 1]))
+        later_sum = sum(map(_WORTH, held[:plays]))
         # The groups in the best plays + 1 lead the sorted list.
         counted = min(len(held), plays + 1)
         spare_play = bool(jokers) and counted - 1 < plays
     else:
         later_sum = 0
+    # The values of the opponents' top layers, by size, clockwise.
     displays = game.displays
-    tops = []
-    top_sizes = []
+    tops: dict[int, list[int]] = {}
     for o in CLOCKWISE_OTHERS[len(displays)][turn]:
         shown = displays[o]
         if shown:
-            top = shown[-1]
-            tops.append(top)
-            top_sizes.append(top[1])
+            top_value, top_size, _ = shown[-1]
+            if top_size in tops:
+                tops[top_size].append(top_value)
+            else:
+                tops[top_size] = [top_value]
     beats = BEATS[game._expert]
     shadow = game.shadow
     rand = rng.random
+    with_jokers = (0, jokers) if jokers else (0,)
     best_play, best = (0, 0, 0), -1e9
     for rank, (set_worth, v) in enumerate(held):
         count = hand[v]
@@ -268,18 +291,22 @@ def _play(game: Game, rng: random.Random) -> int:
                 future += 2.0 * jokers
         else:
             future = later_sum
-        beaten = beats[v]
-        for j in (0, jokers) if jokers else (0,):
+        for j in with_jokers:
             size = count + j
             if size >= total:
                 continue  # emptying the hand now would lose
-            i = v * _SLOT + size
-            score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
-            if size in top_sizes:
-                for top in tops:
-                    if top[1] == size and beaten[top[0]]:
+            if j:
+                i = v * _SLOT + size
+                score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
+            else:
+                # The group alone is worth set_worth (and x - 0.0 is x).
+                score = set_worth + future
+            if size in tops:
+                beaten = beats[v]
+                for top_value in tops[size]:
+                    if beaten[top_value]:
                         score += HURT * size
-                        if top[0] != JOKER and hand[top[0]] and top[0] != v:
+                        if top_value != JOKER and hand[top_value] and top_value != v:
                             score += size * TAKE_BACK
             if shadow[0]:
                 for w in range(1, v):
