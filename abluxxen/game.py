@@ -35,9 +35,9 @@ from .moves import (
     LEAVE,
     PASS,
     PLAY_BASE,
-    PLAY_CODE_ROWS,
+    PLAY_CODE_PAIRS,
     PLAY_TEXT,
-    PLAY_TEXT_ROWS,
+    PLAY_TEXT_PAIRS,
     SHADOW_BASE,
     SHADOW_TEXT,
     SIMPLE_TEXT,
@@ -54,8 +54,10 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .view import View
 
-# Phases by their short names, as the hot loops here and in the bots use them.
-PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = Phase
+# Phases by their short names, as the hot loops here and in the bots use them:
+# plain ints (the values of Phase), since the interpreter compares exact ints
+# faster than an IntEnum's members.
+PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = (int(phase) for phase in Phase)
 
 # CLOCKWISE_OTHERS[players][seat]: the other seats in abluxx order, left
 # neighbour first.
@@ -92,9 +94,10 @@ _PASS_EVENTS = tuple(Event("pass", seat) for seat in range(6))
 _DRAW_EVENTS = {source: tuple(tuple(Event("draw", seat, None, (card,), source) for card in range(JOKER + 1))
                               for seat in range(6))
                 for source in ("deck", "pool")}
-# Plays, by ``code * 8 + seat``; events about a seat's top layer (abluxx,
-# take, leave, back, discard), by kind, seats and layer.
-_PLAY_EVENTS: dict[int, Event] = {}
+_REFILL_EVENTS = tuple(Event("refill", None, None, (card,), "pool") for card in range(JOKER + 1))
+# Plays, by ``code * 8 + seat`` (made on first use); events about a seat's
+# top layer (abluxx, take, leave, back, discard), by kind, seats and layer.
+_PLAY_EVENTS: list[Event | None] = [None] * (len(_PLAY_OF_CODE) * 8)
 _LAYER_EVENTS: dict[tuple[str, int, int, Layer], Event] = {}
 
 
@@ -112,10 +115,9 @@ def _event(kind: str, seat: int | None = None, other: int | None = None, cards: 
 
 def _play_event(seat: int, code: int) -> Event:
     """The event of ``seat`` making play ``code``: one instance per seat and play."""
-    key = code * 8 + seat
-    event = _PLAY_EVENTS.get(key)
+    event = _PLAY_EVENTS[code * 8 + seat]
     if event is None:
-        event = _PLAY_EVENTS[key] = Event("play", seat, None, layer_cards(_PLAY_OF_CODE[code][3]))
+        event = _PLAY_EVENTS[code * 8 + seat] = Event("play", seat, None, layer_cards(_PLAY_OF_CODE[code][3]))
     return event
 
 
@@ -156,26 +158,19 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
 
 def play_codes(hand: Sequence[int]) -> list[int]:
     """Action codes of every play from a hand (count array), canonical order."""
-    row = PLAY_CODE_ROWS[hand[JOKER]]
-    codes: list[int] = []
-    for value in range(1, JOKER + 1):
-        held = hand[value]
-        if held:
-            codes += row[value][held]
-    return codes
+    # Two counts at a time (see moves.PLAY_CODE_PAIRS).
+    p1, p3, p5, p7, p9, p11, p13 = PLAY_CODE_PAIRS[hand[JOKER]]
+    return [*p1[hand[1] * 9 + hand[2]], *p3[hand[3] * 9 + hand[4]], *p5[hand[5] * 9 + hand[6]],
+            *p7[hand[7] * 9 + hand[8]], *p9[hand[9] * 9 + hand[10]], *p11[hand[11] * 9 + hand[12]],
+            *p13[hand[13] * 9 + hand[14]]]
 
 
 def play_texts(hand: Sequence[int]) -> list[str]:
     """Canonical texts of every play from a hand, in the order of :func:`play_codes`."""
-    # The loop of play_codes on the texts' table, not shared through a
-    # helper: listing the moves is most of what legal_moves costs.
-    row = PLAY_TEXT_ROWS[hand[JOKER]]
-    texts: list[str] = []
-    for value in range(1, JOKER + 1):
-        held = hand[value]
-        if held:
-            texts += row[value][held]
-    return texts
+    p1, p3, p5, p7, p9, p11, p13 = PLAY_TEXT_PAIRS[hand[JOKER]]
+    return [*p1[hand[1] * 9 + hand[2]], *p3[hand[3] * 9 + hand[4]], *p5[hand[5] * 9 + hand[6]],
+            *p7[hand[7] * 9 + hand[8]], *p9[hand[9] * 9 + hand[10]], *p11[hand[11] * 9 + hand[12]],
+            *p13[hand[13] * 9 + hand[14]]]
 
 
 def code_text(code: int, pool: Sequence[tuple[int, ...]]) -> str:
@@ -548,14 +543,16 @@ class Game:
             # Known cards played are known no more (those played beyond them
             # were hidden ones).
             was = known[value]
-            now = known[value] = was - numbers if was > numbers else 0
-            known[0] -= was - now
+            if was and numbers:
+                now = known[value] = was - numbers if was > numbers else 0
+                known[0] -= was - now
             was = known[JOKER]
-            now = known[JOKER] = was - jokers if was > jokers else 0
-            known[0] -= was - now
+            if was and jokers:
+                now = known[JOKER] = was - jokers if was > jokers else 0
+                known[0] -= was - now
         self.displays[turn].append(layer)
         if events is not None:
-            events.append(_play_event(turn, code))
+            events.append(_PLAY_EVENTS[code * 8 + turn] or _play_event(turn, code))
         if not hand[0]:
             self._end("hand-empty", turn, events)
             return
@@ -699,13 +696,15 @@ class Game:
         self._after_draw(events)
 
     def _after_draw(self, events: list[Event] | None) -> None:
-        if not self.deck and not self.pool:
+        deck, pool = self.deck, self.pool
+        if not deck and not pool:
             self._end("exhausted", self.drawer, events)
             return
         self.draws_left -= 1
         if self.draws_left:
             return
-        self._refill_pool(events)
+        if deck and len(pool) < POOL_SIZE:
+            self._refill_pool(events)
         if self.phase == SINGLE_DRAW:
             self._end_turn(events)
         else:
@@ -738,6 +737,12 @@ class Game:
         if events is None:
             while len(pool) < POOL_SIZE and deck:
                 pool.append(_SINGLE[deck.pop()])
+            return
+        if len(pool) == POOL_SIZE - 1:
+            # One card after a draw: the common case, with its shared event.
+            card = deck.pop()
+            pool.append(_SINGLE[card])
+            events.append(_REFILL_EVENTS[card])
             return
         new = []
         while len(pool) < POOL_SIZE and deck:

@@ -12,7 +12,7 @@ A move has three forms that map onto each other:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,22 +58,38 @@ for _j in range(1, 6):
     PLAY_TEXT[play_code(JOKER, 0, _j)] = _play_text(JOKER, 0, _j)
 SHADOW_TEXT = {SHADOW_BASE + v: f"shadow {v}" for v in range(1, 14)}
 
-# Every play from a hand, in the canonical order of the legal moves, read
-# off with one look-up per value held: ``PLAY_CODE_ROWS[jokers][value][held]``
-# holds the codes of playing 1..held cards of ``value`` with 0..jokers jokers
-# each; row ``JOKER`` (indexed by the jokers held) the lone-joker sets.
-# ``PLAY_TEXT_ROWS`` holds their texts.
+# Every play from a hand, in the canonical order of the legal moves, read off
+# with seven look-ups and no loop (see game.play_codes): listing the moves is
+# most of what legal_moves costs. ``rows[value][held]`` are the plays of 1..held
+# cards of ``value`` with 0..jokers jokers each (row ``JOKER``, indexed by the
+# jokers held: the lone-joker sets); ``PLAY_CODE_PAIRS[jokers][k]`` joins the
+# rows of the values ``2k + 1`` and ``2k + 2`` (13 and ``JOKER`` for k = 6),
+# indexed by ``held_first * 9 + held_second``. ``PLAY_TEXT_PAIRS`` holds their
+# texts. A hand holds at most 8 of a value and 5 jokers.
 _MAX_HELD, _MAX_JOKERS = 8, 5
-PLAY_CODE_ROWS: list[list[tuple[tuple[int, ...], ...]]] = []
-PLAY_TEXT_ROWS: list[list[tuple[tuple[str, ...], ...]]] = []
-for _j in range(_MAX_JOKERS + 1):
-    _rows: list[tuple[tuple[int, ...], ...]] = [()]  # index 0 of a hand is its total
-    for _v in range(1, 14):
-        _rows.append(tuple(tuple(play_code(_v, _n, _k) for _n in range(1, _h + 1) for _k in range(_j + 1))
-                           for _h in range(_MAX_HELD + 1)))
-    _rows.append(tuple(tuple(play_code(JOKER, 0, _k) for _k in range(1, _h + 1)) for _h in range(_MAX_JOKERS + 1)))
-    PLAY_CODE_ROWS.append(_rows)
-    PLAY_TEXT_ROWS.append([tuple(tuple(PLAY_TEXT[c] for c in codes) for codes in row) for row in _rows])
+_ROW = _MAX_HELD + 1
+
+
+def _rows(jokers: int) -> list[list[tuple[int, ...]]]:
+    rows: list[list[tuple[int, ...]]] = [[()] * _ROW]  # index 0 of a hand is its total
+    rows += [[tuple(play_code(v, n, k) for n in range(1, held + 1) for k in range(jokers + 1))
+              for held in range(_ROW)] for v in range(1, JOKER)]
+    rows.append([tuple(play_code(JOKER, 0, k) for k in range(1, held + 1)) if held <= _MAX_JOKERS else ()
+                 for held in range(_ROW)])
+    return rows
+
+
+def _pairs(rows: Sequence[Sequence[tuple[Any, ...]]]) -> list[tuple[tuple[Any, ...], ...]]:
+    return [tuple(rows[2 * k + 1][a] + rows[2 * k + 2][b] for a in range(_ROW) for b in range(_ROW))
+            for k in range(7)]
+
+
+_CODE_ROWS = [_rows(_j) for _j in range(_MAX_JOKERS + 1)]
+PLAY_CODE_PAIRS: list[list[tuple[tuple[int, ...], ...]]] = [_pairs(rows) for rows in _CODE_ROWS]
+PLAY_TEXT_PAIRS: list[list[tuple[tuple[str, ...], ...]]] = [
+    _pairs([[tuple(PLAY_TEXT[c] for c in codes) for codes in row] for row in rows]) for rows in _CODE_ROWS]
+del _CODE_ROWS
+
 
 class _DrawTexts(dict[tuple[int, ...], str]):
     """Canonical text of drawing each pool slot; a group seen for the first
