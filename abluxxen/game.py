@@ -626,28 +626,32 @@ class Game:
         self._end_turn(events)
 
     def _take(self, events: list[Event] | None) -> None:
-        victim = self.victim
-        value, size, jokers = self.displays[victim].pop()
-        for holder in (self.hands[self.turn], self.known[self.turn]):
-            if value != JOKER:
-                holder[value] += size - jokers
-            holder[JOKER] += jokers
-            holder[0] += size
+        victim, taker = self.victim, self.turn
+        layer = self.displays[victim].pop()
+        self._to_hand(taker, layer)
         if events is not None:
-            events.append(_layer_event("take", self.turn, victim, (value, size, jokers)))
-        self._start_draws(victim, size, events)
+            events.append(_layer_event("take", taker, victim, layer))
+        self._start_draws(victim, layer[1], events)
 
     def _back(self, events: list[Event] | None) -> None:
         victim = self.victim
-        value, size, jokers = self.displays[victim].pop()
-        for holder in (self.hands[victim], self.known[victim]):
-            if value != JOKER:
-                holder[value] += size - jokers
-            holder[JOKER] += jokers
-            holder[0] += size
+        layer = self.displays[victim].pop()
+        self._to_hand(victim, layer)
         if events is not None:
-            events.append(_layer_event("back", victim, self.turn, (value, size, jokers)))
+            events.append(_layer_event("back", victim, self.turn, layer))
         self._next_victim(events, abluxxed=True)
+
+    def _to_hand(self, seat: int, layer: Layer) -> None:
+        """A layer's cards into ``seat``'s hand, where everybody knows them."""
+        value, size, jokers = layer
+        numbers = size - jokers  # (none in a lone-joker layer, whose value is JOKER)
+        hand, known = self.hands[seat], self.known[seat]
+        hand[value] += numbers
+        hand[JOKER] += jokers
+        hand[0] += size
+        known[value] += numbers
+        known[JOKER] += jokers
+        known[0] += size
 
     def _discard(self, events: list[Event] | None) -> None:
         victim = self.victim

@@ -13,7 +13,7 @@ once per opponent hand size.
 from __future__ import annotations
 
 import random
-from operator import itemgetter
+from operator import itemgetter, mul
 
 from ..cards import DECK_SIZE, JOKER
 from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
@@ -49,7 +49,7 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
-_WORTH = itemgetter(0)  # of a (worth, value) pair
+_WORTH = itemgetter(0)  # of a (worth, value, count) group in _play
 _ALWAYS = [1.0] * (15 * _SLOT)
 # A table per pattern of all opponents' hand sizes would mean thousands of
 # tables; the product over all opponents but the last has only a few hundred
@@ -84,7 +84,7 @@ def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]
     if before is None:
         before = _ALWAYS
         for h in opp[:-1]:
-            before = [x * y for x, y in zip(before, _safe(h, expert), strict=True)]
+            before = list(map(mul, before, _safe(h, expert)))
         _BEFORE[key] = before
     if len(cache) >= _ODDS_KEPT:
         cache.clear()
@@ -145,13 +145,14 @@ def rollout(game: Game, rng: random.Random, noise: float) -> None:
     # The policy's two most common phases are called directly: a rollout
     # makes a hundred moves, and the dispatch through quick_action is a
     # measurable share of each.
-    while game.phase != OVER:
+    while True:
+        phase = game.phase
+        if phase == OVER:
+            return
         if rand() < noise:
             legal = game.legal_actions()
             apply(legal[int(rand() * len(legal))])
-            continue
-        phase = game.phase
-        if phase == PLAY:
+        elif phase == PLAY:
             apply(_play(game, rng))
         elif phase == DRAW or phase == SINGLE_DRAW:
             apply(_draw(game, phase == SINGLE_DRAW))
@@ -174,20 +175,29 @@ def _clock(game: Game, seat: int) -> tuple[tuple[list[float], list[float]], int]
     hands = game.hands
     n = len(hands)
     others = CLOCKWISE_OTHERS[n][seat]
-    # The opponents' hand sizes, clockwise, spelled out per player count: a
-    # comprehension costs more than the rest of this function.
+    # The opponents' hand sizes, clockwise, and the smallest, spelled out
+    # per player count: a comprehension and min() cost more than the rest
+    # of this function.
     if n == 4:
         a, b, c = others
-        opp: tuple[int, ...] = (hands[a][0], hands[b][0], hands[c][0])
+        a, b, c = hands[a][0], hands[b][0], hands[c][0]
+        opp: tuple[int, ...] = (a, b, c)
+        shortest = a if a < b else b
+        if c < shortest:
+            shortest = c
     elif n == 2:
-        opp = (hands[others[0]][0],)
+        shortest = hands[others[0]][0]
+        opp = (shortest,)
     elif n == 3:
         a, b = others
-        opp = (hands[a][0], hands[b][0])
+        a, b = hands[a][0], hands[b][0]
+        opp = (a, b)
+        shortest = a if a < b else b
     else:
         a, b, c, d = others
         opp = (hands[a][0], hands[b][0], hands[c][0], hands[d][0])
-    by_hand = _PLAYS_BY_HAND[min(opp)]
+        shortest = min(opp)
+    by_hand = _PLAYS_BY_HAND[shortest]
     by_stock = _PLAYS_BY_STOCK[n][len(game.deck) + len(game.pool)]
     plays = by_hand if by_hand < by_stock else by_stock
     if seat == game.turn and game.phase != PLAY:
@@ -240,16 +250,16 @@ def _play(game: Game, rng: random.Random) -> int:
     total = hand[0]
     (before, last), plays = _clock(game, turn)
     twice = _TWICE_SIZE
-    # Each group held, with its worth if played whole without jokers.
+    # Each group held: its worth if played whole without jokers, value, size.
     held = []
     for v in range(1, 14):
         count = hand[v]
         if count:
             i = v * _SLOT + count
-            held.append((twice[i] * (before[i] * last[i]), v))
+            held.append((twice[i] * (before[i] * last[i]), v, count))
     # One group (and jokers) or jokers alone: end the game now when that wins.
     if len(held) < 2 and _ending_wins(game, turn, total):
-        return play_code(held[0][1], hand[held[0][1]], jokers) if held else play_code(JOKER, 0, jokers)
+        return play_code(held[0][1], held[0][2], jokers) if held else play_code(JOKER, 0, jokers)
     group = held[0][1] if held else JOKER
     if plays:
         plays -= 1
@@ -262,7 +272,8 @@ def _play(game: Game, rng: random.Random) -> int:
         later_sum = sum(map(_WORTH, held[:plays]))
         # The groups in the best plays + 1 lead the sorted list.
         counted = min(len(held), plays + 1)
-        spare_play = bool(jokers) and counted - 1 < plays
+        # Jokers fill a play the groups leave spare.
+        spare_play = 2.0 * jokers if jokers and counted - 1 < plays else 0.0
     else:
         later_sum = 0
     # The values of the opponents' top layers, by size, clockwise.
@@ -281,14 +292,13 @@ def _play(game: Game, rng: random.Random) -> int:
     rand = rng.random
     with_jokers = (0, jokers) if jokers else (0,)
     best_play, best = (0, 0, 0), -1e9
-    for rank, (set_worth, v) in enumerate(held):
-        count = hand[v]
+    for rank, (set_worth, v, count) in enumerate(held):
         if not plays:
             future = 0.0
         elif rank < counted:
             future = counted_sum - set_worth
             if spare_play:
-                future += 2.0 * jokers
+                future += spare_play
         else:
             future = later_sum
         for j in with_jokers:
