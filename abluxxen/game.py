@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .cards import (
@@ -72,6 +73,7 @@ for _code in PLAY_TEXT:
     _PLAY_OF_CODE[_code] = (_value, _numbers, _jokers, (_value, _numbers + _jokers, _jokers))
 # Pool slots of one card, shared for the same reason.
 _SINGLE = [(card,) for card in range(JOKER + 1)]
+_LAYER_SIZE = itemgetter(1)  # of a display layer
 # What Game.new shuffles, made once.
 _FULL_DECK = tuple(full_deck())
 _DUEL_DECK = _FULL_DECK[:-4]
@@ -305,9 +307,10 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.names = self.names
-        g.hands = [h[:] for h in self.hands]
-        g.known = [k[:] for k in self.known]
-        g.displays = [d[:] for d in self.displays]
+        # (map runs the copies in C; a comprehension is a call of its own)
+        g.hands = list(map(list.copy, self.hands))
+        g.known = list(map(list.copy, self.known))
+        g.displays = list(map(list.copy, self.displays))
         g.pool = self.pool[:]
         g.deck = self.deck[:]
         g.discard = self.discard[:]
@@ -366,7 +369,7 @@ class Game:
 
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards (also mid-game)."""
-        return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
+        return [sum(map(_LAYER_SIZE, d)) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
 
     def winners(self) -> list[int]:
         """Seats that won, after the tie-break.
@@ -708,7 +711,12 @@ class Game:
         if self.draws_left:
             return
         if deck and len(pool) < POOL_SIZE:
-            self._refill_pool(events)
+            if events is None:
+                # _refill_pool's loop, here: a rollout makes thousands of draws.
+                while len(pool) < POOL_SIZE and deck:
+                    pool.append(_SINGLE[deck.pop()])
+            else:
+                self._refill_pool(events)
         if self.phase == SINGLE_DRAW:
             self._end_turn(events)
         else:

@@ -56,7 +56,7 @@ OVERRIDE_AT = 1.0
 MARGIN_SCALE = 20.0
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     """One information state of the searching seat, reached by a move.
 
@@ -96,10 +96,14 @@ def rewards(game: Game) -> list[float]:
     scores = game.scores()
     winners = winners_of(scores, game.hand_sizes(), game.rules.tiebreak)
     share = 1.0 / len(winners)
+    # The best score of the others is the second best for a seat holding
+    # the best (equal to it when shared), else the best.
+    first, second = sorted(scores, reverse=True)[:2]
     out = []
     for seat, score in enumerate(scores):
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
-        margin = max(-0.5, min(0.5, (score - best_other) / (2 * MARGIN_SCALE)))
+        best_other = second if score == first else first
+        margin = (score - best_other) / (2 * MARGIN_SCALE)
+        margin = 0.5 if margin > 0.5 else -0.5 if margin < -0.5 else margin
         out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
     return out
 
@@ -165,6 +169,9 @@ class HardBot:
         """
         alive = list(candidates)
         nodes = {text: Node(player=view.seat) for text in alive}
+        # A root move's code is the same in every deal (a pool draw's slot
+        # is public), so each text is read once.
+        codes: dict[str, int] = {}
         results: dict[str, list[float]] = {text: [] for text in alive}
         done = rounds = 0
         while alive and done + len(alive) <= max(budget, len(alive)) and (
@@ -173,7 +180,10 @@ class HardBot:
             seed = rng.getrandbits(32)
             for text in alive:
                 game = deal.copy()
-                game.apply_action(game.action_of(text))
+                code = codes.get(text)
+                if code is None:
+                    code = codes[text] = game.action_of(text)
+                game.apply_action(code)
                 reward = self._descend(nodes[text], game, random.Random(seed))
                 results[text].append(reward[view.seat])
             done += len(alive)
@@ -197,9 +207,12 @@ class HardBot:
             mover = game.to_move
             assert mover is not None
             children = node.children
-            keys = [move_key(game, a) for a in legal]
+            keys = []
             untried = []
-            for i, k in enumerate(keys):
+            for i, a in enumerate(legal):
+                # move_key, inlined for the codes that are their own key.
+                k = a if a < DRAW_POOL_BASE or a >= PLAY_BASE else move_key(game, a)
+                keys.append(k)
                 child = children.get(k)
                 if child is None:
                     untried.append(i)

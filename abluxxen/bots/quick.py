@@ -353,20 +353,27 @@ def _draw(game: Game, optional: bool) -> int:
     if plays > 0:
         twice = _TWICE_SIZE
         fresh = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
-        for s, slot in enumerate(game.pool):
-            gain = 1.0 - len(slot)
-            for c in slot:
-                # _gain(hand, c, 1, ...), inlined: drawing is the rollouts'
-                # most common decision.
+        s = -1
+        for slot in game.pool:
+            s += 1
+            if len(slot) == 1:
+                # One card, as in every slot outside the duel: _card_gain,
+                # inlined (drawing is the rollouts' most common decision).
+                c = slot[0]
                 if c == JOKER:
-                    gain += 2.0
-                    continue
-                i = c * _SLOT + hand[c]
-                j = i + 1
-                if hand[c]:
-                    gain += twice[j] * (before[j] * last[j]) - twice[i] * (before[i] * last[i])
+                    gain = 2.0
                 else:
-                    gain += twice[j] * (before[j] * last[j]) * fresh
+                    i = c * _SLOT + hand[c]
+                    j = i + 1
+                    if hand[c]:
+                        gain = twice[j] * (before[j] * last[j]) - twice[i] * (before[i] * last[i])
+                    else:
+                        gain = twice[j] * (before[j] * last[j]) * fresh
+                gain = 0.0 + gain  # the slot's 1.0 - len(slot) first, as for a group
+            else:
+                gain = 1.0 - len(slot)
+                for c in slot:
+                    gain += _card_gain(hand, c, before, last, fresh)
             if gain > best:
                 best, best_slot = gain, s
     if optional and best <= 1.0:
