@@ -74,6 +74,7 @@ for _code in PLAY_TEXT:
 # Pool slots of one card, shared for the same reason.
 _SINGLE = [(card,) for card in range(JOKER + 1)]
 _LAYER_SIZE = itemgetter(1)  # of a display layer
+_DRAW_TEXT_OF = DRAW_TEXT.__getitem__
 # What Game.new shuffles, made once.
 _FULL_DECK = tuple(full_deck())
 _DUEL_DECK = _FULL_DECK[:-4]
@@ -147,8 +148,10 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
         return [BACK, DISCARD]
     if phase == DRAW or phase == SINGLE_DRAW:
         codes = [DRAW_DECK] if deck_size else []
+        # Each slot at its first place (index finds the first).
+        index = pool.index
         for i, slot in enumerate(pool):
-            if slot not in pool[:i]:
+            if index(slot) == i:
                 codes.append(DRAW_POOL_BASE + i)
         if phase == SINGLE_DRAW:
             codes.append(PASS)
@@ -411,7 +414,7 @@ class Game:
             moves = ["draw deck"] if self.deck else []
             # A slot's text once, at its first place (texts keep their
             # hashes, so dropping repeats by text is the cheap way).
-            moves += dict.fromkeys(map(DRAW_TEXT.__getitem__, self.pool))
+            moves += dict.fromkeys(map(_DRAW_TEXT_OF, self.pool))
             if phase == SINGLE_DRAW:
                 moves.append("pass")
             return moves
@@ -475,8 +478,11 @@ class Game:
         if code is None:
             # A pool draw: its code depends on the slot the cards lie in.
             slot = DRAW_SLOT.get(text)
-            if slot is not None and (phase == DRAW or phase == SINGLE_DRAW) and slot in self.pool:
-                return DRAW_POOL_BASE + self.pool.index(slot)
+            if slot is not None and (phase == DRAW or phase == SINGLE_DRAW):
+                try:
+                    return DRAW_POOL_BASE + self.pool.index(slot)
+                except ValueError:  # not in the pool
+                    pass
             return -1
         if code >= PLAY_BASE:
             if phase == PLAY:

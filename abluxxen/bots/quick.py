@@ -134,21 +134,23 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     return legal[0]
 
 
-def rollout(game: Game, rng: random.Random, noise: float) -> None:
-    """Play ``game`` to its end as the hard bot's search does.
+def rollout(game: Game, rng: random.Random, noise: float) -> int:
+    """Play ``game`` to its end as the hard bot's search does; the moves made.
 
     Each move is, with chance ``noise``, uniformly random, else the policy's
     (:func:`quick_action`); ``rng`` decides which before every move.
     """
     rand = rng.random
     apply = game.apply_action
+    moves = 0
     # The policy's two most common phases are called directly: a rollout
     # makes a hundred moves, and the dispatch through quick_action is a
     # measurable share of each.
     while True:
         phase = game.phase
         if phase == OVER:
-            return
+            return moves
+        moves += 1
         if rand() < noise:
             legal = game.legal_actions()
             apply(legal[int(rand() * len(legal))])
