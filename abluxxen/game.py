@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from .cards import (
@@ -35,9 +36,9 @@ from .moves import (
     LEAVE,
     PASS,
     PLAY_BASE,
-    PLAY_CODES,
+    PLAY_CODE_PAIRS,
     PLAY_TEXT,
-    PLAY_TEXTS,
+    PLAY_TEXT_PAIRS,
     SHADOW_BASE,
     SHADOW_TEXT,
     SIMPLE_TEXT,
@@ -54,21 +55,53 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .view import View
 
-# Phases by their short names, as the hot loops here and in the bots use them.
-PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = Phase
+# Phases by their short names, as the hot loops here and in the bots use them:
+# plain ints (the values of Phase), since the interpreter compares exact ints
+# faster than an IntEnum's members.
+PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER = (int(phase) for phase in Phase)
 
 # CLOCKWISE_OTHERS[players][seat]: the other seats in abluxx order, left
 # neighbour first.
 CLOCKWISE_OTHERS = [[[(seat + i) % n for i in range(1, n)] for seat in range(n)] for n in range(6)]
 
+# Per play code: ``(value, numbers, jokers, layer)``, the layer being what the
+# display shows. Decoding a code and building its layer tuple on every play
+# cost more than the look-up; layers are immutable, so games share them.
+_PLAY_OF_CODE: list[tuple[int, int, int, Layer]] = [(0, 0, 0, (0, 0, 0))] * (max(PLAY_TEXT) + 1)
+for _code in PLAY_TEXT:
+    _value, _numbers, _jokers = play_parts(_code)
+    _PLAY_OF_CODE[_code] = (_value, _numbers, _jokers, (_value, _numbers + _jokers, _jokers))
+# Pool slots of one card, shared for the same reason.
+_SINGLE = [(card,) for card in range(JOKER + 1)]
+_LAYER_SIZE = itemgetter(1)  # of a display layer
+_DRAW_TEXT_OF = DRAW_TEXT.__getitem__
+# What Game.new shuffles, made once.
+_FULL_DECK = tuple(full_deck())
+_DUEL_DECK = _FULL_DECK[:-4]
+_DEFAULT_NAMES = tuple(f"Player {i + 1}" for i in range(6))
+# The phase in which each of the codes TAKE, LEAVE, BACK, DISCARD, PASS is legal.
+_PHASE_OF_SIMPLE = {TAKE: TAKE_OR_LEAVE, LEAVE: TAKE_OR_LEAVE, BACK: BACK_OR_DISCARD, DISCARD: BACK_OR_DISCARD,
+                    PASS: SINGLE_DRAW}
 
-
+# -- events -------------------------------------------------------------------
 # Events are frozen values, and building one costs more than a whole move
 # does otherwise; the same event (same kind, seats, cards, source) recurs all
-# the time, so one instance of each serves every game. Bounded, because
+# the time, so one instance of each serves every game. The common ones are
+# looked up by what varies in them; _event covers the rest, bounded because
 # refill events have many possible card sets.
 _EVENTS: dict[tuple[str, int | None, int | None, tuple[int, ...], str | None], Event] = {}
 _EVENTS_MAX = 50_000
+_TURN_EVENTS = tuple(Event("turn", seat) for seat in range(6))
+_PASS_EVENTS = tuple(Event("pass", seat) for seat in range(6))
+# Per source ("deck", "pool"), per drawer: the event of drawing each single card.
+_DRAW_EVENTS = {source: tuple(tuple(Event("draw", seat, None, (card,), source) for card in range(JOKER + 1))
+                              for seat in range(6))
+                for source in ("deck", "pool")}
+_REFILL_EVENTS = tuple(Event("refill", None, None, (card,), "pool") for card in range(JOKER + 1))
+# Plays, by ``code * 8 + seat`` (made on first use); events about a seat's
+# top layer (abluxx, take, leave, back, discard), by kind, seats and layer.
+_PLAY_EVENTS: list[Event | None] = [None] * (len(_PLAY_OF_CODE) * 8)
+_LAYER_EVENTS: dict[tuple[str, int, int, Layer], Event] = {}
 
 
 def _event(kind: str, seat: int | None = None, other: int | None = None, cards: tuple[int, ...] = (),
@@ -83,17 +116,20 @@ def _event(kind: str, seat: int | None = None, other: int | None = None, cards: 
     return event
 
 
-_PLAY_EVENTS: dict[int, Event] = {}
-
-
 def _play_event(seat: int, code: int) -> Event:
     """The event of ``seat`` making play ``code``: one instance per seat and play."""
-    key = code * 8 + seat
-    event = _PLAY_EVENTS.get(key)
+    event = _PLAY_EVENTS[code * 8 + seat]
     if event is None:
-        value, numbers, jokers = play_parts(code)
-        layer = (value, numbers + jokers, jokers)
-        event = _PLAY_EVENTS[key] = Event("play", seat, None, layer_cards(layer))
+        event = _PLAY_EVENTS[code * 8 + seat] = Event("play", seat, None, layer_cards(_PLAY_OF_CODE[code][3]))
+    return event
+
+
+def _layer_event(kind: str, seat: int, other: int, layer: Layer) -> Event:
+    """``Event(kind, seat, other, layer_cards(layer))``, one instance per kind, seats and layer."""
+    key = (kind, seat, other, layer)
+    event = _LAYER_EVENTS.get(key)
+    if event is None:
+        event = _LAYER_EVENTS[key] = Event(kind, seat, other, layer_cards(layer))
     return event
 
 
@@ -112,8 +148,10 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
         return [BACK, DISCARD]
     if phase == DRAW or phase == SINGLE_DRAW:
         codes = [DRAW_DECK] if deck_size else []
+        # Each slot at its first place (index finds the first).
+        index = pool.index
         for i, slot in enumerate(pool):
-            if slot not in pool[:i]:
+            if index(slot) == i:
                 codes.append(DRAW_POOL_BASE + i)
         if phase == SINGLE_DRAW:
             codes.append(PASS)
@@ -123,29 +161,21 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
     return []
 
 
-def _plays(hand: Sequence[int], table: Sequence[Sequence[Sequence[Any]]]) -> list[Any]:
-    """Entries of a play table (codes or texts) for every play from a hand, canonical order."""
-    plays: list[Any] = []
-    jokers = hand[JOKER]
-    for value in range(1, 14):
-        held = hand[value]
-        if held:
-            plays += table[value][held * 6 + jokers]
-    if jokers:
-        plays += table[JOKER][jokers]
-    return plays
-
-
 def play_codes(hand: Sequence[int]) -> list[int]:
     """Action codes of every play from a hand (count array), canonical order."""
-    codes: list[int] = _plays(hand, PLAY_CODES)
-    return codes
+    # Two counts at a time (see moves.PLAY_CODE_PAIRS).
+    p1, p3, p5, p7, p9, p11, p13 = PLAY_CODE_PAIRS[hand[JOKER]]
+    return [*p1[hand[1] * 9 + hand[2]], *p3[hand[3] * 9 + hand[4]], *p5[hand[5] * 9 + hand[6]],
+            *p7[hand[7] * 9 + hand[8]], *p9[hand[9] * 9 + hand[10]], *p11[hand[11] * 9 + hand[12]],
+            *p13[hand[13] * 9 + hand[14]]]
 
 
 def play_texts(hand: Sequence[int]) -> list[str]:
     """Canonical texts of every play from a hand, in the order of :func:`play_codes`."""
-    texts: list[str] = _plays(hand, PLAY_TEXTS)
-    return texts
+    p1, p3, p5, p7, p9, p11, p13 = PLAY_TEXT_PAIRS[hand[JOKER]]
+    return [*p1[hand[1] * 9 + hand[2]], *p3[hand[3] * 9 + hand[4]], *p5[hand[5] * 9 + hand[6]],
+            *p7[hand[7] * 9 + hand[8]], *p9[hand[9] * 9 + hand[10]], *p11[hand[11] * 9 + hand[12]],
+            *p13[hand[13] * 9 + hand[14]]]
 
 
 def code_text(code: int, pool: Sequence[tuple[int, ...]]) -> str:
@@ -168,7 +198,8 @@ class Game:
 
     __slots__ = ("rules", "names", "hands", "known", "displays", "pool", "deck", "discard",
                  "shadow", "removed", "turn", "phase", "victim", "queue", "drawer",
-                 "draws_left", "shadow_options", "end_reason", "end_seat", "_expert")
+                 "draws_left", "shadow_options", "end_reason", "end_seat", "_expert", "_single_draw",
+                 "_players")
 
     rules: Rules
     names: list[str]
@@ -189,7 +220,11 @@ class Game:
     shadow_options: list[int]
     end_reason: str | None
     end_seat: int | None
-    _expert: bool  # rules.ones_beat_top, read on every play
+    # Rules read on every move, kept at hand: a property call costs as much
+    # as the rest of a simple move.
+    _expert: bool  # rules.ones_beat_top
+    _single_draw: bool  # rules.single_draw
+    _players: int  # rules.players
 
     # -- creating ---------------------------------------------------------
 
@@ -215,9 +250,8 @@ class Game:
             raise ValueError(f"first must be a seat from 0 to {n - 1}, not {first}")
         rng = random.Random(seed)
         game = cls._blank(rules, names)
-        cards = full_deck()
-        if rules.is_duel:
-            cards = cards[: -4]  # two jokers go to each player before the shuffle
+        # Two jokers go to each player of a duel before the shuffle.
+        cards = list(_DUEL_DECK if rules.is_duel else _FULL_DECK)
         rng.shuffle(cards)
         dealt = 11 if rules.is_duel else HAND_SIZE
         for seat in range(n):
@@ -245,7 +279,7 @@ class Game:
         game = cls.__new__(cls)
         game.rules = rules
         if names is None:
-            names = [f"Player {i + 1}" for i in range(n)]
+            names = _DEFAULT_NAMES[:n]
         if len(names) != n:
             raise ValueError(f"names must name {n} seats, not {len(names)}")
         game.names = list(names)
@@ -267,6 +301,8 @@ class Game:
         game.end_reason = None
         game.end_seat = None
         game._expert = rules.ones_beat_top
+        game._single_draw = rules.single_draw
+        game._players = n
         return game
 
     def copy(self) -> Game:
@@ -274,9 +310,10 @@ class Game:
         g = Game.__new__(Game)
         g.rules = self.rules
         g.names = self.names
-        g.hands = [h[:] for h in self.hands]
-        g.known = [k[:] for k in self.known]
-        g.displays = [d[:] for d in self.displays]
+        # (map runs the copies in C; a comprehension is a call of its own)
+        g.hands = list(map(list.copy, self.hands))
+        g.known = list(map(list.copy, self.known))
+        g.displays = list(map(list.copy, self.displays))
         g.pool = self.pool[:]
         g.deck = self.deck[:]
         g.discard = self.discard[:]
@@ -292,6 +329,8 @@ class Game:
         g.end_reason = self.end_reason
         g.end_seat = self.end_seat
         g._expert = self._expert
+        g._single_draw = self._single_draw
+        g._players = self._players
         return g
 
     # -- reading ------------------------------------------------------------
@@ -333,7 +372,7 @@ class Game:
 
     def scores(self) -> list[int]:
         """Per seat: display cards minus hand cards (also mid-game)."""
-        return [sum(layer[1] for layer in d) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
+        return [sum(map(_LAYER_SIZE, d)) - h[0] for d, h in zip(self.displays, self.hands, strict=True)]
 
     def winners(self) -> list[int]:
         """Seats that won, after the tie-break.
@@ -373,10 +412,9 @@ class Game:
             return play_texts(self.hands[self.turn])
         if phase == DRAW or phase == SINGLE_DRAW:
             moves = ["draw deck"] if self.deck else []
-            pool = self.pool
-            for i, slot in enumerate(pool):
-                if slot not in pool[:i]:
-                    moves.append(DRAW_TEXT.get(slot) or draw_text(slot))
+            # A slot's text once, at its first place (texts keep their
+            # hashes, so dropping repeats by text is the cheap way).
+            moves += dict.fromkeys(map(_DRAW_TEXT_OF, self.pool))
             if phase == SINGLE_DRAW:
                 moves.append("pass")
             return moves
@@ -398,19 +436,10 @@ class Game:
             IllegalMove: malformed, not this seat's decision, or not legal now,
                 with a reason a player understands.
         """
-        if isinstance(move, str):
-            # Canonical texts (what legal_moves gives) skip parsing; anything
-            # else, or a refusal, takes the checked path with its messages.
-            if seat is None or seat == self.to_move:
-                code = CODE_OF_TEXT.get(move)
-                if code is not None:
-                    if self._quick_ok(code):
-                        return code
-                else:
-                    slot = DRAW_SLOT.get(move)
-                    if slot is not None and (self.phase == DRAW or self.phase == SINGLE_DRAW) \
-                            and slot in self.pool:
-                        return DRAW_POOL_BASE + self.pool.index(slot)
+        if isinstance(move, str) and (seat is None or seat == self.to_move):
+            code = self._canonical_code(move)
+            if code >= 0:
+                return code
         return judge(self.position(), read_move(move), seat)
 
     def push(self, move: str | Move, *, seat: int | None = None) -> list[Event]:
@@ -426,36 +455,48 @@ class Game:
         """
         # The canonical texts that legal_moves gives are checked here without
         # a call per step: this is the path outside scripts and front ends use.
-        code = CODE_OF_TEXT.get(move) if type(move) is str else None
-        if code is None or not (seat is None or seat == self.to_move) or not self._quick_ok(code):
+        code = self._canonical_code(move) if type(move) is str and (seat is None or seat == self.to_move) else -1
+        if code < 0:
             code = self.action_of(move, seat=seat)
         events: list[Event] = []
         if code >= PLAY_BASE:
             self._play(code, events)
+        elif code >= DRAW_POOL_BASE:
+            self._draw_pool(code - DRAW_POOL_BASE, events)
         else:
             self.apply_action(code, events)
         return events
 
     # -- checking -------------------------------------------------------------
 
-    def _quick_ok(self, code: int) -> bool:
-        """Cheap legality test for a canonical move text's code."""
+    def _canonical_code(self, text: str) -> int:
+        """The code of ``text`` if it is a canonical move text (as legal_moves
+        gives) that is legal now, else -1: then the checked path reads it and
+        explains the refusal."""
         phase = self.phase
+        code = CODE_OF_TEXT.get(text)
+        if code is None:
+            # A pool draw: its code depends on the slot the cards lie in.
+            slot = DRAW_SLOT.get(text)
+            if slot is not None and (phase == DRAW or phase == SINGLE_DRAW):
+                try:
+                    return DRAW_POOL_BASE + self.pool.index(slot)
+                except ValueError:  # not in the pool
+                    pass
+            return -1
         if code >= PLAY_BASE:
-            if phase != PLAY:
-                return False
-            value, numbers, jokers = play_parts(code)
-            hand = self.hands[self.turn]
-            return hand[JOKER] >= jokers and (value == JOKER or hand[value] >= numbers)
+            if phase == PLAY:
+                value, numbers, jokers, _ = _PLAY_OF_CODE[code]
+                hand = self.hands[self.turn]
+                # (A lone-joker set has no numbers, value JOKER: both tests hold the jokers.)
+                if hand[JOKER] >= jokers and hand[value] >= numbers:
+                    return code
+            return -1
         if code == DRAW_DECK:
-            return (phase == DRAW or phase == SINGLE_DRAW) and bool(self.deck)
+            return code if (phase == DRAW or phase == SINGLE_DRAW) and self.deck else -1
         if code >= SHADOW_BASE:
-            return phase == SHADOW and code - SHADOW_BASE in self.shadow_options
-        if code == TAKE or code == LEAVE:
-            return phase == TAKE_OR_LEAVE
-        if code == BACK or code == DISCARD:
-            return phase == BACK_OR_DISCARD
-        return code == PASS and phase == SINGLE_DRAW
+            return code if phase == SHADOW and code - SHADOW_BASE in self.shadow_options else -1
+        return code if _PHASE_OF_SIMPLE[code] == phase else -1
 
     def position(self) -> Position:
         """What a move is judged against now (see :mod:`.judge`)."""
@@ -488,20 +529,19 @@ class Game:
         elif code == LEAVE:
             self.phase = BACK_OR_DISCARD
             if events is not None:
-                events.append(_event("leave", self.turn, self.victim,
-                                     layer_cards(self.displays[self.victim][-1])))
+                events.append(_layer_event("leave", self.turn, self.victim, self.displays[self.victim][-1]))
         elif code == BACK:
             self._back(events)
         elif code == DISCARD:
             self._discard(events)
         else:  # PASS
             if events is not None:
-                events.append(_event("pass", self.turn))
+                events.append(_PASS_EVENTS[self.turn])
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
-        value, numbers, jokers = play_parts(code)
-        size = numbers + jokers
+        value, numbers, jokers, layer = _PLAY_OF_CODE[code]
+        size = layer[1]
         turn = self.turn
         hand = self.hands[turn]
         hand[value] -= numbers
@@ -509,12 +549,19 @@ class Game:
         hand[0] -= size
         known = self.known[turn]
         if known[0]:
-            known[value] = max(0, known[value] - numbers)
-            known[JOKER] = max(0, known[JOKER] - jokers)
-            known[0] = sum(known[1:])
-        self.displays[turn].append((value, size, jokers))
+            # Known cards played are known no more (those played beyond them
+            # were hidden ones).
+            was = known[value]
+            if was and numbers:
+                now = known[value] = was - numbers if was > numbers else 0
+                known[0] -= was - now
+            was = known[JOKER]
+            if was and jokers:
+                now = known[JOKER] = was - jokers if was > jokers else 0
+                known[0] -= was - now
+        self.displays[turn].append(layer)
         if events is not None:
-            events.append(_play_event(turn, code))
+            events.append(_PLAY_EVENTS[code * 8 + turn] or _play_event(turn, code))
         if not hand[0]:
             self._end("hand-empty", turn, events)
             return
@@ -522,7 +569,7 @@ class Game:
         beaten = BEATS[expert][value]
         displays = self.displays
         queue = []
-        for seat in CLOCKWISE_OTHERS[self.rules.players][turn]:
+        for seat in CLOCKWISE_OTHERS[self._players][turn]:
             shown = displays[seat]
             if shown:
                 top = shown[-1]
@@ -542,9 +589,9 @@ class Game:
             if options:
                 self._shadowluxx(options[0], events)
                 return
-        if self.queue:
+        if queue:
             self._next_victim(events, abluxxed=False)
-        elif self.rules.single_draw:
+        elif self._single_draw:
             # No abluxx this turn: the base game's single draw (inlined, it is
             # the most common end of a turn).
             self.victim = -1
@@ -577,11 +624,10 @@ class Game:
             self.victim = victim
             self.phase = TAKE_OR_LEAVE
             if events is not None:
-                events.append(_event("abluxx", self.turn, victim,
-                                     layer_cards(self.displays[victim][-1])))
+                events.append(_layer_event("abluxx", self.turn, victim, self.displays[victim][-1]))
             return
         self.victim = -1
-        if not abluxxed and self.rules.single_draw:
+        if not abluxxed and self._single_draw:
             self.phase = SINGLE_DRAW
             self.drawer = self.turn
             self.draws_left = 1
@@ -589,36 +635,39 @@ class Game:
         self._end_turn(events)
 
     def _take(self, events: list[Event] | None) -> None:
-        victim = self.victim
-        value, size, jokers = self.displays[victim].pop()
-        for holder in (self.hands[self.turn], self.known[self.turn]):
-            if value != JOKER:
-                holder[value] += size - jokers
-            holder[JOKER] += jokers
-            holder[0] += size
+        victim, taker = self.victim, self.turn
+        layer = self.displays[victim].pop()
+        self._to_hand(taker, layer)
         if events is not None:
-            events.append(_event("take", self.turn, victim, layer_cards((value, size, jokers))))
-        self._start_draws(victim, size, events)
+            events.append(_layer_event("take", taker, victim, layer))
+        self._start_draws(victim, layer[1], events)
 
     def _back(self, events: list[Event] | None) -> None:
         victim = self.victim
-        value, size, jokers = self.displays[victim].pop()
-        for holder in (self.hands[victim], self.known[victim]):
-            if value != JOKER:
-                holder[value] += size - jokers
-            holder[JOKER] += jokers
-            holder[0] += size
+        layer = self.displays[victim].pop()
+        self._to_hand(victim, layer)
         if events is not None:
-            events.append(_event("back", victim, self.turn, layer_cards((value, size, jokers))))
+            events.append(_layer_event("back", victim, self.turn, layer))
         self._next_victim(events, abluxxed=True)
+
+    def _to_hand(self, seat: int, layer: Layer) -> None:
+        """A layer's cards into ``seat``'s hand, where everybody knows them."""
+        value, size, jokers = layer
+        numbers = size - jokers  # (none in a lone-joker layer, whose value is JOKER)
+        hand, known = self.hands[seat], self.known[seat]
+        hand[value] += numbers
+        hand[JOKER] += jokers
+        hand[0] += size
+        known[value] += numbers
+        known[JOKER] += jokers
+        known[0] += size
 
     def _discard(self, events: list[Event] | None) -> None:
         victim = self.victim
         layer = self.displays[victim].pop()
-        cards = layer_cards(layer)
-        self.discard.extend(cards)
+        self.discard.extend(layer_cards(layer))
         if events is not None:
-            events.append(_event("discard", victim, self.turn, tuple(cards)))
+            events.append(_layer_event("discard", victim, self.turn, layer))
         self._start_draws(victim, layer[1], events)
 
     def _start_draws(self, seat: int, count: int, events: list[Event] | None) -> None:
@@ -635,7 +684,7 @@ class Game:
         hand[card] += 1
         hand[0] += 1
         if events is not None:
-            events.append(_event("draw", self.drawer, cards=(card,), source="deck"))
+            events.append(_DRAW_EVENTS["deck"][self.drawer][card])
         self._after_draw(events)
 
     def _draw_pool(self, slot: int, events: list[Event] | None) -> None:
@@ -655,30 +704,38 @@ class Game:
             hand[0] += len(cards)
             known[0] += len(cards)
         if events is not None:
-            events.append(_event("draw", self.drawer, cards=cards, source="pool"))
+            events.append(_DRAW_EVENTS["pool"][self.drawer][cards[0]] if len(cards) == 1
+                          else _event("draw", self.drawer, None, cards, "pool"))
         self._after_draw(events)
 
     def _after_draw(self, events: list[Event] | None) -> None:
-        if not self.deck and not self.pool:
+        deck, pool = self.deck, self.pool
+        if not deck and not pool:
             self._end("exhausted", self.drawer, events)
             return
         self.draws_left -= 1
         if self.draws_left:
             return
-        self._refill_pool(events)
+        if deck and len(pool) < POOL_SIZE:
+            if events is None:
+                # _refill_pool's loop, here: a rollout makes thousands of draws.
+                while len(pool) < POOL_SIZE and deck:
+                    pool.append(_SINGLE[deck.pop()])
+            else:
+                self._refill_pool(events)
         if self.phase == SINGLE_DRAW:
             self._end_turn(events)
         else:
             self._next_victim(events, abluxxed=True)
 
     def _end_turn(self, events: list[Event] | None) -> None:
-        self.turn = (self.turn + 1) % self.rules.players
+        self.turn = (self.turn + 1) % self._players
         self.phase = PLAY
         self.victim = -1
         self.drawer = -1
         self.draws_left = 0
         if events is not None:
-            events.append(_event("turn", self.turn))
+            events.append(_TURN_EVENTS[self.turn])
 
     def _end(self, reason: str, seat: int, events: list[Event] | None) -> None:
         self.phase = OVER
@@ -697,14 +754,20 @@ class Game:
             return
         if events is None:
             while len(pool) < POOL_SIZE and deck:
-                pool.append((deck.pop(),))
+                pool.append(_SINGLE[deck.pop()])
+            return
+        if len(pool) == POOL_SIZE - 1:
+            # One card after a draw: the common case, with its shared event.
+            card = deck.pop()
+            pool.append(_SINGLE[card])
+            events.append(_REFILL_EVENTS[card])
             return
         new = []
         while len(pool) < POOL_SIZE and deck:
             card = deck.pop()
-            pool.append((card,))
+            pool.append(_SINGLE[card])
             new.append(card)
-        events.append(_event("refill", cards=tuple(new), source="pool"))
+        events.append(_event("refill", None, None, tuple(new), "pool"))
 
     def _refill_shadow(self, events: list[Event] | None) -> None:
         """Refill the shadow to 13; 13s and jokers go onto the pool instead."""

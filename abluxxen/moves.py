@@ -12,7 +12,7 @@ A move has three forms that map onto each other:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,39 +58,59 @@ for _j in range(1, 6):
     PLAY_TEXT[play_code(JOKER, 0, _j)] = _play_text(JOKER, 0, _j)
 SHADOW_TEXT = {SHADOW_BASE + v: f"shadow {v}" for v in range(1, 14)}
 
-# The plays of one value, in the canonical order of the legal moves, so that
-# listing them is one table look-up per value held rather than a loop per
-# card: ``PLAY_CODES[value][held * 6 + jokers]`` holds the codes of playing
-# 1..held cards of ``value`` with 0..jokers jokers each, ``PLAY_TEXTS`` their
-# texts. Row ``JOKER`` holds the lone-joker sets (``held`` 0).
+# Every play from a hand, in the canonical order of the legal moves, read off
+# with seven look-ups and no loop (see game.play_codes): listing the moves is
+# most of what legal_moves costs. ``rows[value][held]`` are the plays of 1..held
+# cards of ``value`` with 0..jokers jokers each (row ``JOKER``, indexed by the
+# jokers held: the lone-joker sets); ``PLAY_CODE_PAIRS[jokers][k]`` joins the
+# rows of the values ``2k + 1`` and ``2k + 2`` (13 and ``JOKER`` for k = 6),
+# indexed by ``held_first * 9 + held_second``. ``PLAY_TEXT_PAIRS`` holds their
+# texts. A hand holds at most 8 of a value and 5 jokers.
 _MAX_HELD, _MAX_JOKERS = 8, 5
-PLAY_CODES: list[list[tuple[int, ...]]] = [[] for _ in range(JOKER + 1)]
-PLAY_TEXTS: list[list[tuple[str, ...]]] = [[] for _ in range(JOKER + 1)]
-for _v in range(1, 14):
-    for _h in range(_MAX_HELD + 1):
-        for _j in range(_MAX_JOKERS + 1):
-            _codes = tuple(play_code(_v, _n, _k) for _n in range(1, _h + 1) for _k in range(_j + 1))
-            PLAY_CODES[_v].append(_codes)
-            PLAY_TEXTS[_v].append(tuple(PLAY_TEXT[c] for c in _codes))
-for _j in range(_MAX_JOKERS + 1):
-    _codes = tuple(play_code(JOKER, 0, _k) for _k in range(1, _j + 1))
-    PLAY_CODES[JOKER].append(_codes)
-    PLAY_TEXTS[JOKER].append(tuple(PLAY_TEXT[c] for c in _codes))
+_ROW = _MAX_HELD + 1
+
+
+def _rows(jokers: int) -> list[list[tuple[int, ...]]]:
+    rows: list[list[tuple[int, ...]]] = [[()] * _ROW]  # index 0 of a hand is its total
+    rows += [[tuple(play_code(v, n, k) for n in range(1, held + 1) for k in range(jokers + 1))
+              for held in range(_ROW)] for v in range(1, JOKER)]
+    rows.append([tuple(play_code(JOKER, 0, k) for k in range(1, held + 1)) if held <= _MAX_JOKERS else ()
+                 for held in range(_ROW)])
+    return rows
+
+
+def _pairs(rows: Sequence[Sequence[tuple[Any, ...]]]) -> list[tuple[tuple[Any, ...], ...]]:
+    return [tuple(rows[2 * k + 1][a] + rows[2 * k + 2][b] for a in range(_ROW) for b in range(_ROW))
+            for k in range(7)]
+
+
+_CODE_ROWS = [_rows(_j) for _j in range(_MAX_JOKERS + 1)]
+PLAY_CODE_PAIRS: list[list[tuple[tuple[int, ...], ...]]] = [_pairs(rows) for rows in _CODE_ROWS]
+PLAY_TEXT_PAIRS: list[list[tuple[tuple[str, ...], ...]]] = [
+    _pairs([[tuple(PLAY_TEXT[c] for c in codes) for codes in row] for row in rows]) for rows in _CODE_ROWS]
+del _CODE_ROWS
+
+
+class _DrawTexts(dict[tuple[int, ...], str]):
+    """Canonical text of drawing each pool slot; a group seen for the first
+    time is added (with its way back in DRAW_SLOT) on look-up."""
+
+    def __missing__(self, slot: tuple[int, ...]) -> str:
+        text = self[slot] = "draw " + group_token(slot)
+        DRAW_SLOT[text] = tuple(sorted(slot))
+        return text
+
 
 # Canonical text of drawing a pool slot, and back: every single card up
-# front, duel groups as they turn up (there are few).
-DRAW_TEXT: dict[tuple[int, ...], str] = {(c,): "draw " + token(c) for c in range(1, JOKER + 1)}
+# front, duel groups as they turn up (there are few). ``DRAW_TEXT[slot]``
+# never fails.
+DRAW_TEXT = _DrawTexts({(c,): "draw " + token(c) for c in range(1, JOKER + 1)})
 DRAW_SLOT: dict[str, tuple[int, ...]] = {t: slot for slot, t in DRAW_TEXT.items()}
 
 
 def draw_text(slot: tuple[int, ...]) -> str:
     """Canonical text of drawing this pool slot, e.g. ``"draw 7"``, ``"draw 4+13+X"``."""
-    text = DRAW_TEXT.get(slot)
-    if text is None:
-        text = "draw " + group_token(slot)
-        DRAW_TEXT[slot] = text
-        DRAW_SLOT[text] = tuple(sorted(slot))
-    return text
+    return DRAW_TEXT[slot]
 
 
 # Canonical text → code, for every move but pool draws (whose code depends

@@ -2,9 +2,10 @@
 
 Two figures per player count, on one core:
 
-* ``rollouts/s``: games played from the deal to the end with the rollout
-  policy (:func:`abluxxen.bots.quick.quick_action`), as the hard bot's search
-  plays them; median of ``--repeat`` runs;
+* ``rollouts/s``: games played from the deal to the end with the hard bot's
+  rollouts (:func:`abluxxen.bots.quick.rollout`: the cheap policy
+  :func:`~abluxxen.bots.quick.quick_action` and a few random moves), as its
+  search plays them; median of ``--repeat`` runs;
 * ``iterations``: the hard bot's iterations per decision at its default
   budget (:data:`abluxxen.bots.ismcts.DEFAULT_SECONDS`), median over
   ``--positions`` play decisions taken from games between normal bots.
@@ -26,8 +27,8 @@ import time
 
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
-from abluxxen.bots.ismcts import DEFAULT_SECONDS, HardBot
-from abluxxen.bots.quick import quick_action
+from abluxxen.bots.ismcts import DEFAULT_SECONDS, ROLLOUT_NOISE, HardBot
+from abluxxen.bots.quick import rollout
 from abluxxen.cli.simulate import quantile
 from abluxxen.view import View
 
@@ -37,9 +38,7 @@ def rollouts_per_second(players: int, *, games: int, seed: int = 0) -> float:
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(seed, seed + games):
-        game = Game.new(Rules(players), seed=i)
-        while not game.is_over:
-            game.apply_action(quick_action(game, rng))
+        rollout(Game.new(Rules(players), seed=i), rng, ROLLOUT_NOISE)
     return games / (time.perf_counter() - start)
 
 

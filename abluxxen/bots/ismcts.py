@@ -19,8 +19,9 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
   that trail clearly; the normal bot's favourite is kept unless the search
   finds a move clearly better, so even a small budget plays no worse than
   the heuristics;
-* rollouts play to the end with :func:`~abluxxen.bots.quick.quick_action`,
-  a cheap version of the normal bot's rules, on the engine's fast path;
+* rollouts play to the end with :func:`~abluxxen.bots.quick.rollout`:
+  mostly the moves of :func:`~abluxxen.bots.quick.quick_action`, a cheap
+  version of the normal bot's rules, on the engine's fast path;
 * the final score differences are backed up: each seat's reward mixes its
   win share with its margin over the best other seat.
 """
@@ -38,7 +39,7 @@ from ..phase import Phase
 from ..view import View
 from .common import rng_for, situation_of_view
 from .normal import Judge
-from .quick import quick_action
+from .quick import quick_action, rollout
 
 # Default think budget in seconds: a decision takes about this long.
 DEFAULT_SECONDS = 0.45
@@ -56,7 +57,7 @@ OVERRIDE_AT = 1.0
 MARGIN_SCALE = 20.0
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Node:
     """One information state of the searching seat, reached by a move.
 
@@ -96,10 +97,14 @@ def rewards(game: Game) -> list[float]:
     scores = game.scores()
     winners = winners_of(scores, game.hand_sizes(), game.rules.tiebreak)
     share = 1.0 / len(winners)
+    # The best score of the others is the second best for a seat holding
+    # the best (equal to it when shared), else the best.
+    first, second = sorted(scores, reverse=True)[:2]
     out = []
     for seat, score in enumerate(scores):
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
-        margin = max(-0.5, min(0.5, (score - best_other) / (2 * MARGIN_SCALE)))
+        best_other = second if score == first else first
+        margin = (score - best_other) / (2 * MARGIN_SCALE)
+        margin = 0.5 if margin > 0.5 else -0.5 if margin < -0.5 else margin
         out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
     return out
 
@@ -165,6 +170,9 @@ class HardBot:
         """
         alive = list(candidates)
         nodes = {text: Node(player=view.seat) for text in alive}
+        # A root move's code is the same in every deal (a pool draw's slot
+        # is public), so each text is read once.
+        codes: dict[str, int] = {}
         results: dict[str, list[float]] = {text: [] for text in alive}
         done = rounds = 0
         while alive and done + len(alive) <= max(budget, len(alive)) and (
@@ -173,7 +181,10 @@ class HardBot:
             seed = rng.getrandbits(32)
             for text in alive:
                 game = deal.copy()
-                game.apply_action(game.action_of(text))
+                code = codes.get(text)
+                if code is None:
+                    code = codes[text] = game.action_of(text)
+                game.apply_action(code)
                 reward = self._descend(nodes[text], game, random.Random(seed))
                 results[text].append(reward[view.seat])
             done += len(alive)
@@ -197,9 +208,12 @@ class HardBot:
             mover = game.to_move
             assert mover is not None
             children = node.children
-            keys = [move_key(game, a) for a in legal]
+            keys = []
             untried = []
-            for i, k in enumerate(keys):
+            for i, a in enumerate(legal):
+                # move_key, inlined for the codes that are their own key.
+                k = a if a < DRAW_POOL_BASE or a >= PLAY_BASE else move_key(game, a)
+                keys.append(k)
                 child = children.get(k)
                 if child is None:
                     untried.append(i)
@@ -221,7 +235,7 @@ class HardBot:
             game.apply_action(legal[best_i])
             node = children[keys[best_i]]
             path.append(node)
-        self._rollout(game, rng)
+        rollout(game, rng, ROLLOUT_NOISE)
         reward = rewards(game)
         for n in path:
             n.visits += 1
@@ -235,15 +249,6 @@ class HardBot:
             if legal[i] == preferred:
                 return i
         return untried[int(rng.random() * len(untried))]
-
-    def _rollout(self, game: Game, rng: random.Random) -> None:
-        noise = ROLLOUT_NOISE
-        while game.phase != OVER:
-            if rng.random() < noise:
-                legal = game.legal_actions()
-                game.apply_action(legal[int(rng.random() * len(legal))])
-            else:
-                game.apply_action(quick_action(game, rng))
 
 
 def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int) -> list[str]:

@@ -13,9 +13,10 @@ once per opponent hand size.
 from __future__ import annotations
 
 import random
+from operator import itemgetter, mul
 
-from ..cards import JOKER
-from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
+from ..cards import DECK_SIZE, JOKER
+from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
 from ..layers import BEATS
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
 from .common import WILLING, can_beat
@@ -48,6 +49,7 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
+_WORTH = itemgetter(0)  # of a (worth, value, count) group in _play
 _ALWAYS = [1.0] * (15 * _SLOT)
 # A table per pattern of all opponents' hand sizes would mean thousands of
 # tables; the product over all opponents but the last has only a few hundred
@@ -82,7 +84,7 @@ def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]
     if before is None:
         before = _ALWAYS
         for h in opp[:-1]:
-            before = [x * y for x, y in zip(before, _safe(h, expert), strict=True)]
+            before = list(map(mul, before, _safe(h, expert)))
         _BEFORE[key] = before
     if len(cache) >= _ODDS_KEPT:
         cache.clear()
@@ -101,6 +103,8 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     phase = game.phase
     if phase == PLAY:
         return _play(game, rng)
+    if phase == DRAW or phase == SINGLE_DRAW:
+        return _draw(game, phase == SINGLE_DRAW)
     if phase == TAKE_OR_LEAVE:
         value, size, _ = game.displays[game.victim][-1]
         odds, plays = _clock(game, game.turn)
@@ -112,12 +116,16 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
         odds, plays = _clock(game, game.victim)
         hand = game.hands[game.victim]
         back = _gain(hand, value, size, odds, plays)
-        fresh = sorted((_gain(hand, slot[0], 1, odds, plays) - (len(slot) - 1) for slot in game.pool),
-                       reverse=True)[:size]
+        if plays > 0:
+            before, last = odds
+            new_group = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
+            fresh = [_card_gain(hand, slot[0], before, last, new_group) - (len(slot) - 1) for slot in game.pool]
+        else:
+            fresh = [0.0 - (len(slot) - 1) for slot in game.pool]
+        fresh.sort(reverse=True)
+        del fresh[size:]
         fresh += [DECK_GAIN] * (size - len(fresh))
         return BACK if back >= sum(fresh) else DISCARD
-    if phase == DRAW or phase == SINGLE_DRAW:
-        return _draw(game, phase == SINGLE_DRAW)
     if phase == SHADOW:
         hand = game.hands[game.turn]
         return SHADOW_BASE + max(game.shadow_options, key=lambda v: (hand[v], v))
@@ -126,15 +134,80 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     return legal[0]
 
 
+def rollout(game: Game, rng: random.Random, noise: float) -> int:
+    """Play ``game`` to its end as the hard bot's search does; the moves made.
+
+    Each move is, with chance ``noise``, uniformly random, else the policy's
+    (:func:`quick_action`); ``rng`` decides which before every move.
+    """
+    rand = rng.random
+    apply = game.apply_action
+    moves = 0
+    # The policy's two most common phases are called directly: a rollout
+    # makes a hundred moves, and the dispatch through quick_action is a
+    # measurable share of each.
+    while True:
+        phase = game.phase
+        if phase == OVER:
+            return moves
+        moves += 1
+        if rand() < noise:
+            legal = game.legal_actions()
+            apply(legal[int(rand() * len(legal))])
+        elif phase == PLAY:
+            apply(_play(game, rng))
+        elif phase == DRAW or phase == SINGLE_DRAW:
+            apply(_draw(game, phase == SINGLE_DRAW))
+        else:
+            apply(quick_action(game, rng))
+
+
+# Plays left to a seat (see _clock): ``int(rounds + 0.5)`` with ``rounds``
+# the smaller of what the shortest opponent hand and the stock allow. Adding
+# 0.5 and truncating is monotonic, so the smaller of the two rounded figures
+# is the rounded smaller figure: two look-ups instead of float arithmetic,
+# with the very same result.
+_PLAYS_BY_HAND = [int(h / CARDS_PER_TURN + 1 + 0.5) for h in range(DECK_SIZE + 1)]
+_PLAYS_BY_STOCK = [[int(c / (n * DRAWN_PER_SEAT) + 1 + 0.5) for c in range(DECK_SIZE + 1)] if n else []
+                   for n in range(6)]
+
+
 def _clock(game: Game, seat: int) -> tuple[tuple[list[float], list[float]], int]:
     """The survival odds of ``seat``'s sets (see :func:`_odds`), and the plays left to it (this turn's included)."""
     hands = game.hands
     n = len(hands)
-    opp = tuple([hands[o][0] for o in CLOCKWISE_OTHERS[n][seat]])
-    cards_left = len(game.deck) + len(game.pool)
-    rounds = min(min(opp) / CARDS_PER_TURN + 1, cards_left / (n * DRAWN_PER_SEAT) + 1)
-    plays = max(0, int(rounds + 0.5) - (1 if game.turn == seat and game.phase != PLAY else 0))
-    return _odds(opp, game._expert), plays
+    others = CLOCKWISE_OTHERS[n][seat]
+    # The opponents' hand sizes, clockwise, and the smallest, spelled out
+    # per player count: a comprehension and min() cost more than the rest
+    # of this function.
+    if n == 4:
+        a, b, c = others
+        a, b, c = hands[a][0], hands[b][0], hands[c][0]
+        opp: tuple[int, ...] = (a, b, c)
+        shortest = a if a < b else b
+        if c < shortest:
+            shortest = c
+    elif n == 2:
+        shortest = hands[others[0]][0]
+        opp = (shortest,)
+    elif n == 3:
+        a, b = others
+        a, b = hands[a][0], hands[b][0]
+        opp = (a, b)
+        shortest = a if a < b else b
+    else:
+        a, b, c, d = others
+        opp = (hands[a][0], hands[b][0], hands[c][0], hands[d][0])
+        shortest = min(opp)
+    by_hand = _PLAYS_BY_HAND[shortest]
+    by_stock = _PLAYS_BY_STOCK[n][len(game.deck) + len(game.pool)]
+    plays = by_hand if by_hand < by_stock else by_stock
+    if seat == game.turn and game.phase != PLAY:
+        plays -= 1  # this turn's play is made (never below zero: the tables start at one)
+    odds = _ODDS[game._expert].get(opp)
+    if odds is None:
+        odds = _odds(opp, game._expert)
+    return odds, plays
 
 
 def _gain(hand: list[int], value: int, count: int, odds: tuple[list[float], list[float]], plays: int,
@@ -156,62 +229,97 @@ def _gain(hand: list[int], value: int, count: int, odds: tuple[list[float], list
     return _TWICE_SIZE[i] * (before[i] * last[i]) * (0.6 if groups < plays else 0.15)
 
 
+def _card_gain(hand: list[int], card: int, before: list[float], last: list[float], new_group: float) -> float:
+    """``_gain(hand, card, 1, (before, last), plays)`` for ``plays > 0``, with its factor for a new group.
+
+    The factor depends on the hand and ``plays`` only, so a decision that
+    weighs many cards works it out once.
+    """
+    if card == JOKER:
+        return 2.0
+    i = card * _SLOT + hand[card]
+    j = i + 1
+    if hand[card]:
+        return _TWICE_SIZE[j] * (before[j] * last[j]) - _TWICE_SIZE[i] * (before[i] * last[i])
+    return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
+
+
 def _play(game: Game, rng: random.Random) -> int:
     """Whole groups only; a group's value counts its risk and what it abluxxes."""
     turn = game.turn
     hand = game.hands[turn]
     jokers = hand[JOKER]
     total = hand[0]
-    lone = play_code(JOKER, 0, jokers)
-    group = JOKER
-    for v in range(1, 14):
-        if hand[v]:
-            group = v
-            break
-    if (group == JOKER or hand[group] + jokers == total) and _ending_wins(game, turn, total):
-        return lone if group == JOKER else play_code(group, hand[group], jokers)
     (before, last), plays = _clock(game, turn)
-    plays = max(0, plays - 1)
     twice = _TWICE_SIZE
-    expert = game._expert
-    displays = game.displays
-    tops = [displays[o][-1] for o in CLOCKWISE_OTHERS[len(displays)][turn] if displays[o]]
+    # Each group held: its worth if played whole without jokers, value, size.
     held = []
     for v in range(1, 14):
-        if hand[v]:
-            i = v * _SLOT + hand[v]
-            held.append((twice[i] * (before[i] * last[i]), v))
+        count = hand[v]
+        if count:
+            i = v * _SLOT + count
+            held.append((twice[i] * (before[i] * last[i]), v, count))
+    # One group (and jokers) or jokers alone: end the game now when that wins.
+    if len(held) < 2 and _ending_wins(game, turn, total):
+        return play_code(held[0][1], held[0][2], jokers) if held else play_code(JOKER, 0, jokers)
+    group = held[0][1] if held else JOKER
+    if plays:
+        plays -= 1
     held.sort(reverse=True)
-    counted = held[:plays + 1]
-    counted_sum = sum([w for w, _ in counted])
-    in_counted = {v for _, v in counted}
-    later_sum = sum([w for w, _ in held[:plays]])
+    # What the rest of the hand earns in the plays left: the best ``plays``
+    # groups but the one played (``future`` below). Summed with sum() over the
+    # same slices as ever, so every float is bit for bit what it was.
+    if plays:
+        counted_sum = sum(map(_WORTH, held[:plays + 1]))
+        later_sum = sum(map(_WORTH, held[:plays]))
+        # The groups in the best plays + 1 lead the sorted list.
+        counted = min(len(held), plays + 1)
+        # Jokers fill a play the groups leave spare.
+        spare_play = 2.0 * jokers if jokers and counted - 1 < plays else 0.0
+    else:
+        later_sum = 0
+    # The values of the opponents' top layers, by size, clockwise.
+    displays = game.displays
+    tops: dict[int, list[int]] = {}
+    for o in CLOCKWISE_OTHERS[len(displays)][turn]:
+        shown = displays[o]
+        if shown:
+            top_value, top_size, _ = shown[-1]
+            if top_size in tops:
+                tops[top_size].append(top_value)
+            else:
+                tops[top_size] = [top_value]
+    beats = BEATS[game._expert]
     shadow = game.shadow
     rand = rng.random
-    best_code, best = -1, -1e9
-    for set_worth, v in held:
-        count = hand[v]
-        # What the rest of the hand still earns in the plays left.
+    with_jokers = (0, jokers) if jokers else (0,)
+    best_play, best = (0, 0, 0), -1e9
+    for rank, (set_worth, v, count) in enumerate(held):
         if not plays:
             future = 0.0
-        elif v in in_counted:
+        elif rank < counted:
             future = counted_sum - set_worth
-            if jokers and len(counted) - 1 < plays:
-                future += 2.0 * jokers
+            if spare_play:
+                future += spare_play
         else:
             future = later_sum
-        beaten = BEATS[expert][v]
-        for j in (0, jokers) if jokers else (0,):
+        for j in with_jokers:
             size = count + j
             if size >= total:
                 continue  # emptying the hand now would lose
-            i = v * _SLOT + size
-            score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
-            for top in tops:
-                if top[1] == size and beaten[top[0]]:
-                    score += HURT * size
-                    if top[0] != JOKER and hand[top[0]] and top[0] != v:
-                        score += size * TAKE_BACK
+            if j:
+                i = v * _SLOT + size
+                score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
+            else:
+                # The group alone is worth set_worth (and x - 0.0 is x).
+                score = set_worth + future
+            if size in tops:
+                beaten = beats[v]
+                for top_value in tops[size]:
+                    if beaten[top_value]:
+                        score += HURT * size
+                        if top_value != JOKER and hand[top_value] and top_value != v:
+                            score += size * TAKE_BACK
             if shadow[0]:
                 for w in range(1, v):
                     if shadow[w] == size:
@@ -219,14 +327,14 @@ def _play(game: Game, rng: random.Random) -> int:
                         break
             score += rand() * NOISE
             if score > best:
-                best, best_code = score, play_code(v, count, j)
+                best, best_play = score, (v, count, j)
     if jokers and jokers < total:
         i = JOKER * _SLOT + jokers
         score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
         if score > best:
-            best, best_code = score, lone
-    if best_code >= 0:
-        return best_code
+            return play_code(JOKER, 0, jokers)
+    if best_play[0]:
+        return play_code(*best_play)
     # One group and nothing else, and ending now would lose: keep one card back.
     if group == JOKER:
         return play_code(JOKER, 0, max(1, jokers - 1))
@@ -241,21 +349,35 @@ def _ending_wins(game: Game, seat: int, size: int) -> bool:
 
 
 def _draw(game: Game, optional: bool) -> int:
-    odds, plays = _clock(game, game.drawer)
+    (before, last), plays = _clock(game, game.drawer)
     hand = game.hands[game.drawer]
     best_slot, best = -1, DECK_GAIN if game.deck else -1e9
     if plays > 0:
-        groups = 13 - hand[1:14].count(0)
-        gains: dict[int, float] = {}
-        for i, slot in enumerate(game.pool):
-            gain = 1.0 - len(slot)
-            for c in slot:
-                g = gains.get(c)
-                if g is None:
-                    g = gains[c] = _gain(hand, c, 1, odds, plays, groups)
-                gain += g
+        twice = _TWICE_SIZE
+        fresh = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
+        s = -1
+        for slot in game.pool:
+            s += 1
+            if len(slot) == 1:
+                # One card, as in every slot outside the duel: _card_gain,
+                # inlined (drawing is the rollouts' most common decision).
+                c = slot[0]
+                if c == JOKER:
+                    gain = 2.0
+                else:
+                    i = c * _SLOT + hand[c]
+                    j = i + 1
+                    if hand[c]:
+                        gain = twice[j] * (before[j] * last[j]) - twice[i] * (before[i] * last[i])
+                    else:
+                        gain = twice[j] * (before[j] * last[j]) * fresh
+                gain = 0.0 + gain  # the slot's 1.0 - len(slot) first, as for a group
+            else:
+                gain = 1.0 - len(slot)
+                for c in slot:
+                    gain += _card_gain(hand, c, before, last, fresh)
             if gain > best:
-                best, best_slot = gain, i
+                best, best_slot = gain, s
     if optional and best <= 1.0:
         return PASS
     if best_slot >= 0:

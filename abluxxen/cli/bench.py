@@ -7,9 +7,10 @@ player count, on the same deals (``Game.new(rules, seed=i)``):
   ``game.push(move)`` (what a front end or an outside script does);
 * ``codes``: the int action codes, ``rng.choice(game.legal_actions())`` then
   ``game.apply_action(code)`` (what a bot's tree search does);
-* ``rollout``: the hard bot's rollouts, ``apply_action(quick_action(game,
-  rng))``: the engine's fast path with the bots' cheap policy, as a search
-  plays it (``benchmarks/hard_speed.py`` times the hard bot's decisions).
+* ``rollout``: the hard bot's rollouts, ``rollout(game, rng, ROLLOUT_NOISE)``
+  (:mod:`abluxxen.bots.quick`): the engine's fast path with the bots' cheap
+  policy and a few random moves, exactly as the search plays them
+  (``benchmarks/hard_speed.py`` times the hard bot's decisions).
 
 Each figure is the median over ``--repeat`` runs; the runs of the three ways
 are interleaved so that a busy machine slows them alike. Dealing is included
@@ -28,7 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..bots.quick import quick_action
+from ..bots.ismcts import ROLLOUT_NOISE
+from ..bots.quick import rollout
 from ..game import Game
 from ..rules import VARIANTS, Rules
 
@@ -36,7 +38,7 @@ WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
     "string": "legal_moves() + push(text)",
     "codes": "legal_actions() + apply_action(code)",
-    "rollout": "apply_action(quick_action(game, rng))",
+    "rollout": "quick.rollout(game, rng, ROLLOUT_NOISE)",
 }
 
 
@@ -91,10 +93,7 @@ def _play_rollouts(rules: Rules, seeds: range) -> int:
     decisions = 0
     for seed in seeds:
         game = Game.new(rules, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            game.apply_action(quick_action(game, rng))
-            decisions += 1
+        decisions += rollout(game, random.Random(seed), ROLLOUT_NOISE)
     return decisions
 
 
