@@ -30,6 +30,7 @@ from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import DEFAULT_SECONDS, ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import rollout
 from abluxxen.cli.simulate import quantile
+from abluxxen.phase import Phase
 from abluxxen.view import View
 
 
@@ -55,7 +56,7 @@ def play_positions(players: int, *, count: int, seed: int = 0) -> list[View]:
             seat = game.to_move
             assert seat is not None
             view = game.view(seat)
-            if view.phase == "play" and len(view.legal_actions()) > 1:
+            if view.phase == Phase.PLAY and len(view.legal_actions()) > 1:
                 turn += 1
                 if turn % 3 == 0 and len(views) < count:
                     views.append(view)
