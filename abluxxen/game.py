@@ -49,7 +49,7 @@ from .moves import (
     play_parts,
 )
 from .names import check_names
-from .phase import PHASE_NAMES, Phase
+from .phase import PHASE_NAMES, EndReason, Phase
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -563,7 +563,7 @@ class Game:
         if events is not None:
             events.append(_PLAY_EVENTS[code * 8 + turn] or _play_event(turn, code))
         if not hand[0]:
-            self._end("hand-empty", turn, events)
+            self._end(EndReason.HAND_EMPTY, turn, events)
             return
         expert = self._expert
         beaten = BEATS[expert][value]
@@ -672,7 +672,7 @@ class Game:
 
     def _start_draws(self, seat: int, count: int, events: list[Event] | None) -> None:
         if not self.deck and not self.pool:
-            self._end("exhausted", seat, events)
+            self._end(EndReason.EXHAUSTED, seat, events)
             return
         self.phase = DRAW
         self.drawer = seat
@@ -711,7 +711,7 @@ class Game:
     def _after_draw(self, events: list[Event] | None) -> None:
         deck, pool = self.deck, self.pool
         if not deck and not pool:
-            self._end("exhausted", self.drawer, events)
+            self._end(EndReason.EXHAUSTED, self.drawer, events)
             return
         self.draws_left -= 1
         if self.draws_left:
@@ -845,8 +845,8 @@ class Outcome:
     """How a game ended.
 
     Attributes:
-        reason: ``"hand-empty"`` (someone played their last card) or
-            ``"exhausted"`` (a draw left deck and pool empty).
+        reason: an :class:`~abluxxen.phase.EndReason` (a ``str``): ``"hand-empty"`` (someone
+            played their last card) or ``"exhausted"`` (a draw left deck and pool empty).
         seat: who played the last card, or whose draw ended the game.
         scores: per seat, display cards minus hand cards.
         hand_sizes: per seat, cards left in hand (the default tie-break).
