@@ -270,8 +270,9 @@ def _play(game: Game, rng: random.Random) -> int:
     # groups but the one played (``future`` below). Summed with sum() over the
     # same slices as ever, so every float is bit for bit what it was.
     if plays:
-        counted_sum = sum(map(_WORTH, held[:plays + 1]))
         later_sum = sum(map(_WORTH, held[:plays]))
+        # (Both slices are the whole hand when it has no more groups than plays.)
+        counted_sum = later_sum if len(held) <= plays else sum(map(_WORTH, held[:plays + 1]))
         # The groups in the best plays + 1 lead the sorted list.
         counted = min(len(held), plays + 1)
         # Jokers fill a play the groups leave spare.
@@ -291,6 +292,7 @@ def _play(game: Game, rng: random.Random) -> int:
                 tops[top_size] = [top_value]
     beats = BEATS[game._expert]
     shadow = game.shadow
+    duel = shadow[0]  # the shadow has groups
     rand = rng.random
     with_jokers = (0, jokers) if jokers else (0,)
     best_play, best = (0, 0, 0), -1e9
@@ -320,7 +322,7 @@ def _play(game: Game, rng: random.Random) -> int:
                         score += HURT * size
                         if top_value != JOKER and hand[top_value] and top_value != v:
                             score += size * TAKE_BACK
-            if shadow[0]:
+            if duel:
                 for w in range(1, v):
                     if shadow[w] == size:
                         score += size * (0.5 if hand[w] else -0.5)
