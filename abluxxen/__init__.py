@@ -10,7 +10,8 @@ from .game import Game, Outcome
 from .match import Match
 from .moves import IllegalMove, Move
 from .rules import Rules
+from .transcript import Transcript
 from .view import View
 
-__all__ = ["Game", "Rules", "IllegalMove", "Move", "View", "Event", "Outcome", "Match"]
+__all__ = ["Game", "Rules", "IllegalMove", "Move", "View", "Event", "Outcome", "Match", "Transcript"]
 __version__ = "0.1.0"

@@ -317,7 +317,7 @@ def test_resume_list_numbers_the_unfinished_games_newest_first_within_80_columns
         os.utime(tmp_path / name, (1_700_000_000 + age * 3600, 1_700_000_000 + age * 3600))
     over = _saved(["Ann", "Ben", "Cy"], moves=0)
     while not over.match.game.is_over:
-        over.match.game.push(over.match.game.legal_moves()[0])
+        over.transcript.push(over.match.game, over.match.game.legal_moves()[0])
     over.match.record()
     over.finished = True
     write_save(tmp_path / "finished.json", over)

@@ -25,6 +25,7 @@ from rich.console import Console
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
+from abluxxen.transcript import Transcript
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START
@@ -46,9 +47,11 @@ def _saved(rules: Rules, seats: list[Seat], *, games: int = 2, moves: int = 9, s
             match.game.push(rng.choice(match.game.legal_moves()))
         match.next_game()
     log = [Event(START, match.game.turn, source=str(match.number + 1))]
+    transcript = Transcript.of(match.game)
     for _ in range(moves):
-        log += match.game.push(rng.choice(match.game.legal_moves()))
-    return Saved(match=match, seats=seats, lang="en", delay=0.0, log=log)
+        game = match.game
+        log += transcript.push(game, rng.choice(game.legal_moves()), seat=game.to_move)
+    return Saved(match=match, seats=seats, lang="en", delay=0.0, log=log, history=transcript)
 
 
 def _documents() -> list[dict[str, Any]]:
@@ -178,6 +181,10 @@ def test_a_tampered_save_is_refused_at_once_or_plays_to_the_end(doc: dict[str, A
     (("finished",), True),                           # finished, yet the match goes on
     (("lang",), ["en"]),
     (("saved",), 12),
+    (("assisted",), "yes"),
+    (("transcript", "moves", 4, 1), "play 13 13 13 13 13 13"),  # not what was played
+    (("transcript", "moves"), ["play 7"]),
+    (("transcript", "start", "turn"), 2),            # the moves lead elsewhere than the saved game
 ])
 def test_each_bad_field_is_named_at_load(where: tuple[Any, ...], value: Any) -> None:
     doc = copy.deepcopy(DOCS[2])
@@ -188,12 +195,23 @@ def test_each_bad_field_is_named_at_load(where: tuple[Any, ...], value: Any) -> 
 
 def test_an_old_save_without_the_optional_fields_still_loads() -> None:
     doc = copy.deepcopy(DOCS[1])
-    for key in ("saved", "lang", "delay", "finished", "log"):
+    for key in ("saved", "lang", "delay", "finished", "log", "assisted", "transcript"):
         del doc[key]
     for key in ("games", "seed", "first", "started", "results"):
         del doc["match"][key]
     saved = from_document(doc)
     assert saved.delay == 0.6 and saved.match.games == 3 and saved.match.seed is None
+    # With no transcript, undo and the records start from the saved position.
+    assert saved.transcript.replay().to_json() == saved.match.game.to_json() and not saved.transcript.moves
+
+
+def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:
+    doc = copy.deepcopy(DOCS[2])
+    doc["assisted"] = True
+    saved = from_document(doc)
+    assert saved.assisted and len(saved.transcript.moves) == 9
+    assert saved.transcript.replay(0).to_json() == doc["transcript"]["start"]
+    assert saved.transcript.replay().to_json() == saved.match.game.to_json()
 
 
 # -- the engine's own documents ----------------------------------------------------------------

@@ -11,6 +11,7 @@ import pytest
 from abluxxen import Rules
 from abluxxen.cli import main
 from abluxxen.match import Match
+from abluxxen.transcript import Transcript
 from abluxxen.tui import saves
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
@@ -100,10 +101,11 @@ def test_resume_picks_the_newest_unfinished_game_and_skips_damaged_ones(tmp_path
     while not finished.match.is_over:
         game = finished.match.game
         while not game.is_over:
-            game.push(game.legal_moves()[-1])
+            finished.transcript.push(game, game.legal_moves()[-1])
         finished.match.record()
         if not finished.match.is_over:
             finished.match.next_game()
+            finished.transcript = Transcript.of(finished.match.game)
     finished.finished = True
     write_save(done, finished)
     damaged.write_text("{")

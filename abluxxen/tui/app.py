@@ -24,6 +24,7 @@ from ..bots import Bot
 from ..events import Event
 from ..match import Match
 from ..phase import Phase
+from ..transcript import Transcript
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -274,7 +275,7 @@ class TableApp:
 
     def _push(self, move: str, seat: int) -> None:
         with self.stops.shielded():
-            events = self.match.game.push(move, seat=seat)
+            events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
             self._note_private(events)
             self._save()
@@ -494,6 +495,8 @@ class TableApp:
                 return False
             match.next_game()
             self.saved.log = [start_event(match)]
+            self.saved.transcript = Transcript.of(match.game)
+            self.saved.assisted = False
         else:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("play_again")))):
                 return False

@@ -7,6 +7,7 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "lang": "en", "delay": 0.6, "finished": false,
      "seats": [{"name": "Ann"}, {"name": "Ada", "bot": "hard"}],
      "log": [<events of the current game, Event.to_json>],
+     "assisted": false, "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
 Files live in ``$ABLUXXEN_DATA_DIR`` or the user's data directory
@@ -30,7 +31,7 @@ import math
 import os
 import stat
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ from ..languages import LANGS
 from ..match import Match
 from ..names import name_problem
 from ..phase import END_REASONS
+from ..transcript import Transcript
 from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
@@ -91,6 +93,14 @@ class Saved:
     delay: float = 0.6
     log: list[Event] = field(default_factory=list)
     finished: bool = False
+    #: Whether the current game had help a plain game does not: a hint, an undo.
+    assisted: bool = False
+    history: InitVar[Transcript | None] = None
+    #: The current game from its deal (or from where an older save resumed it).
+    transcript: Transcript = field(init=False)
+
+    def __post_init__(self, history: Transcript | None) -> None:
+        self.transcript = history if history is not None else Transcript.of(self.match.game)
 
 
 def name_refusal(name: str) -> str | None:
@@ -156,6 +166,8 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "finished": saved.finished,
         "seats": [{"name": s.name} if s.bot is None else {"name": s.name, "bot": s.bot} for s in saved.seats],
         "log": [e.to_json() for e in saved.log],
+        "assisted": saved.assisted,
+        "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
     }
 
@@ -177,6 +189,8 @@ def from_document(doc: Any) -> Saved:
         match = Match.from_json(doc["match"])
         seats = _seats(doc["seats"], match.names)
         log = _log(doc.get("log", []), match.rules.players)
+        # Saves from before transcripts begin the transcript where they resume.
+        history = Transcript.from_json(doc["transcript"], ends_at=match.game) if "transcript" in doc else None
     except ValueError as err:
         raise SaveError(f"damaged save: {err}") from None
     lang = doc.get("lang", "en")
@@ -189,8 +203,12 @@ def from_document(doc: Any) -> Saved:
     finished = doc.get("finished", False)
     if not isinstance(finished, bool) or (finished and not match.is_over):
         raise SaveError("damaged save: finished must be true or false, and true only once the match is over")
+    assisted = doc.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise SaveError("damaged save: assisted must be true or false")
     _check_when(doc.get("saved"))
-    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished)
+    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
+                 assisted=assisted, history=history)
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:

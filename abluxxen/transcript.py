@@ -1,0 +1,126 @@
+"""A game's transcript: the position it started from and every move since.
+
+Like a chess game's root position and move stack: undo replays it to an
+earlier move, the records keep it, and a review walks through it. Moves are
+kept in the contract's canonical notation with the seat that made them, so a
+transcript read back from a file is checked by replaying it through the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import Event
+from .game import Game
+from .moves import IllegalMove
+
+# No game comes near this many decisions; a longer list is a damaged or hostile file.
+MAX_MOVES = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One decision: who made it and the move, in canonical notation."""
+
+    seat: int
+    move: str
+
+    def to_json(self) -> list[Any]:
+        """``[seat, move]``."""
+        return [self.seat, self.move]
+
+
+@dataclass
+class Transcript:
+    """Where a game started and every move made since.
+
+    Attributes:
+        start: the save document of the first position (``Game.to_json()``),
+            usually the deal; for a game saved before transcripts existed, the
+            position it was resumed at.
+        moves: the decisions since ``start``, oldest first.
+    """
+
+    start: dict[str, Any]
+    moves: list[Played] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, game: Game) -> Transcript:
+        """A transcript beginning at ``game``'s position, with no moves yet."""
+        return cls(start=game.to_json())
+
+    def push(self, game: Game, move: str, *, seat: int | None = None) -> list[Event]:
+        """Apply ``move`` to ``game`` (the transcript's current position) and note it.
+
+        Returns:
+            The events the move caused.
+
+        Raises:
+            IllegalMove: as :meth:`Game.push`; nothing is noted then.
+        """
+        mover = game.to_move
+        code = game.action_of(move, seat=seat)
+        text = game.action_text(code)
+        events = game.push(text, seat=seat)
+        assert mover is not None
+        self.moves.append(Played(mover, text))
+        return events
+
+    def replay(self, upto: int | None = None) -> Game:
+        """The game after the first ``upto`` moves (all of them by default)."""
+        game = Game.from_json(self.start)
+        for played in self.moves[:upto]:
+            game.push(played.move, seat=played.seat)
+        return game
+
+    def replay_events(self, upto: int | None = None) -> tuple[Game, list[list[Event]]]:
+        """As :meth:`replay`, with the events of each move."""
+        game = Game.from_json(self.start)
+        caused = [game.push(played.move, seat=played.seat) for played in self.moves[:upto]]
+        return game, caused
+
+    def truncated(self, upto: int) -> Transcript:
+        """The same game's transcript up to (not including) move ``upto``."""
+        return Transcript(start=self.start, moves=self.moves[:upto])
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"start": <save document>, "moves": [[seat, move], …]}``."""
+        return {"start": self.start, "moves": [p.to_json() for p in self.moves]}
+
+    @classmethod
+    def from_json(cls, doc: Any, *, ends_at: Game | None = None) -> Transcript:
+        """A transcript from :meth:`to_json`'s document, checked by replaying every move.
+
+        Args:
+            doc: the document.
+            ends_at: when given, the replay must arrive at exactly this position.
+
+        Raises:
+            ValueError: naming the first problem (a bad start, an illegal move,
+                a replay that ends elsewhere).
+        """
+        if not isinstance(doc, dict) or set(doc) != {"start", "moves"}:
+            raise ValueError("transcript must hold start and moves")
+        start, moves = doc["start"], doc["moves"]
+        if not isinstance(start, dict):
+            raise ValueError("transcript start must be a save document")
+        if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+            raise ValueError(f"transcript moves must be a list of at most {MAX_MOVES}")
+        game = Game.from_json(start)
+        played: list[Played] = []
+        for index, entry in enumerate(moves):
+            if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
+                    and isinstance(entry[1], str) and len(entry[1]) <= 80):
+                raise ValueError(f"transcript moves[{index}] must be [seat, move]")
+            seat, move = entry
+            try:
+                code = game.action_of(move, seat=seat)
+            except IllegalMove as err:
+                raise ValueError(f"transcript moves[{index}] {move[:40]!r} is not legal there: {err}") from None
+            text = game.action_text(code)
+            game.push(text, seat=seat)
+            played.append(Played(seat, text))
+        if ends_at is not None and game.to_json() != ends_at.to_json():
+            raise ValueError("transcript does not lead to the saved position")
+        return cls(start=dict(start), moves=played)
