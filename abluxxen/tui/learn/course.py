@@ -15,6 +15,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from prompt_toolkit import PromptSession
 from rich.align import Align
 from rich.console import Group
 from rich.text import Text
@@ -117,12 +118,14 @@ class Course:
         delay: pause after each bot move.
         done: the lessons done so far.
         path: the progress file.
+        session: the prompt session (default: this terminal).
     """
 
-    def __init__(self, tr: Tr, *, screen: Screen, delay: float, done: set[int], path: Path) -> None:
+    def __init__(self, tr: Tr, *, screen: Screen, delay: float, done: set[int], path: Path,
+                 session: PromptSession[str] | None = None) -> None:
         self.tr = tr
         self.screen = screen
-        self.session = make_session()
+        self.session = session or make_session()
         self.delay = delay
         self.done = done
         self.path = path
