@@ -141,7 +141,8 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message(tmp_path: Pa
             for done in (step.done,):
                 if done is not None:
                     assert len(course._wrapped("✓ " + words(done, tr), "", 80)) <= PANEL_TEXT, done
-            messages = [table.complaint(m) for m in step.why if not m.islower() or " " in m] + [""]
+            legal = table.walk.view().legal_moves()
+            messages = [table.complaint(m) for m in legal if not table.walk.accepts(m)] + [""]
             messages += [tr("bad_move", reason="a set is cards of one value (jokers may join): 7 and 12 differ")
                          + "\n" + words(w, tr) for w in step.why.values()]
             for message in messages:
@@ -287,6 +288,13 @@ def test_a_bad_lesson_number_is_one_line_and_status_2(word: str, capsys: pytest.
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "lesson" in err
+
+
+def test_the_help_and_the_list_of_commands_name_the_course(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "abluxxen learn" in out and "11 short lessons" in out
 
 
 def test_all_lessons_done_says_so_and_starts_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

@@ -9,6 +9,7 @@ lesson. Lessons leave no save files: only which lessons are done is kept.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import textwrap
 import time
@@ -39,6 +40,7 @@ from .lessons import LESSONS, PLAYER, Lesson, Words
 from .progress import ProgressError, progress_path, read_progress, write_progress
 from .walk import Walk
 
+_IN_SET = re.compile(r"(?<=[\dX\[]) (?=[\dX\]])")
 PANEL_TEXT = 4  # lines of lesson text under the table (the panel adds its title line)
 EPILOG = """examples:
   abluxxen learn              the list of lessons, then the next one not yet done
@@ -226,7 +228,7 @@ class LessonTable(TableApp):
             Quit: the learner left.
         """
         title = self.tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, self.tr))
-        self.screen.show(Text(title, style="bold"), Text(""), Text(words(self.lesson.intro, self.tr)))
+        self.screen.show(Text(title, style="bold"), Text(""), Text(words(self.lesson.intro, self.tr)), Text(""))
         if not self._go_on(self.tr("learn_start")):
             raise Quit(0)
         if self.lesson.coach:
@@ -256,7 +258,7 @@ class LessonTable(TableApp):
         if self.walk.game.is_over:
             self.screen.show(Align.center(ScoreScreen(self.saved.match, self.tr,
                                                       bots=[s.is_bot for s in self.seats])),
-                             *self.panel[1:])
+                             Text(""), *self.panel[1:-1])  # the lesson's last words, not its keys
         else:
             self.draw_watch()
         return self._go_on(question)
@@ -438,5 +440,7 @@ def _title(text: str, width: int) -> Text:
 def _wrapped(text: str, style: str, width: int) -> list[Text]:
     if not text:
         return []
-    lines = textwrap.wrap(text, width=width - 1, break_on_hyphens=False)
-    return [Text(line, style=style) for line in lines]
+    # Cards of one set stay on one line: "11 11" must not break in two.
+    glued = _IN_SET.sub("\xa0", text)
+    lines = textwrap.wrap(glued, width=width - 1, break_on_hyphens=False)
+    return [Text(line.replace("\xa0", " "), style=style) for line in lines]
