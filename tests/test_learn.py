@@ -86,6 +86,16 @@ def test_every_position_loads_and_every_expected_move_is_legal_with_the_bots_rep
         assert not lesson.steps or lesson.steps[0].position is not None, number
 
 
+def test_lesson_7_ends_as_its_text_says_a_tie_on_points_won_by_fewer_cards_in_hand() -> None:
+    walk = _walk_to(7, 2)
+    walk.push("take", PLAYER)
+    for _ in walk.others(after=True):
+        pass
+    outcome = walk.game.outcome()
+    assert outcome is not None and outcome.decided_by_tiebreak
+    assert outcome.winners == (2,) and outcome.scores[0] == outcome.scores[2] == 0
+
+
 def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:
     texts = []
     for lesson in LESSONS:

@@ -448,7 +448,7 @@ LESSON_7 = Lesson(
                    "gewinnt.")),
         Step(position=Position(
                  hands=("1 9 9 9 12", "2 3 10 11", "3 7 8 13"),
-                 displays=(("6 6",), ("5 5 5",), ("4 4 4",)), pool="2 6", rest="discard"),
+                 displays=(("6 6",), ("5 5 5",), ("2", "4 4 4")), pool="2 6", rest="discard"),
              moves=("play 9 9 9",),
              text=("The deck is empty and the pool holds just 2 cards. Play 9 9 9: it abluxxes Ben's 5 5 5 "
                    "and Cy's 4 4 4.",
@@ -462,10 +462,10 @@ LESSON_7 = Lesson(
                    "leert Stapel und Vorrat, und das Spiel endet. Cy kommt nicht mehr dran, ihre 4er zu "
                    "verlieren."),
              other=("Legal, but take the 5s: type t.", "Erlaubt, aber nimm die 5er: tippe t."),
-             done=("Over: Cy's 4 4 4 stays in her display and scores there. On a tie in points, the player "
-                   "with fewer cards in hand would win.",
-                   "Vorbei: Cys 4 4 4 bleiben in ihrer Auslage und zählen dort. Bei Punktgleichstand gewänne, "
-                   "wer weniger Karten auf der Hand hat.")),
+             done=("Over: Cy's 4 4 4 stays in her display and scores. Ann and Cy tie on 0 points: Cy wins, "
+                   "with fewer cards in hand. The 5s you took cost you the win.",
+                   "Vorbei: Cys 4 4 4 bleiben in ihrer Auslage und zählen. Ann und Cy haben beide 0 Punkte: Cy "
+                   "gewinnt mit weniger Handkarten. Die genommenen 5er haben dich den Sieg gekostet.")),
     ))
 
 # -- 8 ----------------------------------------------------------------------------------
