@@ -228,8 +228,7 @@ def course_script(lang: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _course_in_pipe(tmp_path: Path, lang: str, keys: str, args: list[str] | None = None,
-                    monkeypatch: pytest.MonkeyPatch | None = None) -> tuple[int, list[str]]:
+def _course_in_pipe(tmp_path: Path, lang: str, keys: str, first: int = 1) -> tuple[int, list[str]]:
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
@@ -238,7 +237,7 @@ def _course_in_pipe(tmp_path: Path, lang: str, keys: str, args: list[str] | None
         session = make_session(input=pipe, output=DummyOutput())
         the_course = Course(Tr(lang), screen=screen, delay=0.0, done=set(), path=progress_path(tmp_path),
                             session=session)
-        status = the_course.run(1, show_list=True)
+        status = the_course.run(first, show_list=first == 1)
     return status, [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
 
 
@@ -266,6 +265,13 @@ def test_skip_moves_on_without_marking_the_lesson_done_and_hint_tells_the_answer
     joined = "\n".join(screens)
     assert "Answer: play 7 7 7 — type 777" in joined
     assert "Lesson 2 of 11: Abluxx" in screens[-1]
+    assert not progress_path(tmp_path).exists()
+
+
+def test_skipping_the_coached_game_ends_the_course_without_marking_it(tmp_path: Path) -> None:
+    status, screens = _course_in_pipe(tmp_path, "en", "\rskip\r\r", first=11)
+    assert status == 0
+    assert "Coach: " in screens[-1] and "Game 1 over" not in screens[-1]
     assert not progress_path(tmp_path).exists()
 
 

@@ -336,6 +336,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "✓ Lektion {n} geschafft — das war der ganze Kurs. Enter: beenden "),
     "learn_skipped": ("Lesson {n} skipped. Enter: lesson {next} · q: leave ",
                       "Lektion {n} übersprungen. Enter: Lektion {next} · q: beenden "),
+    "learn_skipped_last": ("Lesson {n} skipped. Enter: leave ", "Lektion {n} übersprungen. Enter: beenden "),
     "learn_mark": ("✓", "✓"),
     "learn_list_how": ("Start one with: abluxxen learn N", "Eine starten mit: abluxxen learn N"),
     "learn_next_is": ("Enter: lesson {n} · q: leave ", "Enter: Lektion {n} · q: beenden "),

@@ -33,7 +33,7 @@ from ..notation import read_move
 from ..play import DEFAULT_DELAY, seconds
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
 from ..saves import Saved, Seat
-from ..screen import Screen, TerminalGone
+from ..screen import Screen, TerminalGone, terminal_gone
 from ..screens import ScoreScreen
 from ..table import TableInfo, explain_move, render_table
 from .lessons import LESSONS, PLAYER, Lesson, Words
@@ -146,11 +146,8 @@ class Course:
                 if finished:
                     self._mark(number)
                 last = number == len(LESSONS)
-                if finished and last:
-                    question = self.tr("learn_done_last", n=number)
-                else:
-                    key = "learn_done" if finished else "learn_skipped"
-                    question = self.tr(key, n=number, next=number % len(LESSONS) + 1)
+                key = ("learn_done" if finished else "learn_skipped") + ("_last" if last else "")
+                question = self.tr(key, n=number, next=number + 1)
                 if not table.finish(question) or last:
                     return 0
                 number += 1
@@ -162,6 +159,10 @@ class Course:
             return 129 if self.session.input.closed else 0
         except TerminalGone as gone:
             return gone.status
+        except OSError as err:
+            if terminal_gone(err):
+                return 129
+            raise
         finally:
             self.screen.leave()
             if self.warning:
