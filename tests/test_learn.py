@@ -22,7 +22,8 @@ from abluxxen.tui.commands import read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.learn import course
 from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonTable, typed_form, words
-from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Step
+from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step
+from abluxxen.tui.learn.positions import build
 from abluxxen.tui.learn.progress import has_played, progress_path, read_progress, write_progress
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
@@ -86,6 +87,24 @@ def test_every_position_loads_and_every_expected_move_is_legal_with_the_bots_rep
         assert not lesson.steps or lesson.steps[0].position is not None, number
 
 
+def test_every_position_is_one_the_rules_can_reach() -> None:
+    """Hands and displays hold at least the cards dealt, so the deck is no bigger than after the deal."""
+    for number, index, step in _steps():
+        if step.position is None:
+            continue
+        game = build(step.position)
+        players = game.rules.players
+        held = sum(game.hand_sizes()) + sum(len(layer) for d in game.view(0).displays for layer in d)
+        assert held >= 13 * players, (number, index)
+        shadow = 13 if game.rules.is_duel else 0
+        assert len(game.deck) <= 109 - 13 * players - 6 - shadow, (number, index)
+
+
+def test_a_position_that_holds_too_few_cards_and_no_display_is_refused() -> None:
+    with pytest.raises(ValueError, match="fewer than the 39 dealt"):
+        build(Position(hands=("1 2", "3 4", "5 6"), pool="7 8 9 10 11 12"))
+
+
 def test_lesson_7_ends_as_its_text_says_a_tie_on_points_won_by_fewer_cards_in_hand() -> None:
     walk = _walk_to(7, 2)
     walk.push("take", PLAYER)
@@ -93,7 +112,7 @@ def test_lesson_7_ends_as_its_text_says_a_tie_on_points_won_by_fewer_cards_in_ha
         pass
     outcome = walk.game.outcome()
     assert outcome is not None and outcome.decided_by_tiebreak
-    assert outcome.winners == (2,) and outcome.scores[0] == outcome.scores[2] == 0
+    assert outcome.winners == (2,) and outcome.scores[0] == outcome.scores[2] == 6
 
 
 def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:

@@ -102,7 +102,7 @@ class Lesson:
 # -- 1 ----------------------------------------------------------------------------------
 
 _FIRST = Position(
-    hands=("3 7 7 7 12", "2 4 4 6 8 10 11 13", "1 5 9 10 10 11 12 13"),
+    hands=("1 2 3 4 5 7 7 7 8 9 11 12 13", "1 2 4 4 5 6 6 8 9 10 11 12 13", "1 2 3 5 6 8 9 10 10 11 12 13 13"),
     pool="2 5 6 8 11 13")
 
 LESSON_1 = Lesson(
@@ -131,10 +131,10 @@ LESSON_1 = Lesson(
                     "Erlaubt, auch das ist ein Satz — aber die Aufgabe sind alle drei 7er auf einmal: 777."),
              wrong="7 12"),
         Step(moves=("pass",),
-             text=("Your 7 7 7 lies in your display now. pts shows your points: 3 in display − 2 in hand "
-                   "= 1. Nobody was hit, so you may draw one card or pass (lesson 6). Pass: type p.",
+             text=("Your 7 7 7 lies in your display now. pts shows your points: 3 in display − 10 in hand "
+                   "= −7. Nobody was hit, so you may draw one card or pass (lesson 6). Pass: type p.",
                    "Deine 7 7 7 liegen jetzt in deiner Auslage. Pkt zeigt deine Punkte: 3 in der Auslage "
-                   "− 2 auf der Hand = 1. Niemand wurde getroffen, also darfst du eine Karte ziehen oder "
+                   "− 10 auf der Hand = −7. Niemand wurde getroffen, also darfst du eine Karte ziehen oder "
                    "passen (Lektion 6). Passe: tippe p."),
              other=("That is allowed, but this time pass: type p.",
                     "Das ist erlaubt, aber diesmal passe: tippe p."),
@@ -146,9 +146,9 @@ LESSON_1 = Lesson(
                    "12. Sie kommt als neue Lage auf deine 7er."),
              other=("Legal, but the task is the 12: type 12.", "Erlaubt, aber die Aufgabe ist die 12: tippe 12."),
              done=("Your display: 7 7 7 under [12]. Only the top layer, in brackets, can ever be attacked. "
-                   "Points: 4 in display − 1 in hand = 3.",
+                   "Points: 4 in display − 9 in hand = −5.",
                    "Deine Auslage: 7 7 7 unter [12]. Nur die oberste Lage, in Klammern, kann je angegriffen "
-                   "werden. Punkte: 4 in der Auslage − 1 auf der Hand = 3.")),
+                   "werden. Punkte: 4 in der Auslage − 9 auf der Hand = −5.")),
     ))
 
 # -- 2 ----------------------------------------------------------------------------------
@@ -432,8 +432,9 @@ LESSON_7 = Lesson(
         "nicht. Bei Gleichstand gewinnt, wer weniger Handkarten hat (Option: geteilter Sieg)."),
     steps=(
         Step(position=Position(
-                 hands=("8 8", "1 3 6 9", "2 4 7 11 12"),
-                 displays=(("3 3", "11 11 11"), ("7 7 7", "5 5"), ("10 10", "6")), pool="1 2 4 9 12 13"),
+                 hands=("8 8", "1 3 6 9 12", "2 4 7 9 11 13 13"),
+                 displays=(("3 3", "10 10 10", "1 1 1 1", "11 11 11"), ("7 7 7", "2 2 2", "5 5"),
+                           ("12 12", "10 10", "6")), pool="1 2 4 9 12 13"),
              moves=("play 8 8",),
              text=("You hold only 8 8. Play both: your hand is empty and the game ends at once. Ben's 5 5 "
                    "is not abluxxed: the game is already over.",
@@ -443,12 +444,13 @@ LESSON_7 = Lesson(
                              "Eine 8 lässt die andere auf der Hand: das Spiel geht weiter, und sie kostet einen "
                              "Punkt.")},
              wrong="8",
-             done=("Ann: 7 in display − 0 in hand = 7. Ben: 5 − 4 = 1. Cy: 3 − 5 = −2. Ann wins.",
-                   "Ann: 7 in der Auslage − 0 auf der Hand = 7. Ben: 5 − 4 = 1. Cy: 3 − 5 = −2. Ann "
+             done=("Ann: 14 in display − 0 in hand = 14. Ben: 8 − 5 = 3. Cy: 5 − 7 = −2. Ann wins.",
+                   "Ann: 14 in der Auslage − 0 auf der Hand = 14. Ben: 8 − 5 = 3. Cy: 5 − 7 = −2. Ann "
                    "gewinnt.")),
         Step(position=Position(
                  hands=("1 9 9 9 12", "2 3 10 11", "3 7 8 13"),
-                 displays=(("6 6",), ("5 5 5",), ("2", "4 4 4")), pool="2 6", rest="discard"),
+                 displays=(("6 6", "10 10 10", "7 7 7"), ("12 12", "3 3 3", "5 5 5"), ("8 8 8 8", "2 2 2", "4 4 4")),
+                 pool="2 6", rest="discard"),
              moves=("play 9 9 9",),
              text=("The deck is empty and the pool holds just 2 cards. Play 9 9 9: it abluxxes Ben's 5 5 5 "
                    "and Cy's 4 4 4.",
@@ -462,9 +464,9 @@ LESSON_7 = Lesson(
                    "leert Stapel und Vorrat, und das Spiel endet. Cy kommt nicht mehr dran, ihre 4er zu "
                    "verlieren."),
              other=("Legal, but take the 5s: type t.", "Erlaubt, aber nimm die 5er: tippe t."),
-             done=("Over: Cy's 4 4 4 stays in her display and scores. Ann and Cy tie on 0 points: Cy wins, "
+             done=("Over: Cy's 4 4 4 stays in her display and scores. Ann and Cy tie on 6 points: Cy wins, "
                    "with fewer cards in hand. The 5s you took cost you the win.",
-                   "Vorbei: Cys 4 4 4 bleiben in ihrer Auslage und zählen. Ann und Cy haben beide 0 Punkte: Cy "
+                   "Vorbei: Cys 4 4 4 bleiben in ihrer Auslage und zählen. Ann und Cy haben beide 6 Punkte: Cy "
                    "gewinnt mit weniger Handkarten. Die genommenen 5er haben dich den Sieg gekostet.")),
     ))
 

@@ -3,6 +3,13 @@
 A position names only the cards that matter; every other card of the 109
 goes into the deck (shuffled by the position's seed, below any named top
 cards) or onto the discard pile, so the document adds up like any save.
+
+It must also be a position the rules can reach. Cards leave the hands and
+displays only when a victim discards, and each discarded card is drawn
+back, while a take or a single draw brings one more: so hands and
+displays together always hold at least the cards dealt (13 a player).
+A position that names fewer gets older layers of low cards under its
+displays, where they change nothing the lesson is about.
 """
 
 from __future__ import annotations
@@ -10,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...cards import full_deck, parse_token, token
+from ...cards import HAND_SIZE, full_deck, parse_token, token
 from ...game import Game
 from ...rules import Rules
 from .lessons import NAMES, Position
@@ -51,11 +58,34 @@ def document(position: Position) -> dict[str, Any]:
             raise ValueError(f"the position names more {card}s than the game has")
         left.remove(card)
     random.Random(position.seed).shuffle(left)
+    _pad(doc, left, players)
     if position.rest == "deck":
         doc["deck"] += left
     else:
         doc["discard"] += left
     return doc
+
+
+def _pad(doc: dict[str, Any], left: list[str], players: int) -> None:
+    """Lay older layers under the displays until hands and displays hold the cards dealt.
+
+    Raises:
+        ValueError: when cards are missing and no display can take them.
+    """
+    held = sum(len(h) for h in doc["hands"]) + sum(len(layer) for d in doc["displays"] for layer in d)
+    missing = HAND_SIZE * players - held
+    seats = [seat for seat, d in enumerate(doc["displays"]) if d]
+    if missing > 0 and not seats:
+        raise ValueError(f"hands hold {held} cards, fewer than the {HAND_SIZE * players} dealt")
+    turn = 0
+    while missing > 0:
+        size = min(missing, 2 + turn % 2)
+        value = next(card for card in left if card not in ("13", "X") and left.count(card) >= size)
+        for _ in range(size):
+            left.remove(value)
+        doc["displays"][seats[turn % len(seats)]].insert(0, [value] * size)
+        missing -= size
+        turn += 1
 
 
 def build(position: Position) -> Game:
