@@ -243,8 +243,10 @@ LESSON_3 = Lesson(
                             "Lassen ist erlaubt, aber die 5er passen zu deiner Hand: drei 5er sind ein guter "
                             "Satz.")},
              wrong="l",
-             done=("The 5s are in your hand, and Ben drew 2 cards to replace them.",
-                   "Die 5er sind auf deiner Hand, und Ben hat 2 Karten als Ersatz gezogen.")),
+             done=("The 5s are in your hand, and Ben drew 2 cards: 2 fewer in his display, 2 more in his "
+                   "hand — taking cost him 4 points.",
+                   "Die 5er sind auf deiner Hand, und Ben hat 2 Karten gezogen: 2 weniger in seiner Auslage, "
+                   "2 mehr auf der Hand — dein Nehmen hat ihn 4 Punkte gekostet.")),
         Step(position=Position(
                  hands=("2 6 8 9 10", "1 4 5 7 10 11", "1 4 5 7 8 11"),
                  displays=(("12",), ("13",), ("3",)), pool="1 4 6 8 10 12",
