@@ -171,9 +171,10 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message(tmp_path: Pa
                 if done is not None:
                     assert len(course._wrapped("✓ " + words(done, tr), "", 80)) <= PANEL_TEXT, done
             legal = table.walk.view().legal_moves()
-            messages = [table.complaint(m) for m in legal if not table.walk.accepts(m)] + [""]
-            messages += [tr("bad_move", reason="a set is cards of one value (jokers may join): 7 and 12 differ")
-                         + "\n" + words(w, tr) for w in step.why.values()]
+            complaints = [table.complaint(m) for m in legal if not table.walk.accepts(m)]
+            refusals = [tr("bad_move", reason="a set is cards of one value (jokers may join): 7 and 12 differ")
+                        + "\n" + words(w, tr) for w in step.why.values()]
+            messages = [""] + [max(found, key=len) for found in (complaints, refusals) if found]
             for message in messages:
                 lines = _render(table, message)
                 assert len(lines) <= 21, f"{lang} {number}.{index + 1}: {len(lines)} lines"
