@@ -475,11 +475,12 @@ class TableApp:
         raise Undone
 
     def _taken_back(self, seat: int, floor: int) -> tuple[int, Game, list[Event]] | None:
-        """Where an undo for ``seat`` leads: the index of its last decision at or after ``floor``,
-        the game before it, and the log up to it (``None``: no such decision).
+        """Where an undo for ``seat`` leads; ``None`` when there is no decision of its to take back.
 
-        Forced moves are not decisions: the table plays them itself, so an undo
-        that stopped at one would come straight back to where it began.
+        The answer is the index of the seat's last decision at or after move
+        ``floor``, the game just before it, and the log up to it. Forced moves
+        are not decisions: the table plays them itself, so an undo that stopped
+        at one would come straight back to where it began.
 
         Raises:
             ValueError: when the transcript does not replay to the game on the table.
