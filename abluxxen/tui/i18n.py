@@ -44,8 +44,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
     "waiting": ("{name} is thinking …", "{name} überlegt …"),
     "waiting_human": ("{name} decides next.", "{name} entscheidet als Nächstes."),
-    "legend": ("? moves and symbols · hint · rules TOPIC · quit",
-               "? Züge und Zeichen · tipp · regeln THEMA · beenden"),
+    "legend": ("? moves and symbols · hint · undo · log · rules TOPIC · quit",
+               "? Züge und Zeichen · tipp · rückgängig · verlauf · regeln THEMA · beenden"),
     # -- decisions --------------------------------------------------------------
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
@@ -357,6 +357,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "coach_other": ("The coach's {move} would have meant: {what}.",
                     "Der Zug des Trainers, {move}, hätte bedeutet: {what}."),
     "coach_none": ("Coach: no advice for this decision.", "Trainer: für diese Entscheidung kein Rat."),
+    # -- undo and log (i11) ----------------------------------------------------------
+    "assisted": ("assisted", "mit Hilfe"),
+    "assisted_game": ("Assisted game: a hint or an undo was used.",
+                      "Spiel mit Hilfe: ein Tipp oder ein zurückgenommener Zug."),
+    "legend.assisted": ("assisted: a hint or an undo was used this game",
+                        "mit Hilfe: in diesem Spiel gab es einen Tipp oder ein Zurücknehmen"),
+    "commands_how": ("Commands: hint (a tip) · undo (take back your last decision) · log (the whole game "
+                     "so far) · rules TOPIC · quit. A hint or an undo marks the game assisted.",
+                     "Befehle: tipp (ein Tipp) · rückgängig (deine letzte Entscheidung zurücknehmen) · "
+                     "verlauf (das ganze Spiel bisher) · regeln THEMA · beenden. Tipp oder Zurücknehmen "
+                     "markieren das Spiel als „mit Hilfe“."),
+    "undone": ("Taken back: {move} and every move after it (the game is marked assisted).",
+               "Zurückgenommen: {move} und alle Züge danach (das Spiel gilt als „mit Hilfe“)."),
+    "undo_nothing": ("Nothing to take back: you have made no decision in this game yet.",
+                     "Nichts zurückzunehmen: du hast in diesem Spiel noch nichts entschieden."),
+    "undo_handover": ("No undo: the keyboard has changed hands since your last move.",
+                      "Kein Zurücknehmen: die Tastatur wurde seit deinem letzten Zug weitergegeben."),
+    "undo_failed": ("Undo failed: the game stays as it was.",
+                    "Zurücknehmen ging nicht: das Spiel bleibt, wie es war."),
+    "log_title": ("What happened in game {n}, from the start", "Was in Spiel {n} geschah, von Anfang an"),
 }
 
 
