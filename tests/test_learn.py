@@ -288,6 +288,13 @@ def test_skip_moves_on_without_marking_the_lesson_done_and_hint_tells_the_answer
     assert not progress_path(tmp_path).exists()
 
 
+def test_undo_in_a_lesson_says_why_not_and_changes_nothing(tmp_path: Path) -> None:
+    status, screens = _course_in_pipe(tmp_path, "en", "\r\r777\rundo\rq\r", first=1)
+    assert status == 0
+    after_undo = next(s for s in screens if "No undo in the course" in s)
+    assert "[7 7 7]" in after_undo and "step 2 of 3" in after_undo
+
+
 def test_skipping_the_coached_game_ends_the_course_without_marking_it(tmp_path: Path) -> None:
     status, screens = _course_in_pipe(tmp_path, "en", "\rskip\r\r", first=11)
     assert status == 0

@@ -351,6 +351,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "learn_not_asked": ("Legal, but not what this step asks: hint shows the answer.",
                         "Erlaubt, aber nicht die Aufgabe dieses Schritts: tipp zeigt die Lösung."),
     "learn_answer": ("Answer: {move} — type {typed}", "Lösung: {move} — tippe {typed}"),
+    "learn_no_undo": ("No undo in the course: a wrong answer changes nothing, and hint shows the answer.",
+                      "Kein Rückgängig im Kurs: Eine falsche Antwort ändert nichts, und hint zeigt die Lösung."),
     "learn_answer_any": ("Any legal move will do here; the coach would play {move}.",
                          "Hier ist jeder erlaubte Zug richtig; der Trainer würde {move} spielen."),
     "coach": ("Coach: {move} — {why}", "Trainer: {move} — {why}"),
