@@ -328,7 +328,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats_error": ("Cannot read the records ({path}): {reason}.",
                     "Die Aufzeichnungen ({path}) lassen sich nicht lesen: {reason}."),
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
-                   "Noch keine Spiele aufgezeichnet: jedes zu Ende gespielte Spiel wird hier festgehalten."),
+                   "Noch keine Spiele aufgezeichnet: jedes beendete Spiel wird hier festgehalten."),
     "stats_bots_only": ("{n} games recorded, all between bots: no person has played yet.",
                         "{n} Spiele aufgezeichnet, alle nur zwischen Bots: noch hat keine Person gespielt."),
     "stats_unknown": ("No recorded games of {name} (players: {names}).",
