@@ -89,9 +89,8 @@ UPDATE games SET
 _MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2}
 assert len(_MIGRATIONS) == SCHEMA_VERSION
 
-_SUMMARY = ("SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
-            " ORDER BY number")
-_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner FROM seats ORDER BY game, seat"
+_SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
+_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner FROM seats"
 # Each person's seat, with how many people and which bot levels sat at that game.
 _RESULTS = """
 SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots
@@ -239,11 +238,6 @@ class Records:
             self._db.close()
             self._db = None
 
-    @property
-    def exists(self) -> bool:
-        """Whether the database file is there (no game was recorded when it is not)."""
-        return self.path.exists()
-
     # -- reading -------------------------------------------------------------------
 
     def games(self, name: str | None = None) -> list[GameSummary]:
@@ -258,9 +252,9 @@ class Records:
             return []
         with _translated():
             seats: dict[int, list[tuple[Any, ...]]] = {}
-            for row in db.execute(_SEATS):
+            for row in db.execute(_SEATS + " ORDER BY game, seat"):
                 seats.setdefault(row[0], []).append(row)
-            rows = db.execute(_SUMMARY).fetchall()
+            rows = db.execute(_SUMMARY + " ORDER BY number").fetchall()
         rules_of = _rules_cache()
         games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows]
         if name is None:
@@ -294,12 +288,15 @@ class Records:
         # A few kinds of table over thousands of games: each set of opponents is made once.
         opponents: dict[tuple[int, str], frozenset[str]] = {}
         results = []
-        for number, seat, name, score, won, ended, helped, people, bots in rows:
-            against = opponents.get((people, bots))
-            if against is None:
-                kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
-                against = opponents[people, bots] = frozenset(kinds)
-            results.append(SeatResult(number, seat, name, score, bool(won), ended, bool(helped), against))
+        try:
+            for number, seat, name, score, won, ended, helped, people, bots in rows:
+                against = opponents.get((people, bots))
+                if against is None:
+                    kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
+                    against = opponents[people, bots] = frozenset(kinds)
+                results.append(SeatResult(number, seat, name, score, bool(won), ended, bool(helped), against))
+        except (AttributeError, TypeError) as err:  # a file edited by hand, past its constraints
+            raise RecordsError("damaged", str(err)) from None
         return results
 
     def get(self, number: int) -> RecordedGame | None:
@@ -312,10 +309,10 @@ class Records:
         if db is None or isinstance(number, bool) or not isinstance(number, int):
             return None
         with _translated():
-            row = db.execute(_SUMMARY.replace(" ORDER BY number", " WHERE number = ?"), (number,)).fetchone()
+            row = db.execute(_SUMMARY + " WHERE number = ?", (number,)).fetchone()
             if row is None:
                 return None
-            seats = db.execute(_SEATS.replace(" ORDER BY", " WHERE game = ? ORDER BY"), (number,)).fetchall()
+            seats = db.execute(_SEATS + " WHERE game = ? ORDER BY seat", (number,)).fetchall()
             doc = db.execute("SELECT doc FROM transcripts WHERE game = ?", (number,)).fetchone()
             _check_types(db, number)
         summary = _summary(row, seats, _rules_cache())
@@ -522,7 +519,7 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
     try:
         rules = rules_of(players, variant, duel, tiebreak)
         when = datetime.fromisoformat(ended)
-    except ValueError as err:
+    except (ValueError, TypeError) as err:
         raise RecordsError("damaged", f"game {number}: {err}") from None
     if len(seats) != players:
         raise RecordsError("damaged", f"game {number}: {len(seats)} seats for {players} players")
