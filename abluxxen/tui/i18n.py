@@ -324,7 +324,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "records.locked": ("the records file is in use by another program",
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
     "records.unreadable": ("the records file cannot be opened", "Aufzeichnungsdatei nicht lesbar"),
-    "records.newer": ("the records file is from a newer Abluxxen", "Aufzeichnungsdatei aus neuerem Abluxxen"),
+    "records.newer": ("the records file is from a newer Abluxxen", "Aufzeichnungsdatei aus neuerer Abluxxen-Version"),
     "stats_error": ("Cannot read the records ({path}): {reason}.",
                     "Die Aufzeichnungen ({path}) lassen sich nicht lesen: {reason}."),
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
