@@ -28,7 +28,8 @@ from abluxxen.tui.learn.progress import has_played, progress_path, read_progress
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, Seat, write_save
+from abluxxen.tui.records import record_finished, records_path
+from abluxxen.tui.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -412,6 +413,19 @@ def test_has_played_knows_a_finished_game_or_the_course(tmp_path: Path) -> None:
     other = tmp_path / "fresh"
     write_progress(progress_path(other), set())
     assert has_played(other / "no-saves", other)
+
+
+def test_a_recorded_game_is_played_though_its_save_is_gone(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    _finished_save(saves, True)
+    (done,) = [s for s in scan_saves(saves) if s.saved is not None]
+    assert done.saved is not None
+    record_finished(done.saved, seed_shown=True, directory=tmp_path)
+    done.path.unlink()
+    assert has_played(saves, tmp_path)
+    records_path(tmp_path).write_bytes(b"not a database")
+    assert has_played(saves, tmp_path), "a damaged records file still means games were played"
 
 
 @pytest.mark.parametrize("played", [False, True])

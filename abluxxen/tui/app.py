@@ -32,6 +32,7 @@ from .i18n import Tr
 from .narrate import START, narrate
 from .players import BotPlayer, HumanPlayer, Player
 from .prompt import ask_line, discard_input
+from .records import RecordsError, record_finished
 from .saves import SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen, capture_lines
@@ -102,6 +103,7 @@ class TableApp:
         # The notes and unseen draws as they were before each move (by transcript length):
         # an undo must also forget what the moves taken back had to tell.
         self.before: dict[int, tuple[dict[int, str], dict[int, list[int]]]] = {}
+        self.record_problem = ""
 
     # -- state ---------------------------------------------------------------------
 
@@ -174,6 +176,8 @@ class TableApp:
                 self._tell_unsaved()
             elif not self.saved.finished:
                 print(self.tr("saved_at", path=self.path))
+            if self.record_problem:
+                print(self.record_problem, file=sys.stderr)
             replay = self.replay_line()
             if replay:
                 print(replay)
@@ -571,6 +575,17 @@ class TableApp:
 
     # -- end of game ---------------------------------------------------------------------
 
+    def _record(self) -> str:
+        """Add the finished game to the records (once, however often its score screen shows);
+        the line of warning when the records cannot take it."""
+        try:
+            record_finished(self.saved, seed_shown=self.seed_shown())
+        except RecordsError as err:
+            return self.tr("records_failed", reason=self.tr(f"records.{err.kind}"))
+        except Exception:  # noqa: BLE001 - the record must never cost the game
+            return self.tr("records_failed", reason=self.tr("records.damaged"))
+        return ""
+
     def _end_of_game(self) -> bool:
         """The score screen; whether to go on (next game or a new match)."""
         match = self.match
@@ -578,7 +593,8 @@ class TableApp:
         if match.is_over:
             self.saved.finished = True
         self._save()
-        ignored = self._typed_ahead()
+        self.record_problem = self._record()
+        ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
         self.screen.show(Align.center(ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
                                                   seed=match.seed if self.seed_shown() else None,
                                                   assisted=self.saved.assisted)))
