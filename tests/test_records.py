@@ -124,7 +124,7 @@ def test_stats_after_played_games_agree_with_the_games_replayed_from_their_recor
 
     status, out, _ = _stats(capsys, "ann", "--lang", "en")  # names compare as at the table
     assert status == 0
-    assert f"Ann: 4 games, {sum(wins)} won ({round(100 * sum(wins) / 4)}%)" in out
+    assert f"Ann: played 4, won {sum(wins)} ({round(100 * sum(wins) / 4)}%)" in out
     assert f"mean {sum(scores) / 4:+.1f}" in out and f"best {max(scores):+d}" in out
     assert f"Wins in a row: {run} now · longest {longest}" in out
     assert "Points in the last 4 games" in out
@@ -170,7 +170,7 @@ def test_a_bots_only_game_through_the_real_play_command_is_recorded_and_replays(
     assert [s["score"] for s in game["seats"]] == end.scores()
     assert [s["winner"] for s in game["seats"]] == [seat in end.winners() for seat in range(2)]
     status, out, _ = _stats(capsys, "--lang", "en")
-    assert status == 0 and out.strip() == "1 games recorded, all between bots: no person has played yet."
+    assert status == 0 and out.strip() == "Games recorded: 1, all between bots; no person has played yet."
 
 
 # -- once, and only finished games ---------------------------------------------------------
