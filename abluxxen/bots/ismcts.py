@@ -238,7 +238,8 @@ class HardBot:
         self.last_iterations = done
         return _verdict(alive, results, candidates)
 
-    def appraise(self, view: View, keep: Collection[str] = ()) -> Appraisal:
+    def appraise(self, view: View, keep: Collection[str] = (), *, only: Collection[str] | None = None,
+                 stream: int = 0) -> Appraisal:
         """Estimate every legal move's final margin for the view's seat, on shared deals.
 
         The same search as :meth:`choose`, from the seat's information set:
@@ -250,6 +251,14 @@ class HardBot:
         player made) are never dropped, so their estimate rests on every
         deal. At least :data:`APPRAISE_ROUNDS` rounds are played.
 
+        Args:
+            view: the deciding seat's view.
+            keep: moves never dropped.
+            only: race only these legal moves (default: every legal move).
+            stream: which of the seeded streams of deals to use; another
+                stream gives deals independent of the first one's, to check
+                a winner found there without its luck.
+
         Raises:
             ValueError: when it is not the view's seat's decision, or a move
                 in ``keep`` is not legal.
@@ -258,10 +267,14 @@ class HardBot:
         if not codes:
             raise ValueError("it is not this seat's decision")
         moves = list(dict.fromkeys(view.action_text(c) for c in codes))
-        missing = [m for m in keep if m not in moves]
+        missing = [m for m in (*keep, *(only or ())) if m not in moves]
         if missing:
             raise ValueError(f"{missing[0]!r} is not a legal move here")
+        if only is not None:
+            moves = [m for m in moves if m in only]
         rng = rng_for(self.seed, view)
+        if stream:
+            rng = random.Random(rng.getrandbits(64) + stream)
         budget, deadline = (self.think, math.inf) if isinstance(self.think, int) else (
             1 << 30, time.perf_counter() + self.think)
         alive = moves

@@ -5,8 +5,10 @@ bot searches from that seat's view as it was then (its information set: the
 seat's own hand and what the table showed, never the other hands, although
 the game is over) and estimates, on the same deals, every legal move's
 expected final margin: the seat's final score minus the best final score of
-the other seats. A decision's loss is the best move's estimate minus the
-played move's, in points, never below zero::
+the other seats. The move with the best estimate is then played against
+the played move once more, on fresh deals (the winner of a race among many
+noisy estimates is partly the luckiest one); a decision's loss is the best
+move's estimate there minus the played move's, in points, never below zero::
 
     from abluxxen.bots.review import rate
     for d in rate(transcript, seat=0, think=200):
@@ -44,7 +46,8 @@ class Decision:
         loss: points the played move gave away against ``best`` (0 or more).
         values: the expected final margin of every move kept to the end of
             the search, ``played`` and ``best`` among them.
-        deals: how many deals every kept move was played on.
+        deals: how many deals ``loss`` rests on: the check's, when the
+            search preferred another move, else the race's.
     """
 
     index: int
@@ -90,17 +93,24 @@ def rate(transcript: Transcript, seat: int, *, think: float | int = DEFAULT_THIN
     """
     found = choices(transcript, seat)
     bot = HardBot(seed=seed, think=think)
+    # The check of a winner gets half the budget again: two moves only, so many more deals each.
+    check = HardBot(seed=seed, think=think // 2 if isinstance(think, int) else think / 2)
     rated: list[Decision] = []
     if progress:
         progress(0, len(found))
     for index, turn, game in found:
         played = transcript.moves[index].move
-        appraisal = bot.appraise(game.view(seat), keep=(played,))
-        best = appraisal.best
-        values = {move: appraisal.mean(move) for move in appraisal.alive}
-        loss = max(0.0, values[best] - values[played])
-        rated.append(Decision(index, turn, seat, played, best if loss > 0 else played, loss, values,
-                              appraisal.deals))
+        view = game.view(seat)
+        race = bot.appraise(view, keep=(played,))
+        best = race.best
+        values = {move: race.mean(move) for move in race.alive}
+        loss, deals = 0.0, race.deals
+        if best != played:
+            # The race's winner is the luckiest of many noisy estimates; its
+            # lead is measured again on fresh deals, which have no such luck.
+            duel = check.appraise(view, keep=(played, best), only=(played, best), stream=1)
+            loss, deals = max(0.0, duel.mean(best) - duel.mean(played)), duel.deals
+        rated.append(Decision(index, turn, seat, played, best if loss > 0 else played, loss, values, deals))
         if progress:
             progress(len(rated), len(found))
     return rated

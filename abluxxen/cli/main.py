@@ -22,6 +22,7 @@ SUBCOMMANDS = {
     "resume": ("abluxxen.tui.resume", "continue the last (or a given) saved game"),
     "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
+    "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
 }
 
@@ -33,6 +34,7 @@ EPILOG = """examples:
   abluxxen rules joker                      only the rules about jokers
   abluxxen resume                           continue the last game
   abluxxen simulate --seats hard,normal,normal,normal --games 100
+  abluxxen review --seat Ann                rate Ann's moves in the last finished game
   abluxxen bench                            engine speed figures
 """
 
