@@ -97,7 +97,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"abluxxen: {err}", file=sys.stderr)
         return 1
     name = source.names[seat]
-    decisions = _rated(source, seat, args.think or DEFAULT_THINK, tr)
+    try:
+        decisions = _rated(source, seat, args.think or DEFAULT_THINK, tr)
+    except KeyboardInterrupt:
+        return 130  # Ctrl-C while the bot thinks: nothing was shown, nothing is lost
     if args.json:
         print(json.dumps({"seat": name, "decisions": [d.to_json() for d in decisions]}, indent=2))
         return 0
