@@ -24,11 +24,14 @@ SUBCOMMANDS = {
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
     "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
+    # -- learn (i12) --
+    "learn": ("abluxxen.tui.learn.course", "new to the game? a guided course: 11 short lessons at the table"),
 }
 
 DESCRIPTION = ("Abluxxen, the card game by Kramer & Kiesling, in your terminal. "
                "With no command, a short setup asks who plays, then the game starts.")
 EPILOG = """examples:
+  abluxxen learn                            new to the game? 11 short lessons (10 minutes)
   abluxxen                                  set up a game step by step
   abluxxen play --players "Ann,Ben,bot:hard" --seed 7
   abluxxen rules joker                      only the rules about jokers

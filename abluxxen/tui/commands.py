@@ -26,11 +26,13 @@ class CommandSpec:
         name: the command (what Tab completes and the handler is keyed by).
         calls: every word that calls it, lower case.
         takes_words: whether words after it belong to it (``rules joker``).
+        lesson: only in ``abluxxen learn`` (elsewhere the word is read as a move).
     """
 
     name: str
     calls: tuple[str, ...]
     takes_words: bool = False
+    lesson: bool = False
 
 
 TABLE: tuple[CommandSpec, ...] = (
@@ -38,17 +40,21 @@ TABLE: tuple[CommandSpec, ...] = (
     CommandSpec("hint", ("hint", "tipp")),
     CommandSpec("rules", ("rules", "regeln", "rule"), takes_words=True),
     CommandSpec("quit", ("quit", "exit", "beenden", "q")),
+    # -- learn (i12) --
+    CommandSpec("skip", ("skip", "überspringen", "ueberspringen"), lesson=True),
 )
-COMMANDS = tuple(spec.name for spec in TABLE)
+COMMANDS = tuple(spec.name for spec in TABLE if not spec.lesson)
 
 
-def read_command(text: str) -> Command | None:
-    """The command typed, if the text is one."""
+def read_command(text: str, *, lesson: bool = False) -> Command | None:
+    """The command typed, if the text is one (``lesson``: the course's own commands count too)."""
     words = text.strip().split()
     if not words:
         return None
     head = words[0].lower()
     for spec in TABLE:
+        if spec.lesson and not lesson:
+            continue
         if head in spec.calls:
             return Command(spec.name, tuple(words[1:]) if spec.takes_words else ())
     return None

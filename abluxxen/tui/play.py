@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 
 from rich.text import Text
 
@@ -108,6 +109,8 @@ def run(args: argparse.Namespace) -> int:
         screen.enter()
         try:
             screen.console.print(Text(tr("setup_title"), style="bold"))
+            if not _has_played(directory):
+                screen.console.print(Text(tr("learn_offer"), style="cyan"))
             screen.console.print()
             setup = guided_setup(
                 lambda q: ask_line(session, q, keep=True),
@@ -134,3 +137,13 @@ def run(args: argparse.Namespace) -> int:
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])
     return TableApp(saved, path, screen=screen, session=session).run()
+
+
+def _has_played(directory: Path) -> bool:
+    """Whether this machine knows the game (then the course is not offered); never fails."""
+    from .learn.progress import has_played
+
+    try:
+        return has_played(directory)
+    except Exception:  # noqa: BLE001 - an offer must never stop a game from starting
+        return True

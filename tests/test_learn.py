@@ -1,0 +1,427 @@
+"""`abluxxen learn`: the lesson data, the course at a (pipe) terminal, progress and the first-run offer."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.cells import cell_len
+
+from abluxxen.bots import hint
+from abluxxen.cli.main import main
+from abluxxen.match import Match
+from abluxxen.moves import IllegalMove
+from abluxxen.rules import Rules
+from abluxxen.tui.commands import read_command
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.learn import course
+from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonTable, typed_form, words
+from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step
+from abluxxen.tui.learn.positions import build
+from abluxxen.tui.learn.progress import has_played, progress_path, read_progress, write_progress
+from abluxxen.tui.learn.walk import Walk
+from abluxxen.tui.notation import read_move
+from abluxxen.tui.prompt import make_session
+from abluxxen.tui.saves import Saved, Seat, write_save
+from abluxxen.tui.screen import WIPE, Screen
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|hint|with|card|cards)\b")
+
+
+def _steps() -> list[tuple[int, int, Step]]:
+    return [(n, i, step) for n, lesson in enumerate(LESSONS, 1) for i, step in enumerate(lesson.steps)]
+
+
+def _walk_to(number: int, index: int) -> Walk:
+    """The lesson's game at step ``index``, the learner to decide (earlier steps answered)."""
+    walk = Walk(LESSONS[number - 1], number)
+    for i in range(index + 1):
+        walk.start(i)
+        for _ in walk.others(after=False):
+            pass
+        if i < index:
+            walk.push(walk.answer() or walk.view().legal_moves()[0], PLAYER)
+            for _ in walk.others(after=True):
+                pass
+    return walk
+
+
+def _typed_wrong(walk: Walk, text: str) -> str:
+    """The key of a step's ``why`` that a wrong input meets: the move, or the engine's refusal key."""
+    try:
+        return read_move(text, walk.view())
+    except IllegalMove as err:
+        return err.key
+
+
+# -- the data ------------------------------------------------------------------------------
+
+
+def test_every_position_loads_and_every_expected_move_is_legal_with_the_bots_replies_used() -> None:
+    for number, index, step in _steps():
+        walk = _walk_to(number, index)
+        where = f"lesson {number} step {index + 1}"
+        view = walk.view()
+        assert view.to_move == PLAYER and not view.over, where
+        legal = view.legal_moves()
+        assert len(legal) > 1, f"{where}: a forced move is no task"
+        assert all(m in legal for m in step.moves), f"{where}: {step.moves} not all in {legal}"
+        if step.hits is not None:
+            assert walk.answer() is not None, f"{where}: no play hits {step.hits}"
+        for key in step.why:
+            if key in legal:
+                assert not walk.accepts(key), f"{where}: {key} is explained as wrong but solves the task"
+        walk.push(walk.answer() or legal[0], PLAYER)
+        for _ in walk.others(after=True):
+            pass
+        assert not walk.script, f"{where}: replies left unused: {walk.script}"
+    for number, lesson in enumerate(LESSONS, 1):
+        assert lesson.steps or lesson.coach, number
+        assert not lesson.steps or lesson.steps[0].position is not None, number
+
+
+def test_every_position_is_one_the_rules_can_reach() -> None:
+    """Hands and displays hold at least the cards dealt, so the deck is no bigger than after the deal."""
+    for number, index, step in _steps():
+        if step.position is None:
+            continue
+        game = build(step.position)
+        players = game.rules.players
+        held = sum(game.hand_sizes()) + sum(len(layer) for d in game.view(0).displays for layer in d)
+        assert held >= 13 * players, (number, index)
+        shadow = 13 if game.rules.is_duel else 0
+        assert len(game.deck) <= 109 - 13 * players - 6 - shadow, (number, index)
+
+
+def test_a_position_that_holds_too_few_cards_and_no_display_is_refused() -> None:
+    with pytest.raises(ValueError, match="fewer than the 39 dealt"):
+        build(Position(hands=("1 2", "3 4", "5 6"), pool="7 8 9 10 11 12"))
+
+
+def test_lesson_7_ends_as_its_text_says_a_tie_on_points_won_by_fewer_cards_in_hand() -> None:
+    walk = _walk_to(7, 2)
+    walk.push("take", PLAYER)
+    for _ in walk.others(after=True):
+        pass
+    outcome = walk.game.outcome()
+    assert outcome is not None and outcome.decided_by_tiebreak
+    assert outcome.winners == (2,) and outcome.scores[0] == outcome.scores[2] == 6
+
+
+def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:
+    texts = []
+    for lesson in LESSONS:
+        texts += [lesson.title, lesson.intro]
+        for step in lesson.steps:
+            texts += [step.text, *step.why.values()]
+            texts += [t for t in (step.other, step.done) if t is not None]
+    for english, german in texts:
+        assert english.strip() and german.strip()
+        assert english.count("\n\n") == german.count("\n\n"), english
+        assert sorted(re.findall(r"\d+", english)) == sorted(re.findall(r"\d+", german)), (english, german)
+        assert not ENGLISH.search(german), german
+
+
+def test_every_lesson_but_the_game_has_a_wrong_input_with_its_own_explanation() -> None:
+    for number, lesson in enumerate(LESSONS, 1):
+        if lesson.coach:
+            continue
+        tried = [(i, s) for i, s in enumerate(lesson.steps) if s.wrong]
+        assert tried, f"lesson {number} refuses nothing of its own"
+        for index, step in tried:
+            assert _typed_wrong(_walk_to(number, index), step.wrong) in step.why, (number, index)
+
+
+def test_a_wrong_move_gets_the_lessons_words_and_a_refusal_the_engines_reason_too(tmp_path: Path) -> None:
+    tr = Tr("de")
+    table = _table(tmp_path, tr, 1)
+    table.walk.start(0)
+    refused = read_move_error(table.walk, "7 12")
+    said = table.refused(refused)
+    assert said.startswith("✗ ein Satz sind Karten eines Werts")
+    assert "Ein Satz hat EINEN Wert" in said
+    assert table.complaint("play 7 7").startswith("✗ Erlaubt, auch das ist ein Satz")
+    assert table.complaint("play 7 7 7") == ""
+    assert table.answer_line(table.walk.view()) == "Lösung: play 7 7 7 — tippe 777"
+
+
+def read_move_error(walk: Walk, text: str) -> IllegalMove:
+    with pytest.raises(IllegalMove) as caught:
+        read_move(text, walk.view())
+    return caught.value
+
+
+def test_every_lesson_screen_fits_80_by_23_with_the_longest_message(tmp_path: Path) -> None:
+    for lang in ("en", "de"):
+        tr = Tr(lang)
+        for number, index, step in _steps():
+            table = _table(tmp_path, tr, number)
+            table.walk = _walk_to(number, index)
+            text = words(step.text, tr)
+            table._set_panel(text, index)
+            assert len(course._wrapped(text, "", 80)) <= PANEL_TEXT, f"{lang} {number}.{index + 1}: {text}"
+            for done in (step.done,):
+                if done is not None:
+                    assert len(course._wrapped("✓ " + words(done, tr), "", 80)) <= PANEL_TEXT, done
+            legal = table.walk.view().legal_moves()
+            complaints = [table.complaint(m) for m in legal if not table.walk.accepts(m)]
+            refusals = [tr("bad_move", reason="a set is cards of one value (jokers may join): 7 and 12 differ")
+                        + "\n" + words(w, tr) for w in step.why.values()]
+            messages = [""] + [max(found, key=len) for found in (complaints, refusals) if found]
+            for message in messages:
+                lines = _render(table, message)
+                assert len(lines) <= 21, f"{lang} {number}.{index + 1}: {len(lines)} lines"
+                assert max(cell_len(line) for line in lines) <= 80
+                assert any("›" in line or "Ann," in line for line in lines)  # the question is still there
+                shown = "\n".join(lines)
+                for part in message.split("\n"):
+                    assert part[:30] in shown.replace("\n", " "), f"{lang} {number}.{index + 1}: {part}"
+
+
+def _render(table: LessonTable, message: str) -> list[str]:
+    from rich.console import Console
+
+    console = Console(width=80, height=23, file=io.StringIO(), color_system=None, legacy_windows=False)
+    with console.capture() as capture:
+        console.print(table._screen(table.walk.view(), message))
+    return capture.get().rstrip("\n").split("\n")
+
+
+def _table(tmp_path: Path, tr: Tr, number: int) -> LessonTable:
+    screen = Screen(file=io.StringIO(), size=(80, 23), terminal=True)
+    the_course = Course(tr, screen=screen, delay=0.0, done=set(), path=tmp_path / "p.json",
+                        session=make_session(output=DummyOutput()))
+    return LessonTable(the_course, LESSONS[number - 1], number)
+
+
+# -- the whole course at a terminal ------------------------------------------------------------
+
+
+def course_script(lang: str) -> list[tuple[str, str]]:
+    """What the learner sees and types through all eleven lessons: (text to wait for, keys).
+
+    Every lesson tries its wrong input first; lesson 11 follows the coach.
+    """
+    tr = Tr(lang)
+    pairs = [(tr("learn_next_is", n=1).split("·")[0].strip(), "\r")]
+    for number, lesson in enumerate(LESSONS, 1):
+        pairs.append((tr("learn_start").split("·")[0].strip(), "\r"))
+        walk = Walk(lesson, number)
+        if lesson.coach:
+            while True:
+                for _ in walk.others(after=False):
+                    pass
+                if walk.game.is_over:
+                    break
+                move, _ = hint(walk.view())
+                seen = "Ann ›"
+                if pairs[-1][0] != seen:  # the game's own refusal, once
+                    pairs.append((seen, "zz\r"))
+                    seen = tr("unread.unknown", word="'zz'", moves="", commands="")[:20]
+                pairs.append((seen, typed_form(move, walk.view()) + "\r"))
+                walk.push(move, PLAYER)
+            pairs.append((tr("learn_done_last", n=number).split("—")[0].strip(), "\r"))
+            continue
+        for index, step in enumerate(lesson.steps):
+            walk.start(index)
+            for _ in walk.others(after=False):
+                pass
+            first = course._wrapped(words(step.text, tr), "", 80)[0].plain[:30]
+            answer = walk.answer() or walk.view().legal_moves()[0]
+            if step.wrong:
+                pairs.append((first, step.wrong + "\r"))
+                first = words(step.why[_typed_wrong(walk, step.wrong)], tr)[:30]
+            pairs.append((first, typed_form(answer, walk.view()) + "\r"))
+            walk.push(answer, PLAYER)
+            for _ in walk.others(after=True):
+                pass
+            if step.done is not None and index + 1 < len(lesson.steps):
+                pairs.append((tr("learn_go_on").split("·")[0].strip(), "\r"))
+        pairs.append((tr("learn_done", n=number, next=number + 1).split(".")[0].strip(), "\r"))
+    return pairs
+
+
+def _course_in_pipe(tmp_path: Path, lang: str, keys: str, first: int = 1) -> tuple[int, list[str]]:
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        screen = Screen(file=out, size=(80, 23), terminal=True)
+        session = make_session(input=pipe, output=DummyOutput())
+        the_course = Course(Tr(lang), screen=screen, delay=0.0, done=set(), path=progress_path(tmp_path),
+                            session=session)
+        status = the_course.run(first, show_list=first == 1)
+    return status, [ANSI.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_whole_course_in_one_go_every_screen_fitting_80_by_23(tmp_path: Path, lang: str) -> None:
+    script = course_script(lang)
+    status, screens = _course_in_pipe(tmp_path, lang, "".join(keys for _, keys in script))
+    assert status == 0
+    assert read_progress(progress_path(tmp_path), len(LESSONS)) == set(range(1, len(LESSONS) + 1))
+    for screen in screens:
+        lines = screen.rstrip("\n").split("\n")
+        assert len(lines) <= 21, f"{len(lines)} lines:\n{screen}"
+        assert max(cell_len(line) for line in lines) <= 80, screen
+    shown = " ".join(" ".join(s.split()) for s in screens)
+    prompts = ("Enter", "Ann ›", "✓")  # questions go to the prompt's own output, not to the screen
+    for seen, _ in script:
+        assert seen.startswith(prompts) or " ".join(seen.split()) in shown, seen
+    tr = Tr(lang)
+    assert tr("end_title", n=1) in shown  # the coached game ends on the score table
+
+
+def test_skip_moves_on_without_marking_the_lesson_done_and_hint_tells_the_answer(tmp_path: Path) -> None:
+    status, screens = _course_in_pipe(tmp_path, "en", "\r\rhint\rskip\r\rq\r")
+    assert status == 0
+    joined = "\n".join(screens)
+    assert "Answer: play 7 7 7 — type 777" in joined
+    assert "Lesson 2 of 11: Abluxx" in screens[-1]
+    assert not progress_path(tmp_path).exists()
+
+
+def test_skipping_the_coached_game_ends_the_course_without_marking_it(tmp_path: Path) -> None:
+    status, screens = _course_in_pipe(tmp_path, "en", "\rskip\r\r", first=11)
+    assert status == 0
+    assert "Coach: " in screens[-1] and "Game 1 over" not in screens[-1]
+    assert not progress_path(tmp_path).exists()
+
+
+def test_skip_is_a_command_only_in_the_course() -> None:
+    assert read_command("skip") is None
+    command = read_command("überspringen", lesson=True)
+    assert command is not None and command.name == "skip"
+    assert read_command("hint", lesson=True) is not None
+
+
+# -- the command line, progress ----------------------------------------------------------------
+
+
+def test_list_shows_the_lessons_with_what_is_done_in_german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    write_progress(progress_path(tmp_path), {1, 3})
+    assert main(["learn", "--list", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert "Abluxxen-Kurs" in out
+    assert re.search(r"✓\s+1\s+Dein Zug", out) and re.search(r"✓\s+3\s+Der Angreifer", out)
+    assert re.search(r"^\s+2\s+Abluxxen: gleiche", out, re.MULTILINE)
+    assert "abluxxen learn N" in out
+
+
+@pytest.mark.parametrize("word", ["12", "0", "x", "-3"])
+def test_a_bad_lesson_number_is_one_line_and_status_2(word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["learn", "--", word] if word.startswith("-") else ["learn", word])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "lesson" in err
+
+
+def test_the_help_and_the_list_of_commands_name_the_course(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "abluxxen learn" in out and "11 short lessons" in out
+
+
+def test_all_lessons_done_says_so_and_starts_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    write_progress(progress_path(tmp_path), set(range(1, len(LESSONS) + 1)))
+    assert main(["learn"]) == 0
+    assert "All lessons are done" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{", b"\xff\xfe", b"[]", b'{"format": "abluxxen-learn/1"}',
+    b'{"format": "abluxxen-learn/1", "done": [1, 99]}', b'{"format": "abluxxen-learn/1", "done": [true]}',
+    b'{"format": "abluxxen-learn/1", "done": "1"}', b'{"format": "other", "done": [1]}',
+    b"[" * 100_000, b'{"format": "abluxxen-learn/1", "done": [1e400]}',
+], ids=["empty", "cut", "binary", "list", "no-done", "out-of-range", "bool", "string", "format", "deep", "huge-number"])
+def test_a_damaged_progress_file_is_no_progress_and_one_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], content: bytes) -> None:
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    path = progress_path(tmp_path)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(content)
+    assert main(["learn", "--list"]) == 0
+    captured = capsys.readouterr()
+    assert len(captured.err.strip().splitlines()) == 1 and "cannot be read" in captured.err
+    assert "✓" not in captured.out
+
+
+def test_a_progress_path_that_is_a_folder_or_unwritable_never_crashes(tmp_path: Path) -> None:
+    path = progress_path(tmp_path)
+    path.mkdir(parents=True)
+    with pytest.raises(ValueError):
+        read_progress(path, len(LESSONS))
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    the_course = Course(Tr("en"), screen=Screen(file=io.StringIO(), size=(80, 23)), delay=0.0, done=set(),
+                        path=blocked / "learn" / "progress.json", session=make_session(output=DummyOutput()))
+    the_course._mark(3)
+    assert the_course.warning.startswith("⚠ The course progress could not be saved")
+
+
+def test_progress_is_written_atomically_and_read_back(tmp_path: Path) -> None:
+    path = progress_path(tmp_path)
+    write_progress(path, {2, 5})
+    assert json.loads(path.read_text()) == {"format": "abluxxen-learn/1", "done": [2, 5]}
+    assert read_progress(path, len(LESSONS)) == {2, 5}
+    assert [p.name for p in path.parent.iterdir()] == ["progress.json"]
+
+
+# -- the first-run offer -------------------------------------------------------------------------
+
+
+def _finished_save(folder: Path, finished: bool) -> None:
+    match = Match(Rules(3), games=1, seed=1, names=["Ann", "Ben", "Cy"])
+    if finished:
+        while not match.game.is_over:
+            match.game.push(match.game.legal_moves()[0])
+        match.record()
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], finished=finished)
+    write_save(folder / f"game-{finished}.json", saved)
+
+
+def test_has_played_knows_a_finished_game_or_the_course(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    assert not has_played(saves, tmp_path)
+    _finished_save(saves, False)
+    (saves / "junk.json").write_text("{")
+    assert not has_played(saves, tmp_path)
+    _finished_save(saves, True)
+    assert has_played(saves, tmp_path)
+    other = tmp_path / "fresh"
+    write_progress(progress_path(other), set())
+    assert has_played(other / "no-saves", other)
+
+
+@pytest.mark.parametrize("played", [False, True])
+def test_the_setup_offers_the_course_only_to_a_newcomer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       played: bool) -> None:
+    from abluxxen.tui import play
+
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    if played:
+        _finished_save(tmp_path, True)
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.close()  # no answers: the setup is left at its first question
+        monkeypatch.setattr(play, "Screen", lambda: Screen(file=out, size=(80, 23), terminal=True))
+        monkeypatch.setattr(play, "make_session", lambda: make_session(input=pipe, output=DummyOutput()))
+        args = argparse.Namespace(lang="en", delay=0, save_dir=None, variant=None, no_duel=False, players=None,
+                                  first=None, tiebreak="fewest-hand", match=1, seed=None, setup=True)
+        play.run(args)
+    shown = ANSI.sub("", out.getvalue())
+    assert ("New to Abluxxen? `abluxxen learn` teaches it in 10 minutes." in shown) is (not played)
