@@ -230,3 +230,33 @@ def test_step_through_with_arrow_keys(tmp_path: Path) -> None:
     assert child.exitstatus == 0
     screens = ANSI.sub("", log.getvalue())
     assert "Cy's hand · 6: 3  4  5  6  7  8" in screens
+
+
+def test_every_page_fits_80_by_23_with_five_hands_open() -> None:
+    from rich.cells import cell_len
+    from rich.console import Console
+
+    from abluxxen.bots.review import Decision, choices
+    from abluxxen.tui.i18n import Tr
+    from abluxxen.tui.review import moments, pages
+
+    game = Game.new(Rules(5), seed=2, names=["Ann", "Bob", "Cy", "Dee", "Eve"])
+    transcript = Transcript.of(game)
+    bots = [make_bot("normal", seed=s) for s in range(5)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+    # Figures do not change the layout: every decision gets the longest verdict.
+    decisions = [Decision(i, turn, 0, transcript.moves[i].move, "play 12 12 12 12 12 12 X X", 12.3, {}, 6)
+                 for i, turn, _ in choices(transcript, 0)]
+    for lang in ("en", "de"):
+        console = Console(width=80, color_system=None)
+        for shown in pages(decisions, decisions[:3], moments(transcript, decisions), "Ann",
+                           (None, "hard", "normal", "easy", "hard"), Tr(lang)):
+            with console.capture() as capture:
+                console.print(shown)
+            lines = capture.get().rstrip("\n").split("\n")
+            assert len(lines) <= 22, "\n".join(lines)  # the keys line below makes 23
+            assert "Eve's hand" in capture.get() or "Hand von Eve" in capture.get()
+            assert all(cell_len(line) <= 80 for line in lines)
