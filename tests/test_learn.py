@@ -28,7 +28,8 @@ from abluxxen.tui.learn.progress import has_played, progress_path, read_progress
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, Seat, write_save
+from abluxxen.tui.records import record_finished, records_path
+from abluxxen.tui.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -288,6 +289,13 @@ def test_skip_moves_on_without_marking_the_lesson_done_and_hint_tells_the_answer
     assert not progress_path(tmp_path).exists()
 
 
+def test_undo_in_a_lesson_says_why_not_and_changes_nothing(tmp_path: Path) -> None:
+    status, screens = _course_in_pipe(tmp_path, "en", "\r\r777\rundo\rq\r", first=1)
+    assert status == 0
+    after_undo = next(s for s in screens if "No undo in the course" in s)
+    assert "[7 7 7]" in after_undo and "step 2 of 3" in after_undo
+
+
 def test_skipping_the_coached_game_ends_the_course_without_marking_it(tmp_path: Path) -> None:
     status, screens = _course_in_pipe(tmp_path, "en", "\rskip\r\r", first=11)
     assert status == 0
@@ -405,6 +413,19 @@ def test_has_played_knows_a_finished_game_or_the_course(tmp_path: Path) -> None:
     other = tmp_path / "fresh"
     write_progress(progress_path(other), set())
     assert has_played(other / "no-saves", other)
+
+
+def test_a_recorded_game_is_played_though_its_save_is_gone(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    _finished_save(saves, True)
+    (done,) = [s for s in scan_saves(saves) if s.saved is not None]
+    assert done.saved is not None
+    record_finished(done.saved, seed_shown=True, directory=tmp_path)
+    done.path.unlink()
+    assert has_played(saves, tmp_path)
+    records_path(tmp_path).write_bytes(b"not a database")
+    assert has_played(saves, tmp_path), "a damaged records file still means games were played"
 
 
 @pytest.mark.parametrize("played", [False, True])

@@ -124,7 +124,7 @@ def test_an_unknown_word_gets_what_can_be_typed() -> None:
                 read_move(word, view)
             said = tr.reason(refused.value)
             assert "not a move here" in said and moves in said, said
-            assert "? moves and symbols · hint · rules TOPIC · quit" in said
+            assert "? moves and symbols · hint · undo · log · rules TOPIC · quit" in said
             assert "cards are 1 to 13" not in said
 
 
@@ -141,7 +141,7 @@ def test_the_player_sees_the_reasons_in_both_languages() -> None:
         assert move == "play 5"
         assert shown[1] == card and shown[2] == card.replace("14", "0") and shown[3].startswith(card[:4])
         assert shown[4].startswith(unknown)
-        assert ("tipp · regeln THEMA · beenden" if lang == "de" else "hint · rules TOPIC · quit") in shown[4]
+        assert ("verlauf · regeln THEMA · beenden" if lang == "de" else "log · rules TOPIC · quit") in shown[4]
 
 
 def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:

@@ -21,6 +21,7 @@ SUBCOMMANDS = {
     "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
     "resume": ("abluxxen.tui.resume", "continue the last (or a given) saved game"),
     "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
+    "stats": ("abluxxen.cli.stats", "games, wins, streaks and points of the recorded games, per player"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
     "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
@@ -36,6 +37,7 @@ EPILOG = """examples:
   abluxxen play --players "Ann,Ben,bot:hard" --seed 7
   abluxxen rules joker                      only the rules about jokers
   abluxxen resume                           continue the last game
+  abluxxen stats Ann                        Ann's recorded games: wins, streaks, points
   abluxxen simulate --seats hard,normal,normal,normal --games 100
   abluxxen review --seat Ann                rate Ann's moves in the last finished game
   abluxxen bench                            engine speed figures

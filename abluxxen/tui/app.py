@@ -22,20 +22,22 @@ from rich.text import Text
 
 from ..bots import Bot
 from ..events import Event
+from ..game import Game
 from ..match import Match
 from ..phase import Phase
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
 from .i18n import Tr
-from .narrate import START
+from .narrate import START, narrate
 from .players import BotPlayer, HumanPlayer, Player
 from .prompt import ask_line, discard_input
+from .records import RecordsError, record_finished
 from .saves import SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen, capture_lines
 from .stops import Stops
-from .table import TableInfo, legend_lines, moves_page, render_table
+from .table import TableInfo, legend_lines, log_lines, moves_page, render_table
 
 
 def start_event(match: Match) -> Event:
@@ -43,6 +45,10 @@ def start_event(match: Match) -> Event:
     return Event(START, match.game.turn, source=str(match.number + 1))
 
 
+
+
+class Undone(Exception):
+    """A decision was taken back: the position changed under the question being asked."""
 
 
 class Quit(Exception):
@@ -90,6 +96,14 @@ class TableApp:
         # Cards each human drew from the deck since their hand was last on screen.
         self.unseen_draws: dict[int, list[int]] = {}
         self.save_problem = ""
+        # With several humans, undo reaches back only to the move at which the keyboard
+        # last came to ``floor_seat`` (nobody else has seen the table since).
+        self.undo_floor = 0
+        self.floor_seat: int | None = None
+        # The notes and unseen draws as they were before each move (by transcript length):
+        # an undo must also forget what the moves taken back had to tell.
+        self.before: dict[int, tuple[dict[int, str], dict[int, list[int]]]] = {}
+        self.record_problem = ""
 
     # -- state ---------------------------------------------------------------------
 
@@ -110,7 +124,8 @@ class TableApp:
         return TableInfo(game_number=match.number + 1, games=match.games,
                          seed=match.seed if self.seed_shown() else None,
                          bots=tuple(s.bot for s in self.seats), totals=tuple(match.totals()),
-                         played=tuple(seat in played for seat in range(len(self.seats))))
+                         played=tuple(seat in played for seat in range(len(self.seats))),
+                         assisted=self.saved.assisted)
 
     def seed_shown(self) -> bool:
         """Whether the seed may be shown: it replays the deal, so with two or more
@@ -161,6 +176,8 @@ class TableApp:
                 self._tell_unsaved()
             elif not self.saved.finished:
                 print(self.tr("saved_at", path=self.path))
+            if self.record_problem:
+                print(self.record_problem, file=sys.stderr)
             replay = self.replay_line()
             if replay:
                 print(replay)
@@ -250,6 +267,8 @@ class TableApp:
                         return 0
                     continue
                 self._step()
+            except Undone:
+                continue
             except Quit as stop:
                 self._save()
                 return stop.status
@@ -275,6 +294,8 @@ class TableApp:
 
     def _push(self, move: str, seat: int) -> None:
         with self.stops.shielded():
+            self.before[len(self.saved.transcript.moves)] = (
+                dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
             events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
             self._note_private(events)
@@ -379,6 +400,9 @@ class TableApp:
                                     "\n".join(filter(None, (self.tr(reason, name=name),
                                                              self.tr("pass_private", name=name), ignored))))
             ask_line(self.session, "")
+            if seat != self.floor_seat:
+                self.undo_floor, self.floor_seat = len(self.saved.transcript.moves), seat
+                self.before = {}
         self.last_seen = seat
 
     def _typed_ahead(self) -> str:
@@ -392,7 +416,8 @@ class TableApp:
 
     def command(self, command: Command, view: View) -> str:
         """Answer a command typed at the move prompt; a line to show with the table, if any."""
-        handlers = {"?": self._moves_page, "hint": self._hint, "rules": self._rules, "quit": self._quit}
+        handlers = {"?": self._moves_page, "hint": self._hint, "rules": self._rules, "quit": self._quit,
+                    "undo": self._undo, "log": self._log}
         return handlers[command.name](command, view)
 
     def _quit(self, command: Command, view: View) -> str:
@@ -419,7 +444,77 @@ class TableApp:
             move, reason = hint(view)
         except Exception:  # noqa: BLE001 - a failing hint must not end the game
             return self.tr("no_hint")
+        self.saved.assisted = True
+        self._save()
         return self.tr("hint", move=move, reason=self.tr.why(reason, view.names))
+
+    def _undo(self, command: Command, view: View) -> str:
+        """Take back this seat's last decision and every move since; a line saying why not, if not.
+
+        Raises:
+            Undone: when the position changed (the question must be asked afresh).
+        """
+        seat = view.seat
+        several = len(self.humans) > 1
+        floor = self.undo_floor if several else 0
+        try:
+            back = self._taken_back(seat, floor)
+        except Exception:  # noqa: BLE001 - a replay that fails must leave the game as it was
+            return self.tr("undo_failed")
+        if back is None:
+            return self.tr("undo_handover" if several and floor > 0 else "undo_nothing")
+        upto, game, log = back
+        move = self.saved.transcript.moves[upto].move
+        with self.stops.shielded():
+            self.match.game = game
+            self.saved.transcript = self.saved.transcript.truncated(upto)
+            self.saved.log = log
+            self.saved.assisted = True
+            self.played = {e.seat for e in log if e.kind == "play" and e.seat is not None}
+            notes, unseen = self.before.get(upto, ({}, {}))
+            self.notes, self.unseen_draws = dict(notes), {s: list(c) for s, c in unseen.items()}
+            self.before = {n: kept for n, kept in self.before.items() if n < upto}
+            self.notes[seat] = self.tr("undone", move=move)
+            self._save()
+        raise Undone
+
+    def _taken_back(self, seat: int, floor: int) -> tuple[int, Game, list[Event]] | None:
+        """Where an undo for ``seat`` leads; ``None`` when there is no decision of its to take back.
+
+        The answer is the index of the seat's last decision at or after move
+        ``floor``, the game just before it, and the log up to it. Forced moves
+        are not decisions: the table plays them itself, so an undo that stopped
+        at one would come straight back to where it began.
+
+        Raises:
+            ValueError: when the transcript does not replay to the game on the table.
+        """
+        transcript = self.saved.transcript
+        game = Game.from_json(transcript.start)
+        caused: list[list[Event]] = []
+        target = None
+        for index, played in enumerate(transcript.moves):
+            if index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
+                target = index
+            caused.append(game.push(played.move, seat=played.seat))
+        if game.to_json() != self.match.game.to_json():
+            raise ValueError("the transcript does not lead to the table's position")
+        if target is None:
+            return None
+        # An older save's log may begin before the transcript: that part stays as it is.
+        total = sum(len(events) for events in caused)
+        log = self.saved.log
+        head = log[:len(log) - total] if len(log) >= total else [e for e in log[:1] if e.kind == START]
+        kept = [event for events in caused[:target] for event in events]
+        return target, transcript.replay(target), head + kept
+
+    def _log(self, command: Command, view: View) -> str:
+        """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
+        cols, _ = self.screen.size()
+        title = Text(self.tr("log_title", n=self.match.number + 1), style="bold")
+        lines = log_lines(narrate(self.saved.log, view.seat, view.names, self.tr), cols)
+        self._page(Group(title, Text(""), *lines))
+        return ""
 
     def _rules(self, command: Command, view: View) -> str:
         words = command.words
@@ -480,6 +575,17 @@ class TableApp:
 
     # -- end of game ---------------------------------------------------------------------
 
+    def _record(self) -> str:
+        """Add the finished game to the records (once, however often its score screen shows);
+        the line of warning when the records cannot take it."""
+        try:
+            record_finished(self.saved, seed_shown=self.seed_shown())
+        except RecordsError as err:
+            return self.tr("records_failed", reason=self.tr(f"records.{err.kind}"))
+        except Exception:  # noqa: BLE001 - the record must never cost the game
+            return self.tr("records_failed", reason=self.tr("records.damaged"))
+        return ""
+
     def _end_of_game(self) -> bool:
         """The score screen; whether to go on (next game or a new match)."""
         match = self.match
@@ -487,9 +593,11 @@ class TableApp:
         if match.is_over:
             self.saved.finished = True
         self._save()
-        ignored = self._typed_ahead()
+        self.record_problem = self._record()
+        ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
         self.screen.show(Align.center(ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
-                                                  seed=match.seed if self.seed_shown() else None)))
+                                                  seed=match.seed if self.seed_shown() else None,
+                                                  assisted=self.saved.assisted)))
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("next_game"))), default=True):
                 return False
@@ -512,6 +620,8 @@ class TableApp:
             self.path, self.last_good = path, False
             self.players = {}
         self.last_seen = None
+        self.undo_floor, self.floor_seat = 0, None
+        self.before = {}
         self.played = set()
         self.unseen_draws = {}
         self.notes = {}

@@ -2,7 +2,7 @@
 
 Each command has the words that call it (English and German) and whether it
 takes words after it; the game answers it with the handler of the same name.
-A new command (``undo``, ``log``) is one more row here and one more handler.
+A new command is one more row here and one more handler.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Command:
-    """A request other than a move: ``?``, ``hint``, ``rules TOPIC``, ``quit``."""
+    """A request other than a move: ``?``, ``hint``, ``rules TOPIC``, ``undo``, ``log``, ``quit``."""
 
     name: str
     words: tuple[str, ...] = ()
@@ -40,6 +40,9 @@ TABLE: tuple[CommandSpec, ...] = (
     CommandSpec("hint", ("hint", "tipp")),
     CommandSpec("rules", ("rules", "regeln", "rule"), takes_words=True),
     CommandSpec("quit", ("quit", "exit", "beenden", "q")),
+    # Not "zurück": that word answers back-or-discard (back to the hand).
+    CommandSpec("undo", ("undo", "rückgängig", "rueckgaengig", "zurücknehmen", "zuruecknehmen")),
+    CommandSpec("log", ("log", "verlauf", "protokoll")),
     # -- learn (i12) --
     CommandSpec("skip", ("skip", "überspringen", "ueberspringen"), lesson=True),
 )

@@ -14,6 +14,7 @@ from prompt_toolkit import PromptSession
 
 from .. import bots
 from ..bots import Bot
+from ..bots.common import stable_seed
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -57,6 +58,13 @@ class Player(Protocol):
         """Called once ``move`` has been applied and saved."""
 
 
+# The hard bot's budget at the table, in iterations rather than seconds: a time
+# budget gives different moves from run to run, and undo must bring back the
+# same replies. 500 is what the 0.45 s default searched on the idle machine when
+# its strength was measured (docs/bots.md: median 510 in four-player games).
+TABLE_THINK = 500
+
+
 class RandomBot:
     """Plays a random legal move: stands in for a bot that failed mid-game."""
 
@@ -76,7 +84,9 @@ class BotPlayer:
     Args:
         table: the game at this terminal.
         level: ``easy``, ``normal`` or ``hard``.
-        seed: the bot's seed (same seed, same moves at a fixed budget).
+        seed: the bot's seed; with the same seed a position always gets the same move
+            (every bot seeds each decision from its seed and the view, and the
+            hard bot searches a fixed number of iterations here).
     """
 
     def __init__(self, table: Table, level: str, *, seed: int | None) -> None:
@@ -91,7 +101,7 @@ class BotPlayer:
         bot = self._bot
         if bot is None:
             try:
-                bot = bots.make_bot(self.level, seed=self.seed)
+                bot = bots.make_bot(self.level, seed=self.seed, think=TABLE_THINK)
             except Exception:  # noqa: BLE001 - a bot that cannot start must not end the game
                 bot = RandomBot(self.seed)
             self._bot = bot
@@ -105,7 +115,7 @@ class BotPlayer:
             move = self.bot.choose(view)
             view.check(move)
         except Exception:  # noqa: BLE001 - a faulty bot must not end the game
-            move = RandomBot().choose(view)
+            move = RandomBot(stable_seed(self.seed, view)).choose(view)
         return move
 
     def moved(self, move: str) -> None:

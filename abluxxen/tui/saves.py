@@ -7,7 +7,8 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "lang": "en", "delay": 0.6, "finished": false,
      "seats": [{"name": "Ann"}, {"name": "Ada", "bot": "hard"}],
      "log": [<events of the current game, Event.to_json>],
-     "assisted": false, "transcript": <the current game's Transcript.to_json()>,
+     "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
+     "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
 Files live in ``$ABLUXXEN_DATA_DIR`` or the user's data directory
@@ -29,6 +30,8 @@ import errno
 import json
 import math
 import os
+import re
+import secrets
 import stat
 import tempfile
 from dataclasses import InitVar, dataclass, field
@@ -50,15 +53,16 @@ from ..match import Match
 from ..names import name_problem
 from ..phase import END_REASONS
 from ..transcript import Transcript
+from .datadir import data_dir, saves_in
 from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
-ENV_DIR = "ABLUXXEN_DATA_DIR"
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
 MAX_DELAY = 10.0  # seconds after a bot move; more would look like a hang
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
 _LOCK_SUFFIX = ".lock"
+_KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 
@@ -68,6 +72,11 @@ class SaveError(ValueError):
 
 class SaveBusy(SaveError):
     """A save that another process has open (its game is being played elsewhere)."""
+
+
+def new_match_key() -> str:
+    """A fresh random key for a match (16 hex digits)."""
+    return secrets.token_hex(8)
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,8 @@ class Saved:
     finished: bool = False
     #: Whether the current game had help a plain game does not: a hint, an undo.
     assisted: bool = False
+    #: The match's own random key: its games are recorded as ``KEY:INDEX``, once each.
+    match_key: str = field(default_factory=new_match_key)
     history: InitVar[Transcript | None] = None
     #: The current game from its deal (or from where an older save resumed it).
     transcript: Transcript = field(init=False)
@@ -120,12 +131,7 @@ def save_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """Where saves live: ``override``, else ``$ABLUXXEN_DATA_DIR``, else the user data directory."""
     if override:
         return Path(override)
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("abluxxen", appauthor=False)) / "saves"
+    return saves_in(data_dir())
 
 
 def new_save_path(directory: Path, names: list[str]) -> Path:
@@ -167,6 +173,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "seats": [{"name": s.name} if s.bot is None else {"name": s.name, "bot": s.bot} for s in saved.seats],
         "log": [e.to_json() for e in saved.log],
         "assisted": saved.assisted,
+        "match_key": saved.match_key,
         "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
     }
@@ -206,9 +213,13 @@ def from_document(doc: Any) -> Saved:
     assisted = doc.get("assisted", False)
     if not isinstance(assisted, bool):
         raise SaveError("damaged save: assisted must be true or false")
+    # Saves from before records get a key now; the first autosave keeps it.
+    match_key = doc.get("match_key", new_match_key())
+    if not isinstance(match_key, str) or not _KEY.fullmatch(match_key):
+        raise SaveError("damaged save: match_key must be 1 to 64 letters, digits, - or _")
     _check_when(doc.get("saved"))
     return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
-                 assisted=assisted, history=history)
+                 assisted=assisted, match_key=match_key, history=history)
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:

@@ -23,16 +23,19 @@ class ScoreScreen:
         tr: the language.
         bots: per seat, whether a bot plays it (marked ⚙).
         seed: the match's seed, when it may be shown.
+        assisted: whether a hint or an undo helped in this game.
     """
 
-    def __init__(self, match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> None:
-        self.parts = score_screen(match, tr, bots=bots, seed=seed)
+    def __init__(self, match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None,
+                 assisted: bool = False) -> None:
+        self.parts = score_screen(match, tr, bots=bots, seed=seed, assisted=assisted)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Group(*self.parts)
 
 
-def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None) -> list[Any]:
+def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None,
+                 assisted: bool = False) -> list[Any]:
     """The end-of-game screen: scores, the winner(s) and why, match totals, and the seed when it may be shown."""
     outcome = match.record()  # books the game once; the outcome of the game on the table
     game = match.game
@@ -62,6 +65,8 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
     tie = _tiebreak_words(outcome.winners, outcome.scores, outcome.hand_sizes, match.rules.tiebreak, tr)
     if tie:
         parts.append(Text(tie))
+    if assisted:
+        parts.append(Text(tr("assisted_game"), style="italic"))
     if match.games > 1:
         parts.append(Text(""))
         parts.append(Text(tr("match_title", n=len(match.results), total=match.games), style="bold"))

@@ -48,6 +48,7 @@ class TableInfo:
         totals: points per seat from earlier games of the match.
         played: per seat, whether it has played a set this game (an empty
             display is then "empty", not "not yet").
+        assisted: whether a hint or an undo helped in this game.
     """
 
     game_number: int = 1
@@ -56,6 +57,7 @@ class TableInfo:
     bots: tuple[str | bool | None, ...] = ()
     totals: tuple[int, ...] = field(default_factory=tuple)
     played: tuple[bool, ...] = field(default_factory=tuple)
+    assisted: bool = False
 
 
 def card_style(card: int) -> Style:
@@ -242,6 +244,8 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     bits = [tr(f"variant.{view.rules.variant}")]
     if view.rules.is_duel:
         bits.append(tr("duel"))
+    if info.assisted:  # before the seed: a header too long loses its end
+        bits.append(tr("assisted"))
     if info.games > 1:
         bits.append(tr("game_of", n=info.game_number, total=info.games))
     if info.seed is not None:
@@ -323,9 +327,7 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
         sentences = [tr("log_empty", name=view.names[view.turn])]
     lines: list[Text] = []
     for i in range(len(sentences) - 1, -1, -1):
-        style = "" if i == len(sentences) - 1 else "dim"
-        wrapped = _wrap(Text(sentences[i], style=style), width - 2)
-        block = [Text("• " if j == 0 else "  ") + part for j, part in enumerate(wrapped)]
+        block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 else "dim")
         if len(lines) + len(block) > room:
             if not lines:
                 lines = block[-room:]
@@ -334,6 +336,17 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
     while len(lines) < room:
         lines.append(Text(""))
     return lines
+
+
+def _bullet(sentence: str, width: int, style: str = "") -> list[Text]:
+    """One sentence of the log as a bullet, wrapped under itself."""
+    wrapped = _wrap(Text(sentence, style=style), width - 2)
+    return [Text("• " if j == 0 else "  ") + part for j, part in enumerate(wrapped)]
+
+
+def log_lines(sentences: Sequence[str], width: int) -> list[Text]:
+    """The whole log (from :func:`~abluxxen.tui.narrate.narrate`) as bullets, oldest first."""
+    return [line for sentence in sentences for line in _bullet(sentence, width)]
 
 
 # -- the decision ---------------------------------------------------------------------
@@ -436,6 +449,7 @@ def moves_page(view: View, tr: Tr, *, width: int = 80) -> list[Text]:
         lines.extend(Text(" " * column) + part for part in words)
     lines.append(Text(""))
     lines.extend(_wrap(Text(tr("moves_how", shortcuts=tr(shortcuts_key(view))), style="dim"), width))
+    lines.extend(_wrap(Text(tr("commands_how"), style="dim"), width))
     return lines
 
 
@@ -450,6 +464,8 @@ def legend_lines(view: View, tr: Tr, *, info: TableInfo | None = None, width: in
         items.append(tr("legend.total"))
     if any(len(slot) > 1 for slot in view.pool) or view.rules.is_duel:
         items.append(tr("legend.pool"))
+    if info.assisted:
+        items.append(tr("legend.assisted"))
     lines = [Text(tr("legend.title"), style="bold")]
     lines.extend(_wrap(Text(tr("legend.top")), width))
     line = Text()

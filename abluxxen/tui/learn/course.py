@@ -358,6 +358,9 @@ class LessonTable(TableApp):
             raise Quit(0)
         if command.name == "hint" and not self.lesson.coach:
             return self.answer_line(view)
+        if command.name == "undo":
+            # A lesson's steps are not one game's transcript, and a wrong answer changes nothing anyway.
+            return self.tr("learn_no_undo")
         return super().command(command, view)
 
     def answer_line(self, view: View) -> str:

@@ -14,7 +14,9 @@ import stat
 import tempfile
 from pathlib import Path
 
-from ..saves import ENV_DIR, save_dir, scan_saves
+from ..datadir import data_dir
+from ..records import RecordsError, open_records
+from ..saves import save_dir, scan_saves
 
 FORMAT = "abluxxen-learn/1"
 MAX_BYTES = 64 * 1024  # a list of at most eleven numbers
@@ -23,16 +25,6 @@ _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a named pipe must not hang the cours
 
 class ProgressError(ValueError):
     """A progress file that cannot be read, with the reason in one line."""
-
-
-def data_dir() -> Path:
-    """The data directory: ``$ABLUXXEN_DATA_DIR``, else the user data directory."""
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return Path(env)
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("abluxxen", appauthor=False))
 
 
 def progress_path(directory: Path | None = None) -> Path:
@@ -95,7 +87,7 @@ def write_progress(path: Path, done: set[int]) -> None:
 
 
 def has_played(saves: Path | None = None, directory: Path | None = None) -> bool:
-    """Whether this machine knows the game: a finished game is saved, or the course was started.
+    """Whether this machine knows the game: a game is recorded or saved finished, or the course was started.
 
     Args:
         saves: the save folder (default: where ``abluxxen play`` saves).
@@ -103,4 +95,10 @@ def has_played(saves: Path | None = None, directory: Path | None = None) -> bool
     """
     if os.path.lexists(progress_path(directory)):
         return True
+    try:
+        with open_records(directory) as records:
+            if records.count():
+                return True
+    except RecordsError:
+        return True  # a records file, even a damaged one, means games were played here
     return any(found.saved is not None and found.saved.finished for found in scan_saves(saves or save_dir()))

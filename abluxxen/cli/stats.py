@@ -1,0 +1,273 @@
+"""``abluxxen stats [NAME]``: how a player has done in the recorded games.
+
+Reads the records database (``tui/records.py``) without writing a game:
+games, wins and win rate (against each bot level and against people), mean
+points, the best game, win streaks, and the last 30 games' points as a bar
+chart. With no NAME: the one person's details, or a line for each person.
+``--json`` prints the games themselves (oldest first) and the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..languages import LANGS, default_lang
+from ..tui.i18n import Tr
+from ..tui.records import GameSummary, RecordsError, SeatResult, open_records
+
+EPILOG = """examples:
+  abluxxen stats                every player's line (or the only player's details)
+  abluxxen stats Ann            Ann's games, wins, streaks and a chart of her last 30 games
+  abluxxen stats Ann --json     the same games and figures for scripts
+"""
+#: Games in the chart.
+RECENT = 30
+#: Rows of the chart's bars, the zero line included: the details fit a 23-row screen.
+CHART_ROWS = 9
+OPPONENTS = ("easy", "normal", "hard", "humans")
+WIDTH = 80
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``abluxxen stats``."""
+    parser.epilog = EPILOG
+    parser.add_argument("name", nargs="?", metavar="NAME", help="a player's name (default: every player)")
+    parser.add_argument("--json", action="store_true", help="print the games and figures as JSON")
+    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
+
+
+@dataclass
+class PlayerStats:
+    """One person's figures over their recorded games.
+
+    Attributes:
+        name: the name as last written at the table.
+        results: the person's result in each game, oldest first.
+        against: per kind of opponent (a bot level, or ``humans``), the games
+            with at least one such opponent and how many of them were won.
+    """
+
+    name: str
+    results: list[SeatResult] = field(default_factory=list)
+    against: dict[str, list[int]] = field(default_factory=dict)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return len(self.results)
+
+    @property
+    def wins(self) -> int:
+        """Games won (a shared win counts)."""
+        return sum(r.won for r in self.results)
+
+    @property
+    def mean(self) -> float:
+        """Mean points per game."""
+        return sum(r.score for r in self.results) / len(self.results) if self.results else 0.0
+
+    @property
+    def best(self) -> SeatResult:
+        """The best game: most points, the earlier one on a tie."""
+        return max(self.results, key=lambda r: r.score)  # max keeps the first of equals
+
+    def streaks(self) -> tuple[int, int]:
+        """Wins in a row: ``(now, longest)``."""
+        run = longest = 0
+        for result in self.results:
+            run = run + 1 if result.won else 0
+            longest = max(longest, run)
+        return run, longest
+
+
+def all_players(results: Sequence[SeatResult]) -> list[PlayerStats]:
+    """Every person's figures (names compared as the setup does), most games first."""
+    players: dict[str, PlayerStats] = {}
+    for result in results:
+        stats = players.get(key := result.name.casefold())
+        if stats is None:
+            stats = players[key] = PlayerStats(result.name)
+        stats.name = result.name  # as last written
+        stats.results.append(result)
+        for kind in result.against:
+            tally = stats.against.setdefault(kind, [0, 0])
+            tally[0] += 1
+            tally[1] += result.won
+    return sorted(players.values(), key=lambda p: (-p.games, p.name.casefold()))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``abluxxen stats``; the exit status (1 for an unknown name or unreadable records)."""
+    tr = Tr(args.lang or default_lang())
+    records = open_records()
+    try:
+        with records:
+            players = all_players(records.results())
+            games = records.games() if args.json else []
+            count = len(games) if args.json else records.count()
+    except RecordsError as err:
+        print(tr("stats_error", path=records.path, reason=tr(f"records.{err.kind}")), file=sys.stderr)
+        return 1
+    if args.name is not None:
+        wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
+        if not wanted:
+            known = ", ".join(p.name for p in players) or "—"
+            print(tr("stats_unknown", name=args.name, names=known), file=sys.stderr)
+            return 1
+        players = wanted
+        numbers = {r.number for r in players[0].results}
+        games = [g for g in games if g.number in numbers]
+    if args.json:
+        print(json.dumps(to_json(games, players), ensure_ascii=False))
+        return 0
+    console = Console(highlight=False, width=min(WIDTH, Console().width))
+    if not count:
+        console.print(tr("stats_none"))
+    elif not players:
+        console.print(tr("stats_bots_only", n=count))
+    elif len(players) == 1:
+        console.print(*details(players[0], tr), sep="\n")
+    else:
+        console.print(overview(players, tr))
+        console.print(Text(tr("stats_details"), style="dim"))
+    return 0
+
+
+# -- JSON --------------------------------------------------------------------------------
+
+
+def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats]) -> dict[str, Any]:
+    """``{"games": [...], "players": [...]}``: the games oldest first, and each person's figures."""
+    return {"games": [_game_json(g) for g in games], "players": [_player_json(p) for p in players]}
+
+
+def _game_json(game: GameSummary) -> dict[str, Any]:
+    return {
+        "number": game.number,
+        "when": game.when.isoformat(timespec="seconds"),
+        "rules": game.rules.to_json(),
+        "seats": [{"name": name, "bot": bot, "score": game.scores[s], "winner": s in game.winners,
+                   "hand": game.hand_sizes[s], "display": game.display_sizes[s]}
+                  for s, (name, bot) in enumerate(game.seats)],
+        "assisted": game.assisted,
+        "seed": game.seed,
+        "reason": game.reason,
+    }
+
+
+def _player_json(stats: PlayerStats) -> dict[str, Any]:
+    now, longest = stats.streaks()
+    return {
+        "name": stats.name,
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": round(stats.wins / stats.games, 4),
+        "mean_points": round(stats.mean, 2),
+        "best": {"number": stats.best.number, "score": stats.best.score},
+        "streak": {"current": now, "longest": longest},
+        "assisted": sum(r.assisted for r in stats.results),
+        "against": {kind: {"games": stats.against[kind][0], "wins": stats.against[kind][1]}
+                    for kind in OPPONENTS if kind in stats.against},
+    }
+
+
+# -- the screen --------------------------------------------------------------------------
+
+
+def _rate(wins: int, games: int) -> str:
+    return f"{round(100 * wins / games)}%" if games else "—"
+
+
+def details(stats: PlayerStats, tr: Tr) -> list[Any]:
+    """One person's figures, the table of opponents and the chart: at most 22 lines of 80 cells."""
+    head = Text(tr("stats_head", name=stats.name, games=stats.games, wins=stats.wins,
+                   rate=_rate(stats.wins, stats.games)), style="bold")
+    helped = sum(r.assisted for r in stats.results)
+    if helped:
+        head.append(" · " + tr("stats_assisted", n=helped), style="dim")
+    best = stats.best
+    now, longest = stats.streaks()
+    lines: list[Any] = [
+        head,
+        Text(tr("stats_points", mean=f"{stats.mean:+.1f}", best=f"{best.score:+d}", number=best.number,
+                date=best.ended[:10])),
+        Text(tr("stats_streak", now=now, longest=longest)),
+    ]
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column(tr("stats_against"))
+    for key in ("stats_games", "stats_won", "stats_rate"):
+        table.add_column(tr(key), justify="right")
+    for kind in OPPONENTS:
+        if kind in stats.against:
+            played, won = stats.against[kind]
+            table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played))
+    lines += [table, Text("")]
+    recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
+    lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
+    lines += chart(recent)
+    return lines
+
+
+def chart(points: Sequence[tuple[int, bool]]) -> list[Text]:
+    """Bars of points, oldest left: a column of two cells per game, the zero line between the
+    gains above and the losses below, the highest and lowest values on the axis, ★ under a win.
+
+    Always :data:`CHART_ROWS` rows of bars and one row of marks; at most 6 + 2 × 30 cells wide.
+    """
+    high = max([0, *(p for p, _ in points)])
+    low = min([0, *(p for p, _ in points)])
+    bars = CHART_ROWS - 1
+    if high > 0 and low < 0:  # both sides get a row at least
+        up = min(bars - 1, max(1, round(bars * high / (high - low))))
+    else:
+        up = 0 if low < 0 else bars
+    down = bars - up
+    rows: list[Text] = []
+    for level in range(up, -down - 1, -1):
+        if level == 0:
+            label = "0"
+        elif level == up:
+            label = f"{high:+d}"
+        elif level == -down:
+            label = f"{low:+d}"
+        else:
+            label = ""
+        row = Text(f"{label:>4} " + ("┼" if level == 0 else "│"), style="dim")
+        for score, won in points:
+            row.append(_cell(score, level, up, down, high, low), style="green" if won else "red")
+        rows.append(row)
+    rows.append(Text(" " * 6 + "".join("★ " if won else "  " for _, won in points).rstrip()))
+    return rows
+
+
+def _cell(score: int, level: int, up: int, down: int, high: int, low: int) -> str:
+    """What one game's column shows at one row of the chart."""
+    if level == 0:
+        return "─" * 2
+    if level > 0:
+        height = max(1, round(up * score / high)) if score > 0 else 0
+        return "█ " if level <= height else "  "
+    depth = max(1, round(down * score / low)) if score < 0 else 0
+    return "█ " if -level <= depth else "  "
+
+
+def overview(players: Sequence[PlayerStats], tr: Tr) -> Table:
+    """A line for each person: games, wins, rate, mean and best points, streaks."""
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column(tr("stats_player"))
+    for key in ("stats_games", "stats_won", "stats_rate", "stats_mean", "stats_best", "stats_streaks"):
+        table.add_column(tr(key), justify="right")
+    for stats in players:
+        now, longest = stats.streaks()
+        table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games),
+                      f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}")
+    return table

@@ -1,0 +1,571 @@
+"""The record of every finished game: a SQLite database in the data directory.
+
+Each game that ends at the table (hot-seat, against bots, bots alone) is
+written once, with who sat where, the scores and card counts, the deal's
+seed, the assisted mark and the whole transcript, so that any recorded game
+can be replayed or reviewed. ``abluxxen stats`` reads it; a review loads a
+game by its number.
+
+The file is ``records.sqlite3`` in the data directory (see ``datadir.py``).
+Its schema is versioned (``PRAGMA user_version``) and migrated forward on
+open; see ``docs/save-format.md``, section "Records database". A database
+that is damaged, unreadable, locked by another program, or written by a newer
+version raises :class:`RecordsError`, whose ``kind`` the game turns into one
+line of warning: a game is never stopped by its record.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..rules import Rules
+from ..transcript import Transcript
+from .datadir import data_dir
+
+if TYPE_CHECKING:
+    from .saves import Saved
+
+FILE_NAME = "records.sqlite3"
+SCHEMA_VERSION = 2
+#: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
+APPLICATION_ID = 0x41424C58
+#: Seconds to wait for another process's write; the end of a game waits no longer.
+BUSY_TIMEOUT = 2.0
+#: Why a database cannot be used; each kind has a text ``records.KIND`` in ``tui/i18n.py``.
+KINDS = ("damaged", "locked", "unreadable", "newer")
+
+# Version 1: games, their seats, their transcripts.
+_V1 = """
+CREATE TABLE games (
+    number     INTEGER PRIMARY KEY,
+    key        TEXT NOT NULL UNIQUE,
+    match_key  TEXT NOT NULL,
+    game_index INTEGER NOT NULL,
+    ended      TEXT NOT NULL CHECK (typeof(ended) = 'text'),
+    players    INTEGER NOT NULL CHECK (players BETWEEN 2 AND 5),
+    variant    TEXT NOT NULL CHECK (typeof(variant) = 'text'),
+    duel       INTEGER NOT NULL CHECK (duel IN (0, 1)),
+    tiebreak   TEXT NOT NULL CHECK (typeof(tiebreak) = 'text'),
+    seed       INTEGER CHECK (typeof(seed) IN ('integer', 'null')),
+    reason     TEXT NOT NULL
+);
+CREATE INDEX games_match ON games (match_key);
+CREATE TABLE seats (
+    game    INTEGER NOT NULL REFERENCES games (number),
+    seat    INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 4),
+    name    TEXT NOT NULL CHECK (typeof(name) = 'text'),
+    bot     TEXT CHECK (typeof(bot) IN ('text', 'null')),
+    score   INTEGER NOT NULL CHECK (typeof(score) = 'integer'),
+    hand    INTEGER NOT NULL CHECK (typeof(hand) = 'integer'),
+    display INTEGER NOT NULL CHECK (typeof(display) = 'integer'),
+    winner  INTEGER NOT NULL CHECK (winner IN (0, 1)),
+    PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE TABLE transcripts (
+    game INTEGER PRIMARY KEY REFERENCES games (number),
+    doc  TEXT NOT NULL
+);
+"""
+
+# Version 2: the assisted mark (a hint or an undo helped; older games had none), and per game
+# who sat at the table (how many people, which bot levels), so statistics need not read every seat.
+_V2 = """
+ALTER TABLE games ADD COLUMN assisted INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1));
+ALTER TABLE games ADD COLUMN people INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN bots TEXT NOT NULL DEFAULT '';
+UPDATE games SET
+    people = (SELECT count(*) FROM seats WHERE game = number AND bot IS NULL),
+    bots = coalesce((SELECT group_concat(DISTINCT bot) FROM seats WHERE game = number), '');
+"""
+
+#: ``_MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
+_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2}
+assert len(_MIGRATIONS) == SCHEMA_VERSION
+
+_SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
+_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner FROM seats"
+# Each person's seat, with how many people and which bot levels sat at that game.
+_RESULTS = """
+SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots
+FROM seats h JOIN games g ON g.number = h.game
+WHERE h.bot IS NULL ORDER BY h.game, h.seat"""
+# The first game with a value of the wrong type (the file may have been edited by anyone), checked
+# once in SQL so that reading thousands of games stays fast.
+_MISTYPED = """
+SELECT min(number) FROM (
+    SELECT number FROM games WHERE {games} (typeof(ended) != 'text' OR typeof(players) != 'integer'
+        OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
+        OR typeof(seed) NOT IN ('integer', 'null') OR typeof(reason) != 'text')
+    UNION ALL
+    SELECT game FROM seats WHERE {seats} (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
+        OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
+        OR typeof(winner) != 'integer')
+)"""
+
+
+class RecordsError(Exception):
+    """The records database cannot be used.
+
+    Attributes:
+        kind: one of :data:`KINDS`: ``damaged`` (not a records database, or
+            broken), ``locked`` (another program holds it), ``unreadable``
+            (the file or its folder cannot be opened), ``newer`` (written by a
+            newer version of the game).
+        detail: the system's words, for a log (English only).
+    """
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(f"records {kind}" + (f": {detail}" if detail else ""))
+        self.kind = kind
+        self.detail = detail
+
+
+class RecordedSeat(NamedTuple):
+    """Who sat at a seat: a name, and the bot level when a bot played it."""
+
+    name: str
+    bot: str | None
+
+
+class SeatResult(NamedTuple):
+    """One person's result in one recorded game (see :meth:`Records.results`).
+
+    Attributes:
+        number: the game's number in the records.
+        seat: the seat the person played.
+        name: the name at that seat.
+        score: the points.
+        won: whether the person won (a shared win counts).
+        ended: when the game ended (ISO 8601, UTC).
+        assisted: whether a hint or an undo helped in the game.
+        against: the kinds of the other seats: bot levels, and ``"humans"`` for people.
+    """
+
+    number: int
+    seat: int
+    name: str
+    score: int
+    won: bool
+    ended: str
+    assisted: bool
+    against: frozenset[str]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A recorded game without its moves (what the statistics read).
+
+    Attributes:
+        number: the game's number in the records, from 1, in the order recorded.
+        when: when the game ended (UTC).
+        rules: the rules it was played with.
+        seats: per seat, the name and the bot level (``None``: a human).
+        scores: per seat, display cards minus hand cards.
+        hand_sizes: per seat, cards left in hand.
+        display_sizes: per seat, cards in the display.
+        winners: the seats that won, after the tie-break.
+        seed: the deal's seed; ``None`` for a random deal, or while the
+            match it belongs to (with two or more humans) is unfinished.
+        assisted: whether a hint or an undo helped in it.
+        reason: how it ended (``hand-empty`` or ``exhausted``).
+    """
+
+    number: int
+    when: datetime
+    rules: Rules
+    seats: tuple[RecordedSeat, ...]
+    scores: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    display_sizes: tuple[int, ...]
+    winners: tuple[int, ...]
+    seed: int | None
+    assisted: bool
+    reason: str
+
+    def human_seat(self, name: str) -> int | None:
+        """The seat a human of this name played (compared as the setup does), or ``None``."""
+        wanted = name.casefold()
+        for seat, (seat_name, bot) in enumerate(self.seats):
+            if bot is None and seat_name.casefold() == wanted:
+                return seat
+        return None
+
+
+@dataclass(frozen=True)
+class RecordedGame(GameSummary):
+    """A recorded game with its whole transcript (``transcript.replay()`` is its end)."""
+
+    transcript: Transcript
+
+
+def records_path(directory: Path | None = None) -> Path:
+    """The database file in ``directory`` (default: the data directory)."""
+    return (directory if directory is not None else data_dir()) / FILE_NAME
+
+
+def open_records(directory: Path | None = None) -> Records:
+    """The records in ``directory`` (default: the data directory).
+
+    Nothing is opened or created until it is used: reading a folder without
+    records finds no games, and the first :meth:`Records.add` creates the file.
+    """
+    return Records(records_path(directory))
+
+
+class Records:
+    """The records database (use :func:`open_records`); a context manager that closes it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = None
+
+    def __enter__(self) -> Records:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the connection (the object may be used again: it reopens)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+    # -- reading -------------------------------------------------------------------
+
+    def games(self, name: str | None = None) -> list[GameSummary]:
+        """Every recorded game, oldest first, without transcripts; with ``name``, the games a
+        human of that name played.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return []
+        with _translated():
+            seats: dict[int, list[tuple[Any, ...]]] = {}
+            for row in db.execute(_SEATS + " ORDER BY game, seat"):
+                seats.setdefault(row[0], []).append(row)
+            rows = db.execute(_SUMMARY + " ORDER BY number").fetchall()
+        rules_of = _rules_cache()
+        games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows]
+        if name is None:
+            return games
+        return [g for g in games if g.human_seat(name) is not None]
+
+    def count(self) -> int:
+        """How many games are recorded.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return 0
+        with _translated():
+            return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+    def results(self) -> list[SeatResult]:
+        """Every person's result in every game, by game (oldest first) and seat: what the statistics
+        add up, read without building whole games.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return []
+        with _translated():
+            rows = db.execute(_RESULTS).fetchall()
+        # A few kinds of table over thousands of games: each set of opponents is made once.
+        opponents: dict[tuple[int, str], frozenset[str]] = {}
+        results = []
+        try:
+            for number, seat, name, score, won, ended, helped, people, bots in rows:
+                against = opponents.get((people, bots))
+                if against is None:
+                    kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
+                    against = opponents[people, bots] = frozenset(kinds)
+                results.append(SeatResult(number, seat, name, score, bool(won), ended, bool(helped), against))
+        except (AttributeError, TypeError) as err:  # a file edited by hand, past its constraints
+            raise RecordsError("damaged", str(err)) from None
+        return results
+
+    def get(self, number: int) -> RecordedGame | None:
+        """Game ``number`` with its transcript (checked by replaying it), or ``None`` when there is none.
+
+        Raises:
+            RecordsError: when the database cannot be read or the game's record is damaged.
+        """
+        db = self._connect(create=False)
+        if db is None or isinstance(number, bool) or not isinstance(number, int):
+            return None
+        with _translated():
+            row = db.execute(_SUMMARY + " WHERE number = ?", (number,)).fetchone()
+            if row is None:
+                return None
+            seats = db.execute(_SEATS + " WHERE game = ? ORDER BY seat", (number,)).fetchall()
+            doc = db.execute("SELECT doc FROM transcripts WHERE game = ?", (number,)).fetchone()
+            _check_types(db, number)
+        summary = _summary(row, seats, _rules_cache())
+        try:
+            transcript = Transcript.from_json(json.loads(doc[0]) if doc is not None else None)
+        except (ValueError, TypeError, RecursionError) as err:
+            raise RecordsError("damaged", f"game {number}: {err}") from None
+        fields = {name: getattr(summary, name) for name in GameSummary.__dataclass_fields__}
+        return RecordedGame(**fields, transcript=transcript)
+
+    def last(self) -> RecordedGame | None:
+        """The newest recorded game, or ``None`` when there is none.
+
+        Raises:
+            RecordsError: as :meth:`get`.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return None
+        with _translated():
+            row = db.execute("SELECT max(number) FROM games").fetchone()
+        return None if row is None or row[0] is None else self.get(row[0])
+
+    # -- writing -------------------------------------------------------------------
+
+    def add(self, *, key: str, match_key: str, game_index: int, when: datetime, rules: Rules,
+            seats: Sequence[tuple[str, str | None]], scores: Sequence[int], hand_sizes: Sequence[int],
+            display_sizes: Sequence[int], winners: Sequence[int], seed: int | None, assisted: bool,
+            reason: str, transcript: Transcript) -> int:
+        """Record a finished game once; its number (the earlier one when ``key`` is recorded already).
+
+        Args:
+            key: the game's own key; a game whose key is recorded is not written again.
+            match_key: the key of the match it belongs to (see :meth:`reveal_seeds`).
+            game_index: which game of the match it is, from 0.
+            when: when it ended (stored in UTC).
+
+        Raises:
+            RecordsError: when the database cannot be written; nothing is written then.
+        """
+        db = self._connect(create=True)
+        assert db is not None
+        stamp = when.astimezone(UTC).isoformat(timespec="seconds")
+        with _translated(), _transaction(db):
+            row = db.execute("SELECT number FROM games WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                return int(row[0])
+            levels = ",".join(sorted({bot for _, bot in seats if bot is not None}))
+            people = sum(bot is None for _, bot in seats)
+            cursor = db.execute(
+                "INSERT INTO games (key, match_key, game_index, ended, players, variant, duel, tiebreak, seed,"
+                " reason, assisted, people, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (key, match_key, game_index, stamp, rules.players, rules.variant, int(rules.is_duel),
+                 rules.tiebreak, seed, reason, int(assisted), people, levels))
+            number = cursor.lastrowid
+            assert number is not None
+            db.executemany(
+                "INSERT INTO seats (game, seat, name, bot, score, hand, display, winner)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [(number, seat, name, bot, scores[seat], hand_sizes[seat], display_sizes[seat],
+                  int(seat in winners)) for seat, (name, bot) in enumerate(seats)])
+            db.execute("INSERT INTO transcripts (game, doc) VALUES (?, ?)",
+                       (number, json.dumps(transcript.to_json(), separators=(",", ":"))))
+        return int(number)
+
+    def reveal_seeds(self, match_key: str, seed: int) -> None:
+        """Fill in the seeds of a match's games once they may be known (game ``i`` was dealt with ``seed + i``).
+
+        Raises:
+            RecordsError: when the database cannot be written.
+        """
+        db = self._connect(create=True)
+        assert db is not None
+        with _translated(), _transaction(db):
+            db.execute("UPDATE games SET seed = ? + game_index WHERE match_key = ? AND seed IS NULL",
+                       (seed, match_key))
+
+    # -- the connection --------------------------------------------------------------
+
+    def _connect(self, *, create: bool) -> sqlite3.Connection | None:
+        """The open connection, the schema brought up to date; ``None`` when there is no file to read."""
+        if self._db is not None:
+            return self._db
+        if not create and not self.path.exists():
+            return None
+        if create:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise RecordsError("unreadable", err.strerror or str(err)) from None
+        if self.path.is_dir():
+            raise RecordsError("unreadable", f"{self.path} is a folder")
+        with _translated():
+            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+            try:
+                _upgrade(db)
+            except BaseException:
+                db.close()
+                raise
+        self._db = db
+        return db
+
+
+def _upgrade(db: sqlite3.Connection) -> None:
+    """Bring the schema to :data:`SCHEMA_VERSION`, refusing a database that is not ours or is newer."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        _check_ours(db)
+        return
+    if version > SCHEMA_VERSION:
+        _check_ours(db)
+        raise RecordsError("newer", f"schema version {version}, this game knows up to {SCHEMA_VERSION}")
+    with _transaction(db):
+        # Read again inside the transaction: another process may have migrated meanwhile.
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version == 0:
+            if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise RecordsError("damaged", "a database of something else")
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        else:
+            _check_ours(db)
+        while version < SCHEMA_VERSION:
+            for statement in _statements(_MIGRATIONS[version]):
+                db.execute(statement)
+            version += 1
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    try:
+        # Readers never wait for the writer; set once, it stays with the file.
+        db.execute("PRAGMA journal_mode = WAL")
+    except sqlite3.Error:
+        pass  # a file system without shared memory keeps the default journal: slower, as safe
+
+
+def _check_types(db: sqlite3.Connection, number: int | None = None) -> None:
+    """Refuse records holding a value of the wrong type (of game ``number``, or of any game)."""
+    one = {"games": "number = :n AND", "seats": "game = :n AND"}
+    query = _MISTYPED.format(**(one if number is not None else {"games": "", "seats": ""}))
+    bad = db.execute(query, {"n": number}).fetchone()[0]
+    if bad is not None:
+        raise RecordsError("damaged", f"game {bad} holds a value of the wrong type")
+
+
+def _check_ours(db: sqlite3.Connection) -> None:
+    if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        raise RecordsError("damaged", "a database of something else")
+
+
+def _statements(script: str) -> list[str]:
+    """The statements of a migration, run one by one inside the caller's transaction
+    (``executescript`` would commit it)."""
+    return [s.strip() for s in script.split(";") if s.strip()]
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One write transaction, taken at once so that waiting happens before anything is read."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+# SQLite's primary result codes, as the sqlite3 module reports them.
+_BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
+_OPEN_CODES = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+
+
+@contextmanager
+def _translated() -> Iterator[None]:
+    """Turn sqlite3's errors into :class:`RecordsError` of the right kind."""
+    try:
+        yield
+    except sqlite3.Error as err:
+        code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
+        if code in _BUSY_CODES:
+            raise RecordsError("locked", str(err)) from None
+        if code in _OPEN_CODES:
+            raise RecordsError("unreadable", str(err)) from None
+        raise RecordsError("damaged", str(err)) from None
+    except OSError as err:
+        raise RecordsError("unreadable", err.strerror or str(err)) from None
+
+
+def _rules_cache() -> Callable[[int, str, int, str], Rules]:
+    """Rules from their columns, each combination made once (a few kinds over thousands of games)."""
+    made: dict[tuple[int, str, int, str], Rules] = {}
+
+    def rules_of(players: int, variant: str, duel: int, tiebreak: str) -> Rules:
+        key = (players, variant, duel, tiebreak)
+        if key not in made:
+            made[key] = Rules(players, variant, duel=bool(duel) if players == 2 else None, tiebreak=tiebreak)
+        return made[key]
+
+    return rules_of
+
+
+def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
+             rules_of: Callable[[int, str, int, str], Rules]) -> GameSummary:
+    """A game from its row and its seats' rows (types checked by :data:`_MISTYPED` already)."""
+    number, ended, players, variant, duel, tiebreak, seed, reason, assisted = row
+    try:
+        rules = rules_of(players, variant, duel, tiebreak)
+        when = datetime.fromisoformat(ended)
+    except (ValueError, TypeError) as err:
+        raise RecordsError("damaged", f"game {number}: {err}") from None
+    if len(seats) != players:
+        raise RecordsError("damaged", f"game {number}: {len(seats)} seats for {players} players")
+    _, index, names, bots, scores, hands, shown, won = zip(*seats, strict=True)
+    if index != _SEAT_NUMBERS[players]:
+        raise RecordsError("damaged", f"game {number}: the seats are not numbered 0 to {players - 1}")
+    return GameSummary(
+        number=number, when=when if when.tzinfo else when.replace(tzinfo=UTC), rules=rules,
+        seats=tuple(map(RecordedSeat, names, bots)), scores=scores, hand_sizes=hands, display_sizes=shown,
+        winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
+        reason=reason)
+
+
+_SEAT_NUMBERS = {n: tuple(range(n)) for n in range(2, 6)}
+
+
+# -- the game's side ---------------------------------------------------------------------
+
+
+def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = None) -> int:
+    """Record the finished current game of a save; its number in the records.
+
+    Called at every score screen: a game shown again after a resume has the
+    same key (the save's match key and the game's index), so it is written once.
+
+    Args:
+        saved: the save, its current game over and booked.
+        seed_shown: whether the seed may be known now; while it may not (two
+            or more humans, the match unfinished), the game is recorded without
+            it, and the match's seeds are filled in once it may.
+        directory: where the records live (default: the data directory).
+
+    Raises:
+        RecordsError: when the database cannot be used.
+    """
+    match = saved.match
+    outcome = match.record()
+    seed = None if match.seed is None else match.seed + match.number
+    with open_records(directory) as records:
+        number = records.add(
+            key=f"{saved.match_key}:{match.number}", match_key=saved.match_key, game_index=match.number,
+            when=datetime.now(UTC), rules=match.rules, seats=[(s.name, s.bot) for s in saved.seats],
+            scores=outcome.scores, hand_sizes=outcome.hand_sizes,
+            display_sizes=[score + hand for score, hand in zip(outcome.scores, outcome.hand_sizes, strict=True)],
+            winners=outcome.winners, seed=seed if seed_shown else None, assisted=saved.assisted,
+            reason=str(outcome.reason), transcript=saved.transcript)
+        if seed_shown and match.seed is not None:
+            records.reveal_seeds(saved.match_key, match.seed)
+    return number

@@ -1,0 +1,446 @@
+"""The records of finished games and ``abluxxen stats``: what a player finds after playing."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.cells import cell_len
+from rich.console import Console
+
+from abluxxen import Event, Rules, Transcript
+from abluxxen.cli.main import main
+from abluxxen.cli.stats import all_players, chart, details
+from abluxxen.match import Match
+from abluxxen.tui import records as records_module
+from abluxxen.tui.app import TableApp
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.narrate import START
+from abluxxen.tui.players import BotPlayer, Player
+from abluxxen.tui.prompt import make_session
+from abluxxen.tui.records import RecordsError, open_records, records_path
+from abluxxen.tui.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
+from abluxxen.tui.screen import WIPE, Screen
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+class BotHands(TableApp):
+    """The game as recorded for its seats, every seat's decisions made by an easy bot, so that a
+    person's games can be played without typing them."""
+
+    def player(self, seat: int) -> Player:
+        if seat not in self.players:
+            self.players[seat] = BotPlayer(self, "easy", seed=(self.match.seed or 0) * 10 + seat)
+        return self.players[seat]
+
+
+def _play(path: Path, keys: str, saved: Saved | None = None, *, seats: list[Seat] | None = None,
+          seed: int = 3, games: int = 1) -> tuple[int, list[str]]:
+    """Run the table on ``saved`` (or a new match of ``seats``) with ``keys`` typed; status and screens."""
+    if saved is None:
+        assert seats is not None
+        match = Match(Rules(len(seats)), games=games, seed=seed, names=[s.name for s in seats])
+        saved = Saved(match=match, seats=seats, delay=0.0, log=[Event(START, 0, source="1")])
+    out = io.StringIO()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        app = BotHands(saved, path, screen=Screen(file=out, size=(80, 23), alternate=True, terminal=True),
+                       session=make_session(input=pipe, output=DummyOutput()))
+        status = app.run()
+    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]
+    return status, [s for s in screens if s.strip()]
+
+
+def _stats(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    capsys.readouterr()  # what the games printed before
+    status = main(["stats", *args])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+ANN_BOTS = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "normal")]
+ANN_BEN = [Seat("Ann"), Seat("Ben")]
+
+
+def _data() -> Path:
+    return Path(os.environ["ABLUXXEN_DATA_DIR"])
+
+
+# -- stats after real games -------------------------------------------------------------
+
+
+def test_stats_after_played_games_agree_with_the_games_replayed_from_their_records(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for seed in (1, 2, 3):
+        assert _play(tmp_path / f"a{seed}.json", "n\r", seats=ANN_BOTS, seed=seed)[0] == 0
+    assert _play(tmp_path / "b.json", "n\r", seats=ANN_BEN, seed=9)[0] == 0
+
+    # What Ann's games were, from the engine itself: each recorded transcript replayed.
+    with open_records() as records:
+        assert [g.number for g in records.games()] == [1, 2, 3, 4]
+        replayed = []
+        for number in range(1, 5):
+            game = records.get(number)
+            assert game is not None
+            end = game.transcript.replay()
+            assert end.is_over and tuple(end.scores()) == game.scores
+            replayed.append((end.scores()[0], 0 in end.winners()))
+    scores = [score for score, _ in replayed]
+    wins = [won for _, won in replayed]
+    run = longest = 0
+    for won in wins:
+        run = run + 1 if won else 0
+        longest = max(longest, run)
+
+    status, out, err = _stats(capsys, "Ann", "--json")
+    assert status == 0 and err == ""
+    doc = json.loads(out)
+    ann = doc["players"][0]
+    assert ann["name"] == "Ann" and ann["games"] == 4 and ann["wins"] == sum(wins)
+    assert ann["mean_points"] == round(sum(scores) / 4, 2)
+    assert ann["best"] == {"number": scores.index(max(scores)) + 1, "score": max(scores)}
+    assert ann["streak"] == {"current": run, "longest": longest}
+    assert ann["against"]["easy"] == {"games": 3, "wins": sum(wins[:3])}
+    assert ann["against"]["normal"] == {"games": 3, "wins": sum(wins[:3])}
+    assert ann["against"]["humans"] == {"games": 1, "wins": int(wins[3])}
+    assert "hard" not in ann["against"]
+    assert [[s["score"] for s in g["seats"]][0] for g in doc["games"]] == scores  # oldest first
+    first = doc["games"][0]
+    assert set(first) >= {"when", "rules", "seats", "assisted", "seed"}
+    assert first["rules"] == Rules(3).to_json() and first["seed"] == 1 and first["assisted"] is False
+    assert first["seats"][1] == {"name": "Ada", "bot": "easy", "score": first["seats"][1]["score"],
+                                 "winner": first["seats"][1]["winner"], "hand": first["seats"][1]["hand"],
+                                 "display": first["seats"][1]["display"]}
+
+    status, out, _ = _stats(capsys, "ann", "--lang", "en")  # names compare as at the table
+    assert status == 0
+    assert f"Ann: 4 games, {sum(wins)} won ({round(100 * sum(wins) / 4)}%)" in out
+    assert f"mean {sum(scores) / 4:+.1f}" in out and f"best {max(scores):+d}" in out
+    assert f"Wins in a row: {run} now · longest {longest}" in out
+    assert "Points in the last 4 games" in out
+
+    status, out, _ = _stats(capsys, "--lang", "en")  # two people: a line each
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[1].split()[:3] == ["Ann", "4", str(sum(wins))]
+    assert lines[2].split()[:3] == ["Ben", "1", str(int(1 in _winners(4)))]
+
+
+def _winners(number: int) -> tuple[int, ...]:
+    with open_records() as records:
+        game = records.get(number)
+        assert game is not None
+        return game.winners
+
+
+def test_a_bots_only_game_through_the_real_play_command_is_recorded_and_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pexpect = pytest.importorskip("pexpect")
+    import sys
+
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "play", "--players", "bot:easy,bot:normal",
+                                           "--seed", "21", "--delay", "0", "--lang", "en"],
+                          env=env, encoding="utf-8", dimensions=(24, 80), timeout=60)
+    child.expect("Play again")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    status, out, _ = _stats(capsys, "--json")
+    doc = json.loads(out)
+    assert status == 0 and len(doc["games"]) == 1 and doc["players"] == []
+    game = doc["games"][0]
+    assert [(s["name"], s["bot"]) for s in game["seats"]] == [("Ada", "easy"), ("Bix", "normal")]
+    assert game["seed"] == 21 and game["rules"]["duel"] is True
+    with open_records() as records:
+        recorded = records.last()
+    assert recorded is not None
+    end = recorded.transcript.replay()
+    assert [s["score"] for s in game["seats"]] == end.scores()
+    assert [s["winner"] for s in game["seats"]] == [seat in end.winners() for seat in range(2)]
+    status, out, _ = _stats(capsys, "--lang", "en")
+    assert status == 0 and out.strip() == "1 games recorded, all between bots: no person has played yet."
+
+
+# -- once, and only finished games ---------------------------------------------------------
+
+
+def test_a_game_is_recorded_once_though_its_score_screen_shows_again_after_resume(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+    status, screens = _play(path, "n\r", seats=ANN_BOTS, seed=5, games=2)  # game 1 over: stop there
+    assert status == 0 and "Game 1 over" in screens[-1]
+    for _ in range(2):  # resumed: the same score screen again
+        status, screens = _play(path, "n\r", read_save(path))
+        assert status == 0 and "Game 1 over" in screens[-1]
+    with open_records() as records:
+        assert records.count() == 1
+    status, screens = _play(path, "\rn\r", read_save(path))  # on to game 2, then leave
+    assert "Game 2 over" in screens[-1]
+    with open_records() as records:
+        games = records.games()
+    assert [g.number for g in games] == [1, 2] and [g.seed for g in games] == [5, 6]
+
+
+def test_finished_games_leave_the_resume_list_and_their_records_stay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _data()
+    assert _play(data / "done.json", "n\r", seats=ANN_BOTS, seed=2)[0] == 0
+    unfinished = Match(Rules(3), games=1, seed=3, names=["Ann", "Ada", "Bix"])
+    write_save(data / "open.json", Saved(match=unfinished, seats=ANN_BOTS))
+    assert [f.path.name for f in unfinished_saves(data)[0]] == ["open.json"]
+    assert main(["resume", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Ann, Ada ⚙, Bix ⚙") == 1
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    assert status == 0 and json.loads(out)["players"][0]["games"] == 1
+
+
+def test_simulate_writes_no_records(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--seats", "easy,easy", "--games", "2"]) == 0
+    capsys.readouterr()
+    assert not records_path().exists()
+    status, out, _ = _stats(capsys, "--lang", "en")
+    assert status == 0 and "No games recorded yet" in out
+
+
+# -- what a record holds ---------------------------------------------------------------
+
+
+def test_the_seed_is_recorded_only_once_the_people_at_the_table_may_know_it(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    _play(path, "n\r", seats=ANN_BEN, seed=40, games=2)
+    with open_records() as records:
+        assert [g.seed for g in records.games()] == [None]  # game 2's deal follows from it
+    _play(path, "\rn\r", read_save(path))
+    with open_records() as records:
+        assert [g.seed for g in records.games()] == [40, 41]
+
+
+def test_a_record_keeps_seats_counts_and_the_assisted_mark(tmp_path: Path) -> None:
+    match = Match(Rules(3), games=1, seed=8, names=["Ann", "Ada", "Bix"])
+    saved = Saved(match=match, seats=ANN_BOTS, delay=0.0, log=[Event(START, 0, source="1")], assisted=True)
+    _play(tmp_path / "g.json", "n\r", saved)
+    with open_records() as records:
+        game = records.last()
+    assert game is not None and game.number == 1 and game.assisted
+    end = game.transcript.replay()
+    assert game.seats == (("Ann", None), ("Ada", "easy"), ("Bix", "normal"))
+    assert game.hand_sizes == tuple(len(end.hand(s)) for s in range(3))
+    assert all(shown - hand == score for shown, hand, score in
+               zip(game.display_sizes, game.hand_sizes, game.scores, strict=True))
+    assert game.winners == tuple(end.winners()) and game.rules == Rules(3) and game.seed == 8
+    assert game.when.tzinfo is not None
+
+
+def test_an_unknown_record_number_is_none_and_an_empty_folder_has_no_games(tmp_path: Path) -> None:
+    records = open_records(tmp_path / "nothing")
+    assert records.games() == [] and records.last() is None and records.get(1) is None
+    assert not (tmp_path / "nothing").exists()  # reading creates nothing
+
+
+# -- a database that cannot be used ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("spoil", "words"), [
+    ("garbage", "Game not recorded: the records file is damaged."),
+    ("folder", "Game not recorded: the records file cannot be opened."),
+    ("newer", "Game not recorded: the records file is from a newer Abluxxen."),
+])
+def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
+        tmp_path: Path, spoil: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    db = records_path()
+    if spoil == "garbage":
+        db.write_bytes(b"not a database at all, just some bytes" * 100)
+    elif spoil == "folder":
+        db.mkdir()
+    else:
+        with sqlite3.connect(db) as con:
+            con.execute(f"PRAGMA application_id = {records_module.APPLICATION_ID}")
+            con.execute("PRAGMA user_version = 99")
+        con.close()
+    before = db.read_bytes() if db.is_file() else b""
+    path = tmp_path / "g.json"
+    status, screens = _play(path, "n\r", seats=ANN_BOTS, seed=4)
+    assert status == 0 and read_save(path).finished
+    assert "Game 1 over" in screens[-1]
+    assert words in capsys.readouterr().err  # said again once the game's screen is gone
+    if before:
+        assert db.read_bytes() == before  # nothing of the player's file is overwritten
+    status, out, err = _stats(capsys, "--lang", "en")
+    assert status == 1 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith("Cannot read the records")
+
+
+def test_a_locked_database_warns_in_german_and_the_game_completes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(records_module, "BUSY_TIMEOUT", 0.05)
+    open_records().reveal_seeds("none", 1)  # creates the database
+    holder = sqlite3.connect(records_path(), isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        match = Match(Rules(3), games=1, seed=6, names=["Ann", "Ada", "Bix"])
+        saved = Saved(match=match, seats=ANN_BOTS, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
+        status, screens = _play(tmp_path / "g.json", "n\r", saved)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert status == 0 and "Spiel 1 ist vorbei" in screens[-1]
+    err = capsys.readouterr().err
+    assert "Spiel nicht aufgezeichnet: Aufzeichnungsdatei von einem anderen Programm belegt." in err
+    with open_records() as records:
+        assert records.count() == 0
+
+
+def test_every_records_warning_fits_one_line() -> None:
+    for lang in ("en", "de"):
+        tr = Tr(lang)
+        for kind in records_module.KINDS:
+            line = tr("records_failed", reason=tr(f"records.{kind}"))
+            assert "\n" not in line and cell_len(line) <= 80
+
+
+# -- schema versions ---------------------------------------------------------------------
+
+
+V1_SCHEMA = """
+CREATE TABLE games (number INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, match_key TEXT NOT NULL,
+    game_index INTEGER NOT NULL, ended TEXT NOT NULL, players INTEGER NOT NULL, variant TEXT NOT NULL,
+    duel INTEGER NOT NULL, tiebreak TEXT NOT NULL, seed INTEGER, reason TEXT NOT NULL);
+CREATE TABLE seats (game INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT,
+    score INTEGER NOT NULL, hand INTEGER NOT NULL, display INTEGER NOT NULL, winner INTEGER NOT NULL,
+    PRIMARY KEY (game, seat)) WITHOUT ROWID;
+CREATE TABLE transcripts (game INTEGER PRIMARY KEY, doc TEXT NOT NULL);
+"""
+
+
+def _v1_database(path: Path) -> Transcript:
+    """A database as version 1 wrote it, holding one real game of Ann against a hard and an easy bot."""
+    from abluxxen import Game
+    from abluxxen.bots import make_bot
+
+    game = Game.new(Rules(3), seed=12, names=["Ann", "Ada", "Bix"])
+    transcript = Transcript.of(game)
+    bots = [make_bot("easy", seed=s) for s in range(3)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+    outcome = game.outcome()
+    assert outcome is not None
+    con = sqlite3.connect(path)
+    con.executescript(V1_SCHEMA)
+    con.execute("INSERT INTO games VALUES (1, 'old:0', 'old', 0, '2026-01-02T03:04:05+00:00', 3, 'base', 0,"
+                " 'fewest-hand', 12, ?)", (str(outcome.reason),))
+    for seat, (name, bot) in enumerate([("Ann", None), ("Ada", "hard"), ("Bix", "easy")]):
+        con.execute("INSERT INTO seats VALUES (1, ?, ?, ?, ?, ?, ?, ?)",
+                    (seat, name, bot, outcome.scores[seat], outcome.hand_sizes[seat],
+                     outcome.scores[seat] + outcome.hand_sizes[seat], int(seat in outcome.winners)))
+    con.execute("INSERT INTO transcripts VALUES (1, ?)", (json.dumps(transcript.to_json()),))
+    con.execute(f"PRAGMA application_id = {records_module.APPLICATION_ID}")
+    con.execute("PRAGMA user_version = 1")
+    con.commit()
+    con.close()
+    return transcript
+
+
+def test_a_version_1_database_is_migrated_and_keeps_its_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    transcript = _v1_database(records_path())
+    with open_records() as records:
+        old = records.get(1)
+    assert old is not None and not old.assisted and old.seed == 12
+    assert old.transcript.to_json() == transcript.to_json()
+    assert tuple(old.transcript.replay().scores()) == old.scores
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+    con.close()
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    against = json.loads(out)["players"][0]["against"]
+    assert status == 0 and set(against) == {"easy", "hard"}  # who sat there, worked out by the migration
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # and new games go on being added
+    with open_records() as records:
+        assert [g.number for g in records.games()] == [1, 2]
+
+
+def test_a_stranger_database_is_refused_and_left_alone() -> None:
+    with sqlite3.connect(records_path()) as con:
+        con.execute("CREATE TABLE photos (id INTEGER)")
+    con.close()
+    with pytest.raises(RecordsError) as caught:
+        open_records().games()
+    assert caught.value.kind == "damaged"
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("SELECT name FROM sqlite_master").fetchall() == [("photos",)]
+    con.close()
+
+
+def test_a_damaged_transcript_is_refused_by_number() -> None:
+    _v1_database(records_path())
+    with sqlite3.connect(records_path()) as con:
+        con.execute("UPDATE transcripts SET doc = '{\"start\": {}, \"moves\": []}'")
+    con.close()
+    with pytest.raises(RecordsError) as caught:
+        open_records().get(1)
+    assert caught.value.kind == "damaged" and "game 1" in caught.value.detail
+
+
+# -- the command ------------------------------------------------------------------------
+
+
+def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _stats(capsys, "--lang", "de")
+    assert status == 0 and err == ""
+    assert out.strip() == "Noch keine Spiele aufgezeichnet: jedes beendete Spiel wird hier festgehalten."
+    assert _stats(capsys, "--json")[:2] == (0, '{"games": [], "players": []}\n')
+    assert not records_path().exists()
+
+
+def test_stats_of_an_unknown_name_is_one_line_and_status_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=1)
+    status, out, err = _stats(capsys, "Zed", "--lang", "en")
+    assert status == 1 and out == ""
+    assert err == "No recorded games of Zed (players: Ann).\n"
+    assert _stats(capsys, "Ada", "--lang", "en")[0] == 1  # a bot's seat is not a player's record
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
+    from abluxxen.tui.records import SeatResult
+
+    scores = [(-1) ** i * (i * 7 % 61) for i in range(45)]
+    results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,
+                          frozenset({"easy", "normal", "hard", "humans"})) for i, s in enumerate(scores)]
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(*details(all_players(results)[0], Tr(lang)), sep="\n")
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
+    bars = chart([(s, s > 20) for s in scores[-30:]])
+    columns = [[row.plain[6 + 2 * i] for row in bars[:-1]] for i in range(30)]
+    for (score, _), column in zip([(s, 0) for s in scores[-30:]], columns, strict=True):
+        axis = [row.plain[5] for row in bars[:-1]].index("┼")
+        above, below = column[:axis].count("█"), column[axis + 1:].count("█")
+        assert (above > 0) == (score > 0) and (below > 0) == (score < 0)  # each game on its side of 0
+
+
+def test_a_save_keeps_its_match_key_and_an_older_save_gets_one() -> None:
+    match = Match(Rules(2), games=1, seed=1, names=["Ann", "Ben"])
+    saved = Saved(match=match, seats=ANN_BEN)
+    doc: dict[str, Any] = json.loads(json.dumps(to_document(saved)))
+    assert from_document(doc).match_key == saved.match_key
+    del doc["match_key"]
+    assert re.fullmatch(r"[0-9a-f]{16}", from_document(doc).match_key)
+    doc["match_key"] = "../etc\n"
+    with pytest.raises(ValueError, match="match_key"):
+        from_document(doc)
