@@ -24,6 +24,7 @@ from abluxxen.bots.ismcts import HardBot
 from abluxxen.cli.main import main
 from abluxxen.match import Match
 from abluxxen.transcript import Transcript
+from abluxxen.tui.records import record_finished, records_path
 from abluxxen.tui.saves import Saved, Seat, write_save
 
 pexpect = pytest.importorskip("pexpect")
@@ -58,7 +59,7 @@ def _bot_game(path: Path, *, finish: bool = True) -> Saved:
     return saved
 
 
-def _blunder(path: Path) -> None:
+def _blunder(path: Path) -> Saved:
     """Ann holds eight 9s and Bob one card: ending the game now wins; playing one 9 lets Bob end it."""
     doc = make_doc(hands=["9 9 9 9 9 9 9 9", "2", "3 4 5 6 7 8"], names=["Ann", "Bob", "Cy"])
     match = Match(Rules(3), games=1, names=["Ann", "Bob", "Cy"])
@@ -70,6 +71,7 @@ def _blunder(path: Path) -> None:
     match.record()
     saved.finished = True
     write_save(path, saved)
+    return saved
 
 
 def _review(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -145,7 +147,8 @@ def test_appraisal_keeps_the_played_move_on_every_deal() -> None:
     assert appraisal.best == "play 9 9 9 9 9 9 9 9"
 
 
-@pytest.mark.parametrize("case", ["unfinished", "garbage", "missing", "unknown-seat", "two-humans", "no-game"])
+@pytest.mark.parametrize("case", ["unfinished", "garbage", "missing", "unknown-seat", "two-humans", "no-game",
+                                  "no-record", "spoilt-records"])
 def test_bad_input_is_one_line_and_status_1(case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path / "empty"))
@@ -165,21 +168,47 @@ def test_bad_input_is_one_line_and_status_1(case: str, tmp_path: Path, capsys: p
         path.write_text(json.dumps(doc))
     elif case == "no-game":
         args = ["--think", THINK]
+    elif case == "no-record":
+        record_finished(_blunder(path), seed_shown=True)
+        args = ["7", "--think", THINK]
+    elif case == "spoilt-records":
+        records_path().parent.mkdir(parents=True)
+        records_path().write_text("not a database " * 100)
+        args = ["1", "--think", THINK]
     status, out, err = _review(capsys, *args)
     assert status == 1 and out == ""
     assert len(err.strip().splitlines()) == 1, err
     expected = {"unfinished": "not over yet", "garbage": "not valid JSON", "missing": "cannot read the file",
                 "unknown-seat": "No seat is called 'Zed'; the players are Ann, Bob, Cy.",
-                "two-humans": "--seat: Ann, Bob, Cy", "no-game": "No finished game to review"}[case]
+                "two-humans": "--seat: Ann, Bob, Cy", "no-game": "No finished game to review",
+                "no-record": "There is no recorded game 7.",
+                "spoilt-records": "the records file is damaged"}[case]
     assert expected in err
 
 
-def test_without_a_file_the_newest_finished_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_records_the_newest_finished_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _bot_game(tmp_path / "a.json", finish=False)
     _blunder(tmp_path / "b.json")
-    status, out, _ = _review(capsys, "--save-dir", str(tmp_path), "--think", THINK, "--json")
+    status, out, err = _review(capsys, "--save-dir", str(tmp_path), "--think", THINK, "--json")
+    assert status == 0 and err == ""
+    assert [d["played"] for d in json.loads(out)["decisions"]] == ["play 9", "pass"]
+    # Spoilt records are passed over with one line of warning; the saves still serve.
+    records_path().write_text("not a database " * 100)
+    status, out, err = _review(capsys, "--save-dir", str(tmp_path), "--think", THINK, "--json")
+    assert status == 0 and [d["played"] for d in json.loads(out)["decisions"]] == ["play 9", "pass"]
+    assert err.count("\n") == 1 and "the records file is damaged" in err
+
+
+def test_a_recorded_game_by_number_and_the_last_one_by_default(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert record_finished(_blunder(tmp_path / "blunder.json"), seed_shown=True) == 1
+    assert record_finished(_bot_game(tmp_path / "bots.json"), seed_shown=True) == 2
+    status, out, _ = _review(capsys, "1", "--think", THINK, "--json")
     assert status == 0
     assert [d["played"] for d in json.loads(out)["decisions"]] == ["play 9", "pass"]
+    status, out, _ = _review(capsys, "--think", THINK, "--json")  # the last recorded game: number 2
+    assert status == 0
+    assert json.loads(out)["seat"] == "Ann" and len(json.loads(out)["decisions"]) > 5
 
 
 def test_german_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,8 @@
 
 Example::
 
-    abluxxen review                         the newest finished game, the one human's seat
+    abluxxen review                         the last recorded game, the one human's seat
+    abluxxen review 12 --seat Ann           recorded game 12 (``abluxxen stats`` lists them)
     abluxxen review ~/saves/20261122-Ann-Ben.json --seat Ann --think 1000 --json
 
 Every decision of the seat where more than one move was legal is searched
@@ -29,12 +30,14 @@ from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..languages import LANGS, default_lang
 from ..transcript import Transcript
 from ..tui.i18n import Tr
+from ..tui.records import RecordedGame, RecordsError, open_records
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..tui.screen import Screen
 
 EPILOG = """examples:
-  abluxxen review                          the newest finished game
+  abluxxen review                          the last recorded game
+  abluxxen review 12                       recorded game number 12
   abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
   abluxxen review --seat Ann --think 2000  search longer (2000 iterations a decision)
   abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
@@ -65,8 +68,9 @@ class ReviewSource:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``review`` subcommand's options."""
     parser.epilog = EPILOG
-    parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="a save file whose game is over (default: the newest such game in the save directory)")
+    parser.add_argument("file", nargs="?", metavar="FILE|N",
+                        help="a save file whose game is over, or a recorded game's number "
+                             "(default: the last recorded game)")
     parser.add_argument("--seat", metavar="NAME", default=None,
                         help="whose decisions to rate (default: the one human at the table)")
     parser.add_argument("--think", type=_think, default=None,
@@ -119,16 +123,28 @@ def run(args: argparse.Namespace) -> int:
 
 
 def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
-    """The game to review: FILE, or the newest finished game in the save directory.
+    """The game to review: FILE, record number FILE, or the last recorded game.
+
+    Without FILE, games finished before records were kept are found among
+    the saves in ``directory`` (the newest save whose game is over).
 
     Raises:
-        Refused: when the file cannot be read or its game is not over, or no finished game exists.
+        Refused: when the file cannot be read or its game is not over, the
+            record does not exist or cannot be read, or no finished game exists.
     """
     if file is None:
+        last = _recorded(None, tr)
+        if last is not None:
+            return from_record(last)
         for found in scan_saves(directory):
             if found.saved is not None and found.saved.match.game.is_over:
                 return from_save(str(found.path), found.saved.seats, found.saved.transcript)
         raise Refused(tr("review.no_game", dir=directory))
+    if file.isdigit() and not Path(file).exists():
+        recorded = _recorded(int(file), tr)
+        if recorded is None:
+            raise Refused(tr("review.no_record", n=int(file)))
+        return from_record(recorded)
     try:
         saved = read_save(Path(file))
     except SaveError as err:
@@ -138,9 +154,34 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
     return from_save(file, saved.seats, saved.transcript)
 
 
+def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
+    """Recorded game ``number`` (``None``: the last one), or ``None`` when there is none.
+
+    Raises:
+        Refused: when a numbered game's records cannot be read. Without a
+            number, a warning goes to standard error instead, and the saves
+            are searched: they may still hold a finished game.
+    """
+    with open_records() as records:
+        try:
+            return records.last() if number is None else records.get(number)
+        except RecordsError as err:
+            line = tr("stats_error", path=records.path, reason=tr(f"records.{err.kind}"))
+            if number is not None:
+                raise Refused(line) from None
+            print(f"abluxxen: {line}", file=sys.stderr)
+            return None
+
+
 def from_save(where: str, seats: Sequence[Seat], transcript: Transcript) -> ReviewSource:
     """A save's current (finished) game as a review source."""
     return ReviewSource(where, tuple(s.name for s in seats), tuple(s.bot for s in seats), transcript)
+
+
+def from_record(recorded: RecordedGame) -> ReviewSource:
+    """A recorded game as a review source (records hold finished games only)."""
+    return ReviewSource(f"#{recorded.number}", tuple(s.name for s in recorded.seats),
+                        tuple(s.bot for s in recorded.seats), recorded.transcript)
 
 
 def pick_seat(source: ReviewSource, name: str | None, tr: Tr) -> int:
