@@ -79,7 +79,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true",
                         help="print the decisions as JSON: turn, move, played, best, loss")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
+                        help="where to look for a finished save when no game is recorded "
+                             "(default: $ABLUXXEN_DATA_DIR or the user data dir)")
     parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de")
 
 
