@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..game import OVER, Game, winners_of
@@ -107,6 +108,47 @@ def rewards(game: Game) -> list[float]:
         margin = 0.5 if margin > 0.5 else -0.5 if margin < -0.5 else margin
         out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
     return out
+
+
+# Rounds of deals an appraisal plays at least, whatever the budget: the
+# paired test that drops moves needs this many samples to mean anything.
+APPRAISE_ROUNDS = 6
+
+
+def margin(game: Game, seat: int) -> int:
+    """``seat``'s score minus the best score of the other seats (a finished game's result for ``seat``)."""
+    scores = game.scores()
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Appraisal:
+    """What the search thinks of every legal move of one decision.
+
+    Attributes:
+        margins: per legal move (canonical text), the seat's final margin
+            (:func:`margin`) on each deal the move was played on, in deal
+            order; deal ``i`` is the same hidden cards and rollout seed for
+            every move.
+        alive: the moves played on every deal: the searched favourites and
+            the moves asked to be kept. The others trailed clearly and were
+            dropped early.
+        deals: the number of deals.
+    """
+
+    margins: dict[str, tuple[float, ...]]
+    alive: tuple[str, ...]
+    deals: int
+
+    def mean(self, move: str) -> float:
+        """The move's expected final margin, over the deals it was played on."""
+        values = self.margins[move]
+        return sum(values) / len(values) if values else -math.inf
+
+    @property
+    def best(self) -> str:
+        """The move with the highest expected margin among those played on every deal."""
+        return max(self.alive, key=self.mean)
 
 
 class HardBot:
@@ -196,6 +238,69 @@ class HardBot:
         self.last_iterations = done
         return _verdict(alive, results, candidates)
 
+    def appraise(self, view: View, keep: Collection[str] = (), *, only: Collection[str] | None = None,
+                 stream: int = 0) -> Appraisal:
+        """Estimate every legal move's final margin for the view's seat, on shared deals.
+
+        The same search as :meth:`choose`, from the seat's information set:
+        each round deals the hidden cards once (:meth:`View.sample`) and plays
+        every remaining move on that deal with the same rollout seed, then
+        the move's own ISMCTS subtree and a rollout. Unlike :meth:`choose`,
+        every legal move starts in the race, moves are compared by final
+        margin rather than by reward, and the moves in ``keep`` (the move a
+        player made) are never dropped, so their estimate rests on every
+        deal. At least :data:`APPRAISE_ROUNDS` rounds are played.
+
+        Args:
+            view: the deciding seat's view.
+            keep: moves never dropped.
+            only: race only these legal moves (default: every legal move).
+            stream: which of the seeded streams of deals to use; another
+                stream gives deals independent of the first one's, to check
+                a winner found there without its luck.
+
+        Raises:
+            ValueError: when it is not the view's seat's decision, or a move
+                in ``keep`` is not legal.
+        """
+        codes = view.legal_actions()
+        if not codes:
+            raise ValueError("it is not this seat's decision")
+        moves = list(dict.fromkeys(view.action_text(c) for c in codes))
+        missing = [m for m in (*keep, *(only or ())) if m not in moves]
+        if missing:
+            raise ValueError(f"{missing[0]!r} is not a legal move here")
+        if only is not None:
+            moves = [m for m in moves if m in only]
+        rng = rng_for(self.seed, view)
+        if stream:
+            rng = random.Random(rng.getrandbits(64) + stream)
+        budget, deadline = (self.think, math.inf) if isinstance(self.think, int) else (
+            1 << 30, time.perf_counter() + self.think)
+        alive = moves
+        nodes = {text: Node(player=view.seat) for text in moves}
+        results: dict[str, list[float]] = {text: [] for text in moves}
+        action: dict[str, int] = {}  # a move's code is the same in every deal, as in _race
+        done = rounds = 0
+        while len(alive) > 1 and (rounds < APPRAISE_ROUNDS or (
+                done + len(alive) <= budget and time.perf_counter() < deadline)):
+            deal = view.sample(rng)
+            seed = rng.getrandbits(32)
+            for text in alive:
+                game = deal.copy()
+                code = action.get(text)
+                if code is None:
+                    code = action[text] = game.action_of(text)
+                game.apply_action(code)
+                self._descend(nodes[text], game, random.Random(seed))
+                results[text].append(float(margin(game, view.seat)))
+            done += len(alive)
+            rounds += 1
+            if rounds >= APPRAISE_ROUNDS:
+                alive = _survivors(alive, results, rounds, keep)
+        self.last_iterations = done
+        return Appraisal(margins={m: tuple(r) for m, r in results.items()}, alive=tuple(alive), deals=rounds)
+
     def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
         node = start
@@ -251,17 +356,18 @@ class HardBot:
         return untried[int(rng.random() * len(untried))]
 
 
-def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int) -> list[str]:
-    """The root moves not yet clearly worse than the leader on the shared deals."""
+def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int,
+               keep: Collection[str] = ()) -> list[str]:
+    """The root moves not yet clearly worse than the leader on the shared deals (and those in ``keep``)."""
     def mean(t: str) -> float:
         recent = results[t][-rounds:]
         return sum(recent) / len(recent)
 
     leader = max(alive, key=mean)
-    keep = []
+    kept = []
     for t in alive:
-        if t == leader:
-            keep.append(t)
+        if t == leader or t in keep:
+            kept.append(t)
             continue
         # Paired differences over the deals both moves were played on.
         n = min(len(results[t]), len(results[leader]))
@@ -269,8 +375,8 @@ def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int) -
         avg = sum(diffs) / n
         var = sum((d - avg) ** 2 for d in diffs) / max(1, n - 1)
         if avg + DROP_AT * math.sqrt(var / n + 1e-12) >= 0:
-            keep.append(t)
-    return keep
+            kept.append(t)
+    return kept
 
 
 def _verdict(alive: list[str], results: dict[str, list[float]], prior: dict[str, float]) -> str:

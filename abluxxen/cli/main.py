@@ -23,6 +23,7 @@ SUBCOMMANDS = {
     "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
     "stats": ("abluxxen.cli.stats", "games, wins, streaks and points of the recorded games, per player"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
+    "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
     # -- learn (i12) --
     "learn": ("abluxxen.tui.learn.course", "new to the game? a guided course: 11 short lessons at the table"),
@@ -38,6 +39,7 @@ EPILOG = """examples:
   abluxxen resume                           continue the last game
   abluxxen stats Ann                        Ann's recorded games: wins, streaks, points
   abluxxen simulate --seats hard,normal,normal,normal --games 100
+  abluxxen review --seat Ann                rate Ann's moves in the last finished game
   abluxxen bench                            engine speed figures
 """
 
