@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 
 from helpers import ALL_RULES, FULL_DECK, all_cards, random_game
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from abluxxen import Game
+from abluxxen import Game, Rules
+from abluxxen.bots.ismcts import ROLLOUT_NOISE
 from abluxxen.bots.quick import quick_action
 from abluxxen.cards import counts_of
 
@@ -36,8 +37,11 @@ def test_samples_are_consistent_with_the_view(rules, seed, moves, sample_seed) -
 
 @settings(max_examples=25, deadline=None)
 @given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 10_000), moves=st.integers(0, 120))
+# The policy alone can cycle here (8s, 13s, 1s and 3s abluxxed and taken back in turn, expert duel),
+# and nothing in the rules ends such a cycle: the rollout's noise is what does.
+@example(rules=Rules(players=2, variant="expert", duel=True), seed=452, moves=0)
 def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> None:  # type: ignore[no-untyped-def]
-    """The hard bot's rollouts run on a sample and must follow the rules to the end."""
+    """The hard bot's rollouts run on a sample and must follow the rules to the end, as rollout plays them."""
     game = random_game(rules, seed, moves=moves)
     if game.is_over:
         return
@@ -47,8 +51,9 @@ def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> No
     rng = random.Random(seed)
     steps = 0
     while not sample.is_over:
-        code = quick_action(sample, rng)
-        assert code in sample.legal_actions(), sample.describe()
+        legal = sample.legal_actions()
+        code = legal[int(rng.random() * len(legal))] if rng.random() < ROLLOUT_NOISE else quick_action(sample, rng)
+        assert code in legal, sample.describe()
         sample.apply_action(code)
         steps += 1
         assert steps < 2000
