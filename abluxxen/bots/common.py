@@ -126,6 +126,14 @@ def _binom_cdf_below(n: int, p: float, k: int) -> float:
 
 
 @cache
+def _joker_odds(hand_size: int) -> tuple[float, ...]:
+    """Per count of jokers, from none to five (at most ``hand_size``): its chance in a random hand."""
+    q_joker = 5 / DECK_SIZE
+    return tuple(comb(hand_size, jokers) * q_joker ** jokers * (1 - q_joker) ** (hand_size - jokers)
+                 for jokers in range(0, min(hand_size, 5) + 1))
+
+
+@cache
 def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
     """Chance that a random hand of ``hand_size`` cards can abluxx a layer.
 
@@ -138,13 +146,12 @@ def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
         return 0.0
     h = min(hand_size, 40)
     q_num = 8 / DECK_SIZE
-    q_joker = 5 / DECK_SIZE
-    higher = list(range(value + 1, 14)) if value < JOKER else []
+    # How many values beat it.
+    higher = 13 - value if value < JOKER else 0
     if expert and value >= 13:
-        higher.append(1)
+        higher += 1
     miss = 0.0
-    for jokers in range(0, min(h, 5) + 1):
-        p_j = comb(h, jokers) * q_joker ** jokers * (1 - q_joker) ** (h - jokers)
+    for jokers, p_j in enumerate(_joker_odds(h)):
         if jokers >= size:
             # Enough jokers alone: they beat anything but lone jokers (equal).
             if value < JOKER:
@@ -152,8 +159,10 @@ def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
             p_none = 1.0
         else:
             p_none = 1.0
-            for _ in higher:
-                p_none *= _binom_cdf_below(h - jokers, q_num, size - jokers)
+            # (A product one factor at a time, not a power: the same float as ever.)
+            below = _binom_cdf_below(h - jokers, q_num, size - jokers)
+            for _ in range(higher):
+                p_none *= below
         miss += p_j * p_none
     return max(0.0, min(1.0, 1.0 - miss))
 
