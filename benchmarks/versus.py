@@ -48,7 +48,8 @@ while len(views) < positions:
     while not game.is_over:
         seat = game.to_move
         view = game.view(seat)
-        if str(view.phase).lower().endswith("play") and len(view.legal_actions()) > 1:
+        # A text before the Phase enum, an IntEnum (whose str() is its number) since.
+        if getattr(view.phase, "text", view.phase) == "play" and len(view.legal_actions()) > 1:
             turn += 1
             if turn % 3 == 0 and len(views) < positions:
                 views.append(view)

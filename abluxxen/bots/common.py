@@ -126,6 +126,49 @@ def _binom_cdf_below(n: int, p: float, k: int) -> float:
 
 
 @cache
+def _joker_odds(hand_size: int) -> tuple[float, ...]:
+    """Per count of jokers, from none to five (at most ``hand_size``): its chance in a random hand."""
+    q_joker = 5 / DECK_SIZE
+    return tuple(comb(hand_size, jokers) * q_joker ** jokers * (1 - q_joker) ** (hand_size - jokers)
+                 for jokers in range(0, min(hand_size, 5) + 1))
+
+
+_NO_ODDS = (0.0,) * (JOKER + 1)
+
+
+def beat_odds(hand_size: int, size: int, expert: bool) -> tuple[float, ...]:
+    """Per value (index 1 to ``JOKER``): :func:`can_beat` for a layer of ``size`` cards of it.
+
+    One pass serves every value: the bots' odds tables want whole rows.
+    """
+    if hand_size < size or size <= 0:
+        return _NO_ODDS
+    return _beat_odds(min(hand_size, 40), size, expert)
+
+
+@cache
+def _beat_odds(h: int, size: int, expert: bool) -> tuple[float, ...]:
+    q_num = 8 / DECK_SIZE
+    miss = [0.0] * (JOKER + 1)
+    for jokers, p_j in enumerate(_joker_odds(h)):
+        if jokers >= size:
+            # Enough jokers alone: they beat anything but lone jokers (equal).
+            miss[JOKER] += p_j * 1.0
+            continue
+        # none[k]: the chance that none of k values beating the layer has
+        # enough cards, multiplied out one factor at a time.
+        below = _binom_cdf_below(h - jokers, q_num, size - jokers)
+        none = [1.0]
+        for _ in range(13):
+            none.append(none[-1] * below)
+        for value in range(1, JOKER + 1):
+            higher = 13 - value if value < JOKER else 0
+            if expert and value >= 13:
+                higher += 1  # 1s beat 13s and lone jokers
+            miss[value] += p_j * none[higher]
+    return tuple(max(0.0, min(1.0, 1.0 - m)) for m in miss)
+
+
 def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
     """Chance that a random hand of ``hand_size`` cards can abluxx a layer.
 
@@ -134,28 +177,7 @@ def can_beat(hand_size: int, size: int, value: int, expert: bool) -> float:
     as any value (or, in the expert variant, 1s against 13s and lone jokers).
     Values are treated as independent draws from the full deck's mix.
     """
-    if hand_size < size or size <= 0:
-        return 0.0
-    h = min(hand_size, 40)
-    q_num = 8 / DECK_SIZE
-    q_joker = 5 / DECK_SIZE
-    higher = list(range(value + 1, 14)) if value < JOKER else []
-    if expert and value >= 13:
-        higher.append(1)
-    miss = 0.0
-    for jokers in range(0, min(h, 5) + 1):
-        p_j = comb(h, jokers) * q_joker ** jokers * (1 - q_joker) ** (h - jokers)
-        if jokers >= size:
-            # Enough jokers alone: they beat anything but lone jokers (equal).
-            if value < JOKER:
-                continue
-            p_none = 1.0
-        else:
-            p_none = 1.0
-            for _ in higher:
-                p_none *= _binom_cdf_below(h - jokers, q_num, size - jokers)
-        miss += p_j * p_none
-    return max(0.0, min(1.0, 1.0 - miss))
+    return beat_odds(hand_size, size, expert)[value]
 
 
 # How often an opponent who can abluxx a layer actually plays to do it.
@@ -186,5 +208,5 @@ def _known_beats(known: list[int], value: int, size: int, expert: bool) -> bool:
     return expert and value >= 13 and known[1] + jokers >= size
 
 
-__all__ = ["Situation", "situation_of_view", "stable_seed", "rng_for", "can_beat", "exposure",
+__all__ = ["Situation", "situation_of_view", "stable_seed", "rng_for", "can_beat", "beat_odds", "exposure",
            "layer_of", "PLAY", "SHADOW", "TAKE_OR_LEAVE", "BACK_OR_DISCARD", "DRAW", "SINGLE_DRAW", "OVER"]

@@ -127,6 +127,11 @@ class Judge:
         self.sit = sit
         self.names = names or tuple(f"seat {s + 1}" for s in range(sit.players))
         self._exposure: dict[tuple[int, int], float] = {}
+        self._set_values: dict[tuple[int, int], float] = {}
+        # Potentials by hand and plays: weighing the plays and draws of one
+        # decision asks for the same hands again and again (a draw of a pool
+        # card and of the same card from the deck, one draw and the first of two).
+        self._potentials: dict[tuple[tuple[int, ...], int], float] = {}
         rounds = self.rounds_left()
         mine = sit.turn == sit.seat and sit.phase != PLAY
         # Plays still to come for this seat, the current turn's play included.
@@ -157,7 +162,11 @@ class Judge:
 
     def set_value(self, value: int, size: int) -> float:
         """What playing a set earns, counting the risk of losing it."""
-        return 2.0 * size * (1.0 - self.exposure(value, size))
+        key = (value, size)
+        worth = self._set_values.get(key)
+        if worth is None:
+            worth = self._set_values[key] = 2.0 * size * (1.0 - self.exposure(value, size))
+        return worth
 
     def potential(self, hand: list[int], plays: int | None = None) -> float:
         """What the hand's sets will earn when played in the turns left.
@@ -169,23 +178,31 @@ class Judge:
             plays = self.plays
         if plays <= 0 or not hand[0]:
             return 0.0
+        key = (tuple(hand), plays)
+        known = self._potentials.get(key)
+        if known is None:
+            known = self._potentials[key] = self._potential(hand, plays)
+        return known
+
+    def _potential(self, hand: list[int], plays: int) -> float:
+        set_value = self.set_value
         sets = [[v, hand[v]] for v in range(1, 14) if hand[v]]
         jokers = hand[JOKER]
         lone = 0
         for _ in range(jokers):
-            best_gain = self.set_value(JOKER, lone + 1) - (self.set_value(JOKER, lone) if lone else 0.0)
+            best_gain = set_value(JOKER, lone + 1) - (set_value(JOKER, lone) if lone else 0.0)
             best: list[int] | None = None
             for s in sets:
-                gain = self.set_value(s[0], s[1] + 1) - self.set_value(s[0], s[1])
+                gain = set_value(s[0], s[1] + 1) - set_value(s[0], s[1])
                 if gain > best_gain:
                     best_gain, best = gain, s
             if best is None:
                 lone += 1
             else:
                 best[1] += 1
-        values = [self.set_value(v, n) for v, n in sets]
+        values = [set_value(v, n) for v, n in sets]
         if lone:
-            values.append(self.set_value(JOKER, lone))
+            values.append(set_value(JOKER, lone))
         values.sort(reverse=True)
         return sum(values[:plays])
 

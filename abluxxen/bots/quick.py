@@ -13,13 +13,14 @@ once per opponent hand size.
 from __future__ import annotations
 
 import random
+from itertools import compress
 from operator import itemgetter, mul
 
 from ..cards import DECK_SIZE, JOKER
 from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
 from ..layers import BEATS
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
-from .common import WILLING, can_beat
+from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
 
 # What an abluxx is worth per card played: the points it costs the victim
@@ -39,15 +40,18 @@ _SLOT = 14
 def _safe_table(hand_size: int, expert: bool) -> list[float]:
     """Per ``value * _SLOT + size``: chance that an opponent with this many cards does not abluxx the set."""
     table = [1.0] * (15 * _SLOT)
-    for value in range(1, 15):
-        if value == JOKER and not expert:
-            continue  # lone jokers are safe
-        for size in range(1, _SLOT):
-            table[value * _SLOT + size] = 1.0 - WILLING * can_beat(hand_size, size, value, expert)
+    # Lone jokers are safe unless 1s beat them.
+    values = range(1, 15) if expert else range(1, JOKER)
+    for size in range(1, _SLOT):
+        odds = beat_odds(hand_size, size, expert)
+        for value in values:
+            table[value * _SLOT + size] = 1.0 - WILLING * odds[value]
     return table
 
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
+# The number values; compress() over them and a hand's counts yields those held.
+_VALUES = range(1, 14)
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
 _WORTH = itemgetter(0)  # of a (worth, value, count) group in _play
 _ALWAYS = [1.0] * (15 * _SLOT)
@@ -254,11 +258,10 @@ def _play(game: Game, rng: random.Random) -> int:
     twice = _TWICE_SIZE
     # Each group held: its worth if played whole without jokers, value, size.
     held = []
-    for v in range(1, 14):
+    for v in compress(_VALUES, hand[1:14]):
         count = hand[v]
-        if count:
-            i = v * _SLOT + count
-            held.append((twice[i] * (before[i] * last[i]), v, count))
+        i = v * _SLOT + count
+        held.append((twice[i] * (before[i] * last[i]), v, count))
     # One group (and jokers) or jokers alone: end the game now when that wins.
     if len(held) < 2 and _ending_wins(game, turn, total):
         return play_code(held[0][1], held[0][2], jokers) if held else play_code(JOKER, 0, jokers)
@@ -373,7 +376,8 @@ def _draw(game: Game, optional: bool) -> int:
                         gain = twice[j] * (before[j] * last[j]) - twice[i] * (before[i] * last[i])
                     else:
                         gain = twice[j] * (before[j] * last[j]) * fresh
-                gain = 0.0 + gain  # the slot's 1.0 - len(slot) first, as for a group
+                # (A group's sum starts from 1.0 - len(slot); adding that 0.0
+                # here would change no float's value: gains are never -0.0.)
             else:
                 gain = 1.0 - len(slot)
                 for c in slot:
