@@ -8,6 +8,8 @@ transcript read back from a file is checked by replaying it through the engine.
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,6 +46,8 @@ class Transcript:
 
     start: dict[str, Any]
     moves: list[Played] = field(default_factory=list)
+    # How often each position occurred (by its save document), counted once asked for.
+    _seen: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, game: Game) -> Transcript:
@@ -65,7 +69,25 @@ class Transcript:
         events = game.push(text, seat=seat)
         assert mover is not None
         self.moves.append(Played(mover, text))
+        if self._seen is not None:
+            self._seen[_key(game)] += 1
         return events
+
+    def repeats(self, game: Game) -> int:
+        """How many times ``game``'s position (the transcript's current one) occurred before in it.
+
+        Nothing in the rules ends a cycle of abluxxes taken back; bots that
+        answer a position the same way every time would go round it forever,
+        so they look here and vary their answer (see ``bots.vary``).
+        """
+        if self._seen is None:
+            position = Game.from_json(self.start)
+            seen = Counter([_key(position)])
+            for played in self.moves:
+                position.push(played.move, seat=played.seat)
+                seen[_key(position)] += 1
+            self._seen = seen
+        return max(0, self._seen[_key(game)] - 1)
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` moves (all of them by default)."""
@@ -124,3 +146,8 @@ class Transcript:
         if ends_at is not None and game.to_json() != ends_at.to_json():
             raise ValueError("transcript does not lead to the saved position")
         return cls(start=dict(start), moves=played)
+
+
+def _key(game: Game) -> str:
+    """The whole position as text: equal exactly when every card lies in the same place."""
+    return json.dumps(game.to_json(), separators=(",", ":"))

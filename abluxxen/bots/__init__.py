@@ -54,6 +54,22 @@ def make_bot(level: str, *, seed: int | None = None, think: float | int | None =
     raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, not {level!r}")
 
 
+def vary(move: str, view: View, repeats: int) -> str:
+    """A bot's move in a position seen ``repeats`` times before this game: another legal move each time.
+
+    A bot answers a position the same way every time, so two bots that take
+    their abluxxed sets back in turn would go round the same positions for
+    ever (nothing in the rules ends it). On a repeat the next legal move in
+    order is played instead, so every choice gets its turn and the game moves on.
+    """
+    if repeats <= 0:
+        return move
+    legal = view.legal_moves()
+    if len(legal) < 2 or move not in legal:
+        return move
+    return legal[(legal.index(move) + repeats) % len(legal)]
+
+
 def hint(view: View) -> tuple[str, Reason]:
     """What the normal bot would play here, and why (``str(reason)`` is English).
 
@@ -63,5 +79,5 @@ def hint(view: View) -> tuple[str, Reason]:
     return decide(view, random.Random(0))
 
 
-__all__ = ["Bot", "make_bot", "hint", "Reason", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
+__all__ = ["Bot", "make_bot", "vary", "hint", "Reason", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
            "DEFAULT_SECONDS"]

@@ -30,9 +30,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import LEVELS, make_bot, parse_think
+from ..bots import LEVELS, make_bot, parse_think, vary
 from ..game import Game
 from ..rules import TIEBREAKS, VARIANTS, Rules
+from ..transcript import Transcript
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -142,6 +143,7 @@ def play_game(task: Task) -> GameResult:
     bots = [make_bot(level, seed=derive_seed(task.seed, task.index, b), think=task.think)
             for b, level in enumerate(task.levels)]
     game = Game.new(task.rules, seed=derive_seed(task.seed, task.index), first=first)
+    transcript = Transcript.of(game)
     times: list[list[float]] = [[] for _ in range(n)]
     while not game.is_over:
         seat = game.to_move
@@ -153,7 +155,7 @@ def play_game(task: Task) -> GameResult:
         move = bots[b].choose(view)
         if choice:
             times[b].append(time.perf_counter() - start)
-        game.push(move, seat=seat)
+        transcript.push(game, vary(move, view, transcript.repeats(game)), seat=seat)
     winners = game.winners()
     scores = game.scores()
     return GameResult(index=task.index,

@@ -127,6 +127,13 @@ class TableApp:
                          played=tuple(seat in played for seat in range(len(self.seats))),
                          assisted=self.saved.assisted)
 
+    def repeats(self) -> int:
+        """How many times the position on the table occurred before in this game (bots vary on a repeat)."""
+        try:
+            return self.saved.transcript.repeats(self.match.game)
+        except ValueError:  # a transcript that does not replay: no cycle can be seen in it
+            return 0
+
     def seed_shown(self) -> bool:
         """Whether the seed may be shown: it replays the deal, so with two or more
         humans at the table only once the match is over (every game's deal follows from it)."""

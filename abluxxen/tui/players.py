@@ -47,6 +47,9 @@ class Table(Protocol):
     def command(self, command: Command, view: View) -> str:
         """Answer a command typed at the move prompt."""
 
+    def repeats(self) -> int:
+        """How many times the position on the table occurred before in this game."""
+
 
 class Player(Protocol):
     """What the loop needs of a seat."""
@@ -116,7 +119,7 @@ class BotPlayer:
             view.check(move)
         except Exception:  # noqa: BLE001 - a faulty bot must not end the game
             move = RandomBot(stable_seed(self.seed, view)).choose(view)
-        return move
+        return bots.vary(move, view, self.table.repeats())
 
     def moved(self, move: str) -> None:
         """Show the move, then pause so people can follow."""
