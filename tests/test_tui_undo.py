@@ -178,6 +178,12 @@ def test_hot_seat_undo_takes_back_only_moves_since_the_keyboard_came(tmp_path: P
     assert "Ann draws one from the deck" in page and ann_drew not in page
     child.send("q\r")
     child.expect_exact("Ben ›")
+    # Ben has decided nothing yet: nothing of his to take back (not "the keyboard changed hands").
+    before = _save(tmp_path)
+    child.send("undo\r")
+    child.expect_exact("Nothing to take back")
+    child.expect_exact("Ben ›")
+    assert _position(_save(tmp_path)) == _position(before)
 
     # Play on until the keyboard is handed back to Ann.
     while name != "Ann":

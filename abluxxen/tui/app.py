@@ -469,7 +469,9 @@ class TableApp:
         except Exception:  # noqa: BLE001 - a replay that fails must leave the game as it was
             return self.tr("undo_failed")
         if back is None:
-            return self.tr("undo_handover" if several and floor > 0 else "undo_nothing")
+            # "The keyboard changed hands" only to someone who has decided before it did.
+            handed = several and any(p.seat == seat for p in self.saved.transcript.moves[:floor])
+            return self.tr("undo_handover" if handed else "undo_nothing")
         upto, game, log = back
         move = self.saved.transcript.moves[upto].move
         with self.stops.shielded():
