@@ -212,23 +212,12 @@ class HardBot:
         """
         alive = list(candidates)
         nodes = {text: Node(player=view.seat) for text in alive}
-        # A root move's code is the same in every deal (a pool draw's slot
-        # is public), so each text is read once.
         codes: dict[str, int] = {}
         results: dict[str, list[float]] = {text: [] for text in alive}
         done = rounds = 0
         while alive and done + len(alive) <= max(budget, len(alive)) and (
                 rounds < 4 or time.perf_counter() < deadline):
-            deal = view.sample(rng)
-            seed = rng.getrandbits(32)
-            for text in alive:
-                game = deal.copy()
-                code = codes.get(text)
-                if code is None:
-                    code = codes[text] = game.action_of(text)
-                game.apply_action(code)
-                reward = self._descend(nodes[text], game, random.Random(seed))
-                results[text].append(reward[view.seat])
+            self._deal_round(view, alive, nodes, codes, results, rng, by_margin=False)
             done += len(alive)
             rounds += 1
             if rounds >= 6 and len(alive) > 1:
@@ -280,26 +269,38 @@ class HardBot:
         alive = moves
         nodes = {text: Node(player=view.seat) for text in moves}
         results: dict[str, list[float]] = {text: [] for text in moves}
-        action: dict[str, int] = {}  # a move's code is the same in every deal, as in _race
+        action: dict[str, int] = {}
         done = rounds = 0
         while len(alive) > 1 and (rounds < APPRAISE_ROUNDS or (
                 done + len(alive) <= budget and time.perf_counter() < deadline)):
-            deal = view.sample(rng)
-            seed = rng.getrandbits(32)
-            for text in alive:
-                game = deal.copy()
-                code = action.get(text)
-                if code is None:
-                    code = action[text] = game.action_of(text)
-                game.apply_action(code)
-                self._descend(nodes[text], game, random.Random(seed))
-                results[text].append(float(margin(game, view.seat)))
+            self._deal_round(view, alive, nodes, action, results, rng, by_margin=True)
             done += len(alive)
             rounds += 1
             if rounds >= APPRAISE_ROUNDS:
                 alive = _survivors(alive, results, rounds, keep)
         self.last_iterations = done
         return Appraisal(margins={m: tuple(r) for m, r in results.items()}, alive=tuple(alive), deals=rounds)
+
+    def _deal_round(self, view: View, alive: list[str], nodes: dict[str, Node], codes: dict[str, int],
+                    results: dict[str, list[float]], rng: random.Random, *, by_margin: bool) -> None:
+        """One round of a race: deal the hidden cards once, play every move in ``alive`` on that deal
+        with the same rollout seed, and note each one's result (the reward, or with ``by_margin`` the
+        final score margin) in ``results``.
+
+        ``codes`` keeps each move's code across rounds: a root move's code is the
+        same in every deal (a pool draw's slot is public), so each text is read once.
+        """
+        deal = view.sample(rng)
+        seed = rng.getrandbits(32)
+        seat = view.seat
+        for text in alive:
+            game = deal.copy()
+            code = codes.get(text)
+            if code is None:
+                code = codes[text] = game.action_of(text)
+            game.apply_action(code)
+            reward = self._descend(nodes[text], game, random.Random(seed))
+            results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
 
     def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
