@@ -96,12 +96,6 @@ class Transcript:
             game.push(played.move, seat=played.seat)
         return game
 
-    def replay_events(self, upto: int | None = None) -> tuple[Game, list[list[Event]]]:
-        """As :meth:`replay`, with the events of each move."""
-        game = Game.from_json(self.start)
-        caused = [game.push(played.move, seat=played.seat) for played in self.moves[:upto]]
-        return game, caused
-
     def truncated(self, upto: int) -> Transcript:
         """The same game's transcript up to (not including) move ``upto``."""
         return Transcript(start=self.start, moves=self.moves[:upto])
@@ -130,22 +124,19 @@ class Transcript:
         if not isinstance(moves, list) or len(moves) > MAX_MOVES:
             raise ValueError(f"transcript moves must be a list of at most {MAX_MOVES}")
         game = Game.from_json(start)
-        played: list[Played] = []
+        transcript = cls(start=dict(start))
         for index, entry in enumerate(moves):
             if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int
                     and isinstance(entry[1], str) and len(entry[1]) <= 80):
                 raise ValueError(f"transcript moves[{index}] must be [seat, move]")
             seat, move = entry
             try:
-                code = game.action_of(move, seat=seat)
+                transcript.push(game, move, seat=seat)
             except IllegalMove as err:
                 raise ValueError(f"transcript moves[{index}] {move[:40]!r} is not legal there: {err}") from None
-            text = game.action_text(code)
-            game.push(text, seat=seat)
-            played.append(Played(seat, text))
         if ends_at is not None and game.to_json() != ends_at.to_json():
             raise ValueError("transcript does not lead to the saved position")
-        return cls(start=dict(start), moves=played)
+        return transcript
 
 
 def _key(game: Game) -> str:

@@ -501,21 +501,22 @@ class TableApp:
         transcript = self.saved.transcript
         game = Game.from_json(transcript.start)
         caused: list[list[Event]] = []
-        target = None
+        target: tuple[int, Game] | None = None
         for index, played in enumerate(transcript.moves):
             if index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
-                target = index
+                target = index, game.copy()
             caused.append(game.push(played.move, seat=played.seat))
         if game.to_json() != self.match.game.to_json():
             raise ValueError("the transcript does not lead to the table's position")
         if target is None:
             return None
+        upto, before = target
         # An older save's log may begin before the transcript: that part stays as it is.
         total = sum(len(events) for events in caused)
         log = self.saved.log
         head = log[:len(log) - total] if len(log) >= total else [e for e in log[:1] if e.kind == START]
-        kept = [event for events in caused[:target] for event in events]
-        return target, transcript.replay(target), head + kept
+        kept = [event for events in caused[:upto] for event in events]
+        return upto, before, head + kept
 
     def _log(self, command: Command, view: View) -> str:
         """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
