@@ -11,7 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from abluxxen import Event, Game, Rules
+from abluxxen import Event, Game, Rules, Transcript
+from abluxxen.bots import make_bot
 from abluxxen.cards import full_deck, parse_token, token
 
 Cards = str | Sequence[str]
@@ -210,6 +211,21 @@ def random_game(rules: Rules, seed: int, *, moves: int | None = None) -> Game:
         game.push(rng.choice(game.legal_moves()))
         done += 1
     return game
+
+
+def bots_play(game: Game, transcript: Transcript, level: str, *, moves: int | None = None) -> None:
+    """Play ``game`` on with a ``level`` bot in every seat, noting each move in ``transcript``.
+
+    The bots are seeded by seat, so the same start gives the same game every time.
+
+    Args:
+        moves: stop once the transcript holds this many moves (default: play to the end).
+    """
+    bots = [make_bot(level, seed=seat) for seat in range(game.rules.players)]
+    while not game.is_over and (moves is None or len(transcript.moves) < moves):
+        seat = game.to_move
+        assert seat is not None
+        transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
 
 
 def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] = (80, 23)) -> list[str]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import bots_play
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
@@ -327,15 +328,10 @@ CREATE TABLE transcripts (game INTEGER PRIMARY KEY, doc TEXT NOT NULL);
 def _v1_database(path: Path) -> Transcript:
     """A database as version 1 wrote it, holding one real game of Ann against a hard and an easy bot."""
     from abluxxen import Game
-    from abluxxen.bots import make_bot
 
     game = Game.new(Rules(3), seed=12, names=["Ann", "Ada", "Bix"])
     transcript = Transcript.of(game)
-    bots = [make_bot("easy", seed=s) for s in range(3)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+    bots_play(game, transcript, "easy")
     outcome = game.outcome()
     assert outcome is not None
     con = sqlite3.connect(path)

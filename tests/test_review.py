@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import make_doc
+from helpers import bots_play, make_doc
 
 from abluxxen import Game, Rules
-from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import HardBot
 from abluxxen.cli.main import main
 from abluxxen.match import Match
@@ -46,12 +45,7 @@ def _bot_game(path: Path, *, finish: bool = True) -> Saved:
     match = Match(Rules(3), games=1, names=["Ann", "Bob", "Cy"])
     match.game = Game.from_json(doc)
     saved = Saved(match=match, seats=[Seat("Ann"), Seat("Bob", "normal"), Seat("Cy", "easy")])
-    bots = [make_bot("normal", seed=s) for s in range(3)]  # seeded: the same game every time
-    game = match.game
-    while not game.is_over and (finish or len(saved.transcript.moves) < 4):
-        seat = game.to_move
-        assert seat is not None
-        saved.transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+    bots_play(match.game, saved.transcript, "normal", moves=None if finish else 4)
     if finish:
         match.record()
         saved.finished = True
@@ -271,11 +265,7 @@ def test_every_page_fits_80_by_23_with_five_hands_open() -> None:
 
     game = Game.new(Rules(5), seed=2, names=["Ann", "Bob", "Cy", "Dee", "Eve"])
     transcript = Transcript.of(game)
-    bots = [make_bot("normal", seed=s) for s in range(5)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+    bots_play(game, transcript, "normal")
     # Figures do not change the layout: every decision gets the longest verdict.
     decisions = [Decision(i, turn, 0, transcript.moves[i].move, "play 12 12 12 12 12 12 X X", 12.3, {}, 6)
                  for i, turn, _ in choices(transcript, 0)]
