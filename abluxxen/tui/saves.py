@@ -33,7 +33,6 @@ import os
 import re
 import secrets
 import stat
-import tempfile
 from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -54,6 +53,7 @@ from ..names import name_problem
 from ..phase import END_REASONS
 from ..transcript import Transcript
 from .datadir import data_dir, saves_in
+from .files import Refused, read_small, write_atomically
 from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
@@ -313,20 +313,8 @@ def write_save(path: Path, saved: Saved) -> None:
     """
     text = json.dumps(to_document(saved), indent=1)
     from_document(json.loads(text))  # never replace a good save with one that won't load
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            # Held while the file is unfinished, so a cleanup elsewhere leaves it alone.
-            _try_flock(out.fileno())
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-            os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    _sync_dir(path.parent)
+    # The temporary file is locked while unfinished, so a cleanup elsewhere leaves it alone.
+    write_atomically(path, text, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, hold=_try_flock)
 
 
 def _flock(fd: int) -> None:
@@ -344,20 +332,6 @@ def _try_flock(fd: int) -> None:
         _flock(fd)
     except OSError:
         pass  # a file system without locks: the write itself matters more
-
-
-def _sync_dir(directory: Path) -> None:
-    """Make a rename in ``directory`` survive a power cut (where the system allows it)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass  # some file systems cannot sync a directory; the rename stands anyway
-    finally:
-        os.close(fd)
 
 
 def clean_leftovers(directory: Path) -> None:
@@ -471,40 +445,30 @@ def read_save(path: Path) -> Saved:
 
 def _read_text(path: Path) -> str:
     try:
-        # Non-blocking, so that a named pipe is refused instead of waited on.
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
-    except OSError as err:
+        data = read_small(path, MAX_BYTES)
+    except FileNotFoundError as err:
         raise SaveError(f"cannot read the file ({err.strerror or err})") from None
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise SaveError("it is a folder, not a save file")
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError("not a regular file (a pipe or a device), so not a save")
-        if info.st_size > MAX_BYTES:
-            raise SaveError(f"too big for a save ({info.st_size // (1024 * 1024)} MB; "
-                            f"saves are under {MAX_BYTES // (1024 * 1024)} MB)")
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as err:
-        raise SaveError(f"cannot read the file ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-    if size > MAX_BYTES:
-        raise SaveError(f"too big for a save (saves are under {MAX_BYTES // (1024 * 1024)} MB)")
-    data = b"".join(chunks)
+    except Refused as refused:
+        raise SaveError(_refusal(refused)) from None
     if not data.strip():
         raise SaveError("the file is empty (a game that was never saved)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
         raise SaveError(f"not a save: byte {err.start} is not UTF-8 text") from None
+
+
+def _refusal(refused: Refused) -> str:
+    """Why a file that :func:`read_small` refused is no save."""
+    mb = 1024 * 1024
+    if refused.kind == "folder":
+        return "it is a folder, not a save file"
+    if refused.kind == "not-regular":
+        return "not a regular file (a pipe or a device), so not a save"
+    if refused.kind == "too-big":
+        size = f"{int(refused.detail) // mb} MB; " if refused.detail else ""
+        return f"too big for a save ({size}saves are under {MAX_BYTES // mb} MB)"
+    return f"cannot read the file ({refused.detail})"
 
 
 def _refuse_constant(name: str) -> Any:

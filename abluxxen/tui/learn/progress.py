@@ -10,17 +10,15 @@ from __future__ import annotations
 
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 
 from ..datadir import data_dir
+from ..files import Refused, read_small, write_atomically
 from ..records import RecordsError, open_records
 from ..saves import save_dir, scan_saves
 
 FORMAT = "abluxxen-learn/1"
 MAX_BYTES = 64 * 1024  # a list of at most eleven numbers
-_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a named pipe must not hang the course
 
 
 class ProgressError(ValueError):
@@ -39,22 +37,15 @@ def read_progress(path: Path, lessons: int) -> set[int]:
         ProgressError: when the file exists but cannot be read as progress.
     """
     try:
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+        data = read_small(path, MAX_BYTES)
     except FileNotFoundError:
         return set()
-    except OSError as err:
-        raise ProgressError(f"cannot read it ({err.strerror or err})") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise ProgressError("not a regular file")
-        data = os.read(fd, MAX_BYTES + 1)
-    except OSError as err:
-        raise ProgressError(f"cannot read it ({err.strerror or err})") from None
-    finally:
-        os.close(fd)
-    if len(data) > MAX_BYTES:
-        raise ProgressError("too big to be progress")
+    except Refused as refused:
+        if refused.kind == "too-big":
+            raise ProgressError("too big to be progress") from None
+        if refused.kind == "unreadable":
+            raise ProgressError(f"cannot read it ({refused.detail})") from None
+        raise ProgressError("not a regular file") from None
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -73,17 +64,7 @@ def write_progress(path: Path, done: set[int]) -> None:
     Raises:
         OSError: when the disk refuses.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=".progress-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"format": FORMAT, "done": sorted(done)}, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, json.dumps({"format": FORMAT, "done": sorted(done)}), prefix=".progress-")
 
 
 def has_played(saves: Path | None = None, directory: Path | None = None) -> bool:

@@ -1,0 +1,115 @@
+"""Small files the game keeps (saves, the course's progress): read warily, written atomically.
+
+A file is whatever a disk or a person left there: reading refuses anything
+but a regular file under a size limit, without waiting on a named pipe.
+Writing goes to a temporary file in the same folder, renamed over the old
+one once it is on disk, so a crash never leaves half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
+
+
+class Refused(Exception):
+    """A file that is not what a small data file can be.
+
+    Attributes:
+        kind: ``"folder"``, ``"not-regular"`` (a pipe or a device), ``"too-big"``
+            or ``"unreadable"``.
+        detail: the system's reason (``"unreadable"``) or the size in bytes
+            (``"too-big"``, when the file said so before it was read).
+    """
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        super().__init__(kind, detail)
+        self.kind = kind
+        self.detail = detail
+
+
+def read_small(path: Path, limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes.
+
+    Raises:
+        FileNotFoundError: when there is no file.
+        Refused: when it is a folder, a pipe or device, larger than ``limit``, or cannot be read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        raise Refused("unreadable", str(err.strerror or err)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise Refused("folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise Refused("not-regular")
+        if info.st_size > limit:
+            raise Refused("too-big", str(info.st_size))
+        chunks: list[bytes] = []
+        size = 0
+        # The file may grow while it is read: read no more than one byte past the limit.
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as err:
+        raise Refused("unreadable", str(err.strerror or err)) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise Refused("too-big")
+    return b"".join(chunks)
+
+
+def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp",
+                     hold: Callable[[int], None] | None = None) -> None:
+    """Replace ``path`` with ``text`` all at once: the old file stays until the new one is on disk.
+
+    Args:
+        path: the file.
+        text: its new content.
+        prefix, suffix: how the temporary file is named (so a cleanup can recognise leftovers).
+        hold: called with the temporary file's descriptor before writing (e.g. to lock it).
+
+    Raises:
+        OSError: when the disk refuses; no temporary file is left behind.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            if hold is not None:
+                hold(out.fileno())
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+            os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    sync_dir(path.parent)
+
+
+def sync_dir(directory: Path) -> None:
+    """Make a rename in ``directory`` survive a power cut (where the system allows it)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some file systems cannot sync a directory; the rename stands anyway
+    finally:
+        os.close(fd)
