@@ -48,6 +48,7 @@ class Transcript:
     moves: list[Played] = field(default_factory=list)
     # How often each position occurred (by its save document), counted once asked for.
     _seen: Counter[str] | None = field(default=None, init=False, repr=False, compare=False)
+    _now: str = field(default="", init=False, repr=False, compare=False)  # the current one's, once counted
 
     @classmethod
     def of(cls, game: Game) -> Transcript:
@@ -70,11 +71,12 @@ class Transcript:
         assert mover is not None
         self.moves.append(Played(mover, text))
         if self._seen is not None:
-            self._seen[_key(game)] += 1
+            self._now = _key(game)
+            self._seen[self._now] += 1
         return events
 
-    def repeats(self, game: Game) -> int:
-        """How many times ``game``'s position (the transcript's current one) occurred before in it.
+    def repeats(self) -> int:
+        """How many times the transcript's current position occurred before in it.
 
         Nothing in the rules ends a cycle of abluxxes taken back; bots that
         answer a position the same way every time would go round it forever,
@@ -82,12 +84,14 @@ class Transcript:
         """
         if self._seen is None:
             position = Game.from_json(self.start)
-            seen = Counter([_key(position)])
+            self._now = _key(position)
+            seen = Counter([self._now])
             for played in self.moves:
                 position.push(played.move, seat=played.seat)
-                seen[_key(position)] += 1
+                self._now = _key(position)
+                seen[self._now] += 1
             self._seen = seen
-        return max(0, self._seen[_key(game)] - 1)
+        return self._seen[self._now] - 1
 
     def replay(self, upto: int | None = None) -> Game:
         """The game after the first ``upto`` moves (all of them by default)."""

@@ -46,10 +46,10 @@ def test_the_transcript_counts_how_often_a_position_came_back() -> None:
         seat = game.to_move
         assert seat is not None
         transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
-        counts.append(transcript.repeats(game))
+        counts.append(transcript.repeats())
     assert counts[5] == 1 and counts[11] == 2 and counts[:5] == [0] * 5
     # Counted again from scratch (as after an undo or a resume), the figure is the same.
-    assert Transcript.from_json(transcript.to_json()).repeats(game) == counts[-1]
+    assert Transcript.from_json(transcript.to_json()).repeats() == counts[-1]
 
 
 def test_bots_that_vary_on_a_repeat_finish_the_game() -> None:
@@ -61,7 +61,7 @@ def test_bots_that_vary_on_a_repeat_finish_the_game() -> None:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
-        transcript.push(game, vary(bots[seat].choose(view), view, transcript.repeats(game)), seat=seat)
+        transcript.push(game, vary(bots[seat].choose(view), view, transcript.repeats()), seat=seat)
     assert game.outcome() is not None
 
 

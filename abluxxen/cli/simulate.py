@@ -155,7 +155,7 @@ def play_game(task: Task) -> GameResult:
         move = bots[b].choose(view)
         if choice:
             times[b].append(time.perf_counter() - start)
-        transcript.push(game, vary(move, view, transcript.repeats(game)), seat=seat)
+        transcript.push(game, vary(move, view, transcript.repeats()), seat=seat)
     winners = game.winners()
     scores = game.scores()
     return GameResult(index=task.index,

@@ -130,7 +130,7 @@ class TableApp:
     def repeats(self) -> int:
         """How many times the position on the table occurred before in this game (bots vary on a repeat)."""
         try:
-            return self.saved.transcript.repeats(self.match.game)
+            return self.saved.transcript.repeats()
         except ValueError:  # a transcript that does not replay: no cycle can be seen in it
             return 0
 
