@@ -128,7 +128,7 @@ def test_stats_after_played_games_agree_with_the_games_replayed_from_their_recor
     assert f"Ann: played 4, won {sum(wins)} ({round(100 * sum(wins) / 4)}%)" in out
     assert f"mean {sum(scores) / 4:+.1f}" in out and f"best {max(scores):+d}" in out
     assert f"Wins in a row: {run} now · longest {longest}" in out
-    assert "Points in the last 4 games" in out
+    assert "Points per game (last 4, oldest first" in out
 
     status, out, _ = _stats(capsys, "--lang", "en")  # two people: a line each
     assert status == 0
