@@ -1,7 +1,7 @@
 """This checkout's engine and hard bot against an older commit's, side by side.
 
-Two figures, each timed in fresh interpreters that alternate between the old
-code (unpacked from git with ``git archive``) and this checkout, so that a
+Two figures, each timed in interpreters running the old code (unpacked from
+git with ``git archive``) and this checkout, taking turns so finely that a
 busy machine slows both alike:
 
 * ``hard think=150``: seconds for the hard bot to decide, at a fixed budget
@@ -9,11 +9,24 @@ busy machine slows both alike:
   games between normal bots);
 * ``random 4p string``: random four-player games through the public string
   API, ``rng.choice(game.legal_moves())`` then ``game.push(move)``, on the
-  same deals; games per second.
+  same deals with the same choices; games per second.
 
-Each round runs old then new (or new then old, alternating); the script
-prints the median of each side and the ratio of the medians (new over old
-for games per second, old over new for seconds: above 1 means faster).
+Each round starts one fresh interpreter per side for the hard bot (so
+every round starts with cold caches, as a new process does) and takes
+turns between them: one hard-bot decision on one side, the same decision
+on the other, and so on through the positions. Then, in another fresh
+pair, the random games in chunks: a chunk on one side, then the same chunk
+on the other. Who goes first alternates. A round's figure per side is the
+sum of its timed pieces; the script prints the median per side over the
+rounds, the ratio of those medians, and the median of the rounds' own
+ratios (above 1 means the new code is faster).
+
+On a shared machine a slice of a second can run at half speed, and one
+core can run slower than the other for minutes. Measured one whole side
+after the other, on whichever core each landed, such slowdowns fell on one
+side only and moved the ratio by a third from run to run. Both sides run
+on the same core (where the system allows choosing one), taking turns
+every tenth of a second, so slowdowns fall on both sides alike.
 
     python benchmarks/versus.py                    # against dc759f7, 7 rounds
     python benchmarks/versus.py --ref HEAD~3 --rounds 11
@@ -22,6 +35,7 @@ for games per second, old over new for seconds: above 1 means faster).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import statistics
@@ -29,14 +43,19 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Runs inside the interpreter being measured; prints one JSON figure. Uses only
-# names both old and new code have: Game, Rules, make_bot, View.phase.
-_HARD = """
-import json, sys, time
+# Runs inside the interpreter being measured. Builds the positions (untimed),
+# then answers one JSON command per line with one JSON line:
+#   ["hard", i]                -> [seconds, move]    the hard bot on position i
+#   ["random", first, count]   -> [seconds, moves]   random games first .. first+count-1
+# Uses only names both old and new code have: Game, Rules, make_bot, View.phase.
+_WORKER = """
+import json, random, sys, time
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 positions, seed = int(sys.argv[1]), int(sys.argv[2])
@@ -54,27 +73,26 @@ while len(views) < positions:
             if turn % 3 == 0 and len(views) < positions:
                 views.append(view)
         game.push(normal.choose(view), seat=seat)
-moves = []
-start = time.perf_counter()
-for i, view in enumerate(views):
-    moves.append(make_bot("hard", seed=i, think=150).choose(view))
-print(json.dumps({"seconds": time.perf_counter() - start, "moves": moves}))
-"""
-
-_RANDOM = """
-import json, random, sys, time
-from abluxxen import Game, Rules
-games, seed = int(sys.argv[1]), int(sys.argv[2])
-rng = random.Random(seed)
 rules = Rules(4)
-moves = 0
-start = time.perf_counter()
-for deal in range(seed, seed + games):
-    game = Game.new(rules, seed=deal)
-    while not game.is_over:
-        game.push(rng.choice(game.legal_moves()))
-        moves += 1
-print(json.dumps({"seconds": time.perf_counter() - start, "moves": moves}))
+print(json.dumps("ready"), flush=True)
+for line in sys.stdin:
+    command = json.loads(line)
+    if command[0] == "hard":
+        i = command[1]
+        start = time.perf_counter()
+        move = make_bot("hard", seed=i, think=150).choose(views[i])
+        print(json.dumps([time.perf_counter() - start, move]), flush=True)
+    else:
+        first, count = command[1], command[2]
+        rng = random.Random(first)
+        moves = 0
+        start = time.perf_counter()
+        for deal in range(first, first + count):
+            game = Game.new(rules, seed=deal)
+            while not game.is_over:
+                game.push(rng.choice(game.legal_moves()))
+                moves += 1
+        print(json.dumps([time.perf_counter() - start, moves]), flush=True)
 """
 
 
@@ -89,48 +107,129 @@ def unpack(ref: str, into: Path) -> Path:
     return into
 
 
-def measure(code: str, where: Path, *args: int) -> dict[str, object]:
-    """Run ``code`` with ``where`` first on the import path; its JSON figure."""
-    env = dict(os.environ, PYTHONPATH=str(where), PYTHONHASHSEED="0")
-    done = subprocess.run([sys.executable, "-c", code, *map(str, args)], env=env, cwd=where,
-                          capture_output=True, text=True, check=True)
-    figure: dict[str, object] = json.loads(done.stdout)
-    return figure
+class Worker:
+    """One interpreter with one side's code, answering timing commands.
+
+    Args:
+        where: put first on the import path (the side's code).
+        positions: hard-bot positions to build.
+        seed: the first deal of the games the positions come from.
+    """
+
+    def __init__(self, where: Path, *, positions: int, seed: int = 0) -> None:
+        env = dict(os.environ, PYTHONPATH=str(where), PYTHONHASHSEED="0")
+        self._process = subprocess.Popen([sys.executable, "-c", _WORKER, str(positions), str(seed)],
+                                         env=env, cwd=where, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         text=True)
+        # Both sides on the same core: the two cores of a shared machine
+        # run at different speeds, and a side that happened to land on the
+        # slower one moved a ratio by a tenth (two workers of the same code
+        # differed by up to 13%; on one core, by 1%).
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(self._process.pid, {min(os.sched_getaffinity(0))})
+
+    def ready(self) -> None:
+        """Wait until the positions are built (both sides build theirs at once)."""
+        self._read()
+
+    def ask(self, *command: Any) -> list[Any]:
+        """Send one command; its answer."""
+        assert self._process.stdin is not None
+        self._process.stdin.write(json.dumps(command) + "\n")
+        self._process.stdin.flush()
+        answer: list[Any] = self._read()
+        return answer
+
+    def _read(self) -> Any:
+        assert self._process.stdout is not None
+        line = self._process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the worker stopped (exit {self._process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        """End the interpreter."""
+        assert self._process.stdin is not None
+        self._process.stdin.close()
+        self._process.wait(timeout=60)
+
+
+def one_round(sides: dict[str, Path], round_: int, *, positions: int, games: int,
+              chunk: int) -> tuple[dict[str, float], dict[str, float], bool]:
+    """Seconds of hard-bot decisions and random games per second, per side; whether the moves agree."""
+    seconds = {side: 0.0 for side in sides}
+    same = True
+    with _workers(sides, positions) as workers:
+        for i in range(positions):
+            moves = {}
+            for side in _order(round_ + i):
+                took, moves[side] = workers[side].ask("hard", i)
+                seconds[side] += took
+            same = same and moves["old"] == moves["new"]
+    # The random games in interpreters of their own, as fresh as the old
+    # script's: what the bots left behind (their tables, a grown heap) must
+    # not weigh on them.
+    random_seconds = {side: 0.0 for side in sides}
+    first = round_ * games
+    with _workers(sides, 0) as workers:
+        for k, start in enumerate(range(first, first + games, chunk)):
+            count = min(chunk, first + games - start)
+            for side in _order(round_ + k):
+                random_seconds[side] += workers[side].ask("random", start, count)[0]
+    return seconds, {side: games / took for side, took in random_seconds.items()}, same
+
+
+@contextlib.contextmanager
+def _workers(sides: dict[str, Path], positions: int) -> Iterator[dict[str, Worker]]:
+    """A fresh worker per side, both ready; closed afterwards."""
+    workers = {side: Worker(where, positions=positions) for side, where in sides.items()}
+    try:
+        for worker in workers.values():
+            worker.ready()
+        yield workers
+    finally:
+        for worker in workers.values():
+            worker.close()
+
+
+def _order(k: int) -> tuple[str, str]:
+    return ("old", "new") if k % 2 == 0 else ("new", "old")
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print medians and ratios."""
     parser = argparse.ArgumentParser(prog="versus", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--ref", default="dc759f7", help="the older commit (default dc759f7)")
-    parser.add_argument("--rounds", type=int, default=7, help="alternating rounds (default 7)")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds, each in fresh interpreters (default 7)")
     parser.add_argument("--positions", type=int, default=20, help="hard-bot positions (default 20)")
     parser.add_argument("--games", type=int, default=300, help="random games per round (default 300)")
+    parser.add_argument("--chunk", type=int, default=20, help="random games per turn of a side (default 20)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        old = unpack(args.ref, Path(tmp))
-        sides = {"old": old, "new": ROOT}
+        sides = {"old": unpack(args.ref, Path(tmp)), "new": ROOT}
         hard: dict[str, list[float]] = {"old": [], "new": []}
         rate: dict[str, list[float]] = {"old": [], "new": []}
         same_moves = True
         for round_ in range(args.rounds):
-            order = ("old", "new") if round_ % 2 == 0 else ("new", "old")
-            chosen = {}
-            for side in order:
-                figure = measure(_HARD, sides[side], args.positions, 0)
-                hard[side].append(float(figure["seconds"]))  # type: ignore[arg-type]
-                chosen[side] = figure["moves"]
-                figure = measure(_RANDOM, sides[side], args.games, round_ * args.games)
-                rate[side].append(args.games / float(figure["seconds"]))  # type: ignore[arg-type]
-            same_moves = same_moves and chosen["old"] == chosen["new"]
-            print(f"round {round_ + 1}/{args.rounds}: hard old {hard['old'][-1]:.2f} s new {hard['new'][-1]:.2f} s; "
-                  f"random old {rate['old'][-1]:,.0f} new {rate['new'][-1]:,.0f} games/s", file=sys.stderr)
+            seconds, per_second, same = one_round(sides, round_, positions=args.positions, games=args.games,
+                                                  chunk=args.chunk)
+            same_moves = same_moves and same
+            for side in sides:
+                hard[side].append(seconds[side])
+                rate[side].append(per_second[side])
+            print(f"round {round_ + 1}/{args.rounds}: hard old {seconds['old']:.2f} s new {seconds['new']:.2f} s "
+                  f"({seconds['old'] / seconds['new']:.2f}x); random old {per_second['old']:,.0f} "
+                  f"new {per_second['new']:,.0f} games/s ({per_second['new'] / per_second['old']:.2f}x)",
+                  file=sys.stderr)
     h_old, h_new = statistics.median(hard["old"]), statistics.median(hard["new"])
     r_old, r_new = statistics.median(rate["old"]), statistics.median(rate["new"])
-    print(f"against {args.ref}, medians of {args.rounds} alternating rounds, one core each:")
-    print(f"  hard think=150, {args.positions} positions: old {h_old:.2f} s, new {h_new:.2f} s, "
-          f"speed-up {h_old / h_new:.2f}x")
+    h_each = statistics.median(o / n for o, n in zip(hard["old"], hard["new"], strict=True))
+    r_each = statistics.median(n / o for o, n in zip(rate["old"], rate["new"], strict=True))
+    print(f"against {args.ref}, {args.rounds} rounds taking turns, one core each:")
+    print(f"  hard think=150, {args.positions} positions: old {h_old:.2f} s, new {h_new:.2f} s (medians), "
+          f"speed-up {h_old / h_new:.2f}x (median of the rounds' own: {h_each:.2f}x)")
     print(f"  random 4p via legal_moves()+push(str), {args.games} games: old {r_old:,.0f}/s, "
-          f"new {r_new:,.0f}/s, speed-up {r_new / r_old:.2f}x")
+          f"new {r_new:,.0f}/s (medians), speed-up {r_new / r_old:.2f}x (median of the rounds' own: {r_each:.2f}x)")
     print(f"  hard bot's moves {'identical' if same_moves else 'DIFFER'} on every position")
     return 0
 

@@ -3,10 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -25,9 +21,22 @@ def test_hard_benchmark_finds_play_positions_and_reports_the_moves() -> None:
     # The script picks play positions by the phase's name; it once read
     # str() of the Phase enum (a number), found none and never finished.
     versus = _versus()
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
-    done = subprocess.run([sys.executable, "-c", versus._HARD, "2", "0"], env=env, cwd=ROOT,
-                          capture_output=True, text=True, check=True, timeout=120)
-    figure = json.loads(done.stdout)
-    assert len(figure["moves"]) == 2
-    assert all(move.startswith("play ") for move in figure["moves"])
+    worker = versus.Worker(ROOT, positions=2)
+    try:
+        worker.ready()
+        moves = [worker.ask("hard", i)[1] for i in range(2)]
+        seconds, played = worker.ask("random", 0, 2)
+    finally:
+        worker.close()
+    assert all(move.startswith("play ") for move in moves)
+    assert seconds > 0 and played > 50  # two whole games, each dozens of moves
+
+
+def test_both_sides_of_a_round_play_the_same_positions_and_games() -> None:
+    # Taking turns is only fair if both sides answer the same questions: the
+    # same checkout on both sides must give the same moves.
+    versus = _versus()
+    hard, rate, same = versus.one_round({"old": ROOT, "new": ROOT}, 0, positions=2, games=2, chunk=1)
+    assert same
+    assert set(hard) == set(rate) == {"old", "new"}
+    assert all(seconds > 0 for seconds in hard.values())
