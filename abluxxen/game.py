@@ -133,6 +133,29 @@ def _layer_event(kind: str, seat: int, other: int, layer: Layer) -> Event:
     return event
 
 
+# Bits random.Random needs to draw a number below n, per n (see shuffle).
+_BITS_BELOW = [n.bit_length() for n in range(len(_FULL_DECK) + 1)]
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the very same permutation, drawn without a method call per card.
+
+    The deal of every seed depends on it; a test holds it to ``random``'s
+    own shuffle. Decks longer than the full deck go to ``rng.shuffle``.
+    """
+    if len(cards) > len(_FULL_DECK):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        # random's _randbelow(i + 1): draw k bits until the number is below i + 1.
+        k = _BITS_BELOW[i + 1]
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]],
                 deck_size: int, shadow_options: Sequence[int]) -> list[int]:
     """Action codes of every legal move, in the fixed canonical order.
@@ -252,7 +275,7 @@ class Game:
         game = cls._blank(rules, names)
         # Two jokers go to each player of a duel before the shuffle.
         cards = list(_DUEL_DECK if rules.is_duel else _FULL_DECK)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         dealt = 11 if rules.is_duel else HAND_SIZE
         for seat in range(n):
             hand = game.hands[seat]
@@ -717,10 +740,15 @@ class Game:
         if self.draws_left:
             return
         if deck and len(pool) < POOL_SIZE:
+            # _refill_pool's common cases, here (every game makes thousands
+            # of draws): no events, or one card after a draw, with its shared event.
             if events is None:
-                # _refill_pool's loop, here: a rollout makes thousands of draws.
                 while len(pool) < POOL_SIZE and deck:
                     pool.append(_SINGLE[deck.pop()])
+            elif len(pool) == POOL_SIZE - 1:
+                card = deck.pop()
+                pool.append(_SINGLE[card])
+                events.append(_REFILL_EVENTS[card])
             else:
                 self._refill_pool(events)
         if self.phase == SINGLE_DRAW:
@@ -755,12 +783,6 @@ class Game:
         if events is None:
             while len(pool) < POOL_SIZE and deck:
                 pool.append(_SINGLE[deck.pop()])
-            return
-        if len(pool) == POOL_SIZE - 1:
-            # One card after a draw: the common case, with its shared event.
-            card = deck.pop()
-            pool.append(_SINGLE[card])
-            events.append(_REFILL_EVENTS[card])
             return
         new = []
         while len(pool) < POOL_SIZE and deck:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
@@ -337,3 +339,26 @@ def test_deal_thirteen_each_pool_six_rest_is_the_deck(players: int) -> None:
     assert game.turn == players - 1 and game.to_move == players - 1 and game.phase_name == "play"
     assert Game.new(Rules(players), seed=21, first=players - 1).to_json() == doc
     assert Game.new(Rules(players), seed=22).to_json()["hands"] != doc["hands"]
+
+
+@pytest.mark.parametrize("rules", [Rules(4), Rules(2), Rules(5, variant="expert")], ids=["4p", "duel", "5p"])
+def test_a_seed_deals_what_random_shuffles_so_old_seeds_deal_as_they_always_did(rules: Rules) -> None:
+    # The engine shuffles without random.shuffle's call per card; a seed a
+    # player noted (or a record holds) must still give the same deal.
+    from abluxxen.cards import full_deck
+
+    deck = full_deck()[:-4] if rules.is_duel else full_deck()
+    dealt = 11 if rules.is_duel else 13
+    for seed in range(300):
+        cards = list(deck)
+        random.Random(seed).shuffle(cards)
+        game = Game.new(rules, seed=seed)
+        expected = [sorted(cards[s * dealt:(s + 1) * dealt]) for s in range(rules.players)]
+        if rules.is_duel:
+            expected = [sorted(h + [14, 14]) for h in expected]
+        assert [game.hand(s) for s in range(rules.players)] == expected, seed
+        rest = cards[rules.players * dealt:]
+        # The deck keeps the shuffled order (its top is its last card).
+        assert game.deck[::-1] == rest[len(rest) - len(game.deck):], seed
+        if not rules.is_duel:
+            assert [slot[0] for slot in game.pool] == rest[:6], seed

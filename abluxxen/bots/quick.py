@@ -106,9 +106,9 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     """
     phase = game.phase
     if phase == PLAY:
-        return _play(game, rng)
+        return _play(game, rng, _clock(game, game.turn))
     if phase == DRAW or phase == SINGLE_DRAW:
-        return _draw(game, phase == SINGLE_DRAW)
+        return _draw(game, phase == SINGLE_DRAW, _clock(game, game.drawer))
     if phase == TAKE_OR_LEAVE:
         value, size, _ = game.displays[game.victim][-1]
         odds, plays = _clock(game, game.turn)
@@ -147,6 +147,9 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
     rand = rng.random
     apply = game.apply_action
     moves = 0
+    # The clock of the policy's last play, while the next move may still
+    # reuse it (see below).
+    played: tuple[tuple[list[float], list[float]], int] | None = None
     # The policy's two most common phases are called directly: a rollout
     # makes a hundred moves, and the dispatch through quick_action is a
     # measurable share of each.
@@ -158,12 +161,23 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
         if rand() < noise:
             legal = game.legal_actions()
             apply(legal[int(rand() * len(legal))])
+            played = None
         elif phase == PLAY:
-            apply(_play(game, rng))
+            played = _clock(game, game.turn)
+            apply(_play(game, rng, played))
+        elif phase == SINGLE_DRAW and played is not None:
+            # A single draw comes straight after the play and nothing else:
+            # the opponents' hands and the stock are as they were, so the
+            # clock is the play's, with that play made.
+            odds, plays = played
+            apply(_draw(game, True, (odds, plays - 1)))
+            played = None
         elif phase == DRAW or phase == SINGLE_DRAW:
-            apply(_draw(game, phase == SINGLE_DRAW))
+            apply(_draw(game, phase == SINGLE_DRAW, _clock(game, game.drawer)))
+            played = None
         else:
             apply(quick_action(game, rng))
+            played = None
 
 
 # Plays left to a seat (see _clock): ``int(rounds + 0.5)`` with ``rounds``
@@ -248,13 +262,16 @@ def _card_gain(hand: list[int], card: int, before: list[float], last: list[float
     return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
 
 
-def _play(game: Game, rng: random.Random) -> int:
-    """Whole groups only; a group's value counts its risk and what it abluxxes."""
+def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+    """Whole groups only; a group's value counts its risk and what it abluxxes.
+
+    ``clock`` is ``_clock(game, game.turn)``.
+    """
     turn = game.turn
     hand = game.hands[turn]
     jokers = hand[JOKER]
     total = hand[0]
-    (before, last), plays = _clock(game, turn)
+    (before, last), plays = clock
     twice = _TWICE_SIZE
     # Each group held: its worth if played whole without jokers, value, size.
     held = []
@@ -297,8 +314,39 @@ def _play(game: Game, rng: random.Random) -> int:
     shadow = game.shadow
     duel = shadow[0]  # the shadow has groups
     rand = rng.random
-    with_jokers = (0, jokers) if jokers else (0,)
     best_play, best = (0, 0, 0), -1e9
+    if not jokers:
+        # Most hands hold no joker: then each group is one candidate, played
+        # whole (the loop below, without its loop over joker counts).
+        for rank, (set_worth, v, size) in enumerate(held):
+            if size >= total:
+                continue  # emptying the hand now would lose
+            if not plays:
+                score = set_worth + 0.0
+            elif rank < counted:
+                score = set_worth + (counted_sum - set_worth)
+            else:
+                score = set_worth + later_sum
+            if size in tops:
+                beaten = beats[v]
+                for top_value in tops[size]:
+                    if beaten[top_value]:
+                        score += HURT * size
+                        if top_value != JOKER and hand[top_value] and top_value != v:
+                            score += size * TAKE_BACK
+            if duel:
+                for w in range(1, v):
+                    if shadow[w] == size:
+                        score += size * (0.5 if hand[w] else -0.5)
+                        break
+            score += rand() * NOISE
+            if score > best:
+                best, best_play = score, (v, size, 0)
+        if best_play[0]:
+            return play_code(*best_play)
+        # One group and nothing else, and ending now would lose: keep one card back.
+        return play_code(group, max(1, hand[group] - 1), 0)
+    with_jokers = (0, jokers)
     for rank, (set_worth, v, count) in enumerate(held):
         if not plays:
             future = 0.0
@@ -353,8 +401,9 @@ def _ending_wins(game: Game, seat: int, size: int) -> bool:
     return mine > best or (mine == best and game.rules.tiebreak == "fewest-hand")
 
 
-def _draw(game: Game, optional: bool) -> int:
-    (before, last), plays = _clock(game, game.drawer)
+def _draw(game: Game, optional: bool, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+    """The best slot of the pool, or the deck, or a pass; ``clock`` is ``_clock(game, game.drawer)``."""
+    (before, last), plays = clock
     hand = game.hands[game.drawer]
     best_slot, best = -1, DECK_GAIN if game.deck else -1e9
     if plays > 0:
