@@ -17,27 +17,25 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from rich.align import Align
 from rich.cells import cell_len
-from rich.console import Console, Group
-from rich.text import Text
 
 from ..bots import Bot
 from ..events import Event
-from ..game import Game
 from ..match import Match
 from ..phase import Phase
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
+from .handlers import Commands, Quit, Undone
 from .i18n import Tr
-from .narrate import START, narrate
+from .narrate import START
 from .players import BotPlayer, HumanPlayer, Player
 from .prompt import ask_line, discard_input
 from .records import RecordsError, record_finished
 from .saves import SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
 from .screen import Screen, TerminalGone, terminal_gone
-from .screens import ScoreScreen, capture_lines
+from .screens import ScoreScreen
 from .stops import Stops
-from .table import TableInfo, legend_lines, log_lines, moves_page, render_table
+from .table import TableInfo, render_table
 
 
 def start_event(match: Match) -> Event:
@@ -45,18 +43,6 @@ def start_event(match: Match) -> Event:
     return Event(START, match.game.turn, source=str(match.number + 1))
 
 
-
-
-class Undone(Exception):
-    """A decision was taken back: the position changed under the question being asked."""
-
-
-class Quit(Exception):
-    """The players chose to stop (the game is saved)."""
-
-    def __init__(self, status: int) -> None:
-        super().__init__(status)
-        self.status = status
 
 
 class TableApp:
@@ -104,6 +90,7 @@ class TableApp:
         # an undo must also forget what the moves taken back had to tell.
         self.before: dict[int, tuple[dict[int, str], dict[int, list[int]]]] = {}
         self.record_problem = ""
+        self.commands = Commands(self)
 
     # -- state ---------------------------------------------------------------------
 
@@ -240,7 +227,7 @@ class TableApp:
                 raise
             self.stops.leaving()
             self.screen.lost = self.screen.lost or not isinstance(err, TerminalGone) or err.status == 129
-            self._save()
+            self.save()
             return err.status if isinstance(err, TerminalGone) else 129
         finally:
             self.screen.leave()
@@ -266,7 +253,7 @@ class TableApp:
         return self.tr("replay", seed=match.seed, command="abluxxen play " + " ".join(options))
 
     def _loop(self) -> int:
-        self._save()
+        self.save()
         while True:
             try:
                 if self.match.game.is_over:
@@ -277,17 +264,17 @@ class TableApp:
             except Undone:
                 continue
             except Quit as stop:
-                self._save()
+                self.save()
                 return stop.status
             except KeyboardInterrupt:
-                if self._confirm_quit():
-                    self._save()
+                if self.confirm_quit():
+                    self.save()
                     return 130
             except EOFError:
                 if self.session.input.closed:  # not Ctrl-D: the terminal itself is gone
                     raise TerminalGone(129) from None
-                if self._confirm_quit():
-                    self._save()
+                if self.confirm_quit():
+                    self.save()
                     return 0
 
     def _step(self) -> None:
@@ -306,7 +293,7 @@ class TableApp:
             events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
             self._note_private(events)
-            self._save()
+            self.save()
 
     def _note_private(self, events: list[Event]) -> None:
         """Remember who has played, and what a human must be told: a card drawn from the deck,
@@ -325,7 +312,8 @@ class TableApp:
                 self.notes[event.other] = self.tr("took_yours", name=names[event.seat or 0],
                                                   cards=self.tr.owned_words(event.cards), n=len(event.cards))
 
-    def _save(self) -> None:
+    def save(self) -> None:
+        """Write the save file; a failure is shown on the table and play goes on."""
         try:
             with self.stops.shielded():
                 write_save(self.path, self.saved)
@@ -422,154 +410,20 @@ class TableApp:
     # -- commands ----------------------------------------------------------------------
 
     def command(self, command: Command, view: View) -> str:
-        """Answer a command typed at the move prompt; a line to show with the table, if any."""
-        handlers = {"?": self._moves_page, "hint": self._hint, "rules": self._rules, "quit": self._quit,
-                    "undo": self._undo, "log": self._log}
-        return handlers[command.name](command, view)
+        """Answer a command typed at the move prompt (see :class:`.handlers.Commands`); a line to show
+        with the table, if any."""
+        return self.commands.answer(command, view)
 
-    def _quit(self, command: Command, view: View) -> str:
-        if self._confirm_quit():
-            raise Quit(0)
-        return ""
+    def forget_after(self, upto: int) -> None:
+        """Forget what the moves from ``upto`` on had to tell (they were taken back)."""
+        self.played = {e.seat for e in self.saved.log if e.kind == "play" and e.seat is not None}
+        notes, unseen = self.before.get(upto, ({}, {}))
+        self.notes, self.unseen_draws = dict(notes), {s: list(c) for s, c in unseen.items()}
+        self.before = {n: kept for n, kept in self.before.items() if n < upto}
 
-    def _moves_page(self, command: Command, view: View) -> str:
-        """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
-        cols, rows = self.screen.size()
-        room = max(1, rows - 2)
-        lines = moves_page(view, self.tr, width=cols) + [Text("")]
-        legend = legend_lines(view, self.tr, info=self.info(), width=cols)
-        used = len(lines) % room
-        if used and used + len(legend) > room and len(legend) <= room:
-            lines += [Text("")] * (room - used)
-        self._page(Group(*lines, *legend))
-        return ""
-
-    def _hint(self, command: Command, view: View) -> str:
-        try:
-            from ..bots import hint
-
-            move, reason = hint(view)
-        except Exception:  # noqa: BLE001 - a failing hint must not end the game
-            return self.tr("no_hint")
-        self.saved.assisted = True
-        self._save()
-        return self.tr("hint", move=move, reason=self.tr.why(reason, view.names))
-
-    def _undo(self, command: Command, view: View) -> str:
-        """Take back this seat's last decision and every move since; a line saying why not, if not.
-
-        Raises:
-            Undone: when the position changed (the question must be asked afresh).
-        """
-        seat = view.seat
-        several = len(self.humans) > 1
-        floor = self.undo_floor if several else 0
-        try:
-            back = self._taken_back(seat, floor)
-        except Exception:  # noqa: BLE001 - a replay that fails must leave the game as it was
-            return self.tr("undo_failed")
-        if back is None:
-            # "The keyboard changed hands" only to someone who has decided before it did.
-            handed = several and any(p.seat == seat for p in self.saved.transcript.moves[:floor])
-            return self.tr("undo_handover" if handed else "undo_nothing")
-        upto, game, log = back
-        move = self.saved.transcript.moves[upto].move
-        with self.stops.shielded():
-            self.match.game = game
-            self.saved.transcript = self.saved.transcript.truncated(upto)
-            self.saved.log = log
-            self.saved.assisted = True
-            self.played = {e.seat for e in log if e.kind == "play" and e.seat is not None}
-            notes, unseen = self.before.get(upto, ({}, {}))
-            self.notes, self.unseen_draws = dict(notes), {s: list(c) for s, c in unseen.items()}
-            self.before = {n: kept for n, kept in self.before.items() if n < upto}
-            self.notes[seat] = self.tr("undone", move=move)
-            self._save()
-        raise Undone
-
-    def _taken_back(self, seat: int, floor: int) -> tuple[int, Game, list[Event]] | None:
-        """Where an undo for ``seat`` leads; ``None`` when there is no decision of its to take back.
-
-        The answer is the index of the seat's last decision at or after move
-        ``floor``, the game just before it, and the log up to it. Forced moves
-        are not decisions: the table plays them itself, so an undo that stopped
-        at one would come straight back to where it began.
-
-        Raises:
-            ValueError: when the transcript does not replay to the game on the table.
-        """
-        transcript = self.saved.transcript
-        game = Game.from_json(transcript.start)
-        caused: list[list[Event]] = []
-        target: tuple[int, Game] | None = None
-        for index, played in enumerate(transcript.moves):
-            if index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
-                target = index, game.copy()
-            caused.append(game.push(played.move, seat=played.seat))
-        if game.to_json() != self.match.game.to_json():
-            raise ValueError("the transcript does not lead to the table's position")
-        if target is None:
-            return None
-        upto, before = target
-        # An older save's log may begin before the transcript: that part stays as it is.
-        total = sum(len(events) for events in caused)
-        log = self.saved.log
-        head = log[:len(log) - total] if len(log) >= total else [e for e in log[:1] if e.kind == START]
-        kept = [event for events in caused[:upto] for event in events]
-        return upto, before, head + kept
-
-    def _log(self, command: Command, view: View) -> str:
-        """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
-        cols, _ = self.screen.size()
-        title = Text(self.tr("log_title", n=self.match.number + 1), style="bold")
-        lines = log_lines(narrate(self.saved.log, view.seat, view.names, self.tr), cols)
-        self._page(Group(title, Text(""), *lines))
-        return ""
-
-    def _rules(self, command: Command, view: View) -> str:
-        words = command.words
-        try:
-            from ..cli import rules as rulesdoc
-        except ImportError:
-            return self.tr("no_rules")
-        try:
-            found = rulesdoc.find(list(words), self.tr.lang)
-            topic_help: str = rulesdoc.topic_help(self.tr.lang, command="rules")
-        except Exception:  # noqa: BLE001 - the rules reader must not end the game
-            return self.tr("no_rules")
-        # The topic list opens the whole text, and is what a word that matches nothing gets.
-        sections: list[str] = [topic_help] if found.mode in ("whole", "none") else []
-        sections += found.sections
-        missing = self.tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
-        cols, _ = self.screen.size()
-
-        def draw(console: Console) -> None:
-            if missing:
-                console.print(Text(missing, style="bold yellow"))
-                console.print()
-            rulesdoc.render("\n\n".join(sections), console)
-
-        self._page_lines(capture_lines(draw, cols, self.screen.console))
-        return missing
-
-    def _page(self, renderable: Group) -> None:
-        self._page_lines(self.screen.page_lines(renderable))
-
-    def _page_lines(self, lines: list[str]) -> None:
-        """Show lines a screenful at a time; Enter pages on, q returns."""
-        _, rows = self.screen.size()
-        room = max(1, rows - 2)
-        for start in range(0, max(1, len(lines)), room):
-            self.screen.wipe()
-            self.screen.file.write("\n".join(lines[start:start + room]) + "\n")
-            self.screen.file.flush()
-            last = start + room >= len(lines)
-            answer = ask_line(self.session, self.tr("press_enter" if last else "more") + " ")
-            if answer.strip().lower() == "q":
-                return
-
-    def _confirm_quit(self) -> bool:
-        self._save()
+    def confirm_quit(self) -> bool:
+        """Save, then ask whether to stop; ``True`` to stop (the terminal gone counts as yes)."""
+        self.save()
         question = self.tr("quit_ask_unsaved" if self.unsaved else "quit_ask")
         self.screen.show_center(question.split("?")[0] + "?", self.save_problem or str(self.path))
         try:
@@ -602,7 +456,7 @@ class TableApp:
         match.record()
         if match.is_over:
             self.saved.finished = True
-        self._save()
+        self.save()
         self.record_problem = self._record()
         ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
         self.screen.show(Align.center(ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
@@ -635,7 +489,7 @@ class TableApp:
         self.played = set()
         self.unseen_draws = {}
         self.notes = {}
-        self._save()
+        self.save()
         return True
 
 

@@ -26,8 +26,9 @@ from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
 from ...view import View
-from ..app import Quit, TableApp
+from ..app import TableApp
 from ..commands import Command, read_command
+from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
 from ..play import DEFAULT_DELAY, seconds
@@ -210,7 +211,7 @@ class LessonTable(TableApp):
         seats = [Seat(name, None if seat == PLAYER else self.walk.level) for seat, name in enumerate(game.names)]
         return Saved(match=match, seats=seats, lang=self.course.tr.lang, delay=self.course.delay, log=self.walk.log)
 
-    def _save(self) -> None:
+    def save(self) -> None:
         """Lessons are not saved."""
 
     def info(self) -> TableInfo:

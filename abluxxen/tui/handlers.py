@@ -1,0 +1,184 @@
+"""What the commands typed at the move prompt do: ``?``, ``hint``, ``rules``, ``undo``, ``log``, ``quit``.
+
+The table's loop asks each seat for a move; a word that is a command instead
+(see :mod:`.commands`) comes here, through one table, and the answer is a
+line to show with the table (or ``""``). A command that changes the position
+(``undo``) or ends the game (``quit``) raises, so the loop asks afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from rich.console import Console, Group
+from rich.text import Text
+
+from ..view import View
+from .commands import Command
+from .narrate import narrate
+from .prompt import ask_line
+from .screens import capture_lines
+from .table import legend_lines, log_lines, moves_page
+from .undo import taken_back
+
+if TYPE_CHECKING:
+    from .app import TableApp
+
+
+class Undone(Exception):
+    """A decision was taken back: the position changed under the question being asked."""
+
+
+class Quit(Exception):
+    """The players chose to stop (the game is saved)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class Commands:
+    """The command table of one table.
+
+    Args:
+        app: the table the commands act on.
+    """
+
+    def __init__(self, app: TableApp) -> None:
+        self.app = app
+        self.table: dict[str, Callable[[Command, View], str]] = {
+            "?": self.moves_page, "hint": self.hint, "rules": self.rules, "quit": self.quit,
+            "undo": self.undo, "log": self.log}
+
+    def answer(self, command: Command, view: View) -> str:
+        """Carry out ``command`` for the seat whose view this is; a line to show with the table.
+
+        Raises:
+            Undone: the position changed (``undo``).
+            Quit: the players stop (``quit``, confirmed).
+        """
+        return self.table[command.name](command, view)
+
+    def quit(self, command: Command, view: View) -> str:
+        """Stop once the players confirm (the game is saved)."""
+        if self.app.confirm_quit():
+            raise Quit(0)
+        return ""
+
+    def moves_page(self, command: Command, view: View) -> str:
+        """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
+        app = self.app
+        cols, rows = app.screen.size()
+        room = max(1, rows - 2)
+        lines = moves_page(view, app.tr, width=cols) + [Text("")]
+        legend = legend_lines(view, app.tr, info=app.info(), width=cols)
+        used = len(lines) % room
+        if used and used + len(legend) > room and len(legend) <= room:
+            lines += [Text("")] * (room - used)
+        self.page(Group(*lines, *legend))
+        return ""
+
+    def hint(self, command: Command, view: View) -> str:
+        """The normal bot's move and reason; the game counts as assisted from now on."""
+        app = self.app
+        try:
+            from ..bots import hint
+
+            move, reason = hint(view)
+        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+            return app.tr("no_hint")
+        app.saved.assisted = True
+        app.save()
+        return app.tr("hint", move=move, reason=app.tr.why(reason, view.names))
+
+    def undo(self, command: Command, view: View) -> str:
+        """Take back this seat's last decision and every move since; a line saying why not, if not.
+
+        With several people at the table, only the moves since the keyboard
+        last came to this seat can be taken back (nobody else has seen the
+        table since).
+
+        Raises:
+            Undone: when the position changed (the question must be asked afresh).
+        """
+        app = self.app
+        seat = view.seat
+        several = len(app.humans) > 1
+        floor = app.undo_floor if several else 0
+        saved = app.saved
+        try:
+            back = taken_back(saved.transcript, saved.log, app.match.game, seat, floor)
+        except Exception:  # noqa: BLE001 - a replay that fails must leave the game as it was
+            return app.tr("undo_failed")
+        if back is None:
+            # "The keyboard changed hands" only to someone who has decided before it did.
+            handed = several and any(p.seat == seat for p in saved.transcript.moves[:floor])
+            return app.tr("undo_handover" if handed else "undo_nothing")
+        move = saved.transcript.moves[back.upto].move
+        with app.stops.shielded():
+            app.match.game = back.game
+            saved.transcript = saved.transcript.truncated(back.upto)
+            saved.log = back.log
+            saved.assisted = True
+            app.forget_after(back.upto)
+            app.notes[seat] = app.tr("undone", move=move)
+            app.save()
+        raise Undone
+
+    def log(self, command: Command, view: View) -> str:
+        """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
+        app = self.app
+        cols, _ = app.screen.size()
+        title = Text(app.tr("log_title", n=app.match.number + 1), style="bold")
+        lines = log_lines(narrate(app.saved.log, view.seat, view.names, app.tr), cols)
+        self.page(Group(title, Text(""), *lines))
+        return ""
+
+    def rules(self, command: Command, view: View) -> str:
+        """The rules in the pager: a topic, or the topic list first."""
+        tr = self.app.tr
+        words = command.words
+        try:
+            from ..cli import rules as rulesdoc
+        except ImportError:
+            return tr("no_rules")
+        try:
+            found = rulesdoc.find(list(words), tr.lang)
+            topic_help: str = rulesdoc.topic_help(tr.lang, command="rules")
+        except Exception:  # noqa: BLE001 - the rules reader must not end the game
+            return tr("no_rules")
+        # The topic list opens the whole text, and is what a word that matches nothing gets.
+        sections: list[str] = [topic_help] if found.mode in ("whole", "none") else []
+        sections += found.sections
+        missing = tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
+        screen = self.app.screen
+        cols, _ = screen.size()
+
+        def draw(console: Console) -> None:
+            if missing:
+                console.print(Text(missing, style="bold yellow"))
+                console.print()
+            rulesdoc.render("\n\n".join(sections), console)
+
+        self.page_lines(capture_lines(draw, cols, screen.console))
+        return missing
+
+    def page(self, renderable: Group) -> None:
+        """Show a renderable a screenful at a time."""
+        self.page_lines(self.app.screen.page_lines(renderable))
+
+    def page_lines(self, lines: list[str]) -> None:
+        """Show lines a screenful at a time; Enter pages on, q returns."""
+        app = self.app
+        screen = app.screen
+        _, rows = screen.size()
+        room = max(1, rows - 2)
+        for start in range(0, max(1, len(lines)), room):
+            screen.wipe()
+            screen.file.write("\n".join(lines[start:start + room]) + "\n")
+            screen.file.flush()
+            last = start + room >= len(lines)
+            answer = ask_line(app.session, app.tr("press_enter" if last else "more") + " ")
+            if answer.strip().lower() == "q":
+                return

@@ -1,0 +1,63 @@
+"""Where an undo leads: the game just before a seat's last decision, replayed from the transcript."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..events import Event
+from ..game import Game
+from ..transcript import Transcript
+from .narrate import START
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """An undo's destination.
+
+    Attributes:
+        upto: the index in the transcript of the decision taken back; the
+            moves from there on are dropped.
+        game: the game just before that decision.
+        log: the table's log up to that decision.
+    """
+
+    upto: int
+    game: Game
+    log: list[Event]
+
+
+def taken_back(transcript: Transcript, log: list[Event], on_table: Game, seat: int,
+               floor: int = 0) -> TakenBack | None:
+    """Where an undo for ``seat`` leads; ``None`` when there is no decision of its to take back.
+
+    The destination is the seat's last decision at or after move ``floor``.
+    Forced moves are not decisions: the table plays them itself, so an undo
+    that stopped at one would come straight back to where it began.
+
+    Args:
+        transcript: the game so far.
+        log: the table's log, which ends with the events of the transcript's moves.
+        on_table: the game as it is; the transcript must lead to it.
+        seat: whose decision to take back.
+        floor: the first move that may be taken back.
+
+    Raises:
+        ValueError: when the transcript does not replay to the game on the table.
+    """
+    game = Game.from_json(transcript.start)
+    caused: list[list[Event]] = []
+    target: tuple[int, Game] | None = None
+    for index, played in enumerate(transcript.moves):
+        if index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
+            target = index, game.copy()
+        caused.append(game.push(played.move, seat=played.seat))
+    if game.to_json() != on_table.to_json():
+        raise ValueError("the transcript does not lead to the table's position")
+    if target is None:
+        return None
+    upto, before = target
+    # An older save's log may begin before the transcript: that part stays as it is.
+    total = sum(len(events) for events in caused)
+    head = log[:len(log) - total] if len(log) >= total else [e for e in log[:1] if e.kind == START]
+    kept = [event for events in caused[:upto] for event in events]
+    return TakenBack(upto, before, head + kept)
