@@ -94,9 +94,9 @@ _EVENTS_MAX = 50_000
 _TURN_EVENTS = tuple(Event("turn", seat) for seat in range(6))
 _PASS_EVENTS = tuple(Event("pass", seat) for seat in range(6))
 # Per source ("deck", "pool"), per drawer: the event of drawing each single card.
-_DRAW_EVENTS = {source: tuple(tuple(Event("draw", seat, None, (card,), source) for card in range(JOKER + 1))
-                              for seat in range(6))
-                for source in ("deck", "pool")}
+_DECK_DRAW_EVENTS, _POOL_DRAW_EVENTS = (
+    tuple(tuple(Event("draw", seat, None, (card,), source) for card in range(JOKER + 1)) for seat in range(6))
+    for source in ("deck", "pool"))
 _REFILL_EVENTS = tuple(Event("refill", None, None, (card,), "pool") for card in range(JOKER + 1))
 # Plays, by ``code * 8 + seat`` (made on first use); events about a seat's
 # top layer (abluxx, take, leave, back, discard), by kind, seats and layer.
@@ -707,28 +707,30 @@ class Game:
         hand[card] += 1
         hand[0] += 1
         if events is not None:
-            events.append(_DRAW_EVENTS["deck"][self.drawer][card])
+            events.append(_DECK_DRAW_EVENTS[self.drawer][card])
         self._after_draw(events)
 
     def _draw_pool(self, slot: int, events: list[Event] | None) -> None:
         cards = self.pool.pop(slot)
-        hand = self.hands[self.drawer]
-        known = self.known[self.drawer]
+        drawer = self.drawer
+        hand = self.hands[drawer]
+        known = self.known[drawer]
         if len(cards) == 1:
             card = cards[0]
             hand[card] += 1
             known[card] += 1
             hand[0] += 1
             known[0] += 1
+            if events is not None:
+                events.append(_POOL_DRAW_EVENTS[drawer][card])
         else:
             for card in cards:
                 hand[card] += 1
                 known[card] += 1
             hand[0] += len(cards)
             known[0] += len(cards)
-        if events is not None:
-            events.append(_DRAW_EVENTS["pool"][self.drawer][cards[0]] if len(cards) == 1
-                          else _event("draw", self.drawer, None, cards, "pool"))
+            if events is not None:
+                events.append(_event("draw", drawer, None, cards, "pool"))
         self._after_draw(events)
 
     def _after_draw(self, events: list[Event] | None) -> None:

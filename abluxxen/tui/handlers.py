@@ -9,21 +9,24 @@ line to show with the table (or ``""``). A command that changes the position
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from prompt_toolkit import PromptSession
 from rich.console import Console, Group
 from rich.text import Text
 
+from ..match import Match
 from ..view import View
 from .commands import Command
+from .i18n import Tr
 from .narrate import narrate
 from .prompt import ask_line
+from .saves import Saved
+from .screen import Screen
 from .screens import capture_lines
-from .table import legend_lines, log_lines, moves_page
+from .stops import Stops
+from .table import TableInfo, legend_lines, log_lines, moves_page
 from .undo import taken_back
-
-if TYPE_CHECKING:
-    from .app import TableApp
 
 
 class Undone(Exception):
@@ -38,6 +41,35 @@ class Quit(Exception):
         self.status = status
 
 
+class Table(Protocol):
+    """What the commands use of the game at this terminal (:class:`.app.TableApp`)."""
+
+    screen: Screen
+    session: PromptSession[str]
+    tr: Tr
+    saved: Saved
+    stops: Stops
+    humans: list[int]
+    notes: dict[int, str]
+    undo_floor: int
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+
+    def info(self) -> TableInfo:
+        """Match facts for the table."""
+
+    def save(self) -> None:
+        """Write the save file (a failure is shown on the table)."""
+
+    def confirm_quit(self) -> bool:
+        """Save, then ask whether to stop."""
+
+    def forget_after(self, upto: int) -> None:
+        """Forget what the moves from ``upto`` on had to tell (they were taken back)."""
+
+
 class Commands:
     """The command table of one table.
 
@@ -45,7 +77,7 @@ class Commands:
         app: the table the commands act on.
     """
 
-    def __init__(self, app: TableApp) -> None:
+    def __init__(self, app: Table) -> None:
         self.app = app
         self.table: dict[str, Callable[[Command, View], str]] = {
             "?": self.moves_page, "hint": self.hint, "rules": self.rules, "quit": self.quit,
