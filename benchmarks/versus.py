@@ -26,7 +26,17 @@ core can run slower than the other for minutes. Measured one whole side
 after the other, on whichever core each landed, such slowdowns fell on one
 side only and moved the ratio by a third from run to run. Both sides run
 on the same core (where the system allows choosing one), taking turns
-every tenth of a second, so slowdowns fall on both sides alike.
+every tenth of a second, so slowdowns fall on both sides alike; both load
+their code the same way (a copy of each, compiled ahead).
+
+The random games of a round are other deals than the last round's, so the
+rounds' rates differ by the deals as well as by the machine: for them the
+median of the rounds' own ratios, which compares old and new on the same
+deals, is the figure to quote. The hard bot meets the same positions in
+every round, and both figures agree.
+
+A check of the method: ``--ref HEAD`` on a clean checkout compares the code
+with itself and gives 1.00x to within a few per cent.
 
     python benchmarks/versus.py                    # against dc759f7, 7 rounds
     python benchmarks/versus.py --ref HEAD~3 --rounds 11
@@ -38,6 +48,7 @@ import argparse
 import contextlib
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -98,6 +109,7 @@ for line in sys.stdin:
 
 def unpack(ref: str, into: Path) -> Path:
     """The package ``abluxxen`` of commit ``ref``, unpacked under ``into``."""
+    into.mkdir(parents=True, exist_ok=True)
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", ref, "abluxxen"],
                              check=True, capture_output=True).stdout
     tar_path = into / "ref.tar"
@@ -105,6 +117,24 @@ def unpack(ref: str, into: Path) -> Path:
     with tarfile.open(tar_path) as tar:
         tar.extractall(into, filter="data")
     return into
+
+
+def copy_checkout(into: Path) -> Path:
+    """This checkout's package ``abluxxen`` (as it is, uncommitted changes too), copied under ``into``.
+
+    Both sides then load alike: from a folder of their own, compiled ahead
+    by the same interpreter. (With one side loaded from the checkout, with
+    whatever bytecode lay there, and the other compiled at every start, the
+    same code looked a few per cent faster on the checkout's side.)
+    """
+    shutil.copytree(ROOT / "abluxxen", into / "abluxxen", ignore=shutil.ignore_patterns("__pycache__"))
+    return into
+
+
+def compile_package(where: Path) -> None:
+    """Compile ``where``'s package to bytecode, so that no worker compiles at its start."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(where / "abluxxen")], check=True,
+                   env=dict(os.environ, PYTHONDONTWRITEBYTECODE=""))
 
 
 class Worker:
@@ -206,7 +236,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk", type=int, default=20, help="random games per turn of a side (default 20)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        sides = {"old": unpack(args.ref, Path(tmp)), "new": ROOT}
+        sides = {"old": unpack(args.ref, Path(tmp) / "old"), "new": copy_checkout(Path(tmp) / "new")}
+        for where in sides.values():
+            compile_package(where)
         hard: dict[str, list[float]] = {"old": [], "new": []}
         rate: dict[str, list[float]] = {"old": [], "new": []}
         same_moves = True
