@@ -110,26 +110,9 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     if phase == DRAW or phase == SINGLE_DRAW:
         return _draw(game, phase == SINGLE_DRAW, _clock(game, game.drawer))
     if phase == TAKE_OR_LEAVE:
-        value, size, _ = game.displays[game.victim][-1]
-        odds, plays = _clock(game, game.turn)
-        hand = game.hands[game.turn]
-        gain = _gain(hand, value, size, odds, plays) - size + (0.3 * size if size >= 2 else 0.0)
-        return TAKE if gain > 0 else LEAVE
+        return _take_or_leave(game, _clock(game, game.turn))
     if phase == BACK_OR_DISCARD:
-        value, size, _ = game.displays[game.victim][-1]
-        odds, plays = _clock(game, game.victim)
-        hand = game.hands[game.victim]
-        back = _gain(hand, value, size, odds, plays)
-        if plays > 0:
-            before, last = odds
-            new_group = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
-            fresh = [_card_gain(hand, slot[0], before, last, new_group) - (len(slot) - 1) for slot in game.pool]
-        else:
-            fresh = [0.0 - (len(slot) - 1) for slot in game.pool]
-        fresh.sort(reverse=True)
-        del fresh[size:]
-        fresh += [DECK_GAIN] * (size - len(fresh))
-        return BACK if back >= sum(fresh) else DISCARD
+        return _back_or_discard(game, _clock(game, game.victim))
     if phase == SHADOW:
         hand = game.hands[game.turn]
         return SHADOW_BASE + max(game.shadow_options, key=lambda v: (hand[v], v))
@@ -147,12 +130,16 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
     rand = rng.random
     apply = game.apply_action
     moves = 0
-    # The clock of the policy's last play, while the next move may still
-    # reuse it (see below).
+    # The clock of the policy's last play and the stock then, while the
+    # next decision (the player's own single draw, or take-or-leave) may
+    # reuse it: the play changed no opponent's hand, so unless the stock
+    # changed too (a shadowluxx refills the shadow from the deck), that
+    # decision's clock is the play's, with the play made.
     played: tuple[tuple[list[float], list[float]], int] | None = None
-    # The policy's two most common phases are called directly: a rollout
-    # makes a hundred moves, and the dispatch through quick_action is a
-    # measurable share of each.
+    stock = -1
+    # The policy's decisions are called directly, not through quick_action:
+    # a rollout makes a hundred moves, and the dispatch is a measurable
+    # share of each.
     while True:
         phase = game.phase
         if phase == OVER:
@@ -164,16 +151,23 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
             played = None
         elif phase == PLAY:
             played = _clock(game, game.turn)
+            stock = len(game.deck) + len(game.pool)
             apply(_play(game, rng, played))
-        elif phase == SINGLE_DRAW and played is not None:
-            # A single draw comes straight after the play and nothing else:
-            # the opponents' hands and the stock are as they were, so the
-            # clock is the play's, with that play made.
-            odds, plays = played
-            apply(_draw(game, True, (odds, plays - 1)))
+        elif phase == DRAW or phase == SINGLE_DRAW or phase == TAKE_OR_LEAVE:
+            if phase == DRAW:  # a victim's draws (never straight after a play)
+                clock = _clock(game, game.drawer)
+            elif played is not None and stock == len(game.deck) + len(game.pool):
+                odds, plays = played
+                clock = odds, plays - 1
+            else:
+                clock = _clock(game, game.turn)
+            if phase == TAKE_OR_LEAVE:
+                apply(_take_or_leave(game, clock))
+            else:
+                apply(_draw(game, phase == SINGLE_DRAW, clock))
             played = None
-        elif phase == DRAW or phase == SINGLE_DRAW:
-            apply(_draw(game, phase == SINGLE_DRAW, _clock(game, game.drawer)))
+        elif phase == BACK_OR_DISCARD:
+            apply(_back_or_discard(game, _clock(game, game.victim)))
             played = None
         else:
             apply(quick_action(game, rng))
@@ -392,6 +386,32 @@ def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[f
     if group == JOKER:
         return play_code(JOKER, 0, max(1, jokers - 1))
     return play_code(group, max(1, hand[group] - 1), 0)
+
+
+def _take_or_leave(game: Game, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+    """Take the victim's layer when its cards add to the hand; ``clock`` is ``_clock(game, game.turn)``."""
+    value, size, _ = game.displays[game.victim][-1]
+    odds, plays = clock
+    gain = _gain(game.hands[game.turn], value, size, odds, plays) - size + (0.3 * size if size >= 2 else 0.0)
+    return TAKE if gain > 0 else LEAVE
+
+
+def _back_or_discard(game: Game, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+    """The victim takes the layer back unless fresh cards would add more; ``clock`` is the victim's."""
+    value, size, _ = game.displays[game.victim][-1]
+    odds, plays = clock
+    hand = game.hands[game.victim]
+    back = _gain(hand, value, size, odds, plays)
+    if plays > 0:
+        before, last = odds
+        new_group = 0.6 if 13 - hand[1:14].count(0) < plays else 0.15
+        fresh = [_card_gain(hand, slot[0], before, last, new_group) - (len(slot) - 1) for slot in game.pool]
+    else:
+        fresh = [0.0 - (len(slot) - 1) for slot in game.pool]
+    fresh.sort(reverse=True)
+    del fresh[size:]
+    fresh += [DECK_GAIN] * (size - len(fresh))
+    return BACK if back >= sum(fresh) else DISCARD
 
 
 def _ending_wins(game: Game, seat: int, size: int) -> bool:
