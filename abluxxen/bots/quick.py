@@ -309,38 +309,6 @@ def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[f
     duel = shadow[0]  # the shadow has groups
     rand = rng.random
     best_play, best = (0, 0, 0), -1e9
-    if not jokers:
-        # Most hands hold no joker: then each group is one candidate, played
-        # whole (the loop below, without its loop over joker counts).
-        for rank, (set_worth, v, size) in enumerate(held):
-            if size >= total:
-                continue  # emptying the hand now would lose
-            if not plays:
-                score = set_worth + 0.0
-            elif rank < counted:
-                score = set_worth + (counted_sum - set_worth)
-            else:
-                score = set_worth + later_sum
-            if size in tops:
-                beaten = beats[v]
-                for top_value in tops[size]:
-                    if beaten[top_value]:
-                        score += HURT * size
-                        if top_value != JOKER and hand[top_value] and top_value != v:
-                            score += size * TAKE_BACK
-            if duel:
-                for w in range(1, v):
-                    if shadow[w] == size:
-                        score += size * (0.5 if hand[w] else -0.5)
-                        break
-            score += rand() * NOISE
-            if score > best:
-                best, best_play = score, (v, size, 0)
-        if best_play[0]:
-            return play_code(*best_play)
-        # One group and nothing else, and ending now would lose: keep one card back.
-        return play_code(group, max(1, hand[group] - 1), 0)
-    with_jokers = (0, jokers)
     for rank, (set_worth, v, count) in enumerate(held):
         if not plays:
             future = 0.0
@@ -350,31 +318,34 @@ def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[f
                 future += spare_play
         else:
             future = later_sum
-        for j in with_jokers:
+        # The group alone, then (with jokers in hand) the group with every
+        # joker: a loop over joker counts cost a tenth of a rollout, and most
+        # hands hold no joker.
+        size, j = count, 0
+        score = set_worth + future
+        while True:
+            if size < total:  # (emptying the hand now would lose)
+                if size in tops:
+                    beaten = beats[v]
+                    for top_value in tops[size]:
+                        if beaten[top_value]:
+                            score += HURT * size
+                            if top_value != JOKER and hand[top_value] and top_value != v:
+                                score += size * TAKE_BACK
+                if duel:
+                    for w in range(1, v):
+                        if shadow[w] == size:
+                            score += size * (0.5 if hand[w] else -0.5)
+                            break
+                score += rand() * NOISE
+                if score > best:
+                    best, best_play = score, (v, count, j)
+            if j or not jokers:
+                break
+            j = jokers
             size = count + j
-            if size >= total:
-                continue  # emptying the hand now would lose
-            if j:
-                i = v * _SLOT + size
-                score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
-            else:
-                # The group alone is worth set_worth (and x - 0.0 is x).
-                score = set_worth + future
-            if size in tops:
-                beaten = beats[v]
-                for top_value in tops[size]:
-                    if beaten[top_value]:
-                        score += HURT * size
-                        if top_value != JOKER and hand[top_value] and top_value != v:
-                            score += size * TAKE_BACK
-            if duel:
-                for w in range(1, v):
-                    if shadow[w] == size:
-                        score += size * (0.5 if hand[w] else -0.5)
-                        break
-            score += rand() * NOISE
-            if score > best:
-                best, best_play = score, (v, count, j)
+            i = v * _SLOT + size
+            score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
     if jokers and jokers < total:
         i = JOKER * _SLOT + jokers
         score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
