@@ -178,10 +178,13 @@ def test_narration_hides_deck_draws_from_everyone_but_the_drawer() -> None:
 
 def test_german_table_uses_the_games_own_words() -> None:
     game, events = _played(2, 12, duel=True)
-    text = _screen(game, events, 0, (80, 24), lang="de")
+    text = _screen(game, events, 0, (120, 40), lang="de")
     for word in ("Nachziehstapel", "Ablagestapel", "Vorrat", "Schatten", "Auslage", "Deine Hand"):
         assert word in text
     assert "Deck" not in text and "Pool" not in text
+    # At 80 columns the header is short of room: the piles keep their short names, and every fact stays.
+    header = _screen(game, events, 0, (80, 24), lang="de").splitlines()[0]
+    assert re.search(r"Grundspiel · Duell · Spiel 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
     tr = Tr("de")
     sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
                        None, ["Ann", "Ben"], tr)[0]
@@ -219,3 +222,25 @@ def test_a_person_next_is_not_said_to_be_thinking() -> None:
                                    width=80, height=22))
         text = console.export_text()
         assert expected in text and absent not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_header_short_of_room_drops_whole_facts_and_never_cuts_one(lang: str) -> None:
+    # Five players in the advanced game, a long match, hints taken: more facts than 80 columns hold.
+    game = Game.new(Rules(5, variant="advanced"), seed=5, names=["Ann", "Ben", "Cy", "Dora", "Eve"])
+    events = [Event(START, 0, source="1")]
+    tr = Tr(lang)
+    facts = [tr("variant.advanced"), tr("assisted"), tr("game_of", n=10, total=10), tr("seed", seed=987654)]
+    for width in (80, 60, 48):
+        console = Console(width=width, height=23, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        info = TableInfo(game_number=10, games=10, seed=987654, bots=tuple(None for _ in game.names),
+                         totals=tuple(0 for _ in game.names), assisted=True)
+        console.print(render_table(game.view(0), events, tr, info=info, show_hand=True, width=width, height=21))
+        header = console.export_text().splitlines()[0]
+        title = re.sub(r"\s+\S+ \d+\s+\S+ \d+$", "", header)  # without the deck and discard counts
+        shown = title.removeprefix("ABLUXXEN").strip().split(" · ")
+        assert "…" not in header and len(header) <= width, header
+        assert shown == facts[:len(shown)], header  # the first facts, each whole
+        if width == 80:
+            assert shown[:3] == facts[:3], header  # only the seed may go at 80 columns
+    assert shown != facts  # at 48 columns something had to go

@@ -30,6 +30,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seed": ("seed {seed}", "Seed {seed}"),
     "deck": ("Deck", "Nachziehstapel"),
     "discard": ("Discard", "Ablagestapel"),
+    # When the header is short of room.
+    "deck_short": ("Deck", "Stapel"),
+    "discard_short": ("Discard", "Ablage"),
     "pool": ("Pool", "Vorrat"),
     "pool_empty": ("(empty)", "(leer)"),
     "shadow": ("Shadow", "Schatten"),

@@ -240,27 +240,53 @@ def _rule(width: int, title: str = "") -> Text:
 
 
 def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
-    left = Text(tr("title"), style="bold bright_white")
-    bits = [tr(f"variant.{view.rules.variant}")]
+    """The title, the game's facts and the deck and discard counts, on one line of ``width``.
+
+    When it does not fit, the counts take their short labels, then facts
+    go whole (the seed first, then the match's game number, then the duel,
+    which the shadow's row shows anyway): a fact cut in half, a seed
+    without its number, tells nobody anything.
+    """
+    # (name, text) from the one kept longest to the one dropped first.
+    facts = [("variant", tr(f"variant.{view.rules.variant}"))]
+    if info.assisted:
+        facts.append(("assisted", tr("assisted")))
     if view.rules.is_duel:
-        bits.append(tr("duel"))
-    if info.assisted:  # before the seed: a header too long loses its end
-        bits.append(tr("assisted"))
+        facts.append(("duel", tr("duel")))
     if info.games > 1:
-        bits.append(tr("game_of", n=info.game_number, total=info.games))
+        facts.append(("game", tr("game_of", n=info.game_number, total=info.games)))
     if info.seed is not None:
-        bits.append(tr("seed", seed=info.seed))
-    left.append("  " + " · ".join(bits), style="dim")
-    right = Text()
-    right.append(f"{tr('deck')} ", style="dim")
-    right.append(str(view.deck_size), style="bold")
-    right.append(f"   {tr('discard')} ", style="dim")
-    right.append(str(len(view.discard)), style="bold")
+        facts.append(("seed", tr("seed", seed=info.seed)))
+    order = ["variant", "duel", "assisted", "game", "seed"]  # as they read left to right
+    right = _counts(view, tr, short=False)
+    left = _title(facts, order, tr)
+    if left.cell_len + 1 + right.cell_len > width:
+        right = _counts(view, tr, short=True)
+    while left.cell_len + 1 + right.cell_len > width and len(facts) > 1:
+        facts.pop()
+        left = _title(facts, order, tr)
     gap = width - left.cell_len - right.cell_len
     if gap < 1:
         left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
         gap = 1
     return left + Text(" " * gap) + right
+
+
+def _title(facts: list[tuple[str, str]], order: list[str], tr: Tr) -> Text:
+    title = Text(tr("title"), style="bold bright_white")
+    shown = sorted(facts, key=lambda fact: order.index(fact[0]))
+    title.append("  " + " · ".join(text for _, text in shown), style="dim")
+    return title
+
+
+def _counts(view: View, tr: Tr, *, short: bool) -> Text:
+    suffix = "_short" if short else ""
+    counts = Text()
+    counts.append(f"{tr('deck' + suffix)} ", style="dim")
+    counts.append(str(view.deck_size), style="bold")
+    counts.append(f"   {tr('discard' + suffix)} ", style="dim")
+    counts.append(str(len(view.discard)), style="bold")
+    return counts
 
 
 def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
