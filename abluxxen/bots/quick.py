@@ -50,6 +50,9 @@ def _safe_table(hand_size: int, expert: bool) -> list[float]:
 
 
 _SAFE: dict[tuple[int, bool], list[float]] = {}
+# A seat's clock (see _clock): the two survival-odds tables of its sets
+# (see _odds), and the plays left to it.
+Clock = tuple[tuple[list[float], list[float]], int]
 # The number values; compress() over them and a hand's counts yields those held.
 _VALUES = range(1, 14)
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
@@ -135,7 +138,7 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
     # reuse it: the play changed no opponent's hand, so unless the stock
     # changed too (a shadowluxx refills the shadow from the deck), that
     # decision's clock is the play's, with the play made.
-    played: tuple[tuple[list[float], list[float]], int] | None = None
+    played: Clock | None = None
     stock = -1
     # The policy's decisions are called directly, not through quick_action:
     # a rollout makes a hundred moves, and the dispatch is a measurable
@@ -184,7 +187,7 @@ _PLAYS_BY_STOCK = [[int(c / (n * DRAWN_PER_SEAT) + 1 + 0.5) for c in range(DECK_
                    for n in range(6)]
 
 
-def _clock(game: Game, seat: int) -> tuple[tuple[list[float], list[float]], int]:
+def _clock(game: Game, seat: int) -> Clock:
     """The survival odds of ``seat``'s sets (see :func:`_odds`), and the plays left to it (this turn's included)."""
     hands = game.hands
     n = len(hands)
@@ -256,7 +259,7 @@ def _card_gain(hand: list[int], card: int, before: list[float], last: list[float
     return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
 
 
-def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+def _play(game: Game, rng: random.Random, clock: Clock) -> int:
     """Whole groups only; a group's value counts its risk and what it abluxxes.
 
     ``clock`` is ``_clock(game, game.turn)``.
@@ -359,7 +362,7 @@ def _play(game: Game, rng: random.Random, clock: tuple[tuple[list[float], list[f
     return play_code(group, max(1, hand[group] - 1), 0)
 
 
-def _take_or_leave(game: Game, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+def _take_or_leave(game: Game, clock: Clock) -> int:
     """Take the victim's layer when its cards add to the hand; ``clock`` is ``_clock(game, game.turn)``."""
     value, size, _ = game.displays[game.victim][-1]
     odds, plays = clock
@@ -367,7 +370,7 @@ def _take_or_leave(game: Game, clock: tuple[tuple[list[float], list[float]], int
     return TAKE if gain > 0 else LEAVE
 
 
-def _back_or_discard(game: Game, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+def _back_or_discard(game: Game, clock: Clock) -> int:
     """The victim takes the layer back unless fresh cards would add more; ``clock`` is the victim's."""
     value, size, _ = game.displays[game.victim][-1]
     odds, plays = clock
@@ -392,7 +395,7 @@ def _ending_wins(game: Game, seat: int, size: int) -> bool:
     return mine > best or (mine == best and game.rules.tiebreak == "fewest-hand")
 
 
-def _draw(game: Game, optional: bool, clock: tuple[tuple[list[float], list[float]], int]) -> int:
+def _draw(game: Game, optional: bool, clock: Clock) -> int:
     """The best slot of the pool, or the deck, or a pass; ``clock`` is ``_clock(game, game.drawer)``."""
     (before, last), plays = clock
     hand = game.hands[game.drawer]
