@@ -7,8 +7,12 @@ out of the game, so the document is a legal save.
 
 from __future__ import annotations
 
+import io
+import os
 import random
+import sys
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 
 from abluxxen import Event, Game, Rules, Transcript
@@ -251,3 +255,30 @@ def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] 
                  session=make_session(input=pipe, output=DummyOutput())).run()
     escapes = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
     return [escapes.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+
+
+# Seconds a pseudo-terminal test waits for a screen (slow machines may raise it).
+TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
+
+
+def spawn_terminal(args: Sequence[str], data_dir: Path | None = None, *, rows: int = 24,
+                   cols: int = 80) -> tuple[Any, io.StringIO]:
+    """``abluxxen ARGS`` in a real pseudo-terminal of ``rows`` × ``cols``, colours on; the child and
+    everything it wrote (its ``logfile_read``).
+
+    Args:
+        args: the command line after ``abluxxen``.
+        data_dir: where saves and records go (default: the test's own, from ``conftest``).
+    """
+    import pexpect
+
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8",
+               LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
+    if data_dir is not None:
+        env["ABLUXXEN_DATA_DIR"] = str(data_dir)
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *args], env=env, encoding="utf-8",
+                          dimensions=(rows, cols), timeout=TIMEOUT)
+    log = io.StringIO()
+    child.logfile_read = log
+    return child, log

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import spawn_terminal
 from test_learn import course_script
 
 from abluxxen.tui.learn.lessons import LESSONS
@@ -15,14 +14,10 @@ from abluxxen.tui.learn.progress import progress_path, read_progress
 pexpect = pytest.importorskip("pexpect")
 
 WIPE = "\x1b[2J\x1b[3J"
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
 
 
 def test_the_course_from_the_list_to_the_end_of_the_coached_game(tmp_path: Path) -> None:
-    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
-               LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", LINES="24")
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "learn", "--delay", "0", "--lang", "en"], env=env,
-                          encoding="utf-8", dimensions=(24, 80), timeout=TIMEOUT)
+    child, _ = spawn_terminal(["learn", "--delay", "0", "--lang", "en"], tmp_path)
     for seen, keys in course_script("en"):
         child.expect_exact(seen)
         child.send(keys)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import bots_play
+from helpers import bots_play, spawn_terminal
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
@@ -147,12 +147,8 @@ def _winners(number: int) -> tuple[int, ...]:
 def test_a_bots_only_game_through_the_real_play_command_is_recorded_and_replays(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pexpect = pytest.importorskip("pexpect")
-    import sys
-
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8")
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "play", "--players", "bot:easy,bot:normal",
-                                           "--seed", "21", "--delay", "0", "--lang", "en"],
-                          env=env, encoding="utf-8", dimensions=(24, 80), timeout=60)
+    child, _ = spawn_terminal(["play", "--players", "bot:easy,bot:normal", "--seed", "21", "--delay", "0",
+                               "--lang", "en"])
     child.expect("Play again")
     child.send("n\r")
     child.expect(pexpect.EOF)

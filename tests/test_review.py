@@ -9,14 +9,12 @@ many points checks that the rating sees it.
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import bots_play, make_doc
+from helpers import bots_play, make_doc, spawn_terminal
 
 from abluxxen import Game, Rules
 from abluxxen.bots.ismcts import HardBot
@@ -29,7 +27,6 @@ from abluxxen.tui.saves import Saved, Seat, write_save
 pexpect = pytest.importorskip("pexpect")
 
 THINK = "20"  # iterations: the race still plays every move on six deals
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
 ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
 
 
@@ -222,17 +219,9 @@ def _page(child: Any, *texts: str) -> None:
 
 
 def test_step_through_with_arrow_keys(tmp_path: Path) -> None:
-    import io
-
     path = tmp_path / "blunder.json"
     _blunder(path)
-    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
-               LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", LINES="24")
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "review", str(path), "--think", THINK], env=env,
-                          encoding="utf-8", dimensions=(24, 80), timeout=TIMEOUT)
-    log = io.StringIO()
-    child.logfile_read = log
+    child, log = spawn_terminal(["review", str(path), "--think", THINK], tmp_path)
     # Pages: the one mistake, then both decisions.
     _page(child, "Mistake 1 of 1 · turn 1 · Ann")
     child.expect_exact("(1/3)")

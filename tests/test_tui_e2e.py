@@ -10,14 +10,12 @@ a hand to anyone but its owner.
 
 from __future__ import annotations
 
-import io
-import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import spawn_terminal
 
 from abluxxen import Game, Rules
 
@@ -27,18 +25,6 @@ NAMES = ["Ann", "Ben", "Cy"]
 SEED = 11
 WIPE = "\x1b[2J\x1b[3J"
 ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
-
-
-def _spawn(args: list[str], data_dir: Path, rows: int = 24, cols: int = 80) -> tuple[Any, io.StringIO]:
-    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
-               LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *args], env=env, encoding="utf-8",
-                          dimensions=(rows, cols), timeout=TIMEOUT)
-    log = io.StringIO()
-    child.logfile_read = log
-    return child, log
 
 
 def _typed(move: str, game: Game) -> str:
@@ -147,8 +133,8 @@ def check_privacy(stream: str) -> int:
 
 def test_three_humans_play_a_whole_game_with_interrupt_and_resume(tmp_path: Path) -> None:
     game = Game.new(Rules(3), seed=SEED, names=NAMES)
-    child, log = _spawn(["play", "--players", ",".join(NAMES), "--seed", str(SEED), "--delay", "0",
-                         "--lang", "en"], tmp_path)
+    child, log = spawn_terminal(["play", "--players", ",".join(NAMES), "--seed", str(SEED), "--delay", "0",
+                                 "--lang", "en"], tmp_path)
     state: dict[str, object] = {"last_seen": None}
     _play_until(child, game, state, stop_after=12)
     assert not game.is_over, "the seed should give a game longer than 12 decisions"
@@ -173,7 +159,7 @@ def test_three_humans_play_a_whole_game_with_interrupt_and_resume(tmp_path: Path
     assert len(list(tmp_path.glob("*.json"))) == 1
 
     # Resume: the same position, a handover first (nobody has the keyboard yet).
-    child, log = _spawn(["resume", "--delay", "0"], tmp_path)
+    child, log = spawn_terminal(["resume", "--delay", "0"], tmp_path)
     state["last_seen"] = None
     _play_until(child, game, state, stop_after=None)
     child.expect_exact("Game 1 over")
@@ -215,8 +201,8 @@ def test_privacy_check_catches_a_hand_shown_without_handover() -> None:
 
 
 def test_too_small_terminal_asks_to_enlarge(tmp_path: Path) -> None:
-    child, _ = _spawn(["play", "--players", "Ann,bot,bot", "--seed", "1", "--delay", "0", "--lang", "en"],
-                      tmp_path, rows=20, cols=70)
+    child, _ = spawn_terminal(["play", "--players", "Ann,bot,bot", "--seed", "1", "--delay", "0", "--lang", "en"],
+                              tmp_path, rows=20, cols=70)
     child.expect_exact("please enlarge it to at least 80×23")
     child.setwinsize(24, 80)
     child.send("\r")
@@ -230,7 +216,7 @@ def test_too_small_terminal_asks_to_enlarge(tmp_path: Path) -> None:
 
 
 def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_path: Path) -> None:
-    child, log = _spawn(["--delay", "0", "--lang", "en"], tmp_path)
+    child, log = spawn_terminal(["--delay", "0", "--lang", "en"], tmp_path)
     child.expect_exact("How many seats (2–5) [3]:")
     child.send("2\r")
     child.expect_exact("Seat 1")

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import make_doc, screens_at_table
+from helpers import make_doc, screens_at_table, spawn_terminal
 
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import HardBot
@@ -34,18 +32,6 @@ pexpect = pytest.importorskip("pexpect")
 WIPE = "\x1b[2J\x1b[3J"
 ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
 PAGED = r"Press Enter to return|Enter: more"
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
-
-
-def _spawn(args: list[str], data_dir: Path) -> tuple[Any, io.StringIO]:
-    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color",
-               LC_ALL="C.UTF-8", LANG="C.UTF-8", COLUMNS="80", LINES="24")
-    env.pop("NO_COLOR", None)
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *args], env=env, encoding="utf-8",
-                          dimensions=(24, 80), timeout=TIMEOUT)
-    out = io.StringIO()
-    child.logfile_read = out
-    return child, out
 
 
 def _save(data_dir: Path) -> dict[str, Any]:
@@ -100,8 +86,8 @@ def _quit(child: Any) -> None:
 
 
 def test_undo_twice_against_bots_restores_both_positions_then_the_bots_answer_alike(tmp_path: Path) -> None:
-    child, out = _spawn(["play", "--players", "Ann,bot:normal,bot:easy", "--seed", "5", "--delay", "0",
-                         "--lang", "en"], tmp_path)
+    child, out = spawn_terminal(["play", "--players", "Ann,bot:normal,bot:easy", "--seed", "5", "--delay", "0",
+                                "--lang", "en"], tmp_path)
     child.expect_exact("Ann ›")
     start = _save(tmp_path)
     play = _policy(_game(start))
@@ -153,8 +139,8 @@ def _next_question(child: Any, out: io.StringIO) -> str:
 
 
 def test_hot_seat_undo_takes_back_only_moves_since_the_keyboard_came(tmp_path: Path) -> None:
-    child, out = _spawn(["play", "--players", "Ann,Ben,bot:easy", "--seed", "8", "--delay", "0",
-                         "--lang", "en"], tmp_path)
+    child, out = spawn_terminal(["play", "--players", "Ann,Ben,bot:easy", "--seed", "8", "--delay", "0",
+                                "--lang", "en"], tmp_path)
     assert _next_question(child, out) == "Ann"
     start = _save(tmp_path)
     play = _policy(_game(start))
