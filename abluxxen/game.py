@@ -133,19 +133,17 @@ def _layer_event(kind: str, seat: int, other: int, layer: Layer) -> Event:
     return event
 
 
-# Bits random.Random needs to draw a number below n, per n (see shuffle).
+# Bits random.Random needs to draw a number below n, per n (see _shuffle).
 _BITS_BELOW = [n.bit_length() for n in range(len(_FULL_DECK) + 1)]
 
 
-def shuffle(rng: random.Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``: the very same permutation, drawn without a method call per card.
+def _shuffle(rng: random.Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)`` for a deck of at most the full deck's size: the very same
+    permutation, drawn without a method call per card.
 
     The deal of every seed depends on it; a test holds it to ``random``'s
-    own shuffle. Decks longer than the full deck go to ``rng.shuffle``.
+    own shuffle.
     """
-    if len(cards) > len(_FULL_DECK):
-        rng.shuffle(cards)
-        return
     getrandbits = rng.getrandbits
     for i in range(len(cards) - 1, 0, -1):
         # random's _randbelow(i + 1): draw k bits until the number is below i + 1.
@@ -275,7 +273,7 @@ class Game:
         game = cls._blank(rules, names)
         # Two jokers go to each player of a duel before the shuffle.
         cards = list(_DUEL_DECK if rules.is_duel else _FULL_DECK)
-        shuffle(rng, cards)
+        _shuffle(rng, cards)
         dealt = 11 if rules.is_duel else HAND_SIZE
         for seat in range(n):
             hand = game.hands[seat]
