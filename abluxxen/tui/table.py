@@ -247,24 +247,23 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     which the shadow's row shows anyway): a fact cut in half, a seed
     without its number, tells nobody anything.
     """
-    # (name, text) from the one kept longest to the one dropped first.
-    facts = [("variant", tr(f"variant.{view.rules.variant}"))]
-    if info.assisted:
-        facts.append(("assisted", tr("assisted")))
+    # (rank, text) as they read left to right; short of room, the highest rank goes first.
+    facts = [(0, tr(f"variant.{view.rules.variant}"))]
     if view.rules.is_duel:
-        facts.append(("duel", tr("duel")))
+        facts.append((2, tr("duel")))
+    if info.assisted:
+        facts.append((1, tr("assisted")))
     if info.games > 1:
-        facts.append(("game", tr("game_of", n=info.game_number, total=info.games)))
+        facts.append((3, tr("game_of", n=info.game_number, total=info.games)))
     if info.seed is not None:
-        facts.append(("seed", tr("seed", seed=info.seed)))
-    order = ["variant", "duel", "assisted", "game", "seed"]  # as they read left to right
+        facts.append((4, tr("seed", seed=info.seed)))
     right = _counts(view, tr, short=False)
-    left = _title(facts, order, tr)
+    left = _title(facts, tr)
     if left.cell_len + 1 + right.cell_len > width:
         right = _counts(view, tr, short=True)
     while left.cell_len + 1 + right.cell_len > width and len(facts) > 1:
-        facts.pop()
-        left = _title(facts, order, tr)
+        facts.remove(max(facts))
+        left = _title(facts, tr)
     gap = width - left.cell_len - right.cell_len
     if gap < 1:
         left.truncate(max(0, width - right.cell_len - 1), overflow="ellipsis")
@@ -272,10 +271,9 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     return left + Text(" " * gap) + right
 
 
-def _title(facts: list[tuple[str, str]], order: list[str], tr: Tr) -> Text:
+def _title(facts: list[tuple[int, str]], tr: Tr) -> Text:
     title = Text(tr("title"), style="bold bright_white")
-    shown = sorted(facts, key=lambda fact: order.index(fact[0]))
-    title.append("  " + " · ".join(text for _, text in shown), style="dim")
+    title.append("  " + " · ".join(text for _, text in facts), style="dim")
     return title
 
 
