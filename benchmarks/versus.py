@@ -257,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     r_old, r_new = statistics.median(rate["old"]), statistics.median(rate["new"])
     h_each = statistics.median(o / n for o, n in zip(hard["old"], hard["new"], strict=True))
     r_each = statistics.median(n / o for o, n in zip(rate["old"], rate["new"], strict=True))
-    print(f"against {args.ref}, {args.rounds} rounds taking turns, one core each:")
+    print(f"against {args.ref}, {args.rounds} rounds taking turns on one core:")
     print(f"  hard think=150, {args.positions} positions: old {h_old:.2f} s, new {h_new:.2f} s (medians), "
           f"speed-up {h_old / h_new:.2f}x (median of the rounds' own: {h_each:.2f}x)")
     print(f"  random 4p via legal_moves()+push(str), {args.games} games: old {r_old:,.0f}/s, "
