@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .quoting import quoted
+
 JOKER = 14
 VALUES = range(1, 14)
 COPIES_PER_VALUE = 8
@@ -36,7 +38,7 @@ def parse_token(text: str) -> int:
     try:
         return _FROM_TOKEN[text.strip()]
     except KeyError:
-        raise ValueError(f"unknown card {text!r}: cards are 1 to 13 and X") from None
+        raise ValueError(f"unknown card {quoted(text)}: cards are 1 to 13 and X") from None
 
 
 def group_token(cards: Sequence[int]) -> str:

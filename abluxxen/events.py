@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .cards import parse_token, token
+from .quoting import quoted
 
 # kind        seat        other    cards                      source
 # play        player      -        the set                    -
@@ -86,11 +87,11 @@ class Event:
         seat, other, source, hidden = doc.get("seat"), doc.get("other"), doc.get("source"), doc.get("hidden", 0)
         for name, value in (("seat", seat), ("other", other)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"event {name} must be a seat number, not {value!r}")
+                raise ValueError(f"event {name} must be a seat number, not {quoted(value)}")
         if source is not None and not isinstance(source, str):
-            raise ValueError(f"event source must be text, not {source!r}")
+            raise ValueError(f"event source must be text, not {quoted(source)}")
         if isinstance(hidden, bool) or not isinstance(hidden, int) or not 0 <= hidden <= _MOST_HIDDEN:
-            raise ValueError(f"event hidden must be a small count, not {hidden!r}")
+            raise ValueError(f"event hidden must be a small count, not {quoted(hidden)}")
         tokens = doc.get("cards", [])
         if not isinstance(tokens, list) or not all(isinstance(t, str) for t in tokens):
             raise ValueError("event cards must be a list of card tokens")

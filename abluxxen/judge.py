@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .cards import JOKER, group_token, number_word, value_name
 from .moves import CODE_OF_TEXT, DRAW_DECK, DRAW_POOL_BASE, SHADOW_BASE, IllegalMove, Move, play_code
 from .phase import Phase
+from .quoting import quoted
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +66,15 @@ def read_move(move: object) -> Move:
         return Move.parse(move)
     if isinstance(move, Move):
         # A hand-built Move skipped parsing (an empty or mixed set, an odd
-        # card): read it again from its text.
+        # card, fields of the wrong type or none at all): read it again from its text.
+        kind, cards = getattr(move, "kind", None), getattr(move, "cards", None)
+        if not isinstance(kind, str) or not isinstance(cards, tuple) or any(type(c) is not int for c in cards):
+            raise IllegalMove(f"not a move: Move(kind={quoted(kind)}, cards={quoted(cards)})", "not-text")
         try:
             return Move.parse(str(move))
         except (IndexError, KeyError, TypeError):
-            raise IllegalMove(f"not a move: {move!r}", "not-text") from None
-    raise IllegalMove(f"a move is text such as 'play 7 7', not {move!r}", "not-text")
+            raise IllegalMove(f"not a move: {quoted(move)}", "not-text") from None
+    raise IllegalMove(f"a move is text such as 'play 7 7', not {quoted(move)}", "not-text")
 
 
 def judge(position: Position, move: Move, seat: int | None) -> int:
@@ -89,7 +93,7 @@ def judge(position: Position, move: Move, seat: int | None) -> int:
         raise IllegalMove(f"it is {names[mover]}'s decision, not yours", "not-your-decision",
                           {"seat": seat, "mover": mover, "name": names[mover]})
     if move.kind not in _EXPECTED[phase]:
-        raise IllegalMove(f"{decision_words(position)}, not {str(move)!r}", "wrong-phase",
+        raise IllegalMove(f"{decision_words(position)}, not {quoted(str(move))}", "wrong-phase",
                           {"phase": phase.text, "move": str(move), "mover": mover,
                            "name": names[mover], "draws_left": position.draws_left})
     kind = move.kind

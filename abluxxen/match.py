@@ -7,6 +7,7 @@ from typing import Any
 
 from .game import Game, Outcome, winners_of
 from .phase import END_REASONS
+from .quoting import quoted
 from .rules import Rules
 
 MATCH_FORMAT = "abluxxen-match/1"
@@ -29,9 +30,9 @@ class Match:
         self.rules = rules or Rules()
         self.games = self.rules.players if games is None else games
         if isinstance(self.games, bool) or not isinstance(self.games, int) or self.games < 1:
-            raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+            raise ValueError(f"games must be a whole number of at least 1, not {quoted(games)}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+            raise ValueError(f"seed must be a whole number or None, not {quoted(seed)}")
         self.seed = seed
         self.first = first
         self.results: list[Outcome] = []
@@ -152,7 +153,7 @@ def _whole(value: Any, where: str, low: int | None = None, high: int | None = No
             or (low is not None and value < low) or (high is not None and value > high):
         span = f" from {low}" if low is not None else ""
         span += f" to {high}" if high is not None else ""
-        raise ValueError(f"match {where} must be a whole number{span}, not {value!r}")
+        raise ValueError(f"match {where} must be a whole number{span}, not {quoted(value)}")
     return value
 
 

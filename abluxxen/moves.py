@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import JOKER, group_token, parse_token, token
+from .quoting import quoted
 
 TAKE, LEAVE, BACK, DISCARD, PASS, DRAW_DECK = range(6)
 SHADOW_BASE = 16  # + value of the shadow group
@@ -178,13 +179,13 @@ class Move:
             IllegalMove: quoting the text, when it is not a move.
         """
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is text such as 'play 7 7', not {text!r}", "not-text")
+            raise IllegalMove(f"a move is text such as 'play 7 7', not {quoted(text)}", "not-text")
         words = text.strip().lower().split()
         if not words:
             raise IllegalMove("empty move: try 'play 7', 'take', 'leave', 'draw deck' …", "empty")
         kind, args = words[0], words[1:]
         if kind not in KINDS:
-            raise IllegalMove(f"cannot read {text.strip()!r}: moves start with "
+            raise IllegalMove(f"cannot read {quoted(text.strip())}: moves start with "
                               "play, take, leave, back, discard, draw, pass or shadow",
                               "unknown-verb", {"text": text.strip()})
         if kind == "play":
@@ -193,11 +194,11 @@ class Move:
             return cls("draw", _parse_draw(text, args))
         if kind == "shadow":
             if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= 13:
-                raise IllegalMove(f"cannot read {text.strip()!r}: say which shadow group, e.g. 'shadow 5'",
+                raise IllegalMove(f"cannot read {quoted(text.strip())}: say which shadow group, e.g. 'shadow 5'",
                                   "syntax", {"text": text.strip(), "kind": "shadow"})
             return cls("shadow", (int(args[0]),))
         if args:
-            raise IllegalMove(f"cannot read {text.strip()!r}: {kind!r} takes nothing after it",
+            raise IllegalMove(f"cannot read {quoted(text.strip())}: {kind!r} takes nothing after it",
                               "syntax", {"text": text.strip(), "kind": kind})
         return cls(kind)
 
@@ -207,14 +208,14 @@ def _parse_cards(text: str, words: list[str]) -> tuple[int, ...]:
         try:
             parse_token(word)
         except ValueError as err:
-            raise IllegalMove(f"cannot read {text.strip()!r}: {err}", "unknown-card",
+            raise IllegalMove(f"cannot read {quoted(text.strip())}: {err}", "unknown-card",
                               {"text": text.strip(), "card": word}) from None
     return tuple(sorted(parse_token(w) for w in words))
 
 
 def _parse_play(text: str, words: list[str]) -> tuple[int, ...]:
     if not words:
-        raise IllegalMove(f"cannot read {text.strip()!r}: say which cards, e.g. 'play 7 7 X'",
+        raise IllegalMove(f"cannot read {quoted(text.strip())}: say which cards, e.g. 'play 7 7 X'",
                           "syntax", {"text": text.strip(), "kind": "play"})
     cards = _parse_cards(text, words)
     numbers = {c for c in cards if c != JOKER}
@@ -227,7 +228,7 @@ def _parse_play(text: str, words: list[str]) -> tuple[int, ...]:
 
 def _parse_draw(text: str, words: list[str]) -> tuple[int, ...]:
     if len(words) != 1:
-        raise IllegalMove(f"cannot read {text.strip()!r}: draw one card, e.g. 'draw deck' or 'draw 7'",
+        raise IllegalMove(f"cannot read {quoted(text.strip())}: draw one card, e.g. 'draw deck' or 'draw 7'",
                           "syntax", {"text": text.strip(), "kind": "draw"})
     if words[0] == "deck":
         return ()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
+from .quoting import quoted
+
 
 class Phase(IntEnum):
     """Who decides what now.
@@ -35,7 +37,7 @@ class Phase(IntEnum):
         try:
             return cls(PHASE_NAMES.index(text))
         except ValueError:
-            raise ValueError(f"unknown phase {text!r}: one of {', '.join(PHASE_NAMES)}") from None
+            raise ValueError(f"unknown phase {quoted(text)}: one of {', '.join(PHASE_NAMES)}") from None
 
 
 PHASE_NAMES = ("play", "shadow", "take", "back", "draw", "single-draw", "over")

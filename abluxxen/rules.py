@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .quoting import quoted
+
 VARIANTS = ("base", "advanced", "expert")
 TIEBREAKS = ("fewest-hand", "shared")
 
@@ -35,17 +37,17 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise ValueError(f"players must be a whole number from 2 to 5, not {self.players!r}")
+            raise ValueError(f"players must be a whole number from 2 to 5, not {quoted(self.players)}")
         if not 2 <= self.players <= 5:
             raise ValueError(f"players must be from 2 to 5, not {self.players}")
         if self.variant not in VARIANTS:
-            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {self.variant!r}")
+            raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, not {quoted(self.variant)}")
         if self.duel not in (None, True, False):
-            raise ValueError(f"duel must be None, True or False, not {self.duel!r}")
+            raise ValueError(f"duel must be None, True or False, not {quoted(self.duel)}")
         if self.duel is True and self.players != 2:
             raise ValueError(f"duel needs exactly 2 players, not {self.players}")
         if self.tiebreak not in TIEBREAKS:
-            raise ValueError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {self.tiebreak!r}")
+            raise ValueError(f"tiebreak must be one of {', '.join(TIEBREAKS)}, not {quoted(self.tiebreak)}")
         # Resolve "duel when two players" now, so equal games have equal rules.
         object.__setattr__(self, "duel", self.players == 2 and self.duel is not False)
 

@@ -22,6 +22,7 @@ from .game import (
 )
 from .names import check_names
 from .phase import END_REASONS, PHASE_NAMES, EndReason
+from .quoting import quoted
 from .rules import Rules
 
 FORMAT = "abluxxen/1"
@@ -75,7 +76,7 @@ def game_from_json(doc: Any) -> Game:
     if not isinstance(doc, dict):
         raise ValueError("a save document is a JSON object")
     if doc.get("format") != FORMAT:
-        raise ValueError(f"format must be {FORMAT!r}, not {doc.get('format')!r}")
+        raise ValueError(f"format must be {FORMAT!r}, not {quoted(doc.get('format'))}")
     unknown = set(doc) - _FIELDS
     if unknown:
         raise ValueError(f"unknown field(s) in save document: {', '.join(sorted(unknown))}")
@@ -234,7 +235,7 @@ def _per_seat(value: Any, n: int, where: str) -> list[Any]:
 
 def _seat(value: Any, n: int, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-        raise ValueError(f"{where} must be a seat from 0 to {n - 1}, not {value!r}")
+        raise ValueError(f"{where} must be a seat from 0 to {n - 1}, not {quoted(value)}")
     return value
 
 
@@ -242,7 +243,7 @@ def _cards(value: Any, where: str) -> list[int]:
     result = []
     for i, tok in enumerate(_list(value, where)):
         if not isinstance(tok, str):
-            raise ValueError(f"{where}[{i}]: a card is a token such as \"7\" or \"X\", not {tok!r}")
+            raise ValueError(f"{where}[{i}]: a card is a token such as \"7\" or \"X\", not {quoted(tok)}")
         try:
             result.append(parse_token(tok))
         except ValueError as err:

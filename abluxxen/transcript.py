@@ -16,6 +16,7 @@ from typing import Any
 from .events import Event
 from .game import Game
 from .moves import IllegalMove
+from .quoting import quoted
 
 # No game comes near this many decisions; a longer list is a damaged or hostile file.
 MAX_MOVES = 5000
@@ -137,7 +138,7 @@ class Transcript:
             try:
                 transcript.push(game, move, seat=seat)
             except IllegalMove as err:
-                raise ValueError(f"transcript moves[{index}] {move[:40]!r} is not legal there: {err}") from None
+                raise ValueError(f"transcript moves[{index}] {quoted(move)} is not legal there: {err}") from None
         if ends_at is not None and game.to_json() != ends_at.to_json():
             raise ValueError("transcript does not lead to the saved position")
         return transcript

@@ -23,6 +23,7 @@ from .judge import Position, judge, read_move
 from .layers import beats, layer_cards, layer_of
 from .moves import IllegalMove, Move
 from .phase import Phase
+from .quoting import quoted
 from .rules import Rules
 
 Cards = tuple[int, ...]
@@ -170,7 +171,7 @@ class View:
         """
         move = Move.parse(play)
         if move.kind != "play":
-            raise IllegalMove(f"not a play: {play!r}", "not-a-play", {"move": play})
+            raise IllegalMove(f"not a play: {quoted(play)}", "not-a-play", {"move": play})
         cards = move.cards
         size = len(cards)
         if size >= self.hand_sizes[self.turn]:

@@ -20,7 +20,8 @@ from abluxxen.bots import make_bot, vary
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, Seat, read_save
+from abluxxen.tui.records import open_records
+from abluxxen.tui.saves import Saved, Seat
 from abluxxen.tui.screen import Screen
 
 CYCLE = json.loads((Path(__file__).parent / "data" / "cycle-expert-duel.json").read_text())
@@ -77,4 +78,8 @@ def test_a_table_of_bots_plays_that_position_to_the_score_screen(tmp_path: Path)
         app = TableApp(saved, path, screen=Screen(file=io.StringIO(), size=(80, 23), alternate=True, terminal=True),
                        session=make_session(input=pipe, output=DummyOutput()))
         assert app.run() == 0
-    assert read_save(path).finished
+    # Played to the end: recorded, and its finished save (the journal) removed.
+    with open_records() as records:
+        recorded = records.last()
+    assert recorded is not None and recorded.transcript.replay().is_over
+    assert not path.exists()

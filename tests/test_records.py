@@ -118,7 +118,7 @@ def test_stats_after_played_games_agree_with_the_games_replayed_from_their_recor
     assert [[s["score"] for s in g["seats"]][0] for g in doc["games"]] == scores  # oldest first
     first = doc["games"][0]
     assert set(first) >= {"when", "rules", "seats", "assisted", "seed"}
-    assert first["rules"] == Rules(3).to_json() and first["seed"] == 1 and first["assisted"] is False
+    assert first["rules"] == Rules(3).to_json() and first["seed"] == "1" and first["assisted"] is False
     assert first["seats"][1] == {"name": "Ada", "bot": "easy", "score": first["seats"][1]["score"],
                                  "winner": first["seats"][1]["winner"], "hand": first["seats"][1]["hand"],
                                  "display": first["seats"][1]["display"]}
@@ -159,7 +159,7 @@ def test_a_bots_only_game_through_the_real_play_command_is_recorded_and_replays(
     assert status == 0 and len(doc["games"]) == 1 and doc["players"] == []
     game = doc["games"][0]
     assert [(s["name"], s["bot"]) for s in game["seats"]] == [("Ada", "easy"), ("Bix", "normal")]
-    assert game["seed"] == 21 and game["rules"]["duel"] is True
+    assert game["seed"] == "21" and game["rules"]["duel"] is True
     with open_records() as records:
         recorded = records.last()
     assert recorded is not None
@@ -250,9 +250,9 @@ def test_an_unknown_record_number_is_none_and_an_empty_folder_has_no_games(tmp_p
 
 
 @pytest.mark.parametrize(("spoil", "words"), [
-    ("garbage", "Game not recorded: the records file is damaged."),
-    ("folder", "Game not recorded: the records file cannot be opened."),
-    ("newer", "Game not recorded: the records file is from a newer Abluxxen."),
+    ("garbage", "Game not recorded yet: the records file is damaged."),
+    ("folder", "Game not recorded yet: the records file cannot be opened."),
+    ("newer", "Game not recorded yet: the records file is from a newer Abluxxen."),
 ])
 def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
         tmp_path: Path, spoil: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -294,7 +294,8 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
         holder.close()
     assert status == 0 and "Spiel 1 ist vorbei" in screens[-1]
     err = capsys.readouterr().err
-    assert "Spiel nicht aufgezeichnet: Aufzeichnungsdatei von einem anderen Programm belegt." in err
+    assert "Noch nicht aufgezeichnet: Aufzeichnungsdatei von einem anderen Programm belegt." in err
+    assert "nachgetragen" in err
     with open_records() as records:
         assert records.count() == 0
 
@@ -304,6 +305,8 @@ def test_every_records_warning_fits_one_line() -> None:
         tr = Tr(lang)
         for kind in records_module.KINDS:
             line = tr("records_failed", reason=tr(f"records.{kind}"))
+            assert "\n" not in line and cell_len(line) <= 80
+            line = tr("records_later")
             assert "\n" not in line and cell_len(line) <= 80
 
 

@@ -16,6 +16,7 @@ from abluxxen.match import Match
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
+from abluxxen.tui.records import open_records
 from abluxxen.tui.saves import Saved, Seat, read_save
 from abluxxen.tui.screen import WIPE, Screen
 
@@ -40,12 +41,14 @@ def _run(tmp_path: Path, seats: list[Seat], keys: str, *, game: Game | None = No
     return status, [s for s in screens if s.strip()], path
 
 
-def test_bots_alone_play_a_game_to_the_score_table_and_the_save_says_finished(tmp_path: Path) -> None:
+def test_bots_alone_play_a_game_to_the_score_table_and_the_records_keep_it(tmp_path: Path) -> None:
     status, screens, path = _run(tmp_path, [Seat("Ada", "easy"), Seat("Bix", "easy"), Seat("Cog", "easy")],
                                  "n\r")
     assert status == 0
     assert "Game 1 over" in screens[-1] and "★ winner" in screens[-1]
-    assert read_save(path).finished
+    with open_records() as records:
+        assert records.count() == 1
+    assert not path.exists()  # recorded: the finished save has done its work
     assert all("Your hand" not in s for s in screens)  # nobody's hand shows when only bots play
 
 
@@ -153,9 +156,16 @@ def test_the_seed_stays_secret_among_humans_until_the_game_is_over(tmp_path: Pat
     assert "Seed 4321" in screens[-1] and "--seed 4321" in printed.out
 
 
-def test_against_bots_the_seed_is_on_the_table(tmp_path: Path) -> None:
-    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "", seed=4321)
-    assert "seed 4321" in next(s for s in screens if "Your hand (Ann)" in s).split("\n")[0]
+def test_against_bots_the_seed_stays_secret_until_the_game_is_over(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    # The seed replays the deal: shown during play, it would give the bots' hands away.
+    seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
+    status, screens, _ = _run(tmp_path, seats, "", seed=4321)
+    assert any("Your hand (Ann)" in s for s in screens)
+    assert not any("4321" in s for s in screens) and "4321" not in capsys.readouterr().out
+    game = _ending(["Ann", "Ada", "Bix"])
+    status, screens, _ = _run(tmp_path, seats, "77\rn\r", game=game, seed=4321)
+    assert status == 0 and "Seed 4321" in screens[-1] and "--seed 4321" in capsys.readouterr().out
 
 
 def test_a_card_drawn_from_the_deck_is_shown_to_its_drawer_before_the_handover(tmp_path: Path) -> None:

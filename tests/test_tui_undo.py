@@ -25,6 +25,7 @@ from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START, narrate
 from abluxxen.tui.players import BotPlayer
+from abluxxen.tui.records import open_records
 from abluxxen.tui.saves import Saved, Seat, read_save
 
 pexpect = pytest.importorskip("pexpect")
@@ -340,4 +341,6 @@ def test_the_score_screen_says_the_game_was_assisted(tmp_path: Path) -> None:
                            game=game)
     end = next(s for s in screens if "Game 1 over" in s)
     assert "Assisted game: a hint or an undo was used." in end
-    assert read_save(path).assisted
+    with open_records() as records:
+        recorded = records.last()
+    assert recorded is not None and recorded.assisted

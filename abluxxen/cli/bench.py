@@ -32,7 +32,9 @@ from typing import Any, TextIO
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
 from ..game import Game
+from ..quoting import quoted
 from ..rules import VARIANTS, Rules
+from ..tui.options import whole
 
 WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
@@ -149,14 +151,14 @@ def summary(runs: dict[str, list[Run]]) -> dict[str, Any]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen bench``."""
-    parser.add_argument("--games", type=_positive, default=200, metavar="N",
+    parser.add_argument("--games", type=whole(1, 100_000), default=200, metavar="N",
                         help="games per run and player count (default 200)")
     parser.add_argument("--players", type=_player_counts, default=[2, 3, 4, 5], metavar="LIST",
                         help="player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel")
-    parser.add_argument("--repeat", type=_positive, default=5, metavar="R",
+    parser.add_argument("--repeat", type=whole(1, 1000), default=5, metavar="R",
                         help="runs per figure; the median is shown (default 5)")
     parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
-    parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
+    parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=0, help="first deal's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
 
 
@@ -195,21 +197,11 @@ def _line(players: int, row: dict[str, Any]) -> str:
     return (f"{label:8}{cells}{row['rollout']['vs_string']:>9.1f}x{row['codes']['vs_string']:>7.1f}x")
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
-    return value
-
-
 def _player_counts(text: str) -> list[int]:
     counts = []
     for part in text.replace(" ", "").split(","):
         if not part.isdigit() or not 2 <= int(part) <= 5:
-            raise argparse.ArgumentTypeError(f"player counts are 2 to 5, separated by commas, not {text!r}")
+            raise argparse.ArgumentTypeError(f"player counts are 2 to 5, separated by commas, not {quoted(text)}")
         counts.append(int(part))
     return counts
 

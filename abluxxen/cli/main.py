@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..quoting import brief
 
 SUBCOMMANDS = {
     "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
@@ -48,8 +49,15 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line (the usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``PROG: error: MESSAGE`` alone and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {message.splitlines()[0] if message else ''}\n")
+        """Print ``PROG: error: MESSAGE`` alone and exit with status 2.
+
+        argparse quotes what was typed whole (``unrecognized arguments`` even
+        raw): each word is cut to 40 characters and made visible, so a
+        megabyte argument or an escape code gives one short, harmless line.
+        """
+        line = " ".join(word if "…" in word and len(word) <= 45 else brief(word)  # quoted by us already
+                        for word in message.split(" ")) if message else ""
+        self.exit(2, f"{self.prog}: error: {line}\n")
 
 
 def _parser(command: str | None) -> argparse.ArgumentParser:

@@ -25,12 +25,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..bots import parse_think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..languages import LANGS, default_lang
+from ..quoting import brief
 from ..transcript import Transcript
 from ..tui.i18n import Tr
-from ..tui.records import RecordedGame, RecordsError, open_records
+from ..tui.journal import record_waiting
+from ..tui.options import number_or_file, think
+from ..tui.records import RecordedGame, RecordsError, open_records, unreadable_line
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..tui.screen import Screen
@@ -73,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(default: the last recorded game)")
     parser.add_argument("--seat", metavar="NAME", default=None,
                         help="whose decisions to rate (default: the one human at the table)")
-    parser.add_argument("--think", type=_think, default=None,
+    parser.add_argument("--think", type=think, default=None,
                         help="the search's budget per decision: iterations like 600 (the same figures every "
                              f"time) or seconds like 0.5s (default {DEFAULT_THINK} iterations, about half a second)")
     parser.add_argument("--json", action="store_true",
@@ -82,14 +84,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where to look for a finished save when no game is recorded "
                              "(default: $ABLUXXEN_DATA_DIR or the user data dir)")
     parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de")
-
-
-def _think(text: str) -> float | int:
-    """``--think``, spelt as in ``simulate``: a positive, finite budget."""
-    try:
-        return parse_think(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -141,17 +135,18 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
             if found.saved is not None and found.saved.match.game.is_over:
                 return from_save(str(found.path), found.saved.seats, found.saved.transcript)
         raise Refused(tr("review.no_game", dir=directory))
-    if file.isdigit() and not Path(file).exists():
-        recorded = _recorded(int(file), tr)
+    number = number_or_file(file)
+    if number is not None:
+        recorded = _recorded(number, tr)
         if recorded is None:
-            raise Refused(tr("review.no_record", n=int(file)))
+            raise Refused(tr("review.no_record", n=brief(file)))
         return from_record(recorded)
     try:
         saved = read_save(Path(file))
     except SaveError as err:
-        raise Refused(tr("review.bad_file", path=file, reason=err)) from None
+        raise Refused(tr("review.bad_file", path=Path(file), reason=err)) from None
     if not saved.match.game.is_over:
-        raise Refused(tr("review.not_over", path=file))
+        raise Refused(tr("review.not_over", path=Path(file)))
     return from_save(file, saved.seats, saved.transcript)
 
 
@@ -163,11 +158,12 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
             number, a warning goes to standard error instead, and the saves
             are searched: they may still hold a finished game.
     """
+    record_waiting()  # finished games whose record was cut short: the last game may be one of them
     with open_records() as records:
         try:
             return records.last() if number is None else records.get(number)
         except RecordsError as err:
-            line = tr("stats_error", path=records.path, reason=tr(f"records.{err.kind}"))
+            line = unreadable_line(tr, records.path, err)
             if number is not None:
                 raise Refused(line) from None
             print(f"abluxxen: {line}", file=sys.stderr)

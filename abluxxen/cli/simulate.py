@@ -30,10 +30,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import LEVELS, make_bot, parse_think, vary
+from ..bots import LEVELS, make_bot, vary
 from ..game import Game
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..transcript import Transcript
+from ..tui.options import seed as seed_option
+from ..tui.options import think, whole
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,27 +43,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seats", default="hard,normal,normal,normal",
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")
-    parser.add_argument("--games", type=int, default=100, help="games to play (default %(default)s)")
+    parser.add_argument("--games", type=whole(1, 1_000_000), default=100, help="games to play (default %(default)s)")
     parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
     parser.add_argument("--no-duel", action="store_true",
                         help="with two seats, play a plain game without the shadow")
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
                         help="how a tied best score is decided (default %(default)s)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run (default %(default)s)")
-    parser.add_argument("--jobs", type=int, default=1,
+    parser.add_argument("--seed", type=seed_option, default=1, help="seed of the whole run (default %(default)s)")
+    parser.add_argument("--jobs", type=whole(0, 64), default=1,
                         help="processes to play games in (0: one per core; default %(default)s)")
-    parser.add_argument("--think", type=_think, default=None,
+    parser.add_argument("--think", type=think, default=None,
                         help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
                              "like 200 (default about half a second)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-
-
-def _think(text: str) -> float | int:
-    """``--think``: a positive, finite budget (argparse prints the refusal on one line)."""
-    try:
-        return parse_think(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,11 @@ from rich.table import Table
 from rich.text import Text
 
 from ..languages import LANGS, default_lang
+from ..quoting import brief
+from ..seeds import seed_text
 from ..tui.i18n import Tr
-from ..tui.records import GameSummary, RecordsError, SeatResult, open_records
+from ..tui.journal import record_waiting
+from ..tui.records import GameSummary, RecordsError, SeatResult, open_records, unreadable_line
 
 EPILOG = """examples:
   abluxxen stats                every player's line (or the only player's details)
@@ -108,6 +111,7 @@ def all_players(results: Sequence[SeatResult]) -> list[PlayerStats]:
 def run(args: argparse.Namespace) -> int:
     """Run ``abluxxen stats``; the exit status (1 for an unknown name or unreadable records)."""
     tr = Tr(args.lang or default_lang())
+    record_waiting()  # finished games whose record was cut short first: the figures include them
     records = open_records()
     try:
         with records:
@@ -115,13 +119,13 @@ def run(args: argparse.Namespace) -> int:
             games = records.games() if args.json else []
             count = len(games) if args.json else records.count()
     except RecordsError as err:
-        print(tr("stats_error", path=records.path, reason=tr(f"records.{err.kind}")), file=sys.stderr)
+        print(unreadable_line(tr, records.path, err), file=sys.stderr)
         return 1
     if args.name is not None:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
             known = ", ".join(p.name for p in players) or "—"
-            print(tr("stats_unknown", name=args.name, names=known), file=sys.stderr)
+            print(tr("stats_unknown", name=brief(args.name), names=known), file=sys.stderr)
             return 1
         players = wanted
         numbers = {r.number for r in players[0].results}
@@ -159,7 +163,7 @@ def _game_json(game: GameSummary) -> dict[str, Any]:
                    "hand": game.hand_sizes[s], "display": game.display_sizes[s]}
                   for s, (name, bot) in enumerate(game.seats)],
         "assisted": game.assisted,
-        "seed": game.seed,
+        "seed": None if game.seed is None else seed_text(game.seed),
         "reason": game.reason,
     }
 

@@ -9,7 +9,6 @@ appears. With one human and bots there are no handovers.
 
 from __future__ import annotations
 
-import random
 import sys
 import textwrap
 from pathlib import Path
@@ -22,16 +21,18 @@ from ..bots import Bot
 from ..events import Event
 from ..match import Match
 from ..phase import Phase
+from ..seeds import new_seed, seed_text
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
 from .handlers import Commands, Quit, Undone
 from .i18n import Tr
+from .journal import record_waiting, retire
 from .narrate import START
 from .players import BotPlayer, HumanPlayer, Player
 from .prompt import ask_line, discard_input
 from .records import RecordsError, record_finished
-from .saves import SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
+from .saves import LOCK_PATIENCE, SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen
 from .stops import Stops
@@ -90,6 +91,8 @@ class TableApp:
         # an undo must also forget what the moves taken back had to tell.
         self.before: dict[int, tuple[dict[int, str], dict[int, list[int]]]] = {}
         self.record_problem = ""
+        # Whether the finished match is in the records and its save removed.
+        self.retired = False
         self.commands = Commands(self)
 
     # -- state ---------------------------------------------------------------------
@@ -122,9 +125,10 @@ class TableApp:
             return 0
 
     def seed_shown(self) -> bool:
-        """Whether the seed may be shown: it replays the deal, so with two or more
-        humans at the table only once the match is over (every game's deal follows from it)."""
-        return len(self.humans) <= 1 or self.match.is_over
+        """Whether the seed may be shown: only once the match is over. It replays the deal, every
+        hand and the deck's order included, and the later games' deals follow from it, so shown
+        sooner it would give away the others' hands (the bots' too)."""
+        return self.match.is_over
 
     def player(self, seat: int) -> Player:
         """Who answers a seat: a person here or a bot (made on first use)."""
@@ -188,10 +192,14 @@ class TableApp:
         """
         if self.lock is not None and self.lock.path == path:
             return
-        self._unlock()
+        if self.lock is not None:
+            # Only the lock: the file it guarded stays (removing a new game's empty file here freed
+            # its name for another game started in the same second, and both then played one save).
+            self.lock.release()
+            self.lock = None
         lock = SaveLock(path)
         try:
-            self.lock = lock.acquire()
+            self.lock = lock.acquire(wait=LOCK_PATIENCE)
         except OSError:
             self.lock = None
 
@@ -239,7 +247,7 @@ class TableApp:
             return ""
         specs = ",".join(f"bot:{s.bot}" if s.bot else s.name for s in self.seats)
         rules = match.rules
-        options = [f'--players "{specs}"', f"--seed {match.seed}"]
+        options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
         if rules.variant != "base":
             options.append(f"--variant {rules.variant}")
         if rules.players == 2 and not rules.is_duel:
@@ -250,7 +258,7 @@ class TableApp:
             options.append(f"--match {match.games}")
         if match.first:
             options.append(f'--first "{match.names[match.first]}"')
-        return self.tr("replay", seed=match.seed, command="abluxxen play " + " ".join(options))
+        return self.tr("replay", seed=seed_text(match.seed), command="abluxxen play " + " ".join(options))
 
     def _loop(self) -> int:
         self.save()
@@ -313,7 +321,12 @@ class TableApp:
                                                   cards=self.tr.owned_words(event.cards), n=len(event.cards))
 
     def save(self) -> None:
-        """Write the save file; a failure is shown on the table and play goes on."""
+        """Write the save file; a failure is shown on the table and play goes on.
+
+        A finished match whose record is written has no save any more: the records hold it.
+        """
+        if self.retired:
+            return
         try:
             with self.stops.shielded():
                 write_save(self.path, self.saved)
@@ -440,14 +453,22 @@ class TableApp:
     # -- end of game ---------------------------------------------------------------------
 
     def _record(self) -> str:
-        """Add the finished game to the records (once, however often its score screen shows);
-        the line of warning when the records cannot take it."""
+        """Add the finished game to the records (once, however often its score screen shows), and
+        any finished game still waiting in the save folder; the warning when the records cannot take it.
+
+        A finished match's save is the journal: it is removed only once its record is written,
+        and kept (to be recorded by the next command that opens the records) when it is not.
+        """
         try:
+            record_waiting(self.path.parent, None)
             record_finished(self.saved, seed_shown=self.seed_shown())
-        except RecordsError as err:
-            return self.tr("records_failed", reason=self.tr(f"records.{err.kind}"))
-        except Exception:  # noqa: BLE001 - the record must never cost the game
-            return self.tr("records_failed", reason=self.tr("records.damaged"))
+        except Exception as err:  # noqa: BLE001 - the record must never cost the game
+            kind = err.kind if isinstance(err, RecordsError) else "damaged"
+            later = self.tr("records_later") if self.saved.finished and self.last_good else ""
+            return "\n".join(filter(None, (self.tr("records_failed", reason=self.tr(f"records.{kind}")), later)))
+        if self.saved.finished:
+            retire(self.path)
+            self.retired = True
         return ""
 
     def _end_of_game(self) -> bool:
@@ -472,7 +493,7 @@ class TableApp:
         else:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("play_again")))):
                 return False
-            seed = random.SystemRandom().randrange(1, 1_000_000)
+            seed = new_seed()
             names = [s.name for s in self.seats]
             # The start keeps moving clockwise from where the last match left it.
             first = (match.first + match.games) % match.rules.players
@@ -481,7 +502,7 @@ class TableApp:
                                log=[start_event(fresh)])
             path = new_save_path(self.path.parent, names)
             self._lock(path)  # a new file: nobody else can hold it
-            self.path, self.last_good = path, False
+            self.path, self.last_good, self.retired = path, False, False
             self.players = {}
         self.last_seen = None
         self.undo_floor, self.floor_seat = 0, None

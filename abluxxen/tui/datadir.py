@@ -22,6 +22,24 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("abluxxen", appauthor=False))
 
 
+def private_dir(path: Path) -> Path:
+    """``path``, made if missing, with every folder this makes readable by its owner only (0700):
+    the folders hold hands, seeds and records. Folders that were there already are left as they are.
+
+    Raises:
+        OSError: when a folder cannot be made.
+    """
+    missing = [p for p in (path, *path.parents) if not p.exists()]
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            pass  # made meanwhile by another process, the same way
+    if not path.is_dir():
+        raise NotADirectoryError(f"{path} is not a folder")
+    return path
+
+
 def saves_in(data: Path) -> Path:
     """The save folder of a data directory.
 

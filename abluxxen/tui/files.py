@@ -14,6 +14,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from .datadir import private_dir
+
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 
@@ -85,7 +87,7 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
     Raises:
         OSError: when the disk refuses; no temporary file is left behind.
     """
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:

@@ -8,11 +8,13 @@ Schatten (the duel's shadow display).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from ..cards import JOKER, group_token
 from ..languages import LANGS
 from ..moves import IllegalMove
+from ..quoting import visible
 
 if TYPE_CHECKING:
     from ..bots import Reason
@@ -240,6 +242,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_save": ("No saved game to resume in {dir}.", "Kein gespeichertes Spiel in {dir}."),
     "bad_save": ("Cannot resume {path}: {reason}", "Kann {path} nicht fortsetzen: {reason}"),
     "finished_save": ("The game in {path} is already over.", "Das Spiel in {path} ist schon vorbei."),
+    "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
+                          "abluxxen stats).",
+                          "Das Spiel in {path} ist schon vorbei; es ist jetzt aufgezeichnet (Spiel {number}, "
+                          "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
     # -- input (i9) ---------------------------------------------------------------
@@ -383,7 +389,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Zurücknehmen ging nicht: das Spiel bleibt, wie es war."),
     "log_title": ("What happened in game {n}, from the start", "Was in Spiel {n} geschah, von Anfang an"),
     # -- records and stats (i11) -----------------------------------------------------
-    "records_failed": ("Game not recorded: {reason}.", "Spiel nicht aufgezeichnet: {reason}."),
+    "records_failed": ("Game not recorded yet: {reason}.", "Noch nicht aufgezeichnet: {reason}."),
+    "records_later": ("Its save stays and it is recorded the next time the records are opened.",
+                      "Beim nächsten Öffnen der Aufzeichnungen wird es nachgetragen."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
     "records.locked": ("the records file is in use by another program",
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
@@ -537,7 +545,9 @@ class Tr:
         self._index = LANGS.index(lang)
 
     def __call__(self, key: str, **fields: object) -> str:
-        return TEXTS[key][self._index].format(**fields)
+        # A path is whatever a folder holds: its control characters are shown, never sent raw.
+        shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
+        return TEXTS[key][self._index].format(**shown)
 
     def number(self, n: int) -> str:
         """A count in words (digits past thirteen)."""

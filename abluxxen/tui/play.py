@@ -8,7 +8,6 @@ good; :class:`~abluxxen.tui.app.TableApp` then runs the match.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
@@ -17,10 +16,13 @@ from rich.text import Text
 from ..languages import LANGS, default_lang
 from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
+from ..seeds import new_seed
 from .app import TableApp, start_event
 from .i18n import Tr
+from .options import MAX_MATCH, seconds, whole
+from .options import seed as seed_option
 from .prompt import ask_line, make_session
-from .saves import MAX_DELAY, Saved, new_save_path, save_dir
+from .saves import Saved, new_save_path, save_dir
 from .screen import Screen
 from .seating import SeatError, guided_setup, parse_players, pick_first
 
@@ -51,10 +53,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="two players without the shadow display")
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
                         help="a tie on points goes to fewest cards in hand (default) or is shared")
-    parser.add_argument("--match", type=_positive, default=1, metavar="N",
+    parser.add_argument("--match", type=whole(1, MAX_MATCH), default=1, metavar="N",
                         help="play N games, the starting player moving on; points add up (default 1)")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="deal with this seed (shown on the table) to replay a deal")
+    parser.add_argument("--seed", type=seed_option, default=None, metavar="SEED",
+                        help="deal with this seed to replay a deal: the seed a finished game showed "
+                             "(e.g. 7K2Q-M4XA-…) or any whole number (default: a fresh random seed)")
     parser.add_argument("--lang", choices=LANGS, default=None,
                         help="language: en or de (default: from the locale)")
     parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
@@ -67,24 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--setup", action="store_true",
                         help="ask who plays, variant and duel step by step (what plain `abluxxen` does; "
                              "also the default without --players)")
-
-
-def seconds(text: str) -> float:
-    """``--delay``: seconds from 0 to 10 (argparse prints the refusal on one line)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 <= value <= MAX_DELAY:  # NaN fails this too
-        raise argparse.ArgumentTypeError(f"{text!r}: give 0 to {MAX_DELAY:g} seconds")
-    return value
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -132,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
         screen.leave()
         print(f"abluxxen play: error: {'--first: ' if isinstance(err, SeatError) else ''}{err}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    seed = args.seed if args.seed is not None else new_seed()
     match = Match(rules, games=args.match, seed=seed, names=names, first=start)
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])

@@ -17,7 +17,9 @@ line of warning: a game is never stopped by its record.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -25,15 +27,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..quoting import brief, visible
 from ..rules import Rules
+from ..seeds import parse_seed, seed_text
 from ..transcript import Transcript
-from .datadir import data_dir
+from .datadir import data_dir, private_dir
 
 if TYPE_CHECKING:
+    from .i18n import Tr
     from .saves import Saved
 
 FILE_NAME = "records.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
 APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
@@ -85,8 +90,34 @@ UPDATE games SET
     bots = coalesce((SELECT group_concat(DISTINCT bot) FROM seats WHERE game = number), '');
 """
 
+# Version 3: the seed as text, as the game writes it (seeds the program picks are 140 bits, past
+# SQLite's 64-bit integers). SQLite changes a column's type only by building the table anew.
+_V3 = """
+CREATE TABLE games_v3 (
+    number     INTEGER PRIMARY KEY,
+    key        TEXT NOT NULL UNIQUE,
+    match_key  TEXT NOT NULL,
+    game_index INTEGER NOT NULL,
+    ended      TEXT NOT NULL CHECK (typeof(ended) = 'text'),
+    players    INTEGER NOT NULL CHECK (players BETWEEN 2 AND 5),
+    variant    TEXT NOT NULL CHECK (typeof(variant) = 'text'),
+    duel       INTEGER NOT NULL CHECK (duel IN (0, 1)),
+    tiebreak   TEXT NOT NULL CHECK (typeof(tiebreak) = 'text'),
+    seed       TEXT CHECK (typeof(seed) IN ('text', 'null')),
+    reason     TEXT NOT NULL,
+    assisted   INTEGER NOT NULL DEFAULT 0 CHECK (assisted IN (0, 1)),
+    people     INTEGER NOT NULL DEFAULT 0,
+    bots       TEXT NOT NULL DEFAULT ''
+);
+INSERT INTO games_v3 SELECT number, key, match_key, game_index, ended, players, variant, duel, tiebreak,
+    CAST(seed AS TEXT), reason, assisted, people, bots FROM games;
+DROP TABLE games;
+ALTER TABLE games_v3 RENAME TO games;
+CREATE INDEX games_match ON games (match_key);
+"""
+
 #: ``_MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2}
+_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3}
 assert len(_MIGRATIONS) == SCHEMA_VERSION
 
 _SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
@@ -100,31 +131,33 @@ WHERE h.bot IS NULL ORDER BY h.game, h.seat"""
 # once in SQL so that reading thousands of games stays fast.
 _MISTYPED = """
 SELECT min(number) FROM (
-    SELECT number FROM games WHERE {games} (typeof(ended) != 'text' OR typeof(players) != 'integer'
+    SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'integer'
         OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
-        OR typeof(seed) NOT IN ('integer', 'null') OR typeof(reason) != 'text')
+        OR typeof(seed) NOT IN ('text', 'null') OR typeof(reason) != 'text' OR typeof(assisted) != 'integer'
+        OR typeof(people) != 'integer' OR typeof(bots) != 'text')
     UNION ALL
-    SELECT game FROM seats WHERE {seats} (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
+    SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
         OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
         OR typeof(winner) != 'integer')
 )"""
 
 
 class RecordsError(Exception):
-    """The records database cannot be used.
+    """The records database cannot be used; it is left exactly as it was.
 
     Attributes:
         kind: one of :data:`KINDS`: ``damaged`` (not a records database, or
             broken), ``locked`` (another program holds it), ``unreadable``
             (the file or its folder cannot be opened), ``newer`` (written by a
             newer version of the game).
-        detail: the system's words, for a log (English only).
+        detail: what is wrong, in the system's words (English only; never the raw
+            content of the file: :func:`~abluxxen.quoting.brief` makes it one short line).
     """
 
     def __init__(self, kind: str, detail: str = "") -> None:
         super().__init__(f"records {kind}" + (f": {detail}" if detail else ""))
         self.kind = kind
-        self.detail = detail
+        self.detail = brief(detail, 120)
 
 
 class RecordedSeat(NamedTuple):
@@ -288,15 +321,12 @@ class Records:
         # A few kinds of table over thousands of games: each set of opponents is made once.
         opponents: dict[tuple[int, str], frozenset[str]] = {}
         results = []
-        try:
-            for number, seat, name, score, won, ended, helped, people, bots in rows:
-                against = opponents.get((people, bots))
-                if against is None:
-                    kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
-                    against = opponents[people, bots] = frozenset(kinds)
-                results.append(SeatResult(number, seat, name, score, bool(won), ended, bool(helped), against))
-        except (AttributeError, TypeError) as err:  # a file edited by hand, past its constraints
-            raise RecordsError("damaged", str(err)) from None
+        for number, seat, name, score, won, ended, helped, people, bots in rows:  # types checked on opening
+            against = opponents.get((people, bots))
+            if against is None:
+                kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
+                against = opponents[people, bots] = frozenset(kinds)
+            results.append(SeatResult(number, seat, visible(name), score, bool(won), ended, bool(helped), against))
         return results
 
     def get(self, number: int) -> RecordedGame | None:
@@ -306,7 +336,7 @@ class Records:
             RecordsError: when the database cannot be read or the game's record is damaged.
         """
         db = self._connect(create=False)
-        if db is None or isinstance(number, bool) or not isinstance(number, int):
+        if db is None or isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 2**63:
             return None
         with _translated():
             row = db.execute(_SUMMARY + " WHERE number = ?", (number,)).fetchone()
@@ -314,7 +344,6 @@ class Records:
                 return None
             seats = db.execute(_SEATS + " WHERE game = ? ORDER BY seat", (number,)).fetchall()
             doc = db.execute("SELECT doc FROM transcripts WHERE game = ?", (number,)).fetchone()
-            _check_types(db, number)
         summary = _summary(row, seats, _rules_cache())
         try:
             transcript = Transcript.from_json(json.loads(doc[0]) if doc is not None else None)
@@ -366,7 +395,8 @@ class Records:
                 "INSERT INTO games (key, match_key, game_index, ended, players, variant, duel, tiebreak, seed,"
                 " reason, assisted, people, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, match_key, game_index, stamp, rules.players, rules.variant, int(rules.is_duel),
-                 rules.tiebreak, seed, reason, int(assisted), people, levels))
+                 rules.tiebreak, None if seed is None else seed_text(seed), reason, int(assisted), people,
+                 levels))
             number = cursor.lastrowid
             assert number is not None
             db.executemany(
@@ -387,8 +417,10 @@ class Records:
         db = self._connect(create=True)
         assert db is not None
         with _translated(), _transaction(db):
-            db.execute("UPDATE games SET seed = ? + game_index WHERE match_key = ? AND seed IS NULL",
-                       (seed, match_key))
+            hidden = db.execute("SELECT number, game_index FROM games WHERE match_key = ? AND seed IS NULL",
+                                (match_key,)).fetchall()
+            db.executemany("UPDATE games SET seed = ? WHERE number = ?",
+                           [(seed_text(seed + index), number) for number, index in hidden])
 
     # -- the connection --------------------------------------------------------------
 
@@ -396,29 +428,86 @@ class Records:
         """The open connection, the schema brought up to date; ``None`` when there is no file to read."""
         if self._db is not None:
             return self._db
-        if not create and not self.path.exists():
-            return None
-        if create:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError as err:
-                raise RecordsError("unreadable", err.strerror or str(err)) from None
-        if self.path.is_dir():
-            raise RecordsError("unreadable", f"{self.path} is a folder")
+        if not self._exists(create=create):
+            if not create:
+                return None
+            _create_private(self.path)
         with _translated():
+            # Opened read-write only where asked to write: a database that turns out not to be
+            # ours, or to be newer, is then refused before anything could change in it.
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
             try:
                 _upgrade(db)
+                _check_types(db)
             except BaseException:
                 db.close()
                 raise
+        if create:
+            _keep_private(self.path)
         self._db = db
         return db
 
+    def _exists(self, *, create: bool) -> bool:
+        """Whether a file is at the path (a regular file, or a link to one).
+
+        Raises:
+            RecordsError: when something else is there: a folder, a link to
+                nowhere (writing through it would create a file elsewhere), a
+                pipe or a device.
+        """
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            if os.path.islink(self.path):
+                raise RecordsError("unreadable", "it is a link to a file that does not exist") from None
+            return False
+        except OSError as err:
+            raise RecordsError("unreadable", err.strerror or str(err)) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordsError("unreadable", "it is a folder")
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordsError("unreadable", "it is not a regular file")
+        return True
+
+
+def _create_private(path: Path) -> None:
+    """Create the empty records file, readable by its owner only (it holds every game's seed),
+    in a folder made for it (owner-only too) if there is none.
+
+    Raises:
+        RecordsError: when the folder or the file cannot be made.
+    """
+    try:
+        private_dir(path.parent)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+    except FileExistsError:
+        pass  # another process made it first: it is made the same way
+    except OSError as err:
+        raise RecordsError("unreadable", err.strerror or str(err)) from None
+
+
+def _keep_private(path: Path) -> None:
+    """Make records that an older version left readable to all (0644) owner-only, as new ones are."""
+    try:
+        info = os.stat(path)
+        if info.st_mode & 0o077 and info.st_uid == os.getuid():
+            os.chmod(path, 0o600)
+    except OSError:
+        pass  # the records still work; only their privacy is as the system left it
+
+
+def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
+    """The one line that says which records cannot be read and what is wrong with them."""
+    reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
+    return tr("stats_error", path=path, reason=reason)
+
 
 def _upgrade(db: sqlite3.Connection) -> None:
-    """Bring the schema to :data:`SCHEMA_VERSION`, refusing a database that is not ours or is newer."""
+    """Bring the schema to :data:`SCHEMA_VERSION`, refusing a database that is not ours, is newer,
+    or has a version no game ever wrote."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version < 0:
+        raise RecordsError("damaged", f"schema version {version} is not one any Abluxxen writes")
     if version == SCHEMA_VERSION:
         _check_ours(db)
         return
@@ -428,6 +517,8 @@ def _upgrade(db: sqlite3.Connection) -> None:
     with _transaction(db):
         # Read again inside the transaction: another process may have migrated meanwhile.
         version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version not in _MIGRATIONS and version != SCHEMA_VERSION:
+            raise RecordsError("damaged", f"schema version {version} is not one any Abluxxen writes")
         if version == 0:
             if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
                 raise RecordsError("damaged", "a database of something else")
@@ -446,11 +537,9 @@ def _upgrade(db: sqlite3.Connection) -> None:
         pass  # a file system without shared memory keeps the default journal: slower, as safe
 
 
-def _check_types(db: sqlite3.Connection, number: int | None = None) -> None:
-    """Refuse records holding a value of the wrong type (of game ``number``, or of any game)."""
-    one = {"games": "number = :n AND", "seats": "game = :n AND"}
-    query = _MISTYPED.format(**(one if number is not None else {"games": "", "seats": ""}))
-    bad = db.execute(query, {"n": number}).fetchone()[0]
+def _check_types(db: sqlite3.Connection) -> None:
+    """Refuse records holding a value of the wrong type anywhere (a file edited by hand)."""
+    bad = db.execute(_MISTYPED).fetchone()[0]
     if bad is not None:
         raise RecordsError("damaged", f"game {bad} holds a value of the wrong type")
 
@@ -519,6 +608,7 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
     try:
         rules = rules_of(players, variant, duel, tiebreak)
         when = datetime.fromisoformat(ended)
+        seed = None if seed is None else parse_seed(seed)
     except (ValueError, TypeError) as err:
         raise RecordsError("damaged", f"game {number}: {err}") from None
     if len(seats) != players:
@@ -528,7 +618,8 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
         raise RecordsError("damaged", f"game {number}: the seats are not numbered 0 to {players - 1}")
     return GameSummary(
         number=number, when=when if when.tzinfo else when.replace(tzinfo=UTC), rules=rules,
-        seats=tuple(map(RecordedSeat, names, bots)), scores=scores, hand_sizes=hands, display_sizes=shown,
+        seats=tuple(RecordedSeat(visible(n), b) for n, b in zip(names, bots, strict=True)),
+        scores=scores, hand_sizes=hands, display_sizes=shown,
         winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
         reason=reason)
 

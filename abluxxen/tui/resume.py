@@ -10,11 +10,25 @@ from pathlib import Path
 from rich.cells import cell_len, set_cell_size
 
 from ..languages import LANGS, default_lang
+from ..quoting import brief
 from .app import TableApp
 from .i18n import Tr
-from .play import seconds
+from .journal import record_save
+from .options import number_or_file, seconds
 from .prompt import make_session
-from .saves import Found, SaveBusy, SaveError, SaveLock, is_busy, read_save, save_dir, unfinished_saves
+from .records import RecordsError
+from .saves import (
+    FOLDER_REFUSAL,
+    LOCK_PATIENCE,
+    Found,
+    SaveBusy,
+    SaveError,
+    SaveLock,
+    is_busy,
+    read_save,
+    save_dir,
+    unfinished_saves,
+)
 from .screen import Screen
 
 EPILOG = """examples:
@@ -51,9 +65,12 @@ def run(args: argparse.Namespace) -> int:
     path = _chosen(args.file, directory, tr)
     if path is None:
         return 1
+    if path.is_dir():  # before its lock: a folder such as / has no name to put a lock file beside
+        print(tr("bad_save", path=path, reason=FOLDER_REFUSAL), file=sys.stderr)
+        return 1
     lock = SaveLock(path)
     try:
-        lock.acquire()  # before reading, so that what is read is what this process plays on
+        lock.acquire(wait=LOCK_PATIENCE)  # before reading, so that what is read is what this process plays on
     except SaveBusy:
         print(tr("save_busy", path=path), file=sys.stderr)
         return 1
@@ -68,22 +85,34 @@ def run(args: argparse.Namespace) -> int:
     if args.lang:
         saved.lang = args.lang
     if saved.finished and saved.match.is_over:
-        lock.release()
-        print(Tr(saved.lang)("finished_save", path=path), file=sys.stderr)
+        print(_finished(path, lock, Tr(saved.lang)), file=sys.stderr)
         return 1
     return TableApp(saved, path, screen=Screen(), session=make_session(), delay=args.delay,
                     lock=lock if lock.held else None).run()
 
 
+def _finished(path: Path, lock: SaveLock, tr: Tr) -> str:
+    """What to say of a finished save: it is recorded now (and removed), or why not yet."""
+    lock.release()
+    try:
+        number = record_save(path, None)
+    except RecordsError as err:
+        return "\n".join((tr("finished_save", path=path),
+                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr("records_later")))
+    if number is None:
+        return tr("finished_save", path=path)
+    return tr("finished_recorded", path=path, number=number)
+
+
 def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
     """The save to resume: FILE, game N of the list, or the newest unfinished game (with notices)."""
-    if file and not (file.isdigit() and not Path(file).exists()):
+    number = None if file is None else number_or_file(file)
+    if file and number is None:
         return Path(file)
     games, damaged = unfinished_saves(directory)
-    if file:
-        number = int(file)
+    if number is not None:
         if not 1 <= number <= len(games):
-            print(tr("list_no_number", n=number, count=len(games)), file=sys.stderr)
+            print(tr("list_no_number", n=brief(str(file)), count=len(games)), file=sys.stderr)
             return None
         return games[number - 1].path
     newest = games[0] if games else None

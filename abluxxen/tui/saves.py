@@ -33,6 +33,7 @@ import os
 import re
 import secrets
 import stat
+import time
 from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -52,18 +53,24 @@ from ..match import Match
 from ..names import name_problem
 from ..phase import END_REASONS
 from ..transcript import Transcript
-from .datadir import data_dir, saves_in
+from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, read_small, write_atomically
 from .narrate import START
+from .options import MAX_DELAY
 
 FORMAT = "abluxxen-tui/1"
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
-MAX_DELAY = 10.0  # seconds after a bot move; more would look like a hang
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
 _LOCK_SUFFIX = ".lock"
+#: Seconds a game that opens its save waits for a lock held by another process's cleanup.
+LOCK_PATIENCE = 1.0
 _KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
+
+
+#: Why a folder is no save (``resume DIR``, ``review DIR``).
+FOLDER_REFUSAL = "it is a folder, not a save file"
 
 
 class SaveError(ValueError):
@@ -145,12 +152,12 @@ def new_save_path(directory: Path, names: list[str]) -> Path:
     who = "-".join("".join(ch for ch in n if ch.isalnum())[:8] for n in names) or "game"
     path = directory / f"{stamp}-{who}.json"
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        private_dir(directory)
     except OSError:
         return path
     for number in range(2, 10_000):
         try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
             return path
         except FileExistsError:
             path = directory / f"{stamp}-{who}-{number}.json"
@@ -394,22 +401,33 @@ class SaveLock:
         """Whether this process holds the lock."""
         return self._fd is not None
 
-    def acquire(self) -> SaveLock:
+    def acquire(self, *, wait: float = 0.0) -> SaveLock:
         """Take the lock; returns ``self``.
 
+        Args:
+            wait: seconds to keep trying while another process holds it. A
+                game holds its lock for as long as it is open; another
+                process's cleanup (:func:`clean_leftovers`) holds it for a
+                moment, and a game starting in that moment must not take it
+                for a game open elsewhere.
+
         Raises:
-            SaveBusy: when another process holds it.
+            SaveBusy: when another process holds it (still, after ``wait``).
             OSError: when the sidecar cannot be created (the folder is not writable).
         """
+        deadline = time.monotonic() + wait
         while self._fd is None:
-            fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o644)
+            fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o600)
             try:
                 _flock(fd)
             except OSError as err:
                 os.close(fd)
-                if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise
+                if time.monotonic() >= deadline:
                     raise SaveBusy(f"{self.path} is open in another terminal") from None
-                raise
+                time.sleep(0.01)
+                continue
             # The holder before us may have removed the sidecar as we opened it: lock the current one.
             try:
                 same = os.stat(self.sidecar).st_ino == os.fstat(fd).st_ino
@@ -462,7 +480,7 @@ def _refusal(refused: Refused) -> str:
     """Why a file that :func:`read_small` refused is no save."""
     mb = 1024 * 1024
     if refused.kind == "folder":
-        return "it is a folder, not a save file"
+        return FOLDER_REFUSAL
     if refused.kind == "not-regular":
         return "not a regular file (a pipe or a device), so not a save"
     if refused.kind == "too-big":

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from ..match import Match
 from ..phase import EndReason
+from ..seeds import seed_text
 from .i18n import Tr
 
 
@@ -77,7 +78,7 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
             parts.append(Text(tr(key, names=_join([names[s] for s in best], tr), points=totals[best[0]]),
                               style="bold green"))
     if seed is not None:
-        parts.append(Text(tr("seed_line", seed=seed), style="dim"))
+        parts.append(Text(tr("seed_line", seed=seed_text(seed)), style="dim"))
     return parts
 
 

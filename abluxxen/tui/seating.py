@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import LEVELS
+from ..quoting import quoted
 from ..rules import VARIANTS
 from .i18n import Tr
 from .saves import MAX_NAME, Seat, name_refusal
@@ -38,16 +39,17 @@ def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
         level = spec[4:].strip().lower() or "normal"
         if level not in LEVELS:
-            raise SeatError(f"seat {number}: bot level must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, not {level!r}")
+            raise SeatError(f"seat {number}: bot level must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
+                            f"not {quoted(level)}")
         return None, level
     if not spec:
         return f"Player {number}", None
     refusal = name_refusal(spec)
     if refusal == "seat_name_control":
         # repr: the refusal must not replay the escape sequence it refuses.
-        raise SeatError(f"seat {number}: names cannot hold control or invisible characters ({spec!r})", refusal)
+        raise SeatError(f"seat {number}: names cannot hold control or invisible characters ({quoted(spec)})", refusal)
     if refusal:
-        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters wide ({spec!r})", refusal)
+        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters wide ({quoted(spec)})", refusal)
     return spec, None
 
 
@@ -123,7 +125,7 @@ def pick_first(first: str, names: Sequence[str], rng: random.Random | None = Non
     for seat, name in enumerate(names):
         if name.lower() == wanted.lower():
             return seat
-    raise SeatError(f"no seat is named {wanted!r}: choose one of {', '.join(names)} or random")
+    raise SeatError(f"no seat is named {quoted(wanted)}: choose one of {', '.join(names)} or random")
 
 
 def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, *,

@@ -19,6 +19,7 @@ from rich.text import Text
 from ..cards import JOKER, counts_of, group_token, token
 from ..events import Event
 from ..phase import Phase
+from ..seeds import seed_text
 from ..view import View
 from .i18n import Tr
 from .narrate import narrate
@@ -256,7 +257,7 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     if info.games > 1:
         facts.append((3, tr("game_of", n=info.game_number, total=info.games)))
     if info.seed is not None:
-        facts.append((4, tr("seed", seed=info.seed)))
+        facts.append((4, tr("seed", seed=seed_text(info.seed))))
     right = _counts(view, tr, short=False)
     left = _title(facts, tr)
     if left.cell_len + 1 + right.cell_len > width:

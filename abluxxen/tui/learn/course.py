@@ -25,13 +25,15 @@ from ...bots import hint
 from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
+from ...quoting import quoted
 from ...view import View
 from ..app import TableApp
 from ..commands import Command, read_command
 from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
-from ..play import DEFAULT_DELAY, seconds
+from ..options import seconds, whole
+from ..play import DEFAULT_DELAY
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
 from ..saves import Saved, Seat
 from ..screen import Screen, TerminalGone, terminal_gone
@@ -56,12 +58,10 @@ skip (on to the next lesson), quit.
 def lesson_number(text: str) -> int:
     """``abluxxen learn N``: a lesson's number (argparse prints the refusal on one line)."""
     try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a lesson number (1 to {len(LESSONS)})") from None
-    if not 1 <= number <= len(LESSONS):
-        raise argparse.ArgumentTypeError(f"there is no lesson {number}: lessons are 1 to {len(LESSONS)}")
-    return number
+        return whole(1, len(LESSONS))(text)
+    except argparse.ArgumentTypeError:
+        raise argparse.ArgumentTypeError(
+            f"there is no lesson {quoted(text)}: lessons are 1 to {len(LESSONS)}") from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

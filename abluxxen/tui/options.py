@@ -1,0 +1,90 @@
+"""What the command-line options accept: each a checked value, or one line of refusal.
+
+argparse calls these as ``type=``; an :class:`argparse.ArgumentTypeError`
+becomes ``abluxxen CMD: error: argument --OPT: REASON``. Every reason quotes
+at most :data:`~abluxxen.quoting.LIMIT` characters of what was typed, with
+control characters made visible, and every number has an upper bound a game
+can live with (a 300-digit ``--games`` would otherwise run for ever).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+
+from ..quoting import quoted
+from ..seeds import parse_seed
+
+#: The longest pause after a bot move, in seconds; more would look like a hang.
+MAX_DELAY = 10.0
+#: The most games in a match.
+MAX_MATCH = 99
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An option's type: a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        stripped = text.strip()
+        if not (stripped.isascii() and stripped.lstrip("-").isdigit()) or len(stripped) > 20:
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from {low:,} to {high:,}")
+        value = int(stripped)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{quoted(text)}: give a whole number from {low:,} to {high:,}")
+        return value
+
+    return read
+
+
+def seconds(text: str) -> float:
+    """``--delay``: seconds from 0 to :data:`MAX_DELAY`."""
+    try:
+        value = float(text) if len(text) <= 20 else float("nan")
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+    if not 0 <= value <= MAX_DELAY:  # NaN fails this too
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: give 0 to {MAX_DELAY:g} seconds")
+    return value
+
+
+def seed(text: str) -> int:
+    """``--seed``: a seed as the game writes it (``7K2Q-M4XA-…``) or a whole number of any size."""
+    try:
+        return parse_seed(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+#: The largest think budgets: a minute a decision, or a million iterations.
+MAX_THINK_SECONDS, MAX_THINK_ITERATIONS = 60.0, 1_000_000
+
+
+def think(text: str) -> float | int:
+    """``--think``: seconds like ``0.5s`` (at most a minute) or iterations like ``200`` (at most a million)."""
+    from ..bots.ismcts import parse_think
+
+    try:
+        value = parse_think(text) if len(text) <= 40 else 0
+    except ValueError:
+        value = 0
+    if not value or value > (MAX_THINK_ITERATIONS if isinstance(value, int) else MAX_THINK_SECONDS):
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text)}: give seconds (0.5s, up to {MAX_THINK_SECONDS:g}s) or iterations (200, up to "
+            f"{MAX_THINK_ITERATIONS:,})")
+    return value
+
+
+def number_or_file(text: str) -> int | None:
+    """A ``FILE|N`` argument as a number: plain digits (ASCII: not ``²``) naming no file here.
+
+    ``None`` when it is a file's name instead. A name too long to be a file is a number.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        if Path(text).exists():
+            return None
+    except OSError:
+        pass  # "File name too long": no file has this name
+    return int(text)
