@@ -2,7 +2,7 @@
 
 Each round starts ``abluxxen play`` with two easy bots in a pseudo-terminal,
 kills it (SIGKILL: nothing of the program runs after it) at a random moment
-between its start and a little past the end of a typical game, then runs
+between its start and twice the length of a typical game, then runs
 ``abluxxen stats --json``, the next command that opens the records. A game
 is *lost* when it was played to the end but is neither recorded nor waiting
 in a finished save; a game killed mid-play must leave a save that loads.
@@ -69,7 +69,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
         data = Path(folder)
-        span = _game_seconds(data) * 1.2
+        span = _game_seconds(data) * 2.0
         recorded = _recorded(data)
         after_end = mid_play = lost = 0
         for _ in range(args.rounds):
@@ -94,7 +94,7 @@ def main() -> int:
                 if state == "playing":
                     path.unlink()  # a good save mid-play: resumable, nothing lost; out of the next round's way
         waiting = sum(_state(p) == "finished" for p in data.glob("*.json"))
-        print(f"kills {args.rounds} over 0.2–{span:.1f} s (a game takes {span / 1.2:.1f} s): "
+        print(f"kills {args.rounds} over 0.2–{span:.1f} s (a game takes {span / 2.0:.1f} s): "
               f"{after_end} after the game's end, {mid_play} mid-play with a save that loads, "
               f"{args.rounds - after_end - mid_play} before the first save; "
               f"games recorded {recorded}, finished saves still waiting {waiting}, lost {lost}")

@@ -78,10 +78,10 @@ def _saved(names: list[str], *, seed: int = 4, moves: int = 3, bots: int = 0, ga
            rules: Rules | None = None) -> Saved:
     seats = [Seat(n) for n in names[:len(names) - bots]] + [Seat(n, "easy") for n in names[len(names) - bots:]]
     match = Match(rules or Rules(len(names)), games=games, seed=seed, names=names)
-    log = [Event(START, match.game.turn, source="1")]
+    saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, match.game.turn, source="1")])
     for _ in range(moves):
-        log += match.game.push(match.game.legal_moves()[-1])
-    return Saved(match=match, seats=seats, lang="en", delay=0.0, log=log)
+        saved.log += saved.transcript.push(match.game, match.game.legal_moves()[-1])
+    return saved
 
 
 # -- 13: one process per save ------------------------------------------------------------
@@ -329,12 +329,12 @@ def test_resume_list_numbers_the_unfinished_games_newest_first_within_80_columns
     assert len(rows) == 3, "the finished game is not listed"
     newest, middle, oldest = rows
     assert newest.split()[:4] == ["1", "Zoë,", "Ada", "⚙"] and "duel" in newest
-    assert middle.split()[0] == "2" and "Bartholomew, Maxim" in middle and "…" in middle
+    assert middle.split()[0] == "2" and "Bartholomew, Max" in middle and "…" in middle
     assert "advanced" in middle and "1/3" in middle
     turn = games["middle.json"].match.game.names[games["middle.json"].match.game.to_move or 0]
     assert f"  {turn}  " in middle
     assert oldest.split()[:4] == ["3", "Ann,", "Ben,", "Cy"] and "base game" in oldest
-    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d$", oldest), "when it was saved"
+    assert re.search(r"  2  \d\d-\d\d \d\d:\d\d:\d\d$", oldest), "moves made, and when it was saved"
     assert "abluxxen resume N" in done.stdout
     child = _spawn(["resume", "2", "--lang", "en"], tmp_path)  # the five-player game
     child.expect_exact(f"Pass to {turn} — press Enter")
@@ -357,7 +357,17 @@ def test_resume_list_in_german(tmp_path: Path) -> None:
     assert "Nicht beendete Spiele" in done.stdout and "Spieler" in done.stdout and "Grundspiel" in done.stdout
 
 
-def test_an_empty_list_says_so(tmp_path: Path) -> None:
+def test_an_empty_list_says_so_and_is_no_failure(tmp_path: Path) -> None:
     done = _run(["resume", "--list", "--lang", "en"], tmp_path)
-    assert done.returncode == 1 and done.stderr == f"No unfinished games in {tmp_path}.\n"
-    assert done.stdout == ""
+    assert done.returncode == 0 and done.stdout == f"No unfinished games in {tmp_path}.\n"
+    assert done.stderr == ""
+
+
+def test_two_games_of_the_same_players_in_one_minute_read_apart(tmp_path: Path) -> None:
+    for name, moves, second in (("a.json", 1, 5), ("b.json", 4, 41)):
+        write_save(tmp_path / name, _saved(["Ann", "Ben", "Cy"], moves=moves))
+        os.utime(tmp_path / name, (1_700_000_000 + second, 1_700_000_000 + second))
+    done = _run(["resume", "--list", "--lang", "en"], tmp_path)
+    rows = [line for line in done.stdout.split("\n") if re.match(r"\s*\d+\s", line)]
+    assert len(rows) == 2 and rows[0].split()[1:] != rows[1].split()[1:]
+    assert [row.split()[-3] for row in rows] == ["4", "1"]  # moves made, newest first

@@ -75,8 +75,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "you_drew": ("You drew {cards} from the deck.", "Du hast {cards} vom Nachziehstapel gezogen."),
     "drew_enter": ("Press Enter, then pass the keyboard on. ", "Enter drücken, dann die Tastatur weitergeben. "),
     "took_yours": ("{name} took your {cards}: draw {n}.", "{name} hat dir {cards} genommen: zieh {n} nach."),
-    "seed_line": ("Seed {seed}: the command that replays these deals is printed when you leave.",
-                  "Seed {seed}: der Befehl, der diese Karten noch einmal gibt, erscheint beim Verlassen."),
+    "seed_line": ("Seed {seed}\n(the command that replays these deals is printed when you leave)",
+                  "Seed {seed}\n(der Befehl, der diese Karten noch einmal gibt, erscheint beim Verlassen)"),
     "replay": ("Seed {seed}: replay these deals with\n  {command}", "Seed {seed}: dieselben Karten noch einmal "
                "mit\n  {command}"),
     "forced": ("Only one move was possible: {move} — played for you.",
@@ -322,6 +322,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "list_game": ("Game", "Spiel"),
     "list_turn": ("Turn", "Am Zug"),
     "list_saved": ("Saved", "Gespeichert"),
+    "list_moves": ("Moves", "Züge"),
     "list_busy": ("* open in another terminal", "* in einem anderen Terminal geöffnet"),
     "list_how": ("Continue one with: abluxxen resume N", "Fortsetzen mit: abluxxen resume N"),
     "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Spiele in {dir}."),

@@ -126,13 +126,14 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
 
 
 def show_list(directory: Path, tr: Tr) -> int:
-    """Print the unfinished games, numbered; the exit status (1 when there are none)."""
+    """Print the unfinished games, numbered; the exit status (0, also when there are none: an empty
+    list is an answer, not a failure)."""
     games, damaged = unfinished_saves(directory)
     for bad in damaged:
         print(tr("skipped_bad", path=bad.path, reason=bad.problem), file=sys.stderr)
     if not games:
-        print(tr("list_none", dir=directory), file=sys.stderr)
-        return 1
+        print(tr("list_none", dir=directory))
+        return 0
     print(tr("list_title"))
     for line in list_lines(games, tr, busy=[is_busy(g.path) for g in games]):
         print(line)
@@ -147,14 +148,15 @@ def list_lines(games: list[Found], tr: Tr, *, busy: list[bool] | None = None, wi
     """
     busy = busy or [False] * len(games)
     rows = [_row(g, number, mark, tr) for number, (g, mark) in enumerate(zip(games, busy, strict=True), 1)]
-    header = ["#", tr("list_players"), tr("list_variant"), tr("list_game"), tr("list_turn"), tr("list_saved")]
+    header = ["#", tr("list_players"), tr("list_variant"), tr("list_game"), tr("list_turn"), tr("list_moves"),
+              tr("list_saved")]
     show_game = any(row[3] for row in rows)
-    columns = [0, 1, 2, 3, 4, 5] if show_game else [0, 1, 2, 4, 5]
+    columns = [0, 1, 2, 3, 4, 5, 6] if show_game else [0, 1, 2, 4, 5, 6]
     widths = {c: max(cell_len(r[c]) for r in [header, *rows]) for c in columns}
     widths[1] = max(8, width - sum(w for c, w in widths.items() if c != 1) - 2 * (len(columns) - 1))
     lines = []
     for row in [header, *rows]:
-        cells = [_fit(row[c], widths[c], right=c == 0) for c in columns]
+        cells = [_fit(row[c], widths[c], right=c in (0, 5)) for c in columns]
         lines.append("  ".join(cells).rstrip())
     if any(busy):
         lines.append(tr("list_busy"))
@@ -170,8 +172,10 @@ def _row(found: Found, number: int, busy: bool, tr: Tr) -> list[str]:
     variant = tr(f"variant.{match.rules.variant}") + (" · " + tr("duel") if match.rules.is_duel else "")
     number_of = f"{match.number + 1}/{match.games}" if match.games > 1 else ""
     turn = game.names[game.to_move] if game.to_move is not None else "—"
-    when = datetime.fromtimestamp(found.mtime).strftime("%Y-%m-%d %H:%M")
-    return [f"{number}{'*' if busy else ''}", players, variant, number_of, turn, when]
+    # To the second: two games of the same players saved in one minute still read apart.
+    when = datetime.fromtimestamp(found.mtime).strftime("%m-%d %H:%M:%S")
+    moves = str(len(saved.transcript.moves))
+    return [f"{number}{'*' if busy else ''}", players, variant, number_of, turn, moves, when]
 
 
 def _fit(text: str, width: int, *, right: bool = False) -> str:
