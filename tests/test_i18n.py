@@ -121,4 +121,4 @@ def test_every_command_speaks_the_same_language(env: dict[str, str], tmp_path: P
                            "--delay", "0"], capture_output=True, text=True, env=base, timeout=60,
                           stdin=subprocess.DEVNULL)
     assert "Allein gespielt" in rules.stdout
-    assert "Spiel gespeichert" in play.stdout
+    assert "Partie gespeichert" in play.stdout

@@ -73,7 +73,7 @@ def test_a_play_that_abluxxes_says_whom(tmp_path: Path) -> None:
 def test_whom_a_play_abluxxes_in_german(tmp_path: Path) -> None:
     screens = _pages(tmp_path, _ben_to_play(), "?\r\r\r", lang="de")
     text = " ".join("\n".join(_help_pages(screens, "Deine erlaubten Züge")).split())
-    assert "play 9 9 zwei 9er: abluxxt die zwei 7er von Cy und die zwei 2er von Ann" in text
+    assert "spiele 9 9 zwei 9er: luxxt Cy die zwei 7er und Ann die zwei 2er ab" in text
 
 
 def test_the_duel_shadow_is_named_too() -> None:
@@ -135,7 +135,7 @@ def test_the_legend_in_german(tmp_path: Path) -> None:
     screens = _pages(tmp_path, _ben_to_play(), "hilfe\r\r\r\r", lang="de", games=2)
     text = "\n".join(_help_pages(screens, "Deine erlaubten Züge"))
     for words in ("▶ entscheidet jetzt", "🐾 ist am Zug", "⚙ ein Bot", "[7 7] oberste Lage", "7×3 drei 7er",
-                  "Σ Punkte der Partie bisher", "Pkt = Karten in der Auslage minus Karten auf der Hand"):
+                  "Σ Punkte der Serie bisher", "Pkt = Karten in der Auslage minus Karten auf der Hand"):
         assert words in text
 
 

@@ -184,11 +184,11 @@ def test_german_table_uses_the_games_own_words() -> None:
     assert "Deck" not in text and "Pool" not in text
     # At 80 columns the header is short of room: the piles keep their short names, and every fact stays.
     header = _screen(game, events, 0, (80, 24), lang="de").splitlines()[0]
-    assert re.search(r"Grundspiel · Duell · Spiel 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
+    assert re.search(r"Grundspiel · Duell · Partie 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
     tr = Tr("de")
     sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
                        None, ["Ann", "Ben"], tr)[0]
-    assert sentence == "Ann spielt zwei 9er und einen Joker — abluxxt die drei 5er von Ben"
+    assert sentence == "Ann spielt zwei 9er und einen Joker — luxxt Ben die drei 5er ab"
 
 
 def test_wide_characters_in_names_keep_the_columns_aligned() -> None:

@@ -304,7 +304,7 @@ def test_german_words_for_undo_and_log(tmp_path: Path) -> None:
     screens, path = _table(tmp_path, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], keys,
                            game=_ann_plays_nines(), lang="de")
     assert "Nichts zurückzunehmen" in screens[1]
-    assert any(s.startswith("Was in Spiel 1 geschah") for s in screens)
+    assert any(s.startswith("Was in Partie 1 geschah") for s in screens)
     assert "Zurückgenommen: take" in screens[-1] and "mit Hilfe" in screens[-1].split("\n")[0]
     assert read_save(path).assisted
     # "zurück" stays the answer "back to the hand", never an undo.
