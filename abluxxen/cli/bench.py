@@ -32,6 +32,7 @@ from typing import Any, TextIO
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
 from ..game import Game
+from ..languages import variant_named
 from ..rules import VARIANTS, Rules
 
 WAYS = ("string", "codes", "rollout")
@@ -155,7 +156,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel")
     parser.add_argument("--repeat", type=_positive, default=5, metavar="R",
                         help="runs per figure; the median is shown (default 5)")
-    parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
+    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+                        help="rules variant (default base)")
     parser.add_argument("--seed", type=int, default=0, help="first deal's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
 

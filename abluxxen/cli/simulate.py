@@ -32,6 +32,7 @@ from rich.table import Table
 
 from ..bots import LEVELS, make_bot, parse_think, vary
 from ..game import Game
+from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..transcript import Transcript
 
@@ -42,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")
     parser.add_argument("--games", type=int, default=100, help="games to play (default %(default)s)")
-    parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
+    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+                        help="rules variant (default base)")
     parser.add_argument("--no-duel", action="store_true",
                         help="with two seats, play a plain game without the shadow")
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
@@ -242,7 +244,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     # A wide table when written to a file, so that rows are not wrapped.
     out = console or Console(width=None if sys.stdout.isatty() else 120)
     err = Console(stderr=True) if console is None else console
-    levels = [part.strip().lower() for part in str(args.seats).split(",") if part.strip()]
+    levels = [level_named(part) for part in str(args.seats).split(",") if part.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
         err.print(f"simulate: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}", markup=False)

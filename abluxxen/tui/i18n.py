@@ -93,7 +93,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "shortcuts.play": ("'7 7 x' or '77x' for play 7 7 X", "'7 7 x', '77x' oder 'spiele 7 7 x'"),
     "shortcuts.take": ("t = take, l = leave", "nimm (n) oder lass (l)"),
     "shortcuts.back": ("b = back, d = discard", "zurück (z) auf die Hand oder abwerfen (a)"),
-    "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'", "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7) oder 'stapel'"),
+    "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'",
+                       "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7) oder 'stapel'"),
     "shortcuts.single-draw": ("a card's value (7 draws a 7), 'deck', or p = pass",
                          "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7), 'stapel' oder passe (p)"),
     "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für schatten 5"),
@@ -151,6 +152,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Partie gespeichert: {path}\n"
                  "Weiter mit: abluxxen resume"),
     "yes_words": ("y yes", "j ja y yes"),
+    "no_words": ("n no", "n nein no"),
     # -- end of game --------------------------------------------------------------
     "end_title": ("Game {n} over", "Partie {n} ist vorbei"),
     "col.player": ("Player", "Spieler"),
@@ -181,8 +183,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_title": ("New game of Abluxxen", "Neue Partie Abluxxen"),
     "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
-                   "Platz {n}: ein Name oder bot:easy / bot:normal / bot:hard"),
-    "setup_variant": ("Variant: base, advanced or expert", "Variante: base, advanced oder expert"),
+                   "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
+    "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschritten oder Experte"),
     "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
                    "Zwei Spieler: das Duell mit der Schatten-Auslage spielen? (j/n)"),
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
@@ -190,8 +192,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_variants_line": (
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
-        "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
-        "advanced: kein solches Ziehen · expert: dazu luxxen 1er auch 13er und einzelne Joker ab"),
+        "Grundspiel: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
+        "Fortgeschritten: kein solches Ziehen · Experte: dazu luxxen 1er auch 13er und einzelne Joker ab"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
@@ -209,15 +211,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_help.seat": (
         "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
         "good human) or bot:hard (searches ahead, about half a second a move).",
-        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:easy (sanft), bot:normal (spielt wie "
-        "ein guter Mensch) oder bot:hard (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
+        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
+        "ein guter Mensch) oder bot:schwer (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
         "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
         "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
-        "base: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
-        "advanced: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
-        "expert: wie advanced, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
+        "Grundspiel: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
+        "Fortgeschritten: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
+        "Experte: wie Fortgeschritten, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
     "setup_help.duel": (
         "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
         "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
@@ -232,9 +234,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Platz im Uhrzeigersinn weiter; 'zufall' lässt das Programm wählen."),
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
-    "setup_bad_variant": ("base, advanced or expert, please", "bitte base, advanced oder expert"),
+    "setup_bad_variant": ("base, advanced or expert, please", "bitte Grundspiel, Fortgeschritten oder Experte"),
     "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
-                       "ein Name (bis 12 Zeichen) oder bot:easy, bot:normal, bot:hard"),
+                       "ein Name (bis 12 Zeichen) oder bot:leicht, bot:mittel, bot:schwer"),
+    "setup_bad_yes_no": ("y or n, please", "bitte j (ja) oder n (nein)"),
+    "setup_default_bot": ("bot:normal", "bot:mittel"),
+    "setup_random": ("random", "zufall"),
+    "setup_default_variant": ("base", "Grundspiel"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
     # -- resume ------------------------------------------------------------------
     "no_save": ("No saved game to resume in {dir}.", "Keine gespeicherte Partie in {dir}."),
@@ -679,6 +685,15 @@ class Tr:
         if "cards" in details:
             details["what"] = self.set_words(tuple(details["cards"]))
         return _WHY_DE[reason.key].format(**details)
+
+    def yes_or_no(self, answer: str, *, default: bool | None = None) -> bool | None:
+        """What an answer to a yes/no question means: ``True``, ``False``, or ``None`` when it is neither."""
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        if answer in self("yes_words").split():
+            return True
+        return False if answer in self("no_words").split() else None
 
     def yes(self, answer: str, *, default: bool = False) -> bool:
         """Whether an answer to a yes/no question means yes."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ..languages import LANGS, default_lang
+from ..languages import LANGS, default_lang, variant_named
 from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from .app import TableApp, start_event
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", metavar="LIST",
                         help='comma-separated seats: names, or bot:easy|normal|hard '
                              '(e.g. "Ann,Ben,bot:hard")')
-    parser.add_argument("--variant", choices=VARIANTS, default=None,
+    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default=None,
                         help="base (default): draw one after a turn without abluxx; advanced: no such "
                              "draw; expert: advanced, and 1s abluxx 13s and jokers")
     parser.add_argument("--no-duel", action="store_true",
