@@ -148,8 +148,16 @@ def summary(runs: dict[str, list[Run]]) -> dict[str, Any]:
     return row
 
 
+EPILOG = """examples:
+  abluxxen bench                              every player count, 200 games a run, 5 runs
+  abluxxen bench --players 4 --games 50       a quick look at four players
+  abluxxen bench --variant expert --json      the expert rules, figures as JSON
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen bench``."""
+    parser.epilog = EPILOG
     parser.add_argument("--games", type=_positive, default=200, metavar="N",
                         help="games per run and player count (default 200)")
     parser.add_argument("--players", type=_player_counts, default=[2, 3, 4, 5], metavar="LIST",
@@ -218,6 +226,7 @@ def _player_counts(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run as a script (``benchmarks/engine_speed.py``)."""
-    parser = argparse.ArgumentParser(prog="engine_speed", description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(prog="engine_speed", description=(__doc__ or "").split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     return run(parser.parse_args(argv))

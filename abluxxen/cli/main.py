@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from .catalog import CatalogFormatter, install, lang_of, t
 
 SUBCOMMANDS = {
     "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
@@ -48,18 +49,19 @@ class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line (the usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``PROG: error: MESSAGE`` alone and exit with status 2."""
-        self.exit(2, f"{self.prog}: error: {message.splitlines()[0] if message else ''}\n")
+        """Print ``PROG: error: MESSAGE`` alone (in the installed language) and exit with status 2."""
+        line = message.splitlines()[0] if message else ""
+        self.exit(2, t("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": line})
 
 
 def _parser(command: str | None) -> argparse.ArgumentParser:
     parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+                           formatter_class=CatalogFormatter)
     parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text,
-                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+                                    formatter_class=CatalogFormatter)
         if name == command:
             importlib.import_module(module).add_arguments(sub_parser)
     return parser
@@ -135,6 +137,8 @@ def _dispatch(args_list: list[str]) -> int:
     if command is None and not any(a in ("-h", "--help", "--version") for a in args_list):
         # Bare ``abluxxen`` (options allowed): the guided setup, then the game.
         command, args_list = "play", ["play", "--setup", *args_list]
+    # The help and argparse's refusals speak the language the game will: --lang, else the environment.
+    install(lang_of(args_list))
     parser = _parser(command if command in SUBCOMMANDS else None)
     args = parser.parse_args(args_list)
     if args.command is None:

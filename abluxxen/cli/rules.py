@@ -272,8 +272,17 @@ _MESSAGES = {
 }
 
 
+EPILOG = """examples:
+  abluxxen rules                    the whole rules, the list of topics first
+  abluxxen rules joker              only the sections about jokers
+  abluxxen rules duel shadow        the sections about both words
+  abluxxen rules winner --lang de   who wins, in German
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``abluxxen rules``."""
+    parser.epilog = EPILOG
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
                              "e.g. joker, duel, end, scoring, Wertung")

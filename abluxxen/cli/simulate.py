@@ -36,9 +36,17 @@ from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..transcript import Transcript
 
+EPILOG = """examples:
+  abluxxen simulate                                  one hard bot against three normal ones, 100 games
+  abluxxen simulate --seats hard,easy --games 200    a duel, hard against easy
+  abluxxen simulate --seats normal,normal,normal --variant expert --seed 7
+  abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
+"""
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` subcommand's options."""
+    parser.epilog = EPILOG
     parser.add_argument("--seats", default="hard,normal,normal,normal",
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")
@@ -291,6 +299,6 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover - handy for profiling
-    parser = argparse.ArgumentParser(prog="abluxxen simulate")
+    parser = argparse.ArgumentParser(prog="abluxxen simulate", formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     sys.exit(run(parser.parse_args()))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from ..cli.catalog import t
 from ..languages import LANGS, default_lang, variant_named
 from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -74,16 +75,16 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(t("%r is not a number of seconds") % text) from None
     if not 0 <= value <= MAX_DELAY:  # NaN fails this too
-        raise argparse.ArgumentTypeError(f"{text!r}: give 0 to {MAX_DELAY:g} seconds")
+        raise argparse.ArgumentTypeError(t("%r: give 0 to %s seconds") % (text, f"{MAX_DELAY:g}"))
     return value
 
 
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(t("must be at least 1"))
     return value
 
 
