@@ -26,6 +26,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "variant.advanced": ("advanced", "Fortgeschritten"),
     "variant.expert": ("expert", "Experte"),
     "duel": ("duel", "Duell"),
+    "level.easy": ("easy", "leicht"),
+    "level.normal": ("normal", "mittel"),
+    "level.hard": ("hard", "schwer"),
     "game_of": ("game {n} of {total}", "Partie {n} von {total}"),
     "seed": ("seed {seed}", "Seed {seed}"),
     "deck": ("Deck", "Nachziehstapel"),
@@ -554,6 +557,11 @@ class Tr:
         if self.lang != "de":
             return move
         return " ".join(_SPOKEN_DE.get(word, word) for word in move.split())
+
+    def level(self, level: str) -> str:
+        """A bot level's name in this language (``hard`` is ``schwer``)."""
+        key = f"level.{level}"
+        return self(key) if key in TEXTS else level
 
     def number(self, n: int) -> str:
         """A count in words (digits past thirteen)."""

@@ -303,7 +303,7 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
         line.append(PAW if view.turn == seat and not view.over else "  ")
         line.append(" ")
         level = info.bots[seat] if seat < len(info.bots) else None
-        label = f"{name} ⚙{level if isinstance(level, str) else ''}" if level else name
+        label = f"{name} ⚙{tr.level(level) if isinstance(level, str) else ''}" if level else name
         style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
         line.append(set_cell_size(label, NAME_WIDTH), style=style)
         line.append(f" {view.hand_sizes[seat]:>4}")
