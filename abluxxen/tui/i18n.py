@@ -113,7 +113,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "die oberste Karte vom Nachziehstapel (verdeckt)"),
     "explain.pool": ("{words} from the pool", "{words} aus dem Vorrat"),
     "explain.pass": ("draw nothing", "nichts ziehen"),
-    "explain.shadow": ("take the shadow's {words}", "nimm die {words} aus dem Schatten"),
+    "explain.shadow": ("take the shadow's {owned}", "nimm {owned} aus dem Schatten"),
     # -- narration --------------------------------------------------------------
     "n.start": ("Game {n}: {name} starts.", "Partie {n}: {name} beginnt."),
     "n.play": ("{name} plays {cards}", "{name} spielt {cards}"),
@@ -220,7 +220,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
         "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
         "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
-        "Grundspiel: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
+        "Grundspiel: die Amigo-Regeln; ein Zug, der niemandem etwas abluxxt, endet mit einem freiwilligen Ziehen.\n"
         "Fortgeschritten: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
         "Experte: wie Fortgeschritten, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
     "setup_help.duel": (

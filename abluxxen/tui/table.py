@@ -418,7 +418,7 @@ def explain_move(move: str, view: View, tr: Tr) -> str:
     if kind == "shadow":
         value = int(words[1])
         count = view.shadow.count(value)
-        return tr("explain.shadow", value=value, words=tr.set_words([value] * count))
+        return tr("explain.shadow", value=value, owned=tr.owned_words([value] * count))
     if words[1] == "deck":
         return tr("explain.deck")
     slot = next(i for i, s in enumerate(view.pool) if group_token(s) == words[1])
