@@ -155,7 +155,8 @@ def test_every_help_page_fits_80_by_23_and_the_legend_is_never_split(tmp_path: P
     assert len(holding) == 1 and "Σ" in holding[0].split(legend)[1]
 
 
-@pytest.mark.parametrize("lang, rows", [("en", [r"shadow 5\s+take the shadow's 5$", r"shadow 6\s+take the shadow's 6$"]),
+@pytest.mark.parametrize("lang, rows", [("en", [r"shadow 5\s+take the shadow's 5$",
+                                                r"shadow 6\s+take the shadow's 6$"]),
                                         ("de", [r"schatten 5\s+nimm die 5 aus dem Schatten$",
                                                 r"schatten 6\s+nimm die 6 aus dem Schatten$"])])
 def test_the_shadow_choice_reads_as_grammar(lang: str, rows: list[str]) -> None:
