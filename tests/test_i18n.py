@@ -124,8 +124,10 @@ def test_every_command_speaks_the_same_language(env: dict[str, str], tmp_path: P
     base.update(env, ABLUXXEN_DATA_DIR=str(tmp_path), COLUMNS="80")
     rules = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "joker"], capture_output=True,
                            text=True, env=base, timeout=60)
-    play = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot", "--seed", "1",
-                           "--delay", "0"], capture_output=True, text=True, env=base, timeout=60,
-                          stdin=subprocess.DEVNULL)
+    play = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot:schwer", "--seed", "1",
+                           "--delay", "0", "--variant", "Experte"], capture_output=True, text=True, env=base,
+                          timeout=60, stdin=subprocess.DEVNULL)
     assert "Allein gespielt" in rules.stdout
     assert "Partie gespeichert" in play.stdout
+    # The replay command in the player's words (German names are taken on the command line).
+    assert 'abluxxen play --players "Ann,bot:schwer" --seed 1 --variant Experte' in play.stdout
