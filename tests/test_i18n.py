@@ -17,7 +17,7 @@ from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint
 from abluxxen.bots.normal import REASONS, Reason
 from abluxxen.match import Match
-from abluxxen.tui.i18n import TEXTS, Tr
+from abluxxen.tui.i18n import _REFUSALS_DE, _WHY_DE, TEXTS, Tr
 from abluxxen.tui.narrate import START
 from abluxxen.tui.saves import Saved, Seat
 
@@ -28,7 +28,9 @@ ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|Pass
 MOVE_WORDS = re.compile(r"\b(play|draw|take|leave|back|discard|pass|shadow|deck)\b")
 # "Spiel" alone is neither the one game ("Partie") nor the series ("Serie"); "abluxxt" as a main verb is
 # separable in the rulebook ("Ben luxxt Ann die 4 ab").
-NOT_THE_RULEBOOKS = re.compile(r"\b(Spiel|Spiele|Spielen|Ziehung)\b|[A-Z][a-z]+ abluxxt\b|— abluxxt\b")
+# ("aus dem Spiel" nehmen and "das Spiel zu zweit" are the rulebook's own.)
+NOT_THE_RULEBOOKS = re.compile(r"(?<!aus dem )\b(Spiel|Spiele|Spielen|Ziehung)\b(?! zu zweit)|[A-Z][a-z]+ abluxxt\b"
+                               r"|— abluxxt\b")
 
 
 def _refusals() -> list[IllegalMove]:
@@ -78,6 +80,9 @@ def test_every_hint_reason_reads_german() -> None:
 
 def test_german_texts_use_the_rulebooks_words() -> None:
     german = [de for _, de in TEXTS.values()]
+    for text in german + list(_REFUSALS_DE.values()) + list(_WHY_DE.values()):
+        assert not NOT_THE_RULEBOOKS.search(text), text
+        assert not re.search(r"\b(easy|normal|hard|base|advanced|expert|random|hint)\b", text), text
     assert not any("liegen lassen" in text or "liegen" in text.split() for text in german)
     assert any("abwerfen" in text for text in german) and any("zurück auf die Hand" in text for text in german)
     assert any("lassen" in text for text in german)
