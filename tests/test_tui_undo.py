@@ -305,7 +305,7 @@ def test_german_words_for_undo_and_log(tmp_path: Path) -> None:
                            game=_ann_plays_nines(), lang="de")
     assert "Nichts zurückzunehmen" in screens[1]
     assert any(s.startswith("Was in Partie 1 geschah") for s in screens)
-    assert "Zurückgenommen: take" in screens[-1] and "mit Hilfe" in screens[-1].split("\n")[0]
+    assert "Zurückgenommen: nimm" in screens[-1] and "mit Hilfe" in screens[-1].split("\n")[0]
     assert read_save(path).assisted
     # "zurück" stays the answer "back to the hand", never an undo.
     assert read_command("zurück") is None and read_command("rückgängig") == Command("undo")
@@ -323,7 +323,7 @@ def test_the_hard_bot_at_the_table_answers_a_position_the_same_way_every_time(tm
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("undo (take back your last decision)", "log (the whole game so far)")),
-    ("de", ("rückgängig (deine letzte Entscheidung zurücknehmen)", "verlauf (das ganze Spiel bisher)")),
+    ("de", ("rückgängig (deine letzte Entscheidung zurücknehmen)", "verlauf (die ganze Partie bisher)")),
 ])
 def test_the_help_page_and_the_table_name_undo_and_log(tmp_path: Path, lang: str, words: tuple[str, str]) -> None:
     screens, _ = _table(tmp_path, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], "?\r\r\r\r",
