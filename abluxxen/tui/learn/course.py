@@ -288,7 +288,7 @@ class LessonTable(TableApp):
             view = self.walk.view()
             try:
                 advice, reason = hint(view)
-                self.coach_line = self.tr("coach", move=advice, why=self.tr.why(reason, view.names))
+                self.coach_line = self.tr("coach", move=self.tr.spoken(advice), why=self.tr.why(reason, view.names))
             except Exception:  # noqa: BLE001 - a failing coach must not end the lesson
                 advice, self.coach_line = "", self.tr("coach_none")
             self._set_coach_panel()
@@ -297,7 +297,8 @@ class LessonTable(TableApp):
                 return False
             self.coach_note = ""
             if advice and move != advice:
-                self.coach_note = self.tr("coach_other", move=advice, what=explain_move(advice, view, self.tr))
+                self.coach_note = self.tr("coach_other", move=self.tr.spoken(advice),
+                                          what=explain_move(advice, view, self.tr))
             self.coach_line = ""
             self.walk.push(move, PLAYER)
         self._set_coach_panel()
@@ -372,8 +373,11 @@ class LessonTable(TableApp):
                 advice, _ = hint(view)
             except Exception:  # noqa: BLE001 - a failing hint must not end the lesson
                 advice = view.legal_moves()[0]
-            return self.tr("learn_answer_any", move=advice)
-        return self.tr("learn_answer", move=answer, typed=typed_form(answer, view))
+            return self.tr("learn_answer_any", move=self.tr.spoken(advice))
+        typed = typed_form(answer, view)
+        if self.tr.lang == "de":  # the German shortcuts: n(imm), z(urück), a(bwerfen), stapel
+            typed = {"t": "n", "b": "z", "d": "a", "draw deck": "stapel"}.get(typed, typed)
+        return self.tr("learn_answer", move=self.tr.spoken(answer), typed=typed)
 
     # -- drawing -----------------------------------------------------------------------
 
