@@ -60,9 +60,10 @@ def test_every_help_text_has_its_german(command: str) -> None:
     install("de")
     parser = _parser(command)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    texts = [parser.description, parser.epilog] + [a.help for a in sub._choices_actions]
+    texts = [parser.description] + [a.help for a in sub._choices_actions]
     commands = sub.choices[command]
-    texts += [commands.description, commands.epilog]
+    texts += [commands.description]
+    assert all(p.epilog and p.epilog.startswith("Beispiele:\n") for p in (parser, commands))
     for action in commands._actions:
         texts += [action.help, action.metavar if isinstance(action.metavar, str) else None]
         if action.option_strings and action.nargs != 0 and action.metavar is None and action.choices is None:

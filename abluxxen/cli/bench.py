@@ -34,6 +34,7 @@ from ..bots.quick import rollout
 from ..game import Game
 from ..languages import variant_named
 from ..rules import VARIANTS, Rules
+from .catalog import in_language
 
 WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
@@ -153,11 +154,16 @@ EPILOG = """examples:
   abluxxen bench --players 4 --games 50       a quick look at four players
   abluxxen bench --variant expert --json      the expert rules, figures as JSON
 """
+EPILOG_DE = """Beispiele:
+  abluxxen bench                              alle Spielerzahlen, 200 Partien je Lauf, 5 Läufe
+  abluxxen bench --players 4 --games 50       ein kurzer Blick auf vier Spieler
+  abluxxen bench --variant Experte --json     die Experten-Regeln, Zahlen als JSON
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen bench``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("--games", type=_positive, default=200, metavar="N",
                         help="games per run and player count (default 200)")
     parser.add_argument("--players", type=_player_counts, default=[2, 3, 4, 5], metavar="LIST",

@@ -6,7 +6,9 @@ this module is one ``gettext`` catalog, backed by a Python dict rather than a
 compiled ``.mo`` file, that answers argparse and our help texts alike: the
 English text is the key (as a ``.po`` file's ``msgid``), the German its value.
 A text without a German entry stays English; ``tests/test_cli_help.py`` checks
-that every help text of every command has one.
+that every help text of every command has one. The long epilogs of examples
+are kept beside their English in each command's module instead
+(:func:`in_language` picks one), so that no block of text is written twice.
 
 Why a dict and not ``.po``/``.mo`` files: the game's screens already keep
 their two languages side by side in ``tui/i18n.py``, a ``.mo`` file needs a
@@ -59,6 +61,11 @@ def install(lang: str) -> None:
 def t(message: str) -> str:
     """``message`` in the installed language (for our own refusals, e.g. of an option's value)."""
     return _current.gettext(message)
+
+
+def in_language(english: str, german: str) -> str:
+    """One of two texts kept side by side (an epilog of examples), by the installed language."""
+    return german if isinstance(_current, Catalog) else english
 
 
 def lang_of(args: Sequence[str]) -> str:
@@ -145,27 +152,6 @@ _OURS_DE = {
         "die Geschwindigkeit der Spiel-Engine messen (Partien und Entscheidungen pro Sekunde)",
     "new to the game? a guided course: 11 short lessons at the table":
         "neu im Spiel? ein geführter Kurs: 11 kurze Lektionen am Tisch",
-    """examples:
-  abluxxen learn                            new to the game? 11 short lessons (10 minutes)
-  abluxxen                                  set up a game step by step
-  abluxxen play --players "Ann,Ben,bot:hard" --seed 7
-  abluxxen rules joker                      only the rules about jokers
-  abluxxen resume                           continue the last game
-  abluxxen stats Ann                        Ann's recorded games: wins, streaks, points
-  abluxxen simulate --seats hard,normal,normal,normal --games 100
-  abluxxen review --seat Ann                rate Ann's moves in the last finished game
-  abluxxen bench                            engine speed figures
-""": """Beispiele:
-  abluxxen learn                            neu im Spiel? 11 kurze Lektionen (10 Minuten)
-  abluxxen                                  eine Partie Schritt für Schritt einrichten
-  abluxxen play --players "Ann,Ben,bot:schwer" --seed 7
-  abluxxen rules Joker                      nur die Regeln zu Jokern
-  abluxxen resume                           die letzte Partie fortsetzen
-  abluxxen stats Ann                        Anns aufgezeichnete Partien: Siege, Siegfolgen, Punkte
-  abluxxen simulate --seats schwer,mittel,mittel,mittel --games 100
-  abluxxen review --seat Ann                Anns Züge in der letzten beendeten Partie bewerten
-  abluxxen bench                            Geschwindigkeit der Spiel-Engine
-""",
     # -- shared option texts ------------------------------------------------------------------
     "language: en or de (default: from the locale)": "Sprache: en oder de (Standard: aus der Locale)",
     "language: en or de (default: as saved)": "Sprache: en oder de (Standard: wie gespeichert)",
@@ -200,28 +186,6 @@ _OURS_DE = {
     "--players)":
         "Schritt für Schritt fragen, wer spielt, welche Variante, ob Duell (wie `abluxxen` allein; auch "
         "der Standard ohne --players)",
-    """examples:
-  abluxxen play --players "Ann,Ben,Cy"                 three friends, one keyboard
-  abluxxen play --players "Ann,bot:hard,bot:normal" --seed 7
-  abluxxen play --players "Ann,Ben" --no-duel          plain two-player game
-  abluxxen play --players "Ann,bot,bot,bot" --variant expert --match 4 --lang de
-
-At the prompt: type a move (7 7 x, 77x, t/l, b/d; when drawing 7 draws a 7,
-deck the deck, a letter a-f a duel group), ? for the legal moves and what the
-table's symbols mean, hint, rules TOPIC, quit. Tab completes.
-Every move is saved; continue an interrupted game with `abluxxen resume`.
-""": """Beispiele:
-  abluxxen play --players "Ann,Ben,Cy"                 drei Freunde, eine Tastatur
-  abluxxen play --players "Ann,bot:schwer,bot:mittel" --seed 7
-  abluxxen play --players "Ann,Ben" --no-duel          das einfache Spiel zu zweit
-  abluxxen play --players "Ann,bot,bot,bot" --variant Experte --match 4 --lang de
-
-Am Prompt: einen Zug tippen (7 7 x, 77x, spiele 7 7, nimm/lass, zurück/abwerfen;
-beim Ziehen zieht 7 eine 7, stapel vom Nachziehstapel, ein Buchstabe a-f eine
-Duell-Gruppe; passe), ? für die erlaubten Züge und die Zeichen am Tisch, tipp,
-regeln THEMA, beenden. Tab ergänzt.
-Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fort.
-""",
     # -- resume ---------------------------------------------------------------------------------
     "a save file, or a number from --list (default: the newest unfinished game in the save directory)":
         "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste unbeendete Partie im "
@@ -230,48 +194,15 @@ Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fo
         "die unbeendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
     "pause after each bot move, 0 to 10 (default: as saved)":
         "Pause nach jedem Bot-Zug, 0 bis 10 (Standard: wie gespeichert)",
-    """examples:
-  abluxxen resume                          the most recent unfinished game
-  abluxxen resume --list                   the unfinished games, newest first, numbered
-  abluxxen resume 2                        game 2 of that list
-  abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
-  abluxxen resume --delay 0                bots move without pausing
-""": """Beispiele:
-  abluxxen resume                          die zuletzt gespielte unbeendete Partie
-  abluxxen resume --list                   die unbeendeten Partien, neueste zuerst, nummeriert
-  abluxxen resume 2                        Partie 2 dieser Liste
-  abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
-  abluxxen resume --delay 0                Bots ziehen ohne Pause
-""",
     # -- rules ------------------------------------------------------------------------------------
     "show only the sections about these words (English or German), e.g. joker, duel, end, scoring, Wertung":
         "nur die Abschnitte zu diesen Wörtern zeigen (deutsch oder englisch), z. B. Joker, Duell, Spielende, "
         "Wertung, Sieger",
     "language of the rules (default: from the locale, German for de_*)":
         "Sprache der Regeln (Standard: aus der Locale, Deutsch bei de_*)",
-    """examples:
-  abluxxen rules                    the whole rules, the list of topics first
-  abluxxen rules joker              only the sections about jokers
-  abluxxen rules duel shadow        the sections about both words
-  abluxxen rules winner --lang de   who wins, in German
-""": """Beispiele:
-  abluxxen rules                    die ganze Spielregel, vorneweg die Themen
-  abluxxen rules Joker              nur die Abschnitte über Joker
-  abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
-  abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
-""",
     # -- stats ------------------------------------------------------------------------------------
     "a player's name (default: every player)": "der Name eines Spielers (Standard: alle Spieler)",
     "print the games and figures as JSON": "die Partien und Zahlen als JSON ausgeben",
-    """examples:
-  abluxxen stats                every player's line (or the only player's details)
-  abluxxen stats Ann            Ann's games, wins, streaks and a chart of her last 30 games
-  abluxxen stats Ann --json     the same games and figures for scripts
-""": """Beispiele:
-  abluxxen stats                eine Zeile je Spieler (oder die Details des einzigen Spielers)
-  abluxxen stats Ann            Anns Partien, Siege, Siegfolgen und ein Verlauf ihrer letzten 30 Partien
-  abluxxen stats Ann --json     dieselben Partien und Zahlen für Skripte
-""",
     # -- simulate ---------------------------------------------------------------------------------
     "bot level per seat, comma-separated: easy, normal, hard (2 to 5 seats; default %(default)s)":
         "Bot-Stärke je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
@@ -287,17 +218,6 @@ Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fo
         "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
         "etwa eine halbe Sekunde)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
-    """examples:
-  abluxxen simulate                                  one hard bot against three normal ones, 100 games
-  abluxxen simulate --seats hard,easy --games 200    a duel, hard against easy
-  abluxxen simulate --seats normal,normal,normal --variant expert --seed 7
-  abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
-""": """Beispiele:
-  abluxxen simulate                                    ein starker Bot gegen drei mittlere, 100 Partien
-  abluxxen simulate --seats schwer,leicht --games 200  ein Duell, schwer gegen leicht
-  abluxxen simulate --seats mittel,mittel,mittel --variant Experte --seed 7
-  abluxxen simulate --jobs 0 --json                    auf allen Kernen, Ergebnisse als JSON
-""",
     # -- review -----------------------------------------------------------------------------------
     "a save file whose game is over, or a recorded game's number (default: the last recorded game)":
         "eine Spielstand-Datei mit beendeter Partie oder die Nummer einer aufgezeichneten Partie (Standard: "
@@ -314,19 +234,6 @@ Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fo
     "data dir)":
         "wo ein beendeter Spielstand gesucht wird, wenn keine Partie aufgezeichnet ist (Standard: "
         "$ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
-    """examples:
-  abluxxen review                          the last recorded game
-  abluxxen review 12                       recorded game number 12
-  abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
-  abluxxen review --seat Ann --think 2000  search longer (2000 iterations a decision)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
-""": """Beispiele:
-  abluxxen review                          die zuletzt aufgezeichnete Partie
-  abluxxen review 12                       die aufgezeichnete Partie Nummer 12
-  abluxxen review game.json --seat Ann     ein beendeter Spielstand, Anns Entscheidungen
-  abluxxen review --seat Ann --think 2000  länger rechnen (2000 Durchläufe je Entscheidung)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
-""",
     # -- bench ------------------------------------------------------------------------------------
     "games per run and player count (default 200)": "Partien je Lauf und Spielerzahl (Standard 200)",
     "player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel":
@@ -334,34 +241,10 @@ Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fo
     "runs per figure; the median is shown (default 5)": "Läufe je Zahl; gezeigt wird der Median (Standard 5)",
     "first deal's seed (default 0)": "Seed der ersten Partie (Standard 0)",
     "print the figures as JSON instead of a table": "die Zahlen als JSON statt als Tabelle ausgeben",
-    """examples:
-  abluxxen bench                              every player count, 200 games a run, 5 runs
-  abluxxen bench --players 4 --games 50       a quick look at four players
-  abluxxen bench --variant expert --json      the expert rules, figures as JSON
-""": """Beispiele:
-  abluxxen bench                              alle Spielerzahlen, 200 Partien je Lauf, 5 Läufe
-  abluxxen bench --players 4 --games 50       ein kurzer Blick auf vier Spieler
-  abluxxen bench --variant Experte --json     die Experten-Regeln, Zahlen als JSON
-""",
     # -- learn ------------------------------------------------------------------------------------
     "start lesson N (1 to 11); default: the next one not done":
         "Lektion N beginnen (1 bis 11); Standard: die nächste noch nicht geschaffte",
     "print the numbered list of lessons and leave": "die nummerierte Liste der Lektionen zeigen und beenden",
-    """examples:
-  abluxxen learn              the list of lessons, then the next one not yet done
-  abluxxen learn 5            lesson 5 (jokers)
-  abluxxen learn --list --lang de
-
-At the prompt: the game's moves and commands, and hint (the answer),
-skip (on to the next lesson), quit.
-""": """Beispiele:
-  abluxxen learn              die Liste der Lektionen, dann die nächste noch nicht geschaffte
-  abluxxen learn 5            Lektion 5 (Joker)
-  abluxxen learn --list --lang de
-
-Am Prompt: die Züge und Befehle des Spiels, dazu tipp (die Lösung),
-überspringen (weiter zur nächsten Lektion), beenden.
-""",
 }
 
 GERMAN: dict[str, str] = {**_ARGPARSE_DE, **_OURS_DE}

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from .catalog import CatalogFormatter, install, lang_of, t
+from .catalog import CatalogFormatter, in_language, install, lang_of, t
 
 SUBCOMMANDS = {
     "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
@@ -43,6 +43,17 @@ EPILOG = """examples:
   abluxxen review --seat Ann                rate Ann's moves in the last finished game
   abluxxen bench                            engine speed figures
 """
+EPILOG_DE = """Beispiele:
+  abluxxen learn                            neu im Spiel? 11 kurze Lektionen (10 Minuten)
+  abluxxen                                  eine Partie Schritt für Schritt einrichten
+  abluxxen play --players "Ann,Ben,bot:schwer" --seed 7
+  abluxxen rules Joker                      nur die Regeln zu Jokern
+  abluxxen resume                           die letzte Partie fortsetzen
+  abluxxen stats Ann                        Anns aufgezeichnete Partien: Siege, Siegfolgen, Punkte
+  abluxxen simulate --seats schwer,mittel,mittel,mittel --games 100
+  abluxxen review --seat Ann                Anns Züge in der letzten beendeten Partie bewerten
+  abluxxen bench                            Geschwindigkeit der Spiel-Engine
+"""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -55,7 +66,7 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def _parser(command: str | None) -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
+    parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=in_language(EPILOG, EPILOG_DE),
                            formatter_class=CatalogFormatter)
     parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..languages import LANGS, default_lang
+from .catalog import in_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -278,11 +279,17 @@ EPILOG = """examples:
   abluxxen rules duel shadow        the sections about both words
   abluxxen rules winner --lang de   who wins, in German
 """
+EPILOG_DE = """Beispiele:
+  abluxxen rules                    die ganze Spielregel, vorneweg die Themen
+  abluxxen rules Joker              nur die Abschnitte über Joker
+  abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
+  abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``abluxxen rules``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
                              "e.g. joker, duel, end, scoring, Wertung")

@@ -35,6 +35,7 @@ from ..game import Game
 from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..transcript import Transcript
+from .catalog import in_language
 
 EPILOG = """examples:
   abluxxen simulate                                  one hard bot against three normal ones, 100 games
@@ -42,11 +43,17 @@ EPILOG = """examples:
   abluxxen simulate --seats normal,normal,normal --variant expert --seed 7
   abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
 """
+EPILOG_DE = """Beispiele:
+  abluxxen simulate                                    ein starker Bot gegen drei mittlere, 100 Partien
+  abluxxen simulate --seats schwer,leicht --games 200  ein Duell, schwer gegen leicht
+  abluxxen simulate --seats mittel,mittel,mittel --variant Experte --seed 7
+  abluxxen simulate --jobs 0 --json                    auf allen Kernen, Ergebnisse als JSON
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` subcommand's options."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("--seats", default="hard,normal,normal,normal",
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")

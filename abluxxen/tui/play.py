@@ -14,7 +14,7 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ..cli.catalog import t
+from ..cli.catalog import in_language, t
 from ..languages import LANGS, default_lang, variant_named
 from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -37,11 +37,23 @@ deck the deck, a letter a-f a duel group), ? for the legal moves and what the
 table's symbols mean, hint, rules TOPIC, quit. Tab completes.
 Every move is saved; continue an interrupted game with `abluxxen resume`.
 """
+EPILOG_DE = """Beispiele:
+  abluxxen play --players "Ann,Ben,Cy"                 drei Freunde, eine Tastatur
+  abluxxen play --players "Ann,bot:schwer,bot:mittel" --seed 7
+  abluxxen play --players "Ann,Ben" --no-duel          das einfache Spiel zu zweit
+  abluxxen play --players "Ann,bot,bot,bot" --variant Experte --match 4 --lang de
+
+Am Prompt: einen Zug tippen (7 7 x, 77x, spiele 7 7, nimm/lass, zurück/abwerfen;
+beim Ziehen zieht 7 eine 7, stapel vom Nachziehstapel, ein Buchstabe a-f eine
+Duell-Gruppe; passe), ? für die erlaubten Züge und die Zeichen am Tisch, tipp,
+regeln THEMA, beenden. Tab ergänzt.
+Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fort.
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen play``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("--players", metavar="LIST",
                         help='comma-separated seats: names, or bot:easy|normal|hard '
                              '(e.g. "Ann,Ben,bot:hard")')

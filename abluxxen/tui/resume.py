@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.cells import cell_len, set_cell_size
 
+from ..cli.catalog import in_language
 from ..languages import LANGS, default_lang
 from .app import TableApp
 from .i18n import Tr
@@ -24,12 +25,19 @@ EPILOG = """examples:
   abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
   abluxxen resume --delay 0                bots move without pausing
 """
+EPILOG_DE = """Beispiele:
+  abluxxen resume                          die zuletzt gespielte unbeendete Partie
+  abluxxen resume --list                   die unbeendeten Partien, neueste zuerst, nummeriert
+  abluxxen resume 2                        Partie 2 dieser Liste
+  abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
+  abluxxen resume --delay 0                Bots ziehen ohne Pause
+"""
 WIDTH = 80
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen resume``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("file", nargs="?", metavar="FILE|N",
                         help="a save file, or a number from --list (default: the newest unfinished game "
                              "in the save directory)")

@@ -22,6 +22,7 @@ from rich.console import Group
 from rich.text import Text
 
 from ...bots import hint
+from ...cli.catalog import in_language
 from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
@@ -51,6 +52,14 @@ EPILOG = """examples:
 At the prompt: the game's moves and commands, and hint (the answer),
 skip (on to the next lesson), quit.
 """
+EPILOG_DE = """Beispiele:
+  abluxxen learn              die Liste der Lektionen, dann die nächste noch nicht geschaffte
+  abluxxen learn 5            Lektion 5 (Joker)
+  abluxxen learn --list --lang de
+
+Am Prompt: die Züge und Befehle des Spiels, dazu tipp (die Lösung),
+überspringen (weiter zur nächsten Lektion), beenden.
+"""
 
 
 def lesson_number(text: str) -> int:
@@ -66,7 +75,7 @@ def lesson_number(text: str) -> int:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen learn``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("number", nargs="?", type=lesson_number, metavar="N",
                         help=f"start lesson N (1 to {len(LESSONS)}); default: the next one not done")
     parser.add_argument("--list", action="store_true", help="print the numbered list of lessons and leave")
