@@ -136,3 +136,12 @@ def test_every_command_speaks_the_same_language(env: dict[str, str], tmp_path: P
     assert "Partie gespeichert" in play.stdout
     # The replay command in the player's words (German names are taken on the command line).
     assert 'abluxxen play --players "Ann,bot:schwer" --seed 1 --variant Experte' in play.stdout
+
+
+@pytest.mark.parametrize("lang, yes, no", [("de", ["j", "ja", "JA", "y"], ["n", "nein", "no"]),
+                                           ("en", ["y", "yes"], ["n", "no"])])
+def test_yes_and_no_in_both_languages(lang: str, yes: list[str], no: list[str]) -> None:
+    tr = Tr(lang)
+    assert all(tr.yes(word) and tr.yes_or_no(word) is True for word in yes)
+    assert all(not tr.yes(word, default=True) and tr.yes_or_no(word) is False for word in no)
+    assert tr.yes_or_no("vielleicht") is None and tr.yes_or_no("", default=True) is True
