@@ -133,6 +133,13 @@ def _judge_draw(position: Position, cards: tuple[int, ...]) -> int:
             return DRAW_POOL_BASE + i
     if not position.pool:
         raise IllegalMove("the pool is empty: draw from the deck", "pool-empty")
+    if len(cards) == 1:
+        # A duel group is drawn whole, by all its cards: say where the card lies, not that it is missing.
+        group = next((slot for slot in position.pool if cards[0] in slot), None)
+        if group is not None:
+            raise IllegalMove(f"the {value_name(cards[0])} lies in the pool group {group_token(group)}: "
+                              f"draw the whole group with draw {group_token(group)}", "in-group",
+                              {"cards": list(cards), "group": list(group)})
     what = "group " + group_token(cards) if len(cards) > 1 else value_name(cards[0])
     raise IllegalMove(f"there is no {what} in the pool", "not-in-pool", {"cards": list(cards)})
 

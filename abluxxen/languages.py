@@ -39,3 +39,21 @@ def default_lang(environ: Mapping[str, str] | None = None) -> str:
 
 def _lang_of(name: str) -> str:
     return "de" if name.lower().startswith("de") else "en"
+
+
+# The German names players type for the variants and bot levels; the English ones are the program's own.
+GERMAN_VARIANTS = {"grundspiel": "base", "fortgeschritten": "advanced", "fortgeschrittene": "advanced",
+                   "experte": "expert", "experten": "expert"}
+GERMAN_LEVELS = {"leicht": "easy", "mittel": "normal", "schwer": "hard"}
+
+
+def variant_named(word: str) -> str:
+    """The variant a word names, in either language (``Grundspiel`` is ``base``); unknown words as typed."""
+    folded = word.strip().lower()
+    return GERMAN_VARIANTS.get(folded, folded)
+
+
+def level_named(word: str) -> str:
+    """The bot level a word names, in either language (``schwer`` is ``hard``); unknown words as typed."""
+    folded = word.strip().lower()
+    return GERMAN_LEVELS.get(folded, folded)

@@ -17,13 +17,20 @@ from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint
 from abluxxen.bots.normal import REASONS, Reason
 from abluxxen.match import Match
-from abluxxen.tui.i18n import TEXTS, Tr
+from abluxxen.tui.i18n import _REFUSALS_DE, _WHY_DE, TEXTS, Tr
 from abluxxen.tui.narrate import START
 from abluxxen.tui.saves import Saved, Seat
 
 DE = Tr("de")
 # Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.
-ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|Pass to|hand|hint)\b")
+ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|Pass to|hand|hint|game|match|random|"
+                     r"base|advanced|expert|easy|normal|hard)\b")
+MOVE_WORDS = re.compile(r"\b(play|draw|take|leave|back|discard|pass|shadow|deck)\b")
+# "Spiel" alone is neither the one game ("Partie") nor the series ("Serie"); "abluxxt" as a main verb is
+# separable in the rulebook ("Ben luxxt Ann die 4 ab").
+# ("aus dem Spiel" nehmen and "das Spiel zu zweit" are the rulebook's own.)
+NOT_THE_RULEBOOKS = re.compile(r"(?<!aus dem )\b(Spiel|Spiele|Spielen|Ziehung)\b(?! zu zweit)|[A-Z][a-z]+ abluxxt\b"
+                               r"|— abluxxt\b")
 
 
 def _refusals() -> list[IllegalMove]:
@@ -73,6 +80,9 @@ def test_every_hint_reason_reads_german() -> None:
 
 def test_german_texts_use_the_rulebooks_words() -> None:
     german = [de for _, de in TEXTS.values()]
+    for text in german + list(_REFUSALS_DE.values()) + list(_WHY_DE.values()):
+        assert not NOT_THE_RULEBOOKS.search(text), text
+        assert not re.search(r"\b(easy|normal|hard|base|advanced|expert|random|hint)\b", text), text
     assert not any("liegen lassen" in text or "liegen" in text.split() for text in german)
     assert any("abwerfen" in text for text in german) and any("zurück auf die Hand" in text for text in german)
     assert any("lassen" in text for text in german)
@@ -89,9 +99,11 @@ def test_a_german_game_shows_no_english(tmp_path: Path) -> None:
     screens = screens_at_table(saved, tmp_path / "g.json", keys)
     assert len(screens) > 4
     for screen in screens:
-        text = re.sub(r"(play|draw|take|leave|back|discard|pass|shadow)( [0-9X+ ]+| deck)?", "", screen)
-        text = text.replace("Tab ▸", "")
+        text = screen.replace("Tab ▸", "")
         assert not ENGLISH.search(text), f"English on a German screen: {ENGLISH.search(text)!r}\n{screen}"
+        # The moves too are written as a German player types them (the saved notation stays English).
+        assert not MOVE_WORDS.search(text), f"an English move on a German screen\n{screen}"
+        assert not NOT_THE_RULEBOOKS.search(text), f"{NOT_THE_RULEBOOKS.search(text)!r}\n{screen}"
 
 
 def test_version() -> None:
@@ -117,8 +129,18 @@ def test_every_command_speaks_the_same_language(env: dict[str, str], tmp_path: P
     base.update(env, ABLUXXEN_DATA_DIR=str(tmp_path), COLUMNS="80")
     rules = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "joker"], capture_output=True,
                            text=True, env=base, timeout=60)
-    play = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot", "--seed", "1",
-                           "--delay", "0"], capture_output=True, text=True, env=base, timeout=60,
-                          stdin=subprocess.DEVNULL)
+    play = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot:schwer", "--seed", "1",
+                           "--delay", "0", "--variant", "Experte"], capture_output=True, text=True, env=base,
+                          timeout=60, stdin=subprocess.DEVNULL)
     assert "Allein gespielt" in rules.stdout
-    assert "Spiel gespeichert" in play.stdout
+    assert "Partie gespeichert" in play.stdout
+    assert "--seed" not in play.stdout  # left mid-game: the seed would give the bot's hand away
+
+
+@pytest.mark.parametrize("lang, yes, no", [("de", ["j", "ja", "JA", "y"], ["n", "nein", "no"]),
+                                           ("en", ["y", "yes"], ["n", "no"])])
+def test_yes_and_no_in_both_languages(lang: str, yes: list[str], no: list[str]) -> None:
+    tr = Tr(lang)
+    assert all(tr.yes(word) and tr.yes_or_no(word) is True for word in yes)
+    assert all(not tr.yes(word, default=True) and tr.yes_or_no(word) is False for word in no)
+    assert tr.yes_or_no("vielleicht") is None and tr.yes_or_no("", default=True) is True

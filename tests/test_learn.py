@@ -150,7 +150,7 @@ def test_a_wrong_move_gets_the_lessons_words_and_a_refusal_the_engines_reason_to
     assert "Ein Satz hat EINEN Wert" in said
     assert table.complaint("play 7 7").startswith("✗ Erlaubt, auch das ist ein Satz")
     assert table.complaint("play 7 7 7") == ""
-    assert table.answer_line(table.walk.view()) == "Lösung: play 7 7 7 — tippe 777"
+    assert table.answer_line(table.walk.view()) == "Lösung: spiele 7 7 7 — tippe 777"
 
 
 def read_move_error(walk: Walk, text: str) -> IllegalMove:

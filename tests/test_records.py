@@ -292,10 +292,10 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert status == 0 and "Spiel 1 ist vorbei" in screens[-1]
+    assert status == 0 and "Partie 1 ist vorbei" in screens[-1]
     err = capsys.readouterr().err
-    assert "Noch nicht aufgezeichnet: Aufzeichnungsdatei von einem anderen Programm belegt." in err
-    assert "nachgetragen" in err
+    assert "Partie noch nicht erfasst: Aufzeichnungsdatei von einem anderen Programm belegt." in err
+    assert "erfasst" in err.splitlines()[-1]
     with open_records() as records:
         assert records.count() == 0
 
@@ -396,7 +396,7 @@ def test_a_damaged_transcript_is_refused_by_number() -> None:
 def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _stats(capsys, "--lang", "de")
     assert status == 0 and err == ""
-    assert out.strip() == "Noch keine Spiele aufgezeichnet: jedes beendete Spiel wird hier festgehalten."
+    assert out.strip() == "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."
     assert _stats(capsys, "--json")[:2] == (0, '{"games": [], "players": []}\n')
     assert not records_path().exists()
 

@@ -560,3 +560,31 @@ def test_save_format_quotes_the_real_validation_messages(change: str) -> None:
     with pytest.raises(ValueError) as err:
         Game.from_json(_broken(change))
     assert f"`{err.value}`" in SAVE_FORMAT.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("word", ["winner", "winning", "Gewinner", "Sieger", "wins", "gewinnt"])
+@pytest.mark.parametrize("lang, heading", [("en", "Scoring"), ("de", "Wertung")])
+def test_everyday_words_for_winning_open_the_scoring_section(word: str, lang: str, heading: str) -> None:
+    assert headings(word, lang) == [heading]
+
+
+def test_rules_winner_on_the_command_line_shows_the_scoring() -> None:
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "winner", "--lang", "en"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.lstrip().startswith("Scoring")
+
+
+def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None:
+    from helpers import screens_at_table
+
+    from abluxxen import Event, Rules
+    from abluxxen.match import Match
+    from abluxxen.tui.narrate import START
+    from abluxxen.tui.saves import Saved, Seat
+
+    seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
+    match = Match(Rules(3), games=1, seed=5, names=[s.name for s in seats])
+    saved = Saved(match=match, seats=seats, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
+    screens = screens_at_table(saved, tmp_path / "g.json", "regeln Sieger\r")
+    page = next(s for s in screens if "Wertung" in s)
+    assert "Punkt" in page and "Kein Regelabschnitt" not in page

@@ -354,7 +354,7 @@ def test_resume_list_in_german(tmp_path: Path) -> None:
     write_save(tmp_path / "a.json", _saved(["Ann", "Ben", "Cy"]))
     done = _run(["resume", "--list", "--lang", "de"], tmp_path)
     assert done.returncode == 0
-    assert "Nicht beendete Spiele" in done.stdout and "Spieler" in done.stdout and "Grundspiel" in done.stdout
+    assert "Nicht beendete Partien" in done.stdout and "Spieler" in done.stdout and "Grundspiel" in done.stdout
 
 
 def test_an_empty_list_says_so_and_is_no_failure(tmp_path: Path) -> None:

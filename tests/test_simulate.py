@@ -73,7 +73,7 @@ def test_every_bot_starts_and_sits_everywhere_equally_often() -> None:
 @pytest.mark.parametrize("argv, words", [
     (("--seats", "easy,genius"), "unknown bot level"),
     (("--seats", "easy"), "2 to 5"),
-    (("--games", "0"), "from 1 to 1,000,000"),
+    (("--games", "0"), "from 1 to 1000000"),
 ])
 def test_bad_options_give_a_one_line_reason(argv: tuple[str, ...], words: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:

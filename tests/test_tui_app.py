@@ -166,6 +166,9 @@ def test_against_bots_the_seed_stays_secret_until_the_game_is_over(tmp_path: Pat
     game = _ending(["Ann", "Ada", "Bix"])
     status, screens, _ = _run(tmp_path, seats, "77\rn\r", game=game, seed=4321)
     assert status == 0 and "Seed 4321" in screens[-1] and "--seed 4321" in capsys.readouterr().out
+    # In German, the replay command in the player's words (German names are taken on the command line).
+    status, screens, _ = _run(tmp_path, seats, "77\rn\r", game=_ending(["Ann", "Ada", "Bix"]), seed=4321, lang="de")
+    assert 'abluxxen play --players "Ann,bot:leicht,bot:leicht" --seed 4321' in capsys.readouterr().out
 
 
 def test_a_card_drawn_from_the_deck_is_shown_to_its_drawer_before_the_handover(tmp_path: Path) -> None:

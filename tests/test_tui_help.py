@@ -73,7 +73,7 @@ def test_a_play_that_abluxxes_says_whom(tmp_path: Path) -> None:
 def test_whom_a_play_abluxxes_in_german(tmp_path: Path) -> None:
     screens = _pages(tmp_path, _ben_to_play(), "?\r\r\r", lang="de")
     text = " ".join("\n".join(_help_pages(screens, "Deine erlaubten Züge")).split())
-    assert "play 9 9 zwei 9er: abluxxt die zwei 7er von Cy und die zwei 2er von Ann" in text
+    assert "spiele 9 9 zwei 9er: luxxt Cy die zwei 7er und Ann die zwei 2er ab" in text
 
 
 def test_the_duel_shadow_is_named_too() -> None:
@@ -135,7 +135,7 @@ def test_the_legend_in_german(tmp_path: Path) -> None:
     screens = _pages(tmp_path, _ben_to_play(), "hilfe\r\r\r\r", lang="de", games=2)
     text = "\n".join(_help_pages(screens, "Deine erlaubten Züge"))
     for words in ("▶ entscheidet jetzt", "🐾 ist am Zug", "⚙ ein Bot", "[7 7] oberste Lage", "7×3 drei 7er",
-                  "Σ Punkte der Partie bisher", "Pkt = Karten in der Auslage minus Karten auf der Hand"):
+                  "Σ Punkte der Serie bisher", "Pkt = Karten in der Auslage minus Karten auf der Hand"):
         assert words in text
 
 
@@ -153,3 +153,19 @@ def test_every_help_page_fits_80_by_23_and_the_legend_is_never_split(tmp_path: P
         assert len(lines) <= 21 and max(cell_len(line) for line in lines) <= 80, page
     holding = [page for page in pages if legend in page]
     assert len(holding) == 1 and "Σ" in holding[0].split(legend)[1]
+
+
+@pytest.mark.parametrize("lang, rows", [("en", [r"shadow 5\s+take the shadow's 5$",
+                                                r"shadow 6\s+take the shadow's 6$"]),
+                                        ("de", [r"schatten 5\s+nimm die 5 aus dem Schatten$",
+                                                r"schatten 6\s+nimm die 6 aus dem Schatten$"])])
+def test_the_shadow_choice_reads_as_grammar(lang: str, rows: list[str]) -> None:
+    """Once "take the shadow's a 5" and "nimm die eine 5 aus dem Schatten"."""
+    from abluxxen.tui.table import moves_page
+
+    game = Game.from_json(make_doc(hands=["7 8", "6 6"], players=2, duel=True, names=["Ann", "Ben"],
+                                   pool="1 2 3 4 6 7", shadow="5 6 9 9 9 10 10 11 11 12 12 3 3"))
+    game.push("play 7")
+    text = "\n".join(line.plain.rstrip() for line in moves_page(game.view(0), Tr(lang)))
+    for row in rows:
+        assert re.search(row, text, re.MULTILINE), text

@@ -15,7 +15,7 @@ from helpers import make_doc, screens_at_table
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from abluxxen import Event, Game, IllegalMove, Rules
+from abluxxen import Event, Game, IllegalMove, Rules, View
 from abluxxen.match import Match
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import START
@@ -168,3 +168,93 @@ def test_tab_reads_a_number_at_the_draw_prompt_as_a_value_too() -> None:
     completer = MoveCompleter(_single_draw("7 3 12 6 12 11").view(0), Tr("en"))
     assert completer.matches("3") == ["draw 3"]
     assert completer.matches("1") == ["draw 12", "draw 11"]
+
+
+# -- issue 20: German moves, and a duel draw named by one card of a group -------------------------
+
+
+def _at(phase: str) -> Game:
+    """Ann (2 5 6) plays into Ben's lone 1 so that every decision can be reached by its moves."""
+    game = Game.from_json(make_doc(hands=["2 5 6", "1 3 4", "1 4 5"], names=NAMES, pool="7 3 12 6 12 11",
+                                   displays=[[], ["1"], []]))
+    steps = {"play": [], "take": ["play 2"], "back": ["play 2", "leave"], "draw": ["play 2", "take"]}
+    for move in steps[phase]:
+        game.push(move)
+    return game
+
+
+@pytest.mark.parametrize("phase, typed, move", [
+    ("play", "spiele 5", "play 5"), ("play", "spielen 5", "play 5"), ("play", "lege 6", "play 6"),
+    ("play", "legen 6", "play 6"), ("play", "Spiele 2", "play 2"),
+    ("take", "nimm", "take"), ("take", "nehmen", "take"), ("take", "lass", "leave"), ("take", "lassen", "leave"),
+    ("back", "zurück", "back"), ("back", "abwerfen", "discard"), ("back", "wirf ab", "discard"),
+    ("draw", "ziehe stapel", "draw deck"), ("draw", "zieh stapel", "draw deck"), ("draw", "ziehen stapel", "draw deck"),
+    ("draw", "ziehe 7", "draw 7"), ("draw", "zieh 12", "draw 12"), ("draw", "ziehe b", "draw 3"),
+])
+def test_german_move_words_read_as_the_contract_moves(phase: str, typed: str, move: str) -> None:
+    """Infinitive and imperative, in any language's game; the notation stays English."""
+    view = _at(phase).view(_at(phase).to_move or 0)
+    assert read_move(typed, view) == move
+
+
+@pytest.mark.parametrize("typed", ["passe", "passen", "pass", "p"])
+def test_passing_in_german(typed: str) -> None:
+    assert read_move(typed, _single_draw("7 3 12 6 12 11").view(0)) == "pass"
+
+
+def test_a_german_word_for_another_decision_gets_the_engines_reason_in_german() -> None:
+    with pytest.raises(IllegalMove) as refused:
+        read_move("nimm", _single_draw("7 3 12 6 12 11").view(0))
+    assert Tr("de").reason(refused.value) == "Ann darf eine Karte ziehen oder passen, nicht 'nimm'"
+
+
+def test_a_german_game_accepts_passe_and_spiele_at_the_table(tmp_path: Path) -> None:
+    """At the real prompt: `spiele 2` plays, then `passe` passes (both were refused before)."""
+    game = Game.from_json(make_doc(hands=["2 5 6", "1 3 4", "1 4 5"], names=NAMES, pool="7 3 12 6 12 11"))
+    screens, path = _run(tmp_path, game, "spiele 2\rpasse\r", lang="de")
+    mine = [e.kind for e in read_save(path).log if e.seat == 0 and e.kind in ("play", "pass", "draw")]
+    assert mine[:2] == ["play", "pass"]
+    assert not any("✗" in s for s in screens)
+
+
+def test_the_moves_page_and_toolbar_speak_german_in_a_german_game() -> None:
+    from abluxxen.tui.prompt import MoveCompleter
+    from abluxxen.tui.table import moves_page
+
+    view = _single_draw("7 3 12 6 12 11").view(0)
+    text = "\n".join(line.plain for line in moves_page(view, Tr("de")))
+    assert re.search(r"^  ziehe 3\s+eine 3 aus dem Vorrat", text, re.MULTILINE)
+    assert re.search(r"^  ziehe stapel\s", text, re.MULTILINE) and re.search(r"^  passe\s", text, re.MULTILINE)
+    assert not re.search(r"^  (draw|pass)\b", text, re.MULTILINE)
+    assert "passe (p)" in text and "'stapel'" in text
+    completer = MoveCompleter(view, Tr("de"))
+    assert completer.matches("zie")[:2] == ["ziehe stapel", "ziehe 7"]
+    assert all(read_move(m, view) == completer.canonical[m] for m in completer.moves)
+    assert MoveCompleter(view, Tr("en")).matches("dra")[:2] == ["draw deck", "draw 7"]
+
+
+def _duel_draw() -> View:
+    game = Game.from_json(make_doc(hands=["5 5", "6 6"], players=2, duel=True, names=["Ann", "Ben"],
+                                   pool=["9", "2+13", "7", "8", "4", "3"],
+                                   shadow="1 1 2 2 3 3 3 8 9 10 10 12 12"))
+    game.push("play 5")
+    return game.view(0)
+
+
+@pytest.mark.parametrize("typed", ["draw 2", "ziehe 2", "2"])
+def test_a_duel_draw_of_one_card_inside_a_group_says_how_to_draw_the_group(typed: str) -> None:
+    """The 2 lies in the group 2+13: never "there is no 2 in the pool"."""
+    with pytest.raises(IllegalMove) as refused:
+        read_move(typed, _duel_draw())
+    assert str(refused.value) == "the 2 lies in the group 2+13: type b or 2+13 to draw the group"
+    assert Tr("de").reason(refused.value) == ("die 2 liegt in der Gruppe 2+13: tippe b oder 2+13, um die Gruppe "
+                                              "zu ziehen")
+    assert read_move("draw 2+13", _duel_draw()) == read_move("ziehe b", _duel_draw()) == "draw 2+13"
+
+
+def test_the_engine_says_where_a_grouped_card_lies() -> None:
+    with pytest.raises(IllegalMove) as refused:
+        _duel_draw().check("draw 13")
+    assert refused.value.key == "in-group" and refused.value.params["group"] == [2, 13]
+    assert "13 lies in the pool group 2+13" in str(refused.value) and "no 13" not in str(refused.value)
+    assert Tr("de").reason(refused.value).startswith("die 13 liegt in der Gruppe 2+13 im Vorrat")

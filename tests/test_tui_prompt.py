@@ -173,7 +173,7 @@ def test_refusals_are_explained_in_german_too(pipe: PipeInput) -> None:
     move = ask_move(game.view(0), Tr("de"), session=session, show=shown.append, on_command=lambda c: "")
     assert move == "play 7 7"
     assert shown[1:3] == ["✗ du hast nur zwei 7er", "✗ du hast keine 9"]
-    assert shown[3].startswith("✗ 'zz' ist hier kein Zug. Züge: '7 7 x' oder '77x'")
+    assert shown[3].startswith("✗ 'zz' ist hier kein Zug. Züge: '7 7 x', '77x' oder 'spiele 7 7 x'")
 
 
 def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:

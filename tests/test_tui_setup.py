@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -10,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from abluxxen.tui.seating import SeatError, pick_first
+from abluxxen.tui.i18n import Tr
+from abluxxen.tui.seating import SeatError, guided_setup, parse_players, pick_first
 
 pexpect = pytest.importorskip("pexpect")
 TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
@@ -79,3 +81,50 @@ def test_every_setup_question_explains_itself_on_question_mark(tmp_path: Path) -
     child.expect_exact("Quit?")
     child.send("y\r")
     child.expect(pexpect.EOF)
+
+
+def test_the_german_setup_asks_and_answers_in_german() -> None:
+    """Every question in German, German answers taken (bot:schwer, Fortgeschritten, nein, zufall)."""
+    answers = iter(["2", "Ann", "bot:schwer", "Fortgeschritten", "vielleicht", "nein", "zufall"])
+    asked: list[str] = []
+    said: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    setup = guided_setup(ask, said.append, Tr("de"))
+    assert [(s.name, s.bot) for s in setup.seats] == [("Ann", None), ("Ada", "hard")]
+    assert (setup.variant, setup.duel, setup.first) == ("advanced", False, "zufall")
+    assert said[-1] == "✗ bitte j (ja) oder n (nein)"  # "vielleicht" is neither: asked again
+    assert asked[4] == asked[5]
+    text = "\n".join(asked + said)
+    assert "bot:schwer" in text and "[Grundspiel]" in text and "zufall" in text and "[bot:mittel]" in text
+    for english in ("bot:hard", "bot:normal", "base", "advanced", "expert", "random", "(y/n)", "[y]"):
+        assert english not in text
+
+
+@pytest.mark.parametrize("answer, duel", [("ja", True), ("j", True), ("", True), ("n", False), ("nein", False),
+                                          ("yes", True), ("no", False)])
+def test_yes_and_no_in_german(answer: str, duel: bool) -> None:
+    answers = iter(["2", "Ann", "Ben", "Grundspiel", answer, "Ann"])
+    setup = guided_setup(lambda _: next(answers), lambda _: None, Tr("de"))
+    assert setup.duel is duel and setup.variant == "base"
+
+
+def test_the_english_setup_keeps_its_defaults() -> None:
+    answers = iter(["2", "", "", "", "n", ""])
+    setup = guided_setup(lambda _: next(answers), lambda _: None, Tr("en"))
+    assert setup.variant == "base" and setup.seats[1].bot == "normal" and not setup.duel
+
+
+@pytest.mark.parametrize("variant, expected", [("Grundspiel", "base"), ("fortgeschritten", "advanced"),
+                                               ("Experte", "expert"), ("expert", "expert")])
+def test_the_command_line_takes_german_variants_and_bot_levels(variant: str, expected: str) -> None:
+    from abluxxen.cli import play
+
+    parser = argparse.ArgumentParser()
+    play.add_arguments(parser)
+    assert parser.parse_args(["--variant", variant]).variant == expected
+    seats = parse_players("Ann,bot:leicht,bot:mittel,bot:schwer")
+    assert [s.bot for s in seats] == [None, "easy", "normal", "hard"]

@@ -184,11 +184,11 @@ def test_german_table_uses_the_games_own_words() -> None:
     assert "Deck" not in text and "Pool" not in text
     # At 80 columns the header is short of room: the piles keep their short names, and every fact stays.
     header = _screen(game, events, 0, (80, 24), lang="de").splitlines()[0]
-    assert re.search(r"Grundspiel · Duell · Spiel 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
+    assert re.search(r"Grundspiel · Duell · Partie 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
     tr = Tr("de")
     sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
                        None, ["Ann", "Ben"], tr)[0]
-    assert sentence == "Ann spielt zwei 9er und einen Joker — abluxxt die drei 5er von Ben"
+    assert sentence == "Ann spielt zwei 9er und einen Joker — luxxt Ben die drei 5er ab"
 
 
 def test_wide_characters_in_names_keep_the_columns_aligned() -> None:
@@ -244,3 +244,17 @@ def test_a_header_short_of_room_drops_whole_facts_and_never_cuts_one(lang: str) 
         if width == 80:
             assert shown[:3] == facts[:3], header  # only the seed may go at 80 columns
     assert shown != facts  # at 48 columns something had to go
+
+
+@pytest.mark.parametrize("lang, sentences", [
+    ("en", ["Ann plays a 5 — abluxxes the shadow's 4 and takes it",
+            "Ann plays two 9s — abluxxes the shadow's two 6s and takes them — Ann abluxxes Ben's two 5s"]),
+    ("de", ["Ann spielt eine 5 — luxxt dem Schatten die 4 ab und nimmt sie",
+            "Ann spielt zwei 9er — luxxt dem Schatten die zwei 6er ab und nimmt sie — Ann luxxt Ben die zwei 5er ab"]),
+])
+def test_the_duel_log_reads_as_grammar(lang: str, sentences: list[str]) -> None:
+    """Once "abluxxes the shadow's a 4 and takes them"; the German verb is separable, as in the rulebook."""
+    events = [Event("play", 0, cards=(5,)), Event("shadowluxx", 0, cards=(4,)), Event("turn", 1),
+              Event("play", 0, cards=(9, 9)), Event("shadowluxx", 0, cards=(6, 6)),
+              Event("abluxx", 0, 1, (5, 5))]
+    assert narrate(events, None, ["Ann", "Ben"], Tr(lang)) == sentences

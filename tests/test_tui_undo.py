@@ -305,8 +305,8 @@ def test_german_words_for_undo_and_log(tmp_path: Path) -> None:
     screens, path = _table(tmp_path, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], keys,
                            game=_ann_plays_nines(), lang="de")
     assert "Nichts zurückzunehmen" in screens[1]
-    assert any(s.startswith("Was in Spiel 1 geschah") for s in screens)
-    assert "Zurückgenommen: take" in screens[-1] and "mit Hilfe" in screens[-1].split("\n")[0]
+    assert any(s.startswith("Was in Partie 1 geschah") for s in screens)
+    assert "Zurückgenommen: nimm" in screens[-1] and "mit Hilfe" in screens[-1].split("\n")[0]
     assert read_save(path).assisted
     # "zurück" stays the answer "back to the hand", never an undo.
     assert read_command("zurück") is None and read_command("rückgängig") == Command("undo")
@@ -324,7 +324,7 @@ def test_the_hard_bot_at_the_table_answers_a_position_the_same_way_every_time(tm
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("undo (take back your last decision)", "log (the whole game so far)")),
-    ("de", ("rückgängig (deine letzte Entscheidung zurücknehmen)", "verlauf (das ganze Spiel bisher)")),
+    ("de", ("rückgängig (deine letzte Entscheidung zurücknehmen)", "verlauf (die ganze Partie bisher)")),
 ])
 def test_the_help_page_and_the_table_name_undo_and_log(tmp_path: Path, lang: str, words: tuple[str, str]) -> None:
     screens, _ = _table(tmp_path, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], "?\r\r\r\r",

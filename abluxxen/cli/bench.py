@@ -32,9 +32,11 @@ from typing import Any, TextIO
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
 from ..game import Game
+from ..languages import variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS, Rules
-from ..tui.options import whole
+from .catalog import in_language
+from .options import whole
 
 WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
@@ -149,15 +151,29 @@ def summary(runs: dict[str, list[Run]]) -> dict[str, Any]:
     return row
 
 
+EPILOG = """examples:
+  abluxxen bench                              every player count, 200 games a run, 5 runs
+  abluxxen bench --players 4 --games 50       a quick look at four players
+  abluxxen bench --variant expert --json      the expert rules, figures as JSON
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen bench                              alle Spielerzahlen, 200 Partien je Lauf, 5 Läufe
+  abluxxen bench --players 4 --games 50       ein kurzer Blick auf vier Spieler
+  abluxxen bench --variant Experte --json     die Experten-Regeln, Zahlen als JSON
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen bench``."""
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("--games", type=whole(1, 100_000), default=200, metavar="N",
                         help="games per run and player count (default 200)")
     parser.add_argument("--players", type=_player_counts, default=[2, 3, 4, 5], metavar="LIST",
                         help="player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel")
     parser.add_argument("--repeat", type=whole(1, 1000), default=5, metavar="R",
                         help="runs per figure; the median is shown (default 5)")
-    parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
+    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+                        help="rules variant (default base)")
     parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=0, help="first deal's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
 
@@ -208,6 +224,7 @@ def _player_counts(text: str) -> list[int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run as a script (``benchmarks/engine_speed.py``)."""
-    parser = argparse.ArgumentParser(prog="engine_speed", description=(__doc__ or "").split("\n")[0])
+    parser = argparse.ArgumentParser(prog="engine_speed", description=(__doc__ or "").split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     return run(parser.parse_args(argv))

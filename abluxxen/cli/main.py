@@ -17,17 +17,18 @@ from typing import NoReturn
 
 from .. import __version__
 from ..quoting import brief
+from .catalog import CatalogFormatter, in_language, install, lang_of, t
 
 SUBCOMMANDS = {
-    "play": ("abluxxen.tui.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
-    "resume": ("abluxxen.tui.resume", "continue the last (or a given) saved game"),
+    "play": ("abluxxen.cli.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
+    "resume": ("abluxxen.cli.resume", "continue the last (or a given) saved game"),
     "rules": ("abluxxen.cli.rules", "show the rules, or only the sections about some topic words"),
     "stats": ("abluxxen.cli.stats", "games, wins, streaks and points of the recorded games, per player"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
     "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
     # -- learn (i12) --
-    "learn": ("abluxxen.tui.learn.course", "new to the game? a guided course: 11 short lessons at the table"),
+    "learn": ("abluxxen.cli.learn", "new to the game? a guided course: 11 short lessons at the table"),
 }
 
 DESCRIPTION = ("Abluxxen, the card game by Kramer & Kiesling, in your terminal. "
@@ -43,13 +44,24 @@ EPILOG = """examples:
   abluxxen review --seat Ann                rate Ann's moves in the last finished game
   abluxxen bench                            engine speed figures
 """
+EPILOG_DE = """Beispiele:
+  abluxxen learn                            neu im Spiel? 11 kurze Lektionen (10 Minuten)
+  abluxxen                                  eine Partie Schritt für Schritt einrichten
+  abluxxen play --players "Ann,Ben,bot:schwer" --seed 7
+  abluxxen rules Joker                      nur die Regeln zu Jokern
+  abluxxen resume                           die letzte Partie fortsetzen
+  abluxxen stats Ann                        Anns aufgezeichnete Partien: Siege, Siegfolgen, Punkte
+  abluxxen simulate --seats schwer,mittel,mittel,mittel --games 100
+  abluxxen review --seat Ann                Anns Züge in der letzten beendeten Partie bewerten
+  abluxxen bench                            Geschwindigkeit der Spiel-Engine
+"""
 
 
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line (the usage is one ``--help`` away)."""
 
     def error(self, message: str) -> NoReturn:
-        """Print ``PROG: error: MESSAGE`` alone and exit with status 2.
+        """Print ``PROG: error: MESSAGE`` alone (in the installed language) and exit with status 2.
 
         argparse quotes what was typed whole (``unrecognized arguments`` even
         raw): each word is cut to 40 characters and made visible, so a
@@ -57,17 +69,17 @@ class OneLineParser(argparse.ArgumentParser):
         """
         line = " ".join(word if "…" in word and len(word) <= 45 else brief(word)  # quoted by us already
                         for word in message.split(" ")) if message else ""
-        self.exit(2, f"{self.prog}: error: {line}\n")
+        self.exit(2, t("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": line})
 
 
 def _parser(command: str | None) -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=EPILOG,
-                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=in_language(EPILOG, EPILOG_DE),
+                           formatter_class=CatalogFormatter)
     parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text,
-                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+                                    formatter_class=CatalogFormatter)
         if name == command:
             importlib.import_module(module).add_arguments(sub_parser)
     return parser
@@ -143,6 +155,8 @@ def _dispatch(args_list: list[str]) -> int:
     if command is None and not any(a in ("-h", "--help", "--version") for a in args_list):
         # Bare ``abluxxen`` (options allowed): the guided setup, then the game.
         command, args_list = "play", ["play", "--setup", *args_list]
+    # The help and argparse's refusals speak the language the game will: --lang, else the environment.
+    install(lang_of(args_list))
     parser = _parser(command if command in SUBCOMMANDS else None)
     args = parser.parse_args(args_list)
     if args.command is None:

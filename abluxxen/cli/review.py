@@ -29,19 +29,28 @@ from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..transcript import Transcript
+from ..tui.files import number_or_file
 from ..tui.i18n import Tr
 from ..tui.journal import record_waiting
-from ..tui.options import number_or_file, think
 from ..tui.records import RecordedGame, RecordsError, open_records, unreadable_line
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..tui.screen import Screen
+from .catalog import in_language
+from .options import think
 
 EPILOG = """examples:
   abluxxen review                          the last recorded game
   abluxxen review 12                       recorded game number 12
   abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
   abluxxen review --seat Ann --think 2000  search longer (2000 iterations a decision)
+  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen review                          die zuletzt aufgezeichnete Partie
+  abluxxen review 12                       die aufgezeichnete Partie Nummer 12
+  abluxxen review game.json --seat Ann     ein beendeter Spielstand, Anns Entscheidungen
+  abluxxen review --seat Ann --think 2000  länger rechnen (2000 Durchläufe je Entscheidung)
   abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
 """
 
@@ -69,7 +78,7 @@ class ReviewSource:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``review`` subcommand's options."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("file", nargs="?", metavar="FILE|N",
                         help="a save file whose game is over, or a recorded game's number "
                              "(default: the last recorded game)")

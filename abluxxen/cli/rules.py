@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..languages import LANGS, default_lang
+from .catalog import in_language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,7 +57,8 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("pool", "Vorrat", "refill", "auffüllen"),
     ("deck", "Nachziehstapel", "stapel"),
     ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover"),
-    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
+    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen",
+     "winner", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieger", "sieg"),
     ("tie", "Gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
     ("match", "Partien", "matches", "serie", "partie", "series"),
     ("variant", "Varianten", "variants", "variante"),
@@ -271,8 +273,23 @@ _MESSAGES = {
 }
 
 
+EPILOG = """examples:
+  abluxxen rules                    the whole rules, the list of topics first
+  abluxxen rules joker              only the sections about jokers
+  abluxxen rules duel shadow        the sections about both words
+  abluxxen rules winner --lang de   who wins, in German
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen rules                    die ganze Spielregel, vorneweg die Themen
+  abluxxen rules Joker              nur die Abschnitte über Joker
+  abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
+  abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
+"""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``abluxxen rules``."""
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
                              "e.g. joker, duel, end, scoring, Wertung")

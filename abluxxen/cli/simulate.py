@@ -32,19 +32,36 @@ from rich.table import Table
 
 from ..bots import LEVELS, make_bot, vary
 from ..game import Game
+from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..transcript import Transcript
-from ..tui.options import seed as seed_option
-from ..tui.options import think, whole
+from .catalog import in_language
+from .options import seed as seed_option
+from .options import think, whole
+
+EPILOG = """examples:
+  abluxxen simulate                                  one hard bot against three normal ones, 100 games
+  abluxxen simulate --seats hard,easy --games 200    a duel, hard against easy
+  abluxxen simulate --seats normal,normal,normal --variant expert --seed 7
+  abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen simulate                                    ein starker Bot gegen drei mittlere, 100 Partien
+  abluxxen simulate --seats schwer,leicht --games 200  ein Duell, schwer gegen leicht
+  abluxxen simulate --seats mittel,mittel,mittel --variant Experte --seed 7
+  abluxxen simulate --jobs 0 --json                    auf allen Kernen, Ergebnisse als JSON
+"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The ``simulate`` subcommand's options."""
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("--seats", default="hard,normal,normal,normal",
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")
     parser.add_argument("--games", type=whole(1, 1_000_000), default=100, help="games to play (default %(default)s)")
-    parser.add_argument("--variant", choices=VARIANTS, default="base", help="rules variant (default base)")
+    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+                        help="rules variant (default base)")
     parser.add_argument("--no-duel", action="store_true",
                         help="with two seats, play a plain game without the shadow")
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
@@ -236,7 +253,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     # A wide table when written to a file, so that rows are not wrapped.
     out = console or Console(width=None if sys.stdout.isatty() else 120)
     err = Console(stderr=True) if console is None else console
-    levels = [part.strip().lower() for part in str(args.seats).split(",") if part.strip()]
+    levels = [level_named(part) for part in str(args.seats).split(",") if part.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
         err.print(f"simulate: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}", markup=False)
@@ -283,6 +300,6 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover - handy for profiling
-    parser = argparse.ArgumentParser(prog="abluxxen simulate")
+    parser = argparse.ArgumentParser(prog="abluxxen simulate", formatter_class=argparse.RawDescriptionHelpFormatter)
     add_arguments(parser)
     sys.exit(run(parser.parse_args()))

@@ -26,11 +26,17 @@ from ..seeds import seed_text
 from ..tui.i18n import Tr
 from ..tui.journal import record_waiting
 from ..tui.records import GameSummary, RecordsError, SeatResult, open_records, unreadable_line
+from .catalog import in_language
 
 EPILOG = """examples:
   abluxxen stats                every player's line (or the only player's details)
   abluxxen stats Ann            Ann's games, wins, streaks and a chart of her last 30 games
   abluxxen stats Ann --json     the same games and figures for scripts
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen stats                eine Zeile je Spieler (oder die Details des einzigen Spielers)
+  abluxxen stats Ann            Anns Partien, Siege, Siegfolgen und ein Verlauf ihrer letzten 30 Partien
+  abluxxen stats Ann --json     dieselben Partien und Zahlen für Skripte
 """
 #: Games in the chart.
 RECENT = 30
@@ -42,7 +48,7 @@ WIDTH = 80
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``abluxxen stats``."""
-    parser.epilog = EPILOG
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("name", nargs="?", metavar="NAME", help="a player's name (default: every player)")
     parser.add_argument("--json", action="store_true", help="print the games and figures as JSON")
     parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")

@@ -245,11 +245,12 @@ class TableApp:
         match = self.match
         if match.seed is None or not self.seed_shown():
             return ""
-        specs = ",".join(f"bot:{s.bot}" if s.bot else s.name for s in self.seats)
+        # In the player's words: --players and --variant take the German names too.
+        specs = ",".join(f"bot:{self.tr.level(s.bot)}" if s.bot else s.name for s in self.seats)
         rules = match.rules
         options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
         if rules.variant != "base":
-            options.append(f"--variant {rules.variant}")
+            options.append(f"--variant {self.tr(f'variant.{rules.variant}')}")
         if rules.players == 2 and not rules.is_duel:
             options.append("--no-duel")
         if rules.tiebreak != "fewest-hand":

@@ -115,3 +115,18 @@ def sync_dir(directory: Path) -> None:
         pass  # some file systems cannot sync a directory; the rename stands anyway
     finally:
         os.close(fd)
+
+
+def number_or_file(text: str) -> int | None:
+    """A ``FILE|N`` argument as a number: plain digits (ASCII: not ``²``) naming no file here.
+
+    ``None`` when it is a file's name instead. A name too long to be a file is a number.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        if Path(text).exists():
+            return None
+    except OSError:
+        pass  # "File name too long": no file has this name
+    return int(text)

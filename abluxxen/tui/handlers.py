@@ -122,7 +122,7 @@ class Commands:
             return app.tr("no_hint")
         app.saved.assisted = True
         app.save()
-        return app.tr("hint", move=move, reason=app.tr.why(reason, view.names))
+        return app.tr("hint", move=app.tr.spoken(move), reason=app.tr.why(reason, view.names))
 
     def undo(self, command: Command, view: View) -> str:
         """Take back this seat's last decision and every move since; a line saying why not, if not.
@@ -154,7 +154,7 @@ class Commands:
             saved.log = back.log
             saved.assisted = True
             app.forget_after(back.upto)
-            app.notes[seat] = app.tr("undone", move=move)
+            app.notes[seat] = app.tr("undone", move=app.tr.spoken(move))
             app.save()
         raise Undone
 

@@ -28,7 +28,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "variant.advanced": ("advanced", "Fortgeschritten"),
     "variant.expert": ("expert", "Experte"),
     "duel": ("duel", "Duell"),
-    "game_of": ("game {n} of {total}", "Spiel {n} von {total}"),
+    "level.easy": ("easy", "leicht"),
+    "level.normal": ("normal", "mittel"),
+    "level.hard": ("hard", "schwer"),
+    "game_of": ("game {n} of {total}", "Partie {n} von {total}"),
     "seed": ("seed {seed}", "Seed {seed}"),
     "deck": ("Deck", "Nachziehstapel"),
     "discard": ("Discard", "Ablagestapel"),
@@ -55,12 +58,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
     "ask.shadow": ("{name}, the set you played ({cards}) abluxxes several shadow groups: choose one ({options}).",
-                   "{name}, dein Satz ({cards}) abluxxt mehrere Schatten-Gruppen: wähle eine ({options})."),
+                   "{name}, dein Satz ({cards}) luxxt dem Schatten mehrere Gruppen ab: wähle eine ({options})."),
     "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take {it} ({victim} draws {n}) or leave {it}?",
-                 "{name}, du hast {owned} von {victim} abgeluxxt: nehmen ({victim} zieht {n}) oder lassen?"),
+                 "{name}, du hast {victim} {owned} abgeluxxt: nimm ({victim} zieht {n} nach) oder lass?"),
     "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
                  "or discard {it} and draw {n}?",
-                 "{name}, {attacker} hat deine {stake} abgeluxxt und gelassen: zurück auf die Hand "
+                 "{name}, {attacker} hat dir {owned} abgeluxxt und gelassen: zurück auf die Hand "
                  "oder abwerfen und {n} nachziehen?"),
     "ask.draw": ("{name}, draw {n} more: a pool card (type its value, e.g. 7) or the deck.",
                  "{name}, zieh noch {n}: eine Karte aus dem Vorrat (tippe ihren Wert, z. B. 7) oder vom "
@@ -92,13 +95,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "moves_title": ("Your legal moves", "Deine erlaubten Züge"),
     "moves_how": ("Type a move as shown, or a shortcut: {shortcuts}. Tab completes.",
                   "Tippe einen Zug wie gezeigt oder eine Abkürzung: {shortcuts}. Tab ergänzt."),
-    "shortcuts.play": ("'7 7 x' or '77x' for play 7 7 X", "'7 7 x' oder '77x' für play 7 7 X"),
-    "shortcuts.take": ("t = take, l = leave", "t oder n = take (nehmen), l = leave (lassen)"),
-    "shortcuts.back": ("b = back, d = discard", "b oder z = back (zurück auf die Hand), d oder a = discard (abwerfen)"),
-    "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'", "der Wert einer Karte (7 zieht eine 7) oder 'deck'"),
+    "shortcuts.play": ("'7 7 x' or '77x' for play 7 7 X", "'7 7 x', '77x' oder 'spiele 7 7 x'"),
+    "shortcuts.take": ("t = take, l = leave", "nimm (n) oder lass (l)"),
+    "shortcuts.back": ("b = back, d = discard", "zurück (z) auf die Hand oder abwerfen (a)"),
+    "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'",
+                       "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7) oder 'stapel'"),
     "shortcuts.single-draw": ("a card's value (7 draws a 7), 'deck', or p = pass",
-                         "der Wert einer Karte (7 zieht eine 7), 'deck' oder p = pass"),
-    "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für shadow 5"),
+                         "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7), 'stapel' oder passe (p)"),
+    "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für schatten 5"),
     "explain.play": ("{words} onto your display", "{words} in deine Auslage"),
     "explain.take": ("the cards go to your hand, {victim} draws {n}",
                      "die Karten kommen auf deine Hand, {victim} zieht {n}"),
@@ -111,17 +115,17 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "die oberste Karte vom Nachziehstapel (verdeckt)"),
     "explain.pool": ("{words} from the pool", "{words} aus dem Vorrat"),
     "explain.pass": ("draw nothing", "nichts ziehen"),
-    "explain.shadow": ("take the shadow's {words}", "nimm die {words} aus dem Schatten"),
+    "explain.shadow": ("take the shadow's {owned}", "nimm {owned} aus dem Schatten"),
     # -- narration --------------------------------------------------------------
-    "n.start": ("Game {n}: {name} starts.", "Spiel {n}: {name} beginnt."),
+    "n.start": ("Game {n}: {name} starts.", "Partie {n}: {name} beginnt."),
     "n.play": ("{name} plays {cards}", "{name} spielt {cards}"),
     "n.no_abluxx": ("no abluxx", "kein Abluxxen"),
-    "n.abluxx": ("abluxxes {victim}'s {cards}", "abluxxt {cards} von {victim}"),
-    "n.abluxx_again": ("{name} abluxxes {victim}'s {cards}", "{name} abluxxt {cards} von {victim}"),
+    "n.abluxx": ("abluxxes {victim}'s {cards}", "luxxt {victim} {cards} ab"),
+    "n.abluxx_again": ("{name} abluxxes {victim}'s {cards}", "{name} luxxt {victim} {cards} ab"),
     "n.them": ("them", "sie"),
     "n.it": ("it", "sie"),
-    "n.shadowluxx": ("abluxxes the shadow's {cards} and takes them",
-                     "abluxxt {cards} aus dem Schatten und nimmt sie"),
+    "n.shadowluxx": ("abluxxes the shadow's {cards} and takes {it}",
+                     "luxxt dem Schatten {cards} ab und nimmt {it}"),
     "n.take": ("{name} takes {it}", "{name} nimmt {it}"),
     "n.leave": ("{name} leaves {it}", "{name} lässt {it}"),
     "n.back": ("{name} takes {it} back", "{name} nimmt {it} zurück auf die Hand"),
@@ -149,12 +153,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "too_small": ("The terminal is {w}×{h}; please enlarge it to at least 80×23 (then press Enter).",
                   "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×23 vergrößern (dann Enter)."),
     "quit_ask": ("Quit? The game is saved and `abluxxen resume` continues it. [y/N] ",
-                 "Beenden? Das Spiel ist gespeichert, `abluxxen resume` setzt es fort. [j/N] "),
-    "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Spiel gespeichert: {path}\n"
+                 "Beenden? Die Partie ist gespeichert, `abluxxen resume` setzt sie fort. [j/N] "),
+    "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Partie gespeichert: {path}\n"
                  "Weiter mit: abluxxen resume"),
     "yes_words": ("y yes", "j ja y yes"),
+    "no_words": ("n no", "n nein no"),
     # -- end of game --------------------------------------------------------------
-    "end_title": ("Game {n} over", "Spiel {n} ist vorbei"),
+    "end_title": ("Game {n} over", "Partie {n} ist vorbei"),
     "col.player": ("Player", "Spieler"),
     "col.display": ("Display", "Auslage"),
     "col.hand": ("Hand", "Hand"),
@@ -171,20 +176,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tiebreak_still": ("Tie on points and on cards in hand: all of them win.",
                        "Gleichstand bei Punkten und Handkarten: alle gewinnen."),
     "tiebreak_shared": ("Tie on points: the win is shared.", "Gleichstand bei den Punkten: geteilter Sieg."),
-    "match_title": ("Match after {n} of {total} games", "Partie nach {n} von {total} Spielen"),
+    "match_title": ("Match after {n} of {total} games", "Serie nach {n} von {total} Partien"),
     "match_winner_one": ("{names} wins the match with {points} points.",
-                         "{names} gewinnt die Partie mit {points} Punkten."),
+                         "{names} gewinnt die Serie mit {points} Punkten."),
     "match_winner_many": ("{names} share the match win with {points} points.",
-                          "{names} gewinnen die Partie gemeinsam mit {points} Punkten."),
-    "next_game": ("Next game? [Y/n] ", "Nächstes Spiel? [J/n] "),
+                          "{names} gewinnen die Serie gemeinsam mit {points} Punkten."),
+    "next_game": ("Next game? [Y/n] ", "Nächste Partie? [J/n] "),
     "play_again": ("Play again? [y/N] ", "Noch einmal? [j/N] "),
     "winner_mark": ("winner", "Sieg"),
     # -- setup ------------------------------------------------------------------
-    "setup_title": ("New game of Abluxxen", "Neues Spiel Abluxxen"),
+    "setup_title": ("New game of Abluxxen", "Neue Partie Abluxxen"),
     "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
-                   "Platz {n}: ein Name oder bot:easy / bot:normal / bot:hard"),
-    "setup_variant": ("Variant: base, advanced or expert", "Variante: base, advanced oder expert"),
+                   "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
+    "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschritten oder Experte"),
     "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
                    "Zwei Spieler: das Duell mit der Schatten-Auslage spielen? (j/n)"),
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
@@ -192,8 +197,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_variants_line": (
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
-        "base: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
-        "advanced: kein solches Ziehen · expert: dazu abluxxen 1er auch 13er und Joker"),
+        "Grundspiel: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
+        "Fortgeschritten: kein solches Ziehen · Experte: dazu luxxen 1er auch 13er und einzelne Joker ab"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
@@ -201,7 +206,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "eure Sätze ebenfalls abluxxen; ihre Karten kommen direkt auf die Hand."),
     "setup_first": ("Who starts: {options}", "Wer beginnt: {options}"),
     "setup_bad_first": ("one of {options}, please", "bitte eines von: {options}"),
-    "setup_left": ("Setup cancelled: no game was started.", "Einrichtung abgebrochen: kein Spiel begonnen."),
+    "setup_left": ("Setup cancelled: no game was started.", "Einrichtung abgebrochen: keine Partie begonnen."),
     "yes_default": ("y", "j"),
     "setup_help.seats": (
         "Two to five seats, people or bots. Three to five play the base game; two play the duel "
@@ -211,15 +216,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_help.seat": (
         "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
         "good human) or bot:hard (searches ahead, about half a second a move).",
-        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:easy (sanft), bot:normal (spielt wie "
-        "ein guter Mensch) oder bot:hard (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
+        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
+        "ein guter Mensch) oder bot:schwer (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
         "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
         "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
-        "base: die Amigo-Regeln; ein Zug, der niemanden abluxxt, endet mit einem freiwilligen Ziehen.\n"
-        "advanced: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
-        "expert: wie advanced, und ein Satz 1er abluxxt auch 13er und Joker allein gleicher Größe."),
+        "Grundspiel: die Amigo-Regeln; ein Zug, der niemandem etwas abluxxt, endet mit einem freiwilligen Ziehen.\n"
+        "Fortgeschritten: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
+        "Experte: wie Fortgeschritten, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
     "setup_help.duel": (
         "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
         "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
@@ -230,21 +235,25 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_help.first": (
         "Who plays first. In a match of several games the start moves one seat clockwise each game; "
         "'random' lets the program choose.",
-        "Wer zuerst spielt. In einer Partie aus mehreren Spielen wandert der Beginn jedes Spiel einen "
-        "Platz im Uhrzeigersinn weiter; 'random' lässt das Programm wählen."),
+        "Wer zuerst spielt. In einer Serie aus mehreren Partien wandert der Beginn jede Partie einen "
+        "Platz im Uhrzeigersinn weiter; 'zufall' lässt das Programm wählen."),
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
-    "setup_bad_variant": ("base, advanced or expert, please", "bitte base, advanced oder expert"),
+    "setup_bad_variant": ("base, advanced or expert, please", "bitte Grundspiel, Fortgeschritten oder Experte"),
     "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
-                       "ein Name (bis 12 Zeichen) oder bot:easy, bot:normal, bot:hard"),
+                       "ein Name (bis 12 Zeichen) oder bot:leicht, bot:mittel, bot:schwer"),
+    "setup_bad_yes_no": ("y or n, please", "bitte j (ja) oder n (nein)"),
+    "setup_default_bot": ("bot:normal", "bot:mittel"),
+    "setup_random": ("random", "zufall"),
+    "setup_default_variant": ("base", "Grundspiel"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
     # -- resume ------------------------------------------------------------------
-    "no_save": ("No saved game to resume in {dir}.", "Kein gespeichertes Spiel in {dir}."),
+    "no_save": ("No saved game to resume in {dir}.", "Keine gespeicherte Partie in {dir}."),
     "bad_save": ("Cannot resume {path}: {reason}", "Kann {path} nicht fortsetzen: {reason}"),
-    "finished_save": ("The game in {path} is already over.", "Das Spiel in {path} ist schon vorbei."),
+    "finished_save": ("The game in {path} is already over.", "Die Partie in {path} ist schon vorbei."),
     "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
                           "abluxxen stats).",
-                          "Das Spiel in {path} ist schon vorbei; es ist jetzt aufgezeichnet (Spiel {number}, "
+                          "Die Partie in {path} ist schon vorbei; sie ist jetzt erfasst (Partie {number}, "
                           "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
@@ -271,17 +280,17 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "zu ziehen"),
     "unread.impossible": ("{word} is not possible now (? lists the moves)",
                           "{word} geht jetzt nicht (? zeigt die Züge)"),
-    "explain.abluxx": ("{words}: abluxxes {victims}", "{words}: abluxxt {victims}"),
-    "explain.victim": ("{name}'s {cards}", "{cards} von {name}"),
-    "explain.shadow_one": ("the shadow's {cards}", "{cards} aus dem Schatten"),
+    "explain.abluxx": ("{words}: abluxxes {victims}", "{words}: luxxt {victims} ab"),
+    "explain.victim": ("{name}'s {cards}", "{name} {cards}"),
+    "explain.shadow_one": ("the shadow's {cards}", "dem Schatten {cards}"),
     "explain.shadow_choice": ("a shadow group of your choice ({options})",
-                              "eine Schatten-Gruppe deiner Wahl ({options})"),
-    "explain.last": ("{words}: your last cards, the game ends", "{words}: deine letzten Karten, das Spiel endet"),
+                              "dem Schatten eine Gruppe deiner Wahl ({options})"),
+    "explain.last": ("{words}: your last cards, the game ends", "{words}: deine letzten Karten, die Partie endet"),
     "shortcuts.draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck'",
-                              "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck'"),
+                              "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'stapel'"),
     "shortcuts.single-draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck', p = pass",
-                                "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'deck', "
-                                "p = pass"),
+                                "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'stapel', "
+                                "passe (p)"),
     "explain.group": ("the group {cards} from the pool (slot {letter})",
                       "die Gruppe {cards} aus dem Vorrat (Feld {letter})"),
     "legend.title": ("On the table", "Am Tisch"),
@@ -293,7 +302,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.count": ("7×3 three 7s", "7×3 drei 7er"),
     "legend.points": ("{pts} = cards in display minus cards in hand",
                       "{pts} = Karten in der Auslage minus Karten auf der Hand"),
-    "legend.total": ("Σ points in the match so far", "Σ Punkte der Partie bisher"),
+    "legend.total": ("Σ points in the match so far", "Σ Punkte der Serie bisher"),
     "legend.pool": ("a: b: … the pool's slots (a letter draws a group)",
                     "a: b: … die Felder des Vorrats (ein Buchstabe zieht eine Gruppe)"),
     # -- saves (i9) ---------------------------------------------------------------
@@ -301,7 +310,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
     "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
-                  "Kann {path} nicht fortsetzen: das Spiel ist in einem anderen Terminal geöffnet."),
+                  "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
@@ -309,25 +318,25 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "⚠ Nicht gespeichert: Beenden verliert die letzten Züge."),
     "quit_ask_unsaved": ("Quit? The latest moves could NOT be saved and will be lost. [y/N] ",
                          "Beenden? Die letzten Züge sind NICHT gespeichert und gehen verloren. [j/N] "),
-    "not_saved_exit": ("The game could NOT be saved ({reason}).", "Das Spiel konnte NICHT gespeichert werden "
+    "not_saved_exit": ("The game could NOT be saved ({reason}).", "Die Partie konnte NICHT gespeichert werden "
                        "({reason})."),
     "not_saved_kept": ("The last good save is {path}; `abluxxen resume` continues from there, without the "
                        "latest moves.", "Der letzte gute Spielstand ist {path}; `abluxxen resume` setzt dort "
                        "fort, ohne die letzten Züge."),
-    "not_saved_none": ("No save of this game exists ({dir}).", "Von diesem Spiel gibt es keinen Spielstand "
+    "not_saved_none": ("No save of this game exists ({dir}).", "Von dieser Partie gibt es keinen Spielstand "
                        "({dir})."),
-    "list_title": ("Unfinished games, newest first:", "Nicht beendete Spiele, neueste zuerst:"),
+    "list_title": ("Unfinished games, newest first:", "Nicht beendete Partien, neueste zuerst:"),
     "list_players": ("Players", "Spieler"),
     "list_variant": ("Variant", "Variante"),
-    "list_game": ("Game", "Spiel"),
+    "list_game": ("Game", "Partie"),
     "list_turn": ("Turn", "Am Zug"),
     "list_saved": ("Saved", "Gespeichert"),
     "list_moves": ("Moves", "Züge"),
     "list_busy": ("* open in another terminal", "* in einem anderen Terminal geöffnet"),
     "list_how": ("Continue one with: abluxxen resume N", "Fortsetzen mit: abluxxen resume N"),
-    "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Spiele in {dir}."),
+    "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Partien in {dir}."),
     "list_no_number": ("There is no game {n}: `abluxxen resume --list` shows {count}.",
-                       "Es gibt kein Spiel {n}: `abluxxen resume --list` zeigt {count}."),
+                       "Es gibt keine Partie {n}: `abluxxen resume --list` zeigt {count}."),
     # -- learn (i12) --------------------------------------------------------------
     "learn_offer": ("New to Abluxxen? `abluxxen learn` teaches it in 10 minutes.",
                     "Neu bei Abluxxen? `abluxxen learn` bringt es dir in 10 Minuten bei."),
@@ -337,7 +346,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "learn_keys": ("hint shows the answer · skip: next lesson · quit",
                    "tipp zeigt die Lösung · überspringen: nächste Lektion · beenden"),
     "learn_keys_coach": ("hint: the coach's advice · skip: end this game · quit",
-                         "tipp: der Rat des Trainers · überspringen: dieses Spiel beenden · beenden"),
+                         "tipp: der Rat des Trainers · überspringen: diese Partie beenden · beenden"),
     "learn_start": ("Enter: start · q: leave ", "Enter: los · q: beenden "),
     "learn_go_on": ("Enter: go on · q: leave ", "Enter: weiter · q: beenden "),
     "learn_done": ("✓ Lesson {n} done. Enter: lesson {next} · q: leave ",
@@ -362,7 +371,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "Erlaubt, aber nicht die Aufgabe dieses Schritts: tipp zeigt die Lösung."),
     "learn_answer": ("Answer: {move} — type {typed}", "Lösung: {move} — tippe {typed}"),
     "learn_no_undo": ("No undo in the course: a wrong answer changes nothing, and hint shows the answer.",
-                      "Kein Rückgängig im Kurs: Eine falsche Antwort ändert nichts, und hint zeigt die Lösung."),
+                      "Kein Rückgängig im Kurs: Eine falsche Antwort ändert nichts, und tipp zeigt die Lösung."),
     "learn_answer_any": ("Any legal move will do here; the coach would play {move}.",
                          "Hier ist jeder erlaubte Zug richtig; der Trainer würde {move} spielen."),
     "coach": ("Coach: {move} — {why}", "Trainer: {move} — {why}"),
@@ -372,27 +381,27 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- undo and log (i11) ----------------------------------------------------------
     "assisted": ("assisted", "mit Hilfe"),
     "assisted_game": ("Assisted game: a hint or an undo was used.",
-                      "Spiel mit Hilfe: ein Tipp oder ein zurückgenommener Zug."),
+                      "Partie mit Hilfe: ein Tipp oder ein zurückgenommener Zug."),
     "legend.assisted": ("assisted: a hint or an undo was used this game",
-                        "mit Hilfe: in diesem Spiel gab es einen Tipp oder ein Zurücknehmen"),
+                        "mit Hilfe: in dieser Partie gab es einen Tipp oder ein Zurücknehmen"),
     "commands_how": ("Commands: hint (a tip) · undo (take back your last decision) · log (the whole game "
                      "so far) · rules TOPIC · quit. A hint or an undo marks the game assisted.",
                      "Befehle: tipp (ein Tipp) · rückgängig (deine letzte Entscheidung zurücknehmen) · "
-                     "verlauf (das ganze Spiel bisher) · regeln THEMA · beenden. Tipp oder Zurücknehmen "
-                     "markieren das Spiel als „mit Hilfe“."),
+                     "verlauf (die ganze Partie bisher) · regeln THEMA · beenden. Tipp oder Zurücknehmen "
+                     "markieren die Partie als „mit Hilfe“."),
     "undone": ("Taken back: {move} and every move after it (the game is marked assisted).",
-               "Zurückgenommen: {move} und alle Züge danach (das Spiel gilt als „mit Hilfe“)."),
+               "Zurückgenommen: {move} und alle Züge danach (die Partie gilt als „mit Hilfe“)."),
     "undo_nothing": ("Nothing to take back: no decision of yours in this game is left to undo.",
-                     "Nichts zurückzunehmen: In diesem Spiel ist keine Entscheidung von dir mehr zurückzunehmen."),
+                     "Nichts zurückzunehmen: In dieser Partie ist keine Entscheidung von dir mehr zurückzunehmen."),
     "undo_handover": ("No undo: the keyboard has changed hands since your last move.",
                       "Kein Zurücknehmen: die Tastatur wurde seit deinem letzten Zug weitergegeben."),
     "undo_failed": ("Undo failed: the game stays as it was.",
-                    "Zurücknehmen ging nicht: das Spiel bleibt, wie es war."),
-    "log_title": ("What happened in game {n}, from the start", "Was in Spiel {n} geschah, von Anfang an"),
+                    "Zurücknehmen ging nicht: die Partie bleibt, wie sie war."),
+    "log_title": ("What happened in game {n}, from the start", "Was in Partie {n} geschah, von Anfang an"),
     # -- records and stats (i11) -----------------------------------------------------
-    "records_failed": ("Game not recorded yet: {reason}.", "Noch nicht aufgezeichnet: {reason}."),
+    "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht erfasst: {reason}."),
     "records_later": ("Its save stays and it is recorded the next time the records are opened.",
-                      "Beim nächsten Öffnen der Aufzeichnungen wird es nachgetragen."),
+                      "Der Spielstand bleibt; beim nächsten Öffnen der Aufzeichnungen wird sie erfasst."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
     "records.locked": ("the records file is in use by another program",
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
@@ -401,39 +410,39 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats_error": ("Cannot read the records ({path}): {reason}.",
                     "Die Aufzeichnungen ({path}) lassen sich nicht lesen: {reason}."),
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
-                   "Noch keine Spiele aufgezeichnet: jedes beendete Spiel wird hier festgehalten."),
+                   "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."),
     "stats_bots_only": ("Games recorded: {n}, all between bots; no person has played yet.",
-                        "Aufgezeichnete Spiele: {n}, alle nur zwischen Bots; noch hat keine Person gespielt."),
+                        "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat keine Person gespielt."),
     "stats_unknown": ("No recorded games of {name} (players: {names}).",
-                      "Keine aufgezeichneten Spiele von {name} (Spieler: {names})."),
+                      "Keine aufgezeichneten Partien von {name} (Spieler: {names})."),
     "stats_head": ("{name}: played {games}, won {wins} ({rate})", "{name}: {games} gespielt, {wins} gewonnen ({rate})"),
     "stats_assisted": ("{n} with help (hint or undo)", "{n} mit Hilfe (Tipp oder Zurücknehmen)"),
     "stats_points": ("Points: mean {mean} · best {best} (game #{number}, {date})",
-                     "Punkte: Schnitt {mean} · bestes Spiel {best} (Nr. {number}, {date})"),
+                     "Punkte: Schnitt {mean} · beste Partie {best} (Nr. {number}, {date})"),
     "stats_streak": ("Wins in a row: {now} now · longest {longest}",
-                     "Siege in Folge: {now} aktuell · längste Serie {longest}"),
+                     "Siege in Folge: {now} aktuell · längste Siegfolge {longest}"),
     "stats_against": ("Against", "Gegen"),
-    "stats_games": ("Games", "Spiele"),
+    "stats_games": ("Games", "Partien"),
     "stats_won": ("Won", "Gewonnen"),
     "stats_rate": ("Rate", "Quote"),
-    "stats_vs.easy": ("easy bots", "Bots (easy)"),
-    "stats_vs.normal": ("normal bots", "Bots (normal)"),
-    "stats_vs.hard": ("hard bots", "Bots (hard)"),
+    "stats_vs.easy": ("easy bots", "Bots (leicht)"),
+    "stats_vs.normal": ("normal bots", "Bots (mittel)"),
+    "stats_vs.hard": ("hard bots", "Bots (schwer)"),
     "stats_vs.humans": ("people", "Menschen"),
     "stats_chart": ("Points per game (last {n}, oldest first; ★ won)",
-                    "Punkte je Spiel (letzte {n}, älteste zuerst; ★ gewonnen)"),
+                    "Punkte je Partie (letzte {n}, älteste zuerst; ★ gewonnen)"),
     "stats_player": ("Player", "Spieler"),
     "stats_mean": ("Mean", "Schnitt"),
     "stats_best": ("Best", "Bestes"),
-    "stats_streaks": ("Streak now/longest", "Serie jetzt/längste"),
+    "stats_streaks": ("Streak now/longest", "Siegfolge jetzt/längste"),
     "stats_details": ("One player's details and chart: abluxxen stats NAME",
                       "Details und Verlauf eines Spielers: abluxxen stats NAME"),
     # -- review (i11) -------------------------------------------------------------
     "review.bad_file": ("Cannot review {path}: {reason}", "Kann {path} nicht analysieren: {reason}"),
     "review.not_over": ("Cannot review {path}: its game is not over yet.",
-                        "Kann {path} nicht analysieren: das Spiel darin ist noch nicht vorbei."),
-    "review.no_game": ("No finished game to review in {dir}.", "Kein beendetes Spiel zum Analysieren in {dir}."),
-    "review.no_record": ("There is no recorded game {n}.", "Es gibt kein aufgezeichnetes Spiel {n}."),
+                        "Kann {path} nicht analysieren: die Partie darin ist noch nicht vorbei."),
+    "review.no_game": ("No finished game to review in {dir}.", "Keine beendete Partie zum Analysieren in {dir}."),
+    "review.no_record": ("There is no recorded game {n}.", "Es gibt keine aufgezeichnete Partie {n}."),
     "review.no_seat": ("No seat is called {name}; the players are {names}.",
                        "Niemand heißt {name}; es spielten {names}."),
     "review.which_seat": ("Whose decisions? Name a seat with --seat: {names}.",
@@ -442,7 +451,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "review.summary": ("{name}: {count} decisions with a choice, {loss} points given away in all.",
                        "{name}: {count} Entscheidungen mit Wahl, insgesamt {loss} Punkte verschenkt."),
     "review.no_choice": ("{name} never had a choice in this game: nothing to rate.",
-                         "{name} hatte in diesem Spiel nie eine Wahl: nichts zu bewerten."),
+                         "{name} hatte in dieser Partie nie eine Wahl: nichts zu bewerten."),
     "review.mistakes": ("The biggest mistakes:", "Die größten Fehler:"),
     "review.no_mistakes": ("No mistakes: every move was the best the search found.",
                            "Keine Fehler: jeder Zug war der beste, den die Suche fand."),
@@ -465,17 +474,17 @@ TEXTS: dict[str, tuple[str, str]] = {
 
 # Refusals by the engine's ``IllegalMove.key``, in German (English is ``str(err)``).
 _REFUSALS_DE: dict[str, str] = {
-    "not-text": "ein Zug ist Text wie 'play 7 7'",
+    "not-text": "ein Zug ist Text wie 'spiele 7 7'",
     "empty": "leere Eingabe: tippe einen Zug (? zeigt sie)",
-    "unknown-verb": "{text!r} verstehe ich nicht: Züge beginnen mit play, take, leave, back, discard, draw, "
-                    "pass oder shadow",
-    "syntax.play": "{text!r}: welche Karten? z. B. 'play 7 7 X'",
-    "syntax.draw": "{text!r}: zieh eine Karte, z. B. 'draw deck' oder 'draw 7'",
-    "syntax.shadow": "{text!r}: welche Schatten-Gruppe? z. B. 'shadow 5'",
+    "unknown-verb": "{text!r} verstehe ich nicht: Züge beginnen mit spiele, nimm, lass, zurück, abwerfen, "
+                    "ziehe, passe oder schatten",
+    "syntax.play": "{text!r}: welche Karten? z. B. 'spiele 7 7 X'",
+    "syntax.draw": "{text!r}: zieh eine Karte, z. B. 'ziehe stapel' oder 'ziehe 7'",
+    "syntax.shadow": "{text!r}: welche Schatten-Gruppe? z. B. 'schatten 5'",
     "syntax": "{text!r}: nach {kind!r} kommt nichts mehr",
     "unknown-card": "{card!r} ist keine Karte: Karten sind 1 bis 13 und X",
     "mixed-values": "ein Satz sind Karten eines Werts (Joker dürfen dazu): {values} sind verschieden",
-    "game-over": "das Spiel ist vorbei",
+    "game-over": "die Partie ist vorbei",
     "not-your-decision": "{name} entscheidet jetzt, nicht du",
     "wrong-phase.play": "{name} muss jetzt Karten ausspielen, nicht {move!r}",
     "wrong-phase.shadow": "{name} muss eine Schatten-Gruppe wählen, nicht {move!r}",
@@ -491,12 +500,12 @@ _REFUSALS_DE: dict[str, str] = {
 # The normal bot's reasons (``Reason.key``) in German; English is ``str(reason)``.
 _WHY_DE: dict[str, str] = {
     "only-move": "der einzige erlaubte Zug",
-    "ends-in-lead": "beendet das Spiel in Führung",
-    "ends-behind": "würde das Spiel im Rückstand beenden",
-    "abluxx": "abluxxt {names}",
-    "abluxx-joker": "abluxxt {names}: der Joker entscheidet den Kampf",
-    "abluxx-jokers": "abluxxt {names}: die Joker entscheiden den Kampf",
-    "abluxx-shadow": "abluxxt den Schatten",
+    "ends-in-lead": "beendet die Partie in Führung",
+    "ends-behind": "würde die Partie im Rückstand beenden",
+    "abluxx": "luxxt {names} Karten ab",
+    "abluxx-joker": "luxxt {names} Karten ab: der Joker entscheidet den Kampf",
+    "abluxx-jokers": "luxxt {names} Karten ab: die Joker entscheiden den Kampf",
+    "abluxx-shadow": "luxxt dem Schatten Karten ab",
     "lone-jokers": "Joker allein kann niemand abluxxen",
     "bait": "Köder: kann die Hand aus dem Vorrat auffrischen",
     "bank": "{what}: eine Bank, die schwer abzuluxxen ist",
@@ -504,10 +513,10 @@ _WHY_DE: dict[str, str] = {
     "jokers-top": "die Joker vergrößern den Satz",
     "safe": "schwer abzuluxxen",
     "keeps-better": "behält die besseren Sätze auf der Hand",
-    "take-fits": "{what} passen zur Hand",
-    "take-end-near": "das Ende naht: {what} blieben auf der Hand",
-    "leave-no-fit": "{what} passen nicht zur Hand",
-    "back-keep": "{what} lohnen sich zu behalten",
+    "take-fits": "{what}: passend zur Hand",
+    "take-end-near": "das Ende naht: was auf die Hand kommt, zählt bald minus ({what})",
+    "leave-no-fit": "{what}: nicht passend zur Hand",
+    "back-keep": "{what}: lohnend zu behalten",
     "discard-fresh": "frische Karten aus dem Vorrat sind besser, als sie zurückzunehmen",
     "pass": "keine Karte ist einen Minuspunkt wert",
     "deck": "keine Karte im Vorrat hilft: versuch den Nachziehstapel",
@@ -525,6 +534,10 @@ def _quote(word: str, limit: int = 14) -> str:
         shown = shown[:limit - 1] + "…"
     return f"'{shown}'"
 
+
+# How a German game writes each move's verb (and the deck): the words a German player types.
+_SPOKEN_DE = {"play": "spiele", "take": "nimm", "leave": "lass", "back": "zurück", "discard": "abwerfen",
+              "draw": "ziehe", "pass": "passe", "shadow": "schatten", "deck": "stapel"}
 
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "eleven", "twelve", "thirteen")
@@ -549,6 +562,17 @@ class Tr:
         # A path is whatever a folder holds: its control characters are shown, never sent raw.
         shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
         return TEXTS[key][self._index].format(**shown)
+
+    def spoken(self, move: str) -> str:
+        """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""
+        if self.lang != "de":
+            return move
+        return " ".join(_SPOKEN_DE.get(word, word) for word in move.split())
+
+    def level(self, level: str) -> str:
+        """A bot level's name in this language (``hard`` is ``schwer``)."""
+        key = f"level.{level}"
+        return self(key) if key in TEXTS else level
 
     def number(self, n: int) -> str:
         """A count in words (digits past thirteen)."""
@@ -636,6 +660,10 @@ class Tr:
     def _refusal_de(self, key: str, params: dict[str, Any]) -> str | None:
         if key == "not-held":
             return self._not_held_de(params["value"], params["held"])
+        if key == "in-group":
+            value, group = params["cards"][0], group_token(tuple(params["group"]))
+            card = "der Joker" if value == JOKER else f"die {value}"
+            return f"{card} liegt in der Gruppe {group} im Vorrat: zieh die ganze Gruppe mit ziehe {group}"
         if key == "not-in-pool":
             cards = tuple(params["cards"])
             if len(cards) > 1:
@@ -644,8 +672,10 @@ class Tr:
         fields = dict(params)
         if key == "mixed-values":
             fields["values"] = " und ".join(str(v) for v in params["values"])
+        if "move" in fields:
+            fields["move"] = self.spoken(str(fields["move"]))
         if key == "shadow-not-offered":
-            fields["options"] = ", ".join(f"shadow {v}" for v in params["options"])
+            fields["options"] = ", ".join(f"schatten {v}" for v in params["options"])
         template = (_REFUSALS_DE.get(f"{key}.{params.get('phase') or params.get('kind')}")
                     or _REFUSALS_DE.get(key))
         if template is None:
@@ -674,6 +704,15 @@ class Tr:
         if "cards" in details:
             details["what"] = self.set_words(tuple(details["cards"]))
         return _WHY_DE[reason.key].format(**details)
+
+    def yes_or_no(self, answer: str, *, default: bool | None = None) -> bool | None:
+        """What an answer to a yes/no question means: ``True``, ``False``, or ``None`` when it is neither."""
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        if answer in self("yes_words").split():
+            return True
+        return False if answer in self("no_words").split() else None
 
     def yes(self, answer: str, *, default: bool = False) -> bool:
         """Whether an answer to a yes/no question means yes."""

@@ -72,7 +72,8 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
             key = "n.abluxx" if len(parts) == 1 else "n.abluxx_again"
             parts.append(tr(key, name=name, victim=names[ev.other], cards=tr.owned_words(ev.cards)))
         elif kind == "shadowluxx":
-            parts.append(tr("n.shadowluxx", cards=tr.set_words(ev.cards)))
+            it = tr("n.it") if len(ev.cards) == 1 else tr("n.them")
+            parts.append(tr("n.shadowluxx", cards=tr.owned_words(ev.cards), it=it))
         elif kind in ("take", "leave", "back", "discard", "pass"):
             it = tr("n.it") if len(ev.cards) == 1 else tr("n.them")
             parts.append(tr(f"n.{kind}", name=name, it=it))

@@ -8,7 +8,11 @@ Besides every spelling of the contract (``play 7 7 X``, ``take``,
 * when drawing, a card's value (``7`` draws a 7, exactly like ``draw 7``),
   ``deck``, a pool slot's letter (``a``–``f`` from the left; needed only
   for a duel group), a group as written (``4+13+x``), ``p`` for pass;
-* in the duel's shadow choice, the value of the group (``5``).
+* in the duel's shadow choice, the value of the group (``5``);
+* the German words, infinitive or imperative: ``spiele 7 7``, ``lege 7``,
+  ``nimm``/``nehmen``, ``lass``/``lassen``, ``zurück``, ``abwerfen``/``wirf ab``,
+  ``ziehe stapel`` (the deck), ``ziehe 7`` (a 7 from the pool), ``passe``/``passen``,
+  ``schatten 5`` (``Tr.spoken`` writes a move in them).
 
 A number is always a card value, never a slot: the table shows the pool's
 slots with letters.
@@ -30,15 +34,24 @@ from ..phase import Phase
 from ..view import View
 from .i18n import Tr
 
+# Every word that names a move's kind, English and German (infinitive and imperative).
+VERBS: dict[str, str] = {
+    **{kind: kind for kind in KINDS},
+    **dict.fromkeys(("spiele", "spielen", "spiel", "lege", "legen", "leg"), "play"),
+    **dict.fromkeys(("nimm", "nehmen", "nehme"), "take"),
+    **dict.fromkeys(("lass", "lassen", "lasse"), "leave"),
+    **dict.fromkeys(("zurück", "zurueck"), "back"),
+    **dict.fromkeys(("abwerfen", "wirf", "werfe", "ablegen"), "discard"),
+    **dict.fromkeys(("ziehe", "zieh", "ziehen"), "draw"),
+    **dict.fromkeys(("passe", "passen"), "pass"),
+    "schatten": "shadow",
+}
+DECK_WORDS = ("deck", "stapel", "nachziehstapel", "k")
 _WORDS = {
-    Phase.TAKE_OR_LEAVE: {"t": "take", "take": "take", "l": "leave", "leave": "leave",
-                          "n": "take", "nehmen": "take", "lassen": "leave", "liegen": "leave"},
-    Phase.BACK_OR_DISCARD: {"b": "back", "back": "back", "d": "discard", "discard": "discard",
-                            "z": "back", "zurück": "back", "zurueck": "back", "abwerfen": "discard",
-                            "ablegen": "discard", "a": "discard"},
-    Phase.DRAW: {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck"},
-    Phase.SINGLE_DRAW: {"deck": "draw deck", "k": "draw deck", "stapel": "draw deck",
-                        "p": "pass", "pass": "pass", "passen": "pass"},
+    Phase.TAKE_OR_LEAVE: {"t": "take", "l": "leave", "n": "take", "liegen": "leave"},
+    Phase.BACK_OR_DISCARD: {"b": "back", "d": "discard", "z": "back", "a": "discard"},
+    Phase.DRAW: dict.fromkeys(DECK_WORDS, "draw deck"),
+    Phase.SINGLE_DRAW: {**dict.fromkeys(DECK_WORDS, "draw deck"), "p": "pass"},
 }
 _COUNT_FORM = re.compile(r"^(x|\d{1,2})\s*[×*]\s*(\d)$")
 SLOT_LETTERS = "abcdef"
@@ -90,11 +103,10 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     shortcut = _WORDS.get(phase, {}).get(words)
     if shortcut:
         return shortcut
-    head = words.split()[0]
-    if head in KINDS:
-        if head == "play":
-            return _play(words[4:].strip(), legal, unknown=None)
-        return str(Move.parse(words))
+    head, _, rest = words.partition(" ")
+    kind = VERBS.get(head)
+    if kind:
+        return _verb(kind, rest, view, legal)
     if phase in (Phase.DRAW, Phase.SINGLE_DRAW):
         return _draw(words, view)
     unknown = Unreadable("unread.unknown", word=words, shortcuts=shortcuts_key(view))
@@ -110,6 +122,18 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     raise unknown
 
 
+def _verb(kind: str, rest: str, view: View, legal: list[str]) -> str:
+    """A move written with its verb (``spiele 7 7``, ``draw 2``, ``wirf ab``), in either language."""
+    if kind == "play":
+        return _play(rest, legal, unknown=None)
+    if kind == "draw" and rest:
+        # Through the shortcuts' reading, so that "draw 2" gets the same answer as "2" (a group's letter too).
+        return "draw deck" if rest in DECK_WORDS else _draw(rest, view)
+    if kind == "discard" and rest == "ab":
+        rest = ""
+    return str(Move.parse(f"{kind} {rest}".strip()))
+
+
 def _other_shortcut(words: str, phase: Phase) -> str:
     """Another decision's shortcut (``t`` while playing): the engine then explains what is asked now."""
     if words[0].isdigit() or (phase == Phase.PLAY and words == "x"):
@@ -117,7 +141,8 @@ def _other_shortcut(words: str, phase: Phase) -> str:
     for other in _WORDS.values():
         if words in other:
             return other[words]
-    return ""
+    kind = VERBS.get(words)
+    return kind if kind in ("take", "leave", "back", "discard", "pass") else ""
 
 
 def _draw(words: str, view: View) -> str:

@@ -13,63 +13,16 @@ from pathlib import Path
 
 from rich.text import Text
 
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..match import Match
-from ..rules import TIEBREAKS, VARIANTS, Rules
+from ..rules import Rules
 from ..seeds import new_seed
 from .app import TableApp, start_event
 from .i18n import Tr
-from .options import MAX_MATCH, seconds, whole
-from .options import seed as seed_option
 from .prompt import ask_line, make_session
-from .saves import Saved, new_save_path, save_dir
+from .saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from .screen import Screen
 from .seating import SeatError, guided_setup, parse_players, pick_first
-
-DEFAULT_DELAY = 0.6
-EPILOG = """examples:
-  abluxxen play --players "Ann,Ben,Cy"                 three friends, one keyboard
-  abluxxen play --players "Ann,bot:hard,bot:normal" --seed 7
-  abluxxen play --players "Ann,Ben" --no-duel          plain two-player game
-  abluxxen play --players "Ann,bot,bot,bot" --variant expert --match 4 --lang de
-
-At the prompt: type a move (7 7 x, 77x, t/l, b/d; when drawing 7 draws a 7,
-deck the deck, a letter a-f a duel group), ? for the legal moves and what the
-table's symbols mean, hint, rules TOPIC, quit. Tab completes.
-Every move is saved; continue an interrupted game with `abluxxen resume`.
-"""
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``abluxxen play``."""
-    parser.epilog = EPILOG
-    parser.add_argument("--players", metavar="LIST",
-                        help='comma-separated seats: names, or bot:easy|normal|hard '
-                             '(e.g. "Ann,Ben,bot:hard")')
-    parser.add_argument("--variant", choices=VARIANTS, default=None,
-                        help="base (default): draw one after a turn without abluxx; advanced: no such "
-                             "draw; expert: advanced, and 1s abluxx 13s and jokers")
-    parser.add_argument("--no-duel", action="store_true",
-                        help="two players without the shadow display")
-    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
-                        help="a tie on points goes to fewest cards in hand (default) or is shared")
-    parser.add_argument("--match", type=whole(1, MAX_MATCH), default=1, metavar="N",
-                        help="play N games, the starting player moving on; points add up (default 1)")
-    parser.add_argument("--seed", type=seed_option, default=None, metavar="SEED",
-                        help="deal with this seed to replay a deal: the seed a finished game showed "
-                             "(e.g. 7K2Q-M4XA-…) or any whole number (default: a fresh random seed)")
-    parser.add_argument("--lang", choices=LANGS, default=None,
-                        help="language: en or de (default: from the locale)")
-    parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
-                        help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
-    parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
-    parser.add_argument("--first", metavar="NAME|random", default=None,
-                        help="who starts: a player's name, or random (default: the first seat; "
-                             "the setup asks)")
-    parser.add_argument("--setup", action="store_true",
-                        help="ask who plays, variant and duel step by step (what plain `abluxxen` does; "
-                             "also the default without --players)")
 
 
 def run(args: argparse.Namespace) -> int:

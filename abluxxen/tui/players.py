@@ -162,4 +162,4 @@ class HumanPlayer:
     def moved(self, move: str) -> None:
         """Note a forced move for the person, to read when their turn comes."""
         if self._forced:
-            self.table.notes[self.seat] = self.table.tr("forced", move=move)
+            self.table.notes[self.seat] = self.table.tr("forced", move=self.table.tr.spoken(move))

@@ -36,12 +36,18 @@ STYLE = Style.from_dict({"bottom-toolbar": "noreverse #888888", "prompt": "bold"
 
 
 class MoveCompleter(Completer):
-    """Completes the legal moves of one decision, and the commands."""
+    """Completes the legal moves of one decision, and the commands.
+
+    The moves are offered as a player of the game's language types them
+    (``nimm``, ``ziehe 7`` in German); :attr:`canonical` maps them back.
+    """
 
     def __init__(self, view: View, tr: Tr) -> None:
         self.view = view
         self.tr = tr
-        self.moves = view.legal_moves()
+        self.canonical = {tr.spoken(m): m for m in view.legal_moves()}
+        self.moves = list(self.canonical)
+        self._verbs = {tr.spoken(kind) for kind in ("play", "draw", "shadow")}
 
     def matches(self, text: str) -> list[str]:
         """Legal moves (then commands) starting with ``text``, case-insensitive."""
@@ -52,14 +58,15 @@ class MoveCompleter(Completer):
         if not found and typed:
             # "9 9" completes to "play 9 9 …" and "7" to "draw 7", as typed without the verb
             found = [m for m in self.moves if m.lower().split(" ", 1)[-1].startswith(typed)
-                     and m.split()[0] in ("play", "draw", "shadow")]
+                     and m.split()[0] in self._verbs]
         commands = [c for c in COMMANDS if typed and c.startswith(typed)]
         return found + commands
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         text = document.text_before_cursor
         for match in self.matches(text):
-            meta = explain_move(match, self.view, self.tr) if match in self.moves else ""
+            move = self.canonical.get(match)
+            meta = explain_move(move, self.view, self.tr) if move else ""
             yield Completion(match, start_position=-len(text), display_meta=meta)
 
 

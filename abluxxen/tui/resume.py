@@ -9,12 +9,12 @@ from pathlib import Path
 
 from rich.cells import cell_len, set_cell_size
 
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..quoting import brief
 from .app import TableApp
+from .files import number_or_file
 from .i18n import Tr
 from .journal import record_save
-from .options import number_or_file, seconds
 from .prompt import make_session
 from .records import RecordsError
 from .saves import (
@@ -31,29 +31,7 @@ from .saves import (
 )
 from .screen import Screen
 
-EPILOG = """examples:
-  abluxxen resume                          the most recent unfinished game
-  abluxxen resume --list                   the unfinished games, newest first, numbered
-  abluxxen resume 2                        game 2 of that list
-  abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
-  abluxxen resume --delay 0                bots move without pausing
-"""
 WIDTH = 80
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``abluxxen resume``."""
-    parser.epilog = EPILOG
-    parser.add_argument("file", nargs="?", metavar="FILE|N",
-                        help="a save file, or a number from --list (default: the newest unfinished game "
-                             "in the save directory)")
-    parser.add_argument("--list", action="store_true",
-                        help="list the unfinished games, newest first, numbered for `abluxxen resume N`")
-    parser.add_argument("--save-dir", metavar="DIR", default=None,
-                        help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
-    parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
-                        help="pause after each bot move, 0 to 10 (default: as saved)")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: as saved)")
 
 
 def run(args: argparse.Namespace) -> int:

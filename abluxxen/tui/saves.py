@@ -56,11 +56,12 @@ from ..transcript import Transcript
 from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, read_small, write_atomically
 from .narrate import START
-from .options import MAX_DELAY
 
 FORMAT = "abluxxen-tui/1"
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
+DEFAULT_DELAY = 0.6  # seconds after a bot move: long enough to see it
+MAX_DELAY = 10.0  # more would look like a hang
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
 _LOCK_SUFFIX = ".lock"
 #: Seconds a game that opens its save waits for a lock held by another process's cleanup.

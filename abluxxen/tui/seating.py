@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import LEVELS
+from ..languages import level_named, variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS
 from .i18n import Tr
@@ -29,7 +30,7 @@ class SeatError(ValueError):
 
 
 def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
-    """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard``.
+    """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard`` (or ``bot:schwer``).
 
     Raises:
         SeatError: for an unknown bot level, a name wider than 12 terminal
@@ -37,7 +38,7 @@ def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     """
     spec = spec.strip()
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
-        level = spec[4:].strip().lower() or "normal"
+        level = level_named(spec[4:]) or "normal"
         if level not in LEVELS:
             raise SeatError(f"seat {number}: bot level must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
                             f"not {quoted(level)}")
@@ -162,7 +163,7 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
         say(tr("setup_bad", reason=tr("setup_bad_seats")))
     specs: list[tuple[str | None, str | None]] = []
     for number in range(1, count + 1):
-        default = default_name() if number == 1 else "bot:normal"
+        default = default_name() if number == 1 else tr("setup_default_bot")
         while True:
             answer = question(tr("setup_seat", n=number), default, "setup_help.seat")
             try:
@@ -179,7 +180,7 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
     if variant is None:
         inform(tr("setup_variants_line"))
     while variant is None:
-        answer = question(tr("setup_variant"), "base", "setup_help.variant").lower()
+        answer = variant_named(question(tr("setup_variant"), tr("setup_default_variant"), "setup_help.variant"))
         if answer in VARIANTS:
             variant = answer
         else:
@@ -187,10 +188,10 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
     duel = False
     if count == 2:
         inform(tr("setup_duel_line"))
-        duel = tr.yes(question(tr("setup_duel"), tr("yes_default"), "setup_help.duel"), default=True)
+        duel = _yes_or_no(lambda: question(tr("setup_duel"), tr("yes_default"), "setup_help.duel"), say, tr)
     names = [seat.name for seat in seats]
     while first is None:
-        options = ", ".join(names) + ", random"
+        options = ", ".join(names) + ", " + tr("setup_random")
         answer = question(tr("setup_first", options=options), names[0], "setup_help.first")
         try:
             pick_first(answer, names, random.Random(0))
@@ -199,3 +200,12 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
             continue
         first = answer
     return Setup(seats=seats, variant=variant, duel=duel, first=first)
+
+
+def _yes_or_no(ask: Callable[[], str], say: Callable[[str], None], tr: Tr) -> bool:
+    """Ask until the answer is a yes or a no (``j``/``ja``/``n``/``nein`` in German, ``y``/``n`` in English)."""
+    while True:
+        answer = tr.yes_or_no(ask())
+        if answer is not None:
+            return answer
+        say(tr("setup_bad", reason=tr("setup_bad_yes_no")))

@@ -304,7 +304,7 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
         line.append(PAW if view.turn == seat and not view.over else "  ")
         line.append(" ")
         level = info.bots[seat] if seat < len(info.bots) else None
-        label = f"{name} ⚙{level if isinstance(level, str) else ''}" if level else name
+        label = f"{name} ⚙{tr.level(level) if isinstance(level, str) else ''}" if level else name
         style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
         line.append(set_cell_size(label, NAME_WIDTH), style=style)
         line.append(f" {view.hand_sizes[seat]:>4}")
@@ -384,7 +384,7 @@ def ask_text(view: View, tr: Tr) -> str:
     if phase == Phase.PLAY:
         return tr("ask.play", name=name)
     if phase == Phase.SHADOW:
-        options = ", ".join(f"shadow {v}" for v in view.shadow_options)
+        options = ", ".join(tr.spoken(f"shadow {v}") for v in view.shadow_options)
         cards = " ".join("X" if c == JOKER else str(c) for c in view.played())
         return tr("ask.shadow", name=name, cards=cards, options=options)
     if phase == Phase.TAKE_OR_LEAVE:
@@ -395,7 +395,7 @@ def ask_text(view: View, tr: Tr) -> str:
     if phase == Phase.BACK_OR_DISCARD:
         stake = view.stake()
         return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.bare_words(stake),
-                  n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
+                  owned=tr.owned_words(stake), n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
     if phase == Phase.DRAW:
         if not view.pool:
             return tr("ask.draw_deck_only", name=name, n=view.draws_left)
@@ -419,7 +419,7 @@ def explain_move(move: str, view: View, tr: Tr) -> str:
     if kind == "shadow":
         value = int(words[1])
         count = view.shadow.count(value)
-        return tr("explain.shadow", value=value, words=tr.set_words([value] * count))
+        return tr("explain.shadow", value=value, owned=tr.owned_words([value] * count))
     if words[1] == "deck":
         return tr("explain.deck")
     slot = next(i for i, s in enumerate(view.pool) if group_token(s) == words[1])
@@ -460,11 +460,11 @@ def moves_page(view: View, tr: Tr, *, width: int = 80) -> list[Text]:
     (a move too long for the column has its words on the lines below it).
     """
     moves = view.legal_moves()
-    column = min(max((len(m) for m in moves), default=0), width // 3) + 4
+    column = min(max((len(tr.spoken(m)) for m in moves), default=0), width // 3) + 4
     lines = [Text(tr("moves_title"), style="bold"), Text("")]
     for move in moves:
         words = _wrap(Text(explain_move(move, view, tr)), width - column)
-        head = Text(f"  {move}", style="bold")
+        head = Text(f"  {tr.spoken(move)}", style="bold")
         if len(head) + 2 > column:  # a long move: its words go below it
             lines.append(head)
         else:

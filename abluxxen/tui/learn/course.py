@@ -25,17 +25,14 @@ from ...bots import hint
 from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
-from ...quoting import quoted
 from ...view import View
 from ..app import TableApp
 from ..commands import Command, read_command
 from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
-from ..options import seconds, whole
-from ..play import DEFAULT_DELAY
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
-from ..saves import Saved, Seat
+from ..saves import DEFAULT_DELAY, Saved, Seat
 from ..screen import Screen, TerminalGone, terminal_gone
 from ..screens import ScoreScreen
 from ..table import TableInfo, explain_move, render_table
@@ -45,36 +42,6 @@ from .walk import Walk
 
 _IN_SET = re.compile(r"(?<=[\dX\[]) (?=[\dX\]])")
 PANEL_TEXT = 4  # lines of lesson text under the table (the panel adds its title line)
-EPILOG = """examples:
-  abluxxen learn              the list of lessons, then the next one not yet done
-  abluxxen learn 5            lesson 5 (jokers)
-  abluxxen learn --list --lang de
-
-At the prompt: the game's moves and commands, and hint (the answer),
-skip (on to the next lesson), quit.
-"""
-
-
-def lesson_number(text: str) -> int:
-    """``abluxxen learn N``: a lesson's number (argparse prints the refusal on one line)."""
-    try:
-        return whole(1, len(LESSONS))(text)
-    except argparse.ArgumentTypeError:
-        raise argparse.ArgumentTypeError(
-            f"there is no lesson {quoted(text)}: lessons are 1 to {len(LESSONS)}") from None
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of ``abluxxen learn``."""
-    parser.epilog = EPILOG
-    parser.add_argument("number", nargs="?", type=lesson_number, metavar="N",
-                        help=f"start lesson N (1 to {len(LESSONS)}); default: the next one not done")
-    parser.add_argument("--list", action="store_true", help="print the numbered list of lessons and leave")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
-    parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
-                        help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
-
-
 def words(text: Words, tr: Tr) -> str:
     """A lesson text in the course's language."""
     return text[LANGS.index(tr.lang)]
@@ -288,7 +255,7 @@ class LessonTable(TableApp):
             view = self.walk.view()
             try:
                 advice, reason = hint(view)
-                self.coach_line = self.tr("coach", move=advice, why=self.tr.why(reason, view.names))
+                self.coach_line = self.tr("coach", move=self.tr.spoken(advice), why=self.tr.why(reason, view.names))
             except Exception:  # noqa: BLE001 - a failing coach must not end the lesson
                 advice, self.coach_line = "", self.tr("coach_none")
             self._set_coach_panel()
@@ -297,7 +264,8 @@ class LessonTable(TableApp):
                 return False
             self.coach_note = ""
             if advice and move != advice:
-                self.coach_note = self.tr("coach_other", move=advice, what=explain_move(advice, view, self.tr))
+                self.coach_note = self.tr("coach_other", move=self.tr.spoken(advice),
+                                          what=explain_move(advice, view, self.tr))
             self.coach_line = ""
             self.walk.push(move, PLAYER)
         self._set_coach_panel()
@@ -372,8 +340,11 @@ class LessonTable(TableApp):
                 advice, _ = hint(view)
             except Exception:  # noqa: BLE001 - a failing hint must not end the lesson
                 advice = view.legal_moves()[0]
-            return self.tr("learn_answer_any", move=advice)
-        return self.tr("learn_answer", move=answer, typed=typed_form(answer, view))
+            return self.tr("learn_answer_any", move=self.tr.spoken(advice))
+        typed = typed_form(answer, view)
+        if self.tr.lang == "de":  # the German shortcuts: n(imm), z(urück), a(bwerfen), stapel
+            typed = {"t": "n", "b": "z", "d": "a", "draw deck": "stapel"}.get(typed, typed)
+        return self.tr("learn_answer", move=self.tr.spoken(answer), typed=typed)
 
     # -- drawing -----------------------------------------------------------------------
 

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 
 from ..quoting import quoted
 from ..seeds import parse_seed
+from ..tui.saves import MAX_DELAY
+from .catalog import t
 
-#: The longest pause after a bot move, in seconds; more would look like a hang.
-MAX_DELAY = 10.0
 #: The most games in a match.
 MAX_MATCH = 99
 
@@ -28,10 +27,10 @@ def whole(low: int, high: int) -> Callable[[str], int]:
     def read(text: str) -> int:
         stripped = text.strip()
         if not (stripped.isascii() and stripped.lstrip("-").isdigit()) or len(stripped) > 20:
-            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from {low:,} to {high:,}")
+            raise argparse.ArgumentTypeError(t("%s is not a whole number from %s to %s") % (quoted(text), low, high))
         value = int(stripped)
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{quoted(text)}: give a whole number from {low:,} to {high:,}")
+            raise argparse.ArgumentTypeError(t("%s: give a whole number from %s to %s") % (quoted(text), low, high))
         return value
 
     return read
@@ -42,9 +41,9 @@ def seconds(text: str) -> float:
     try:
         value = float(text) if len(text) <= 20 else float("nan")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(t("%s is not a number of seconds") % quoted(text)) from None
     if not 0 <= value <= MAX_DELAY:  # NaN fails this too
-        raise argparse.ArgumentTypeError(f"{quoted(text)}: give 0 to {MAX_DELAY:g} seconds")
+        raise argparse.ArgumentTypeError(t("%s: give 0 to %s seconds") % (quoted(text), f"{MAX_DELAY:g}"))
     return value
 
 
@@ -52,8 +51,9 @@ def seed(text: str) -> int:
     """``--seed``: a seed as the game writes it (``7K2Q-M4XA-…``) or a whole number of any size."""
     try:
         return parse_seed(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            t("%s is not a seed: a seed is a whole number or groups like 7K2Q-M4XA") % quoted(text)) from None
 
 
 #: The largest think budgets: a minute a decision, or a million iterations.
@@ -69,22 +69,7 @@ def think(text: str) -> float | int:
     except ValueError:
         value = 0
     if not value or value > (MAX_THINK_ITERATIONS if isinstance(value, int) else MAX_THINK_SECONDS):
-        raise argparse.ArgumentTypeError(
-            f"{quoted(text)}: give seconds (0.5s, up to {MAX_THINK_SECONDS:g}s) or iterations (200, up to "
-            f"{MAX_THINK_ITERATIONS:,})")
+        raise argparse.ArgumentTypeError(t("%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)")
+                                         % (quoted(text), f"{MAX_THINK_SECONDS:g}", MAX_THINK_ITERATIONS))
     return value
 
-
-def number_or_file(text: str) -> int | None:
-    """A ``FILE|N`` argument as a number: plain digits (ASCII: not ``²``) naming no file here.
-
-    ``None`` when it is a file's name instead. A name too long to be a file is a number.
-    """
-    if not (text.isascii() and text.isdigit()):
-        return None
-    try:
-        if Path(text).exists():
-            return None
-    except OSError:
-        pass  # "File name too long": no file has this name
-    return int(text)

@@ -1,0 +1,258 @@
+"""The command line in German: argparse's own words and our help texts, one gettext catalog.
+
+argparse asks for every word it prints ("usage: ", "options", its refusals)
+through the standard library's ``gettext``, keyed by the English text. So
+this module is one ``gettext`` catalog, backed by a Python dict rather than a
+compiled ``.mo`` file, that answers argparse and our help texts alike: the
+English text is the key (as a ``.po`` file's ``msgid``), the German its value.
+A text without a German entry stays English; ``tests/test_cli_help.py`` checks
+that every help text of every command has one. The long epilogs of examples
+are kept beside their English in each command's module instead
+(:func:`in_language` picks one), so that no block of text is written twice.
+
+Why a dict and not ``.po``/``.mo`` files: the game's screens already keep
+their two languages side by side in ``tui/i18n.py``, a ``.mo`` file needs a
+build step and a packaging rule, and gettext picks a ``.mo`` file's language
+from the environment only, while ``--lang`` must be able to override it.
+
+Standard library only, and small: ``abluxxen rules`` must start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import gettext
+from collections.abc import Callable, Mapping, Sequence
+
+from ..languages import LANGS, default_lang
+
+
+class Catalog(gettext.NullTranslations):
+    """A gettext catalog from a dict ``{English: translation}``; missing texts stay English."""
+
+    def __init__(self, messages: Mapping[str, str]) -> None:
+        super().__init__()
+        self.messages = messages
+
+    def gettext(self, message: str) -> str:
+        """The translation of ``message``, or ``message`` itself."""
+        return self.messages.get(message, message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        """The translation of the singular (``n == 1``) or the plural."""
+        return self.gettext(msgid1 if n == 1 else msgid2)
+
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def install(lang: str) -> None:
+    """Make argparse and :func:`t` speak ``lang`` (``en``: argparse's own English)."""
+    global _current
+    _current = Catalog(GERMAN) if lang == "de" else gettext.NullTranslations()
+    # argparse looks its words up through these two module globals each time it prints
+    # (``from gettext import gettext as _, ngettext``); replacing them is how a program
+    # gives argparse a catalog without a .mo file in the global gettext domain.
+    argparse._ = _current.gettext  # type: ignore[attr-defined]
+    argparse.ngettext = _current.ngettext  # type: ignore[attr-defined]
+
+
+def t(message: str) -> str:
+    """``message`` in the installed language (for our own refusals, e.g. of an option's value)."""
+    return _current.gettext(message)
+
+
+def in_language(english: str, german: str) -> str:
+    """One of two texts kept side by side (an epilog of examples), by the installed language."""
+    return german if isinstance(_current, Catalog) else english
+
+
+def lang_of(args: Sequence[str]) -> str:
+    """The language a command line asks for: ``--lang X`` or ``--lang=X``, else the environment's."""
+    for i, arg in enumerate(args):
+        value = arg.partition("=")[2] if arg.startswith("--lang=") else (
+            args[i + 1] if arg == "--lang" and i + 1 < len(args) else "")
+        if value in LANGS:
+            return value
+    return default_lang()
+
+
+class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help in the installed language: descriptions, epilogs, headings, option texts and metavars."""
+
+    def add_text(self, text: str | None) -> None:
+        """A description or an epilog, translated."""
+        super().add_text(t(text) if text else text)
+
+    def start_section(self, heading: str | None) -> None:
+        """A heading, translated."""
+        super().start_section(t(heading) if heading else heading)
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        return t(action.help) if action.help else action.help
+
+    def _metavar_formatter(self, action: argparse.Action,
+                           default_metavar: str) -> Callable[[int], tuple[str, ...]]:
+        metavar = action.metavar
+        if isinstance(metavar, str):
+            action = copy.copy(action)
+            action.metavar = t(metavar)
+        return super()._metavar_formatter(action, t(default_metavar))
+
+
+# argparse's own words (Python 3.11 to 3.13), then ours. Placeholders stay as they are.
+_ARGPARSE_DE = {
+    "usage: ": "Aufruf: ",
+    "positional arguments": "Argumente",
+    "options": "Optionen",
+    "optional arguments": "Optionen",
+    "show this help message and exit": "diese Hilfe zeigen und beenden",
+    "show program's version number and exit": "die Versionsnummer zeigen und beenden",
+    "%(prog)s: error: %(message)s\n": "%(prog)s: Fehler: %(message)s\n",
+    "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
+    "the following arguments are required: %s": "diese Argumente fehlen: %s",
+    "unrecognized arguments: %s": "unbekannte Argumente: %s",
+    "invalid choice: %(value)r (choose from %(choices)s)": "ungültige Wahl: %(value)r (möglich: %(choices)s)",
+    "invalid %(type)s value: %(value)r": "ungültiger Wert (%(type)s): %(value)r",
+    "expected one argument": "erwartet einen Wert",
+    "expected at most one argument": "erwartet höchstens einen Wert",
+    "expected at least one argument": "erwartet mindestens einen Wert",
+    "expected %s argument": "erwartet %s Wert",
+    "expected %s arguments": "erwartet %s Werte",
+    "ambiguous option: %(option)s could match %(matches)s": "mehrdeutige Option: %(option)s passt zu %(matches)s",
+    "not allowed with argument %s": "nicht erlaubt zusammen mit %s",
+    "ignored explicit argument %r": "überflüssiger Wert %r",
+    "one of the arguments %s is required": "eines dieser Argumente ist nötig: %s",
+    "unexpected option string: %s": "unerwartete Option: %s",
+    "unknown parser %(parser_name)r (choices: %(choices)s)":
+        "unbekannter Befehl %(parser_name)r (möglich: %(choices)s)",
+    "can't open '%(filename)s': %(error)s": "kann '%(filename)s' nicht öffnen: %(error)s",
+}
+
+_OURS_DE = {
+    # -- abluxxen ------------------------------------------------------------------------
+    "Abluxxen, the card game by Kramer & Kiesling, in your terminal. "
+    "With no command, a short setup asks who plays, then the game starts.":
+        "Abluxxen, das Kartenspiel von Kramer & Kiesling, im Terminal. "
+        "Ohne Befehl fragt eine kurze Einrichtung, wer spielt, dann beginnt die Partie.",
+    "COMMAND": "BEFEHL",
+    "start a game at once, e.g. --players \"Ann,Ben,bot:hard\"":
+        "sofort eine Partie beginnen, z. B. --players \"Ann,Ben,bot:schwer\"",
+    "continue the last (or a given) saved game": "die letzte (oder eine genannte) gespeicherte Partie fortsetzen",
+    "show the rules, or only the sections about some topic words":
+        "die Spielregel zeigen, ganz oder nur die Abschnitte zu einigen Themenwörtern",
+    "games, wins, streaks and points of the recorded games, per player":
+        "Partien, Siege, Siegfolgen und Punkte der aufgezeichneten Partien, je Spieler",
+    "play bot-only games and print how each bot did":
+        "Partien nur zwischen Bots spielen und zeigen, wie jeder abschnitt",
+    "rate one seat's decisions in a finished game with the hard bot":
+        "die Entscheidungen eines Platzes in einer beendeten Partie mit dem starken Bot bewerten",
+    "measure the engine's speed (games and decisions per second)":
+        "die Geschwindigkeit der Spiel-Engine messen (Partien und Entscheidungen pro Sekunde)",
+    "new to the game? a guided course: 11 short lessons at the table":
+        "neu im Spiel? ein geführter Kurs: 11 kurze Lektionen am Tisch",
+    # -- shared option texts ------------------------------------------------------------------
+    "language: en or de (default: from the locale)": "Sprache: en oder de (Standard: aus der Locale)",
+    "language: en or de (default: as saved)": "Sprache: en oder de (Standard: wie gespeichert)",
+    "language: en or de": "Sprache: en oder de",
+    "where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)":
+        "wo Partien gespeichert werden (Standard: $ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
+    "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0.6; 0 für keine)",
+    "rules variant (default base)": "Variante (Standard base, d. h. Grundspiel)",
+    "LIST": "LISTE", "DIR": "VERZ", "SECONDS": "SEKUNDEN", "NAME": "NAME", "N": "N", "FILE|N": "DATEI|N",
+    "TOPIC": "THEMA", "NAME|random": "NAME|zufall", "SEATS": "PLÄTZE", "GAMES": "PARTIEN", "SEED": "SEED",
+    "JOBS": "PROZESSE", "THINK": "BEDENKZEIT", "R": "R",
+    "%s is not a number of seconds": "%s ist keine Zahl von Sekunden",
+    "%s: give 0 to %s seconds": "%s: bitte 0 bis %s Sekunden",
+    "%s is not a whole number from %s to %s": "%s ist keine ganze Zahl von %s bis %s",
+    "%s: give a whole number from %s to %s": "%s: bitte eine ganze Zahl von %s bis %s",
+    "%s is not a seed: a seed is a whole number or groups like 7K2Q-M4XA":
+        "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Gruppen wie 7K2Q-M4XA",
+    "%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)":
+        "%s: bitte Sekunden (0.5s, bis %ss) oder Durchläufe (200, bis %s)",
+    "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: die Lektionen sind 1 bis %s",
+    # -- play --------------------------------------------------------------------------------
+    'comma-separated seats: names, or bot:easy|normal|hard (e.g. "Ann,Ben,bot:hard")':
+        'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
+    "base (default): draw one after a turn without abluxx; advanced: no such draw; expert: advanced, "
+    "and 1s abluxx 13s and jokers":
+        "Grundspiel/base (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; Fortgeschritten/advanced: "
+        "kein solches Ziehen; Experte/expert: dazu luxxen 1er auch 13er und einzelne Joker ab",
+    "two players without the shadow display": "zu zweit ohne die Schatten-Auslage",
+    "a tie on points goes to fewest cards in hand (default) or is shared":
+        "ein Gleichstand geht an die wenigsten Handkarten (fewest-hand, Standard) oder wird geteilt (shared)",
+    "play N games, the starting player moving on; points add up (default 1)":
+        "eine Serie aus N Partien, der Beginn wandert weiter; die Punkte zählen zusammen (Standard 1)",
+    "deal with this seed to replay a deal: the seed a finished game showed (e.g. 7K2Q-M4XA-…) or any whole "
+    "number (default: a fresh random seed)":
+        "mit diesem Seed geben, um dieselben Karten noch einmal zu spielen: der Seed, den eine beendete Partie "
+        "zeigte (z. B. 7K2Q-M4XA-…), oder eine beliebige ganze Zahl (Standard: ein neuer Zufalls-Seed)",
+    "who starts: a player's name, or random (default: the first seat; the setup asks)":
+        "wer beginnt: der Name eines Spielers oder zufall (Standard: der erste Platz; die Einrichtung fragt)",
+    "ask who plays, variant and duel step by step (what plain `abluxxen` does; also the default without "
+    "--players)":
+        "Schritt für Schritt fragen, wer spielt, welche Variante, ob Duell (wie `abluxxen` allein; auch "
+        "der Standard ohne --players)",
+    # -- resume ---------------------------------------------------------------------------------
+    "a save file, or a number from --list (default: the newest unfinished game in the save directory)":
+        "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste unbeendete Partie im "
+        "Spielstand-Verzeichnis)",
+    "list the unfinished games, newest first, numbered for `abluxxen resume N`":
+        "die unbeendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
+    "pause after each bot move, 0 to 10 (default: as saved)":
+        "Pause nach jedem Bot-Zug, 0 bis 10 (Standard: wie gespeichert)",
+    # -- rules ------------------------------------------------------------------------------------
+    "show only the sections about these words (English or German), e.g. joker, duel, end, scoring, Wertung":
+        "nur die Abschnitte zu diesen Wörtern zeigen (deutsch oder englisch), z. B. Joker, Duell, Spielende, "
+        "Wertung, Sieger",
+    "language of the rules (default: from the locale, German for de_*)":
+        "Sprache der Regeln (Standard: aus der Locale, Deutsch bei de_*)",
+    # -- stats ------------------------------------------------------------------------------------
+    "a player's name (default: every player)": "der Name eines Spielers (Standard: alle Spieler)",
+    "print the games and figures as JSON": "die Partien und Zahlen als JSON ausgeben",
+    # -- simulate ---------------------------------------------------------------------------------
+    "bot level per seat, comma-separated: easy, normal, hard (2 to 5 seats; default %(default)s)":
+        "Bot-Stärke je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
+        "2 bis 5 Plätze; Standard %(default)s)",
+    "games to play (default %(default)s)": "wie viele Partien (Standard %(default)s)",
+    "with two seats, play a plain game without the shadow": "zu zweit das einfache Spiel ohne Schatten spielen",
+    "how a tied best score is decided (default %(default)s)":
+        "wie ein Gleichstand an der Spitze entschieden wird (Standard %(default)s)",
+    "seed of the whole run (default %(default)s)": "Seed des ganzen Laufs (Standard %(default)s)",
+    "processes to play games in (0: one per core; default %(default)s)":
+        "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
+    "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default about half a second)":
+        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
+        "etwa eine halbe Sekunde)",
+    "print the results as JSON": "die Ergebnisse als JSON ausgeben",
+    # -- review -----------------------------------------------------------------------------------
+    "a save file whose game is over, or a recorded game's number (default: the last recorded game)":
+        "eine Spielstand-Datei mit beendeter Partie oder die Nummer einer aufgezeichneten Partie (Standard: "
+        "die zuletzt aufgezeichnete)",
+    "whose decisions to rate (default: the one human at the table)":
+        "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
+    "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
+    "(default 600 iterations, about half a second)":
+        "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0.5s "
+        "(Standard 600 Durchläufe, etwa eine halbe Sekunde)",
+    "print the decisions as JSON: turn, move, played, best, loss":
+        "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",
+    "where to look for a finished save when no game is recorded (default: $ABLUXXEN_DATA_DIR or the user "
+    "data dir)":
+        "wo ein beendeter Spielstand gesucht wird, wenn keine Partie aufgezeichnet ist (Standard: "
+        "$ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
+    # -- bench ------------------------------------------------------------------------------------
+    "games per run and player count (default 200)": "Partien je Lauf und Spielerzahl (Standard 200)",
+    "player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel":
+        "Spielerzahlen, z. B. 4 oder 2,3,4,5 (Standard); zu zweit wird das Duell gespielt",
+    "runs per figure; the median is shown (default 5)": "Läufe je Zahl; gezeigt wird der Median (Standard 5)",
+    "first deal's seed (default 0)": "Seed der ersten Partie (Standard 0)",
+    "print the figures as JSON instead of a table": "die Zahlen als JSON statt als Tabelle ausgeben",
+    # -- learn ------------------------------------------------------------------------------------
+    "start lesson N (1 to 11); default: the next one not done":
+        "Lektion N beginnen (1 bis 11); Standard: die nächste noch nicht geschaffte",
+    "print the numbered list of lessons and leave": "die nummerierte Liste der Lektionen zeigen und beenden",
+}
+
+GERMAN: dict[str, str] = {**_ARGPARSE_DE, **_OURS_DE}

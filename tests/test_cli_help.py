@@ -1,0 +1,104 @@
+"""The command line's help and refusals speak the player's language, argparse's own words included."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from abluxxen.cli import main
+from abluxxen.cli.catalog import GERMAN, install, lang_of
+from abluxxen.cli.main import SUBCOMMANDS, _parser
+
+ARGPARSE_ENGLISH = ("usage:", "options:", "positional arguments", "show this help message", "error:",
+                    "the following arguments", "unrecognized arguments", "invalid choice")
+# Texts that read the same in German.
+SAME = {"N", "NAME", "R", "SEED"}
+
+
+@pytest.fixture(autouse=True)
+def _english_afterwards() -> Iterator[None]:
+    """argparse's words are process-wide: leave them English for the tests that follow."""
+    yield
+    install("en")
+
+
+def _help(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    with pytest.raises(SystemExit) as done:
+        main([*args, "--help"])
+    assert done.value.code == 0
+    return capsys.readouterr().out
+
+
+def test_abluxxen_help_is_german_under_a_german_locale() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env["LANG"] = "de_DE.UTF-8"
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "--help"], capture_output=True, text=True,
+                          env=env, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout.startswith("Aufruf: abluxxen") and "Optionen:" in done.stdout
+    assert "Beispiele:" in done.stdout and "diese Hilfe zeigen und beenden" in done.stdout
+    for english in ARGPARSE_ENGLISH + ("examples:", "start a game"):
+        assert english not in done.stdout
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_every_commands_help_is_german_with_lang_de(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _help(capsys, command, "--lang", "de")
+    assert text.startswith(f"Aufruf: abluxxen {command}") and "Optionen:" in text
+    for english in ARGPARSE_ENGLISH + ("examples:", "(default", "show "):
+        assert english not in text, f"{english!r} in the German help of {command}"
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_every_help_text_has_its_german(command: str) -> None:
+    """A help text changed in English without its German would show English in a German help."""
+    install("de")
+    parser = _parser(command)
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    texts = [parser.description] + [a.help for a in sub._choices_actions]
+    commands = sub.choices[command]
+    texts += [commands.description]
+    assert all(p.epilog and p.epilog.startswith("Beispiele:\n") for p in (parser, commands))
+    for action in commands._actions:
+        texts += [action.help, action.metavar if isinstance(action.metavar, str) else None]
+        if action.option_strings and action.nargs != 0 and action.metavar is None and action.choices is None:
+            texts.append(action.dest.upper())
+    for text in filter(None, texts):
+        assert text in GERMAN or text in SAME or text in GERMAN.values(), f"no German for {text!r}"
+
+
+def test_argparse_refusals_are_german_too(capsys: pytest.CaptureFixture[str]) -> None:
+    for args, german in ((["play", "--delay", "x", "--lang", "de"],
+                          "abluxxen play: Fehler: Argument --delay: 'x' ist keine Zahl von Sekunden"),
+                         (["play", "--lang", "de", "--tiebreak", "nope"], "ungültige Wahl: 'nope'"),
+                         (["rules", "--lang=de", "--bogus"], "Fehler: unbekannte Argumente: --bogus")):
+        with pytest.raises(SystemExit) as done:
+            main(args)
+        err = capsys.readouterr().err
+        assert done.value.code == 2 and german in err and "error" not in err, err
+
+
+def test_english_stays_english(capsys: pytest.CaptureFixture[str]) -> None:
+    install("de")
+    text = _help(capsys, "play", "--lang", "en")
+    assert text.startswith("usage: abluxxen play") and "options:" in text and "Aufruf" not in text
+
+
+@pytest.mark.parametrize("command", ["rules", "simulate", "bench"])
+def test_rules_simulate_and_bench_show_examples(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _help(capsys, command, "--lang", "en")
+    examples = text.split("examples:\n", 1)[1].splitlines()
+    assert len(examples) >= 3 and all(line.startswith(f"  abluxxen {command}") for line in examples if line)
+
+
+def test_the_language_comes_from_lang_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert lang_of(["play"]) == "de" and lang_of(["play", "--lang", "en"]) == "en"
+    assert lang_of(["rules", "--lang=en"]) == "en" and lang_of(["--lang", "xx"]) == "de"
