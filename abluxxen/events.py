@@ -24,6 +24,8 @@ from .quoting import quoted
 # game-over   who ended   -        -                          "hand-empty" or "exhausted"
 EVENT_KINDS = ("play", "abluxx", "shadowluxx", "take", "leave", "back", "discard",
                "draw", "pass", "refill", "to-pool", "removed", "turn", "game-over")
+#: A game log's first line, not a move's event: game ``source`` of the match starts, ``seat`` playing first.
+START = "start"
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pexpect
 
-from abluxxen.tui.saves import SaveError, read_save
+from abluxxen.store.saves import SaveError, read_save
 
 ARGS = ["-m", "abluxxen", "play", "--players", "bot:easy,bot:easy", "--delay", "0"]
 

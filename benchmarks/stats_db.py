@@ -25,7 +25,7 @@ from pathlib import Path
 
 from abluxxen import Game, Rules, Transcript
 from abluxxen.bots import LEVELS, make_bot
-from abluxxen.tui.records import open_records
+from abluxxen.store.records import open_records
 
 REAL_GAMES = 40
 PEOPLE = ("Ben", "Cy", "Dora")

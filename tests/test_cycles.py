@@ -17,11 +17,11 @@ from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Event, Game, Match, Transcript
 from abluxxen.bots import make_bot, vary
+from abluxxen.events import START
+from abluxxen.store.records import open_records
+from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.app import TableApp
-from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.records import open_records
-from abluxxen.tui.saves import Saved, Seat
 from abluxxen.tui.screen import Screen
 
 CYCLE = json.loads((Path(__file__).parent / "data" / "cycle-expert-duel.json").read_text())

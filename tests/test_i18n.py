@@ -16,10 +16,10 @@ import abluxxen
 from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint
 from abluxxen.bots.normal import REASONS, Reason
+from abluxxen.events import START
 from abluxxen.match import Match
+from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.i18n import _REFUSALS_DE, _WHY_DE, TEXTS, Tr
-from abluxxen.tui.narrate import START
-from abluxxen.tui.saves import Saved, Seat
 
 DE = Tr("de")
 # Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.

@@ -27,3 +27,17 @@ def test_the_engine_modules_load_nothing_of_the_ui_the_bots_or_the_commands() ->
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 
+
+
+def test_the_store_loads_no_terminal_ui_and_no_bot() -> None:
+    """Saves and records serve any kind of table (a terminal, an SSH session) and a quick `stats`."""
+    modules = sorted(p.stem for p in (PACKAGE / "store").glob("*.py") if p.stem != "__init__")
+    assert {"saves", "records", "journal", "datadir", "files", "stats"} <= set(modules)
+    code = ("import json, sys\n"
+            f"for name in {['abluxxen.store.' + m for m in modules]!r}:\n"
+            "    __import__(name)\n"
+            "forbidden = ('rich', 'prompt_toolkit', 'abluxxen.bots', 'abluxxen.tui', 'abluxxen.cli')\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith(forbidden))))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

@@ -18,6 +18,8 @@ from abluxxen.cli.main import main
 from abluxxen.match import Match
 from abluxxen.moves import IllegalMove
 from abluxxen.rules import Rules
+from abluxxen.store.records import record_finished, records_path
+from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.commands import read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.learn import course
@@ -28,8 +30,6 @@ from abluxxen.tui.learn.progress import has_played, progress_path, read_progress
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.records import record_finished, records_path
-from abluxxen.tui.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

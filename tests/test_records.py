@@ -19,16 +19,17 @@ from rich.console import Console
 
 from abluxxen import Event, Rules, Transcript
 from abluxxen.cli.main import main
-from abluxxen.cli.stats import all_players, chart, details
+from abluxxen.cli.stats import chart, details
+from abluxxen.events import START
 from abluxxen.match import Match
-from abluxxen.tui import records as records_module
+from abluxxen.store import records as records_module
+from abluxxen.store.records import RecordsError, open_records, records_path
+from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
+from abluxxen.store.stats import all_players
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START
 from abluxxen.tui.players import BotPlayer, Player
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.records import RecordsError, open_records, records_path
-from abluxxen.tui.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -412,7 +413,7 @@ def test_stats_of_an_unknown_name_is_one_line_and_status_1(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
-    from abluxxen.tui.records import SeatResult
+    from abluxxen.store.records import SeatResult
 
     scores = [(-1) ** i * (i * 7 % 61) for i in range(45)]
     results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,

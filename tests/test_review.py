@@ -20,9 +20,9 @@ from abluxxen import Game, Rules
 from abluxxen.bots.ismcts import HardBot
 from abluxxen.cli.main import main
 from abluxxen.match import Match
+from abluxxen.store.records import record_finished, records_path
+from abluxxen.store.saves import Saved, Seat, write_save
 from abluxxen.transcript import Transcript
-from abluxxen.tui.records import record_finished, records_path
-from abluxxen.tui.saves import Saved, Seat, write_save
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -578,9 +578,9 @@ def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None
     from helpers import screens_at_table
 
     from abluxxen import Event, Rules
+    from abluxxen.events import START
     from abluxxen.match import Match
-    from abluxxen.tui.narrate import START
-    from abluxxen.tui.saves import Saved, Seat
+    from abluxxen.store.saves import Saved, Seat
 
     seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
     match = Match(Rules(3), games=1, seed=5, names=[s.name for s in seats])

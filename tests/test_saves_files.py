@@ -27,11 +27,11 @@ from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Match, Rules
-from abluxxen.tui import saves
+from abluxxen.events import START
+from abluxxen.store import saves
+from abluxxen.store.saves import Saved, Seat, new_save_path, read_save, write_save
 from abluxxen.tui.app import TableApp
-from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, Seat, new_save_path, read_save, write_save
 from abluxxen.tui.screen import WIPE, Screen
 
 pexpect = pytest.importorskip("pexpect")

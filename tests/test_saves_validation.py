@@ -25,12 +25,12 @@ from rich.console import Console
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
+from abluxxen.events import START
+from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
 from abluxxen.transcript import Transcript
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, SaveError, Seat, from_document, read_save, to_document
 from abluxxen.tui.screen import Screen
 from abluxxen.tui.screens import score_screen
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players
@@ -356,3 +356,12 @@ def test_saves_written_by_the_previous_version_still_resume_and_play(name: str, 
     saved = read_save(path)
     assert saved.lang == "de" and saved.delay == 0.25 and saved.log[0].kind == START
     _plays_through(saved, tmp_path)
+
+
+@pytest.mark.parametrize("name", ["Ann", "Zoë", "Zoe\u0301", "李小龙", "김민준", "🐾Pfote", "👩\u200d💻Dev", "Ａｎｎ"])
+def test_a_names_width_is_measured_as_the_terminal_draws_it(name: str) -> None:
+    from rich.cells import cell_len
+
+    from abluxxen.store.saves import cells
+
+    assert cells(name) == cell_len(name)

@@ -12,12 +12,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Event, Game, Rules
+from abluxxen.events import START
 from abluxxen.match import Match
+from abluxxen.store.records import open_records
+from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.app import TableApp
-from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.records import open_records
-from abluxxen.tui.saves import Saved, Seat, read_save
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -13,12 +13,12 @@ from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Rules
+from abluxxen.events import START
 from abluxxen.match import Match
+from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.saves import Saved, Seat
 from abluxxen.tui.screen import WIPE, Screen
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

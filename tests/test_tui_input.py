@@ -16,12 +16,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Event, Game, IllegalMove, Rules, View
+from abluxxen.events import START
 from abluxxen.match import Match
+from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import ask_move, make_session
-from abluxxen.tui.saves import Saved, Seat, read_save
 
 NAMES = ["Ann", "Ben", "Cy"]
 

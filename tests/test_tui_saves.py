@@ -11,10 +11,10 @@ import pytest
 from abluxxen import Rules
 from abluxxen.cli import main
 from abluxxen.match import Match
+from abluxxen.store import saves
+from abluxxen.store.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
 from abluxxen.transcript import Transcript
-from abluxxen.tui import saves
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
 from abluxxen.tui.screens import score_screen
 from abluxxen.tui.seating import SeatError, parse_players
 

@@ -16,8 +16,9 @@ from rich.console import Console
 
 from abluxxen import Event, Game, Rules
 from abluxxen.cards import JOKER
+from abluxxen.events import START
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START, narrate
+from abluxxen.tui.narrate import narrate
 from abluxxen.tui.table import TableInfo, render_table
 
 SIZES = [(80, 23), (120, 40)]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from abluxxen import Game, Rules
-from abluxxen.tui.saves import read_save
+from abluxxen.store.saves import read_save
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -20,13 +20,14 @@ from helpers import make_doc, screens_at_table, spawn_terminal
 
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import HardBot
+from abluxxen.events import START
 from abluxxen.match import Match
+from abluxxen.store.records import open_records
+from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.narrate import START, narrate
+from abluxxen.tui.narrate import narrate
 from abluxxen.tui.players import BotPlayer
-from abluxxen.tui.records import open_records
-from abluxxen.tui.saves import Saved, Seat, read_save
 
 pexpect = pytest.importorskip("pexpect")
 

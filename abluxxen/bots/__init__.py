@@ -13,12 +13,11 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..levels import LEVELS
 from ..view import View
 from .easy import EasyBot
 from .ismcts import DEFAULT_SECONDS, HardBot, parse_think
 from .normal import NormalBot, Reason, decide
-
-LEVELS = ("easy", "normal", "hard")
 
 
 class Bot(Protocol):

@@ -6,8 +6,8 @@ import argparse
 
 from ..languages import LANGS
 from ..quoting import quoted
+from ..store.saves import DEFAULT_DELAY
 from ..tui.learn.lessons import LESSONS
-from ..tui.saves import DEFAULT_DELAY
 from .catalog import in_language, t
 from .options import seconds, whole
 

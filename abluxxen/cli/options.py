@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from ..quoting import quoted
 from ..seeds import parse_seed
-from ..tui.saves import MAX_DELAY
+from ..store.saves import MAX_DELAY
 from .catalog import t
 
 #: The most games in a match.

@@ -6,7 +6,7 @@ import argparse
 
 from ..languages import LANGS, variant_named
 from ..rules import TIEBREAKS, VARIANTS
-from ..tui.saves import DEFAULT_DELAY
+from ..store.saves import DEFAULT_DELAY
 from .catalog import in_language
 from .options import MAX_MATCH, seconds, whole
 from .options import seed as seed_option

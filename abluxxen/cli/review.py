@@ -28,16 +28,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..languages import LANGS, default_lang
 from ..quoting import brief
+from ..store.files import number_or_file
+from ..store.journal import record_waiting
+from ..store.records import RecordedGame, RecordsError, open_records
+from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..transcript import Transcript
-from ..tui.files import number_or_file
 from ..tui.i18n import Tr
-from ..tui.journal import record_waiting
-from ..tui.records import RecordedGame, RecordsError, open_records, unreadable_line
 from ..tui.review import moments, pages, print_plain, step_through, summary
-from ..tui.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..tui.screen import Screen
 from .catalog import in_language
 from .options import think
+from .stats import unreadable_line
 
 EPILOG = """examples:
   abluxxen review                          the last recorded game

@@ -1,6 +1,6 @@
 """``abluxxen stats [NAME]``: how a player has done in the recorded games.
 
-Reads the records database (``tui/records.py``) without writing a game:
+Reads the records database (``store/records.py``) without writing a game:
 games, wins and win rate (against each bot level and against people), mean
 points, the best game, win streaks, and the last 30 games' points as a bar
 chart. With no NAME: the one person's details, or a line for each person.
@@ -13,7 +13,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -23,9 +23,10 @@ from rich.text import Text
 from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..seeds import seed_text
+from ..store.journal import record_waiting
+from ..store.records import GameSummary, RecordsError, open_records
+from ..store.stats import PlayerStats, all_players
 from ..tui.i18n import Tr
-from ..tui.journal import record_waiting
-from ..tui.records import GameSummary, RecordsError, SeatResult, open_records, unreadable_line
 from .catalog import in_language
 
 EPILOG = """examples:
@@ -52,66 +53,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="?", metavar="NAME", help="a player's name (default: every player)")
     parser.add_argument("--json", action="store_true", help="print the games and figures as JSON")
     parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
-
-
-@dataclass
-class PlayerStats:
-    """One person's figures over their recorded games.
-
-    Attributes:
-        name: the name as last written at the table.
-        results: the person's result in each game, oldest first.
-        against: per kind of opponent (a bot level, or ``humans``), the games
-            with at least one such opponent and how many of them were won.
-    """
-
-    name: str
-    results: list[SeatResult] = field(default_factory=list)
-    against: dict[str, list[int]] = field(default_factory=dict)
-
-    @property
-    def games(self) -> int:
-        """Games played."""
-        return len(self.results)
-
-    @property
-    def wins(self) -> int:
-        """Games won (a shared win counts)."""
-        return sum(r.won for r in self.results)
-
-    @property
-    def mean(self) -> float:
-        """Mean points per game."""
-        return sum(r.score for r in self.results) / len(self.results) if self.results else 0.0
-
-    @property
-    def best(self) -> SeatResult:
-        """The best game: most points, the earlier one on a tie."""
-        return max(self.results, key=lambda r: r.score)  # max keeps the first of equals
-
-    def streaks(self) -> tuple[int, int]:
-        """Wins in a row: ``(now, longest)``."""
-        run = longest = 0
-        for result in self.results:
-            run = run + 1 if result.won else 0
-            longest = max(longest, run)
-        return run, longest
-
-
-def all_players(results: Sequence[SeatResult]) -> list[PlayerStats]:
-    """Every person's figures (names compared as the setup does), most games first."""
-    players: dict[str, PlayerStats] = {}
-    for result in results:
-        stats = players.get(key := result.name.casefold())
-        if stats is None:
-            stats = players[key] = PlayerStats(result.name)
-        stats.name = result.name  # as last written
-        stats.results.append(result)
-        for kind in result.against:
-            tally = stats.against.setdefault(kind, [0, 0])
-            tally[0] += 1
-            tally[1] += result.won
-    return sorted(players.values(), key=lambda p: (-p.games, p.name.casefold()))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -153,6 +94,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 # -- JSON --------------------------------------------------------------------------------
+
+
+def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
+    """The one line that says which records cannot be read and what is wrong with them."""
+    reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
+    return tr("stats_error", path=path, reason=reason)
 
 
 def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats]) -> dict[str, Any]:

@@ -18,21 +18,30 @@ from rich.align import Align
 from rich.cells import cell_len
 
 from ..bots import Bot
-from ..events import Event
+from ..events import START, Event
 from ..match import Match
 from ..phase import Phase
 from ..seeds import new_seed, seed_text
+from ..store.journal import record_waiting, retire
+from ..store.records import RecordsError, record_finished
+from ..store.saves import (
+    LOCK_PATIENCE,
+    SaveBusy,
+    Saved,
+    SaveError,
+    SaveLock,
+    Seat,
+    clean_leftovers,
+    new_save_path,
+    write_save,
+)
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
 from .handlers import Commands, Quit, Undone
 from .i18n import Tr
-from .journal import record_waiting, retire
-from .narrate import START
 from .players import BotPlayer, HumanPlayer, Player
 from .prompt import ask_line, discard_input
-from .records import RecordsError, record_finished
-from .saves import LOCK_PATIENCE, SaveBusy, Saved, SaveError, SaveLock, Seat, clean_leftovers, new_save_path, write_save
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen
 from .stops import Stops

@@ -16,12 +16,12 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from ..match import Match
+from ..store.saves import Saved
 from ..view import View
 from .commands import Command
 from .i18n import Tr
 from .narrate import narrate
 from .prompt import ask_line
-from .saves import Saved
 from .screen import Screen
 from .screens import capture_lines
 from .stops import Stops

@@ -10,13 +10,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import group_token
-from ..events import Event
+from ..events import START, Event
 from ..phase import EndReason
 from .i18n import Tr
 
 # Pseudo-events the terminal game adds to the engine's: a game starts
 # (``source`` holds the game number).
-START = "start"
 
 
 @dataclass

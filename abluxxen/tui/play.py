@@ -17,10 +17,10 @@ from ..languages import default_lang
 from ..match import Match
 from ..rules import Rules
 from ..seeds import new_seed
+from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from .app import TableApp, start_event
 from .i18n import Tr
 from .prompt import ask_line, make_session
-from .saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from .screen import Screen
 from .seating import SeatError, guided_setup, parse_players, pick_first
 

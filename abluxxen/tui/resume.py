@@ -11,13 +11,10 @@ from rich.cells import cell_len, set_cell_size
 
 from ..languages import default_lang
 from ..quoting import brief
-from .app import TableApp
-from .files import number_or_file
-from .i18n import Tr
-from .journal import record_save
-from .prompt import make_session
-from .records import RecordsError
-from .saves import (
+from ..store.files import number_or_file
+from ..store.journal import record_save
+from ..store.records import RecordsError
+from ..store.saves import (
     FOLDER_REFUSAL,
     LOCK_PATIENCE,
     Found,
@@ -29,6 +26,9 @@ from .saves import (
     save_dir,
     unfinished_saves,
 )
+from .app import TableApp
+from .i18n import Tr
+from .prompt import make_session
 from .screen import Screen
 
 WIDTH = 80

@@ -11,8 +11,8 @@ from ..bots import LEVELS
 from ..languages import level_named, variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS
+from ..store.saves import MAX_NAME, Seat, name_refusal
 from .i18n import Tr
-from .saves import MAX_NAME, Seat, name_refusal
 
 BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
 

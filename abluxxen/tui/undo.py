@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import Event
+from ..events import START, Event
 from ..game import Game
 from ..transcript import Transcript
-from .narrate import START
 
 
 @dataclass(frozen=True)

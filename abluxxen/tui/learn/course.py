@@ -25,6 +25,7 @@ from ...bots import hint
 from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
+from ...store.saves import DEFAULT_DELAY, Saved, Seat
 from ...view import View
 from ..app import TableApp
 from ..commands import Command, read_command
@@ -32,7 +33,6 @@ from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
-from ..saves import DEFAULT_DELAY, Saved, Seat
 from ..screen import Screen, TerminalGone, terminal_gone
 from ..screens import ScoreScreen
 from ..table import TableInfo, explain_move, render_table

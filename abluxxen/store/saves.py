@@ -34,28 +34,26 @@ import re
 import secrets
 import stat
 import time
+import unicodedata
 from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-from rich.cells import cell_len
 
 try:
     import fcntl
 except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
     fcntl = None  # type: ignore[assignment]
 
-from ..bots import LEVELS
-from ..events import EVENT_KINDS, Event
+from ..events import EVENT_KINDS, START, Event
 from ..languages import LANGS
+from ..levels import LEVELS
 from ..match import Match
 from ..names import name_problem
 from ..phase import END_REASONS
 from ..transcript import Transcript
 from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, read_small, write_atomically
-from .narrate import START
 
 FORMAT = "abluxxen-tui/1"
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
@@ -130,9 +128,21 @@ def name_refusal(name: str) -> str | None:
     """
     if name_problem(name):
         return "seat_name_control"
-    if cell_len(name) > MAX_NAME:
+    if cells(name) > MAX_NAME:
         return "seat_name_long"
     return None
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes: wide (East Asian, most emoji) characters two, combining
+    marks and joiners none, a character joined on by a zero-width joiner none (👩‍💻 is one picture),
+    every other character one."""
+    width, joined = 0, False
+    for ch in text:
+        if not joined and not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Mn", "Me", "Cf"):
+            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        joined = ch == "\u200d"
+    return width
 
 
 def save_dir(override: str | os.PathLike[str] | None = None) -> Path:

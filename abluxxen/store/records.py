@@ -34,7 +34,6 @@ from ..transcript import Transcript
 from .datadir import data_dir, private_dir
 
 if TYPE_CHECKING:
-    from .i18n import Tr
     from .saves import Saved
 
 FILE_NAME = "records.sqlite3"
@@ -494,12 +493,6 @@ def _keep_private(path: Path) -> None:
             os.chmod(path, 0o600)
     except OSError:
         pass  # the records still work; only their privacy is as the system left it
-
-
-def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
-    """The one line that says which records cannot be read and what is wrong with them."""
-    reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
-    return tr("stats_error", path=path, reason=reason)
 
 
 def _upgrade(db: sqlite3.Connection) -> None:
