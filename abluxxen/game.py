@@ -20,10 +20,9 @@ from .cards import (
     SHADOW_SIZE,
     cards_of,
     full_deck,
-    group_token,
 )
 from .events import Event
-from .judge import Position, decision_words, judge, read_move
+from .judge import Position, judge, read_move
 from .layers import BEATS, Layer, beats, layer_cards
 from .moves import (
     BACK,
@@ -855,12 +854,6 @@ class Game:
         return (f"<Game {self.rules.players}p {self.rules.variant}"
                 f"{' duel' if self.rules.is_duel else ''} turn={self.turn} phase={self.phase_name}>")
 
-    def describe(self) -> str:
-        """A one-line summary of the state, for messages and debugging."""
-        return (f"{self.names[self.turn]}'s turn, {decision_words(self.position()) if self.phase != OVER else 'over'};"
-                f" deck {len(self.deck)}, pool {' '.join(group_token(s) for s in self.pool)}")
-
-
 
 @dataclass(frozen=True)
 class Outcome:
@@ -881,11 +874,6 @@ class Outcome:
     hand_sizes: tuple[int, ...]
     winners: tuple[int, ...]
 
-    @property
-    def decided_by_tiebreak(self) -> bool:
-        """Whether the best score was shared and the tie-break picked."""
-        best = max(self.scores)
-        return self.scores.count(best) > len(self.winners)
 
 
 def winners_of(scores: Sequence[int], hand_sizes: Sequence[int], tiebreak: str) -> list[int]:

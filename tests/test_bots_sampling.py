@@ -53,7 +53,7 @@ def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> No
     while not sample.is_over:
         legal = sample.legal_actions()
         code = legal[int(rng.random() * len(legal))] if rng.random() < ROLLOUT_NOISE else quick_action(sample, rng)
-        assert code in legal, sample.describe()
+        assert code in legal, repr(sample)
         sample.apply_action(code)
         steps += 1
         assert steps < 2000

@@ -298,7 +298,7 @@ def test_tiebreak_fewest_hand_cards() -> None:
     assert game.scores() == [2, 2, -3]
     assert game.winners() == [0]
     outcome = game.outcome()
-    assert outcome is not None and outcome.decided_by_tiebreak
+    assert outcome is not None and outcome.winners == (0,) and outcome.hand_sizes[0] < outcome.hand_sizes[1]
 
 
 def test_tiebreak_shared() -> None:
@@ -306,7 +306,7 @@ def test_tiebreak_shared() -> None:
     game.push("play 9")
     assert game.winners() == [0, 1]
     outcome = game.outcome()
-    assert outcome is not None and not outcome.decided_by_tiebreak
+    assert outcome is not None and outcome.winners == (0, 1)
 
 
 def test_tiebreak_fewest_hand_decides_equal_scores_after_exhaustion() -> None:

@@ -69,7 +69,7 @@ def policy_rollout(game: Game, rng: random.Random) -> None:
     """Finish ``game`` as the hard bot's rollouts do, with its cheap policy."""
     while not game.is_over:
         code = quick_action(game, rng)
-        assert code in game.legal_actions(), f"the rollout policy chose an illegal code in {game.describe()}"
+        assert code in game.legal_actions(), f"the rollout policy chose an illegal code in {game!r}"
         game.apply_action(code)
 
 

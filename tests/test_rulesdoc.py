@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from abluxxen import Game
+from abluxxen import Game, rulebook
 from abluxxen.cli import main
 from abluxxen.cli import rules as rulesdoc
 from abluxxen.languages import LANGS, default_lang
@@ -38,11 +38,11 @@ def run_rules(*topic: str, lang: str = "en") -> tuple[int, str, str]:
 
 
 def headings(topic: str, lang: str = "en") -> list[str]:
-    return [text.splitlines()[0][3:] for text in rulesdoc.sections([topic], lang)]
+    return [text.splitlines()[0][3:] for text in rulebook.sections([topic], lang)]
 
 
 def heading_index(lang: str) -> dict[str, int]:
-    _, sections = rulesdoc.split(rulesdoc.load(lang))
+    _, sections = rulebook.split(rulebook.load(lang))
     return {s.text: i for i, s in enumerate(sections)}
 
 
@@ -88,7 +88,7 @@ def test_english_and_german_topic_words_find_the_section(word: str, lang: str, h
 
 
 def test_several_words_show_the_sections_about_all_of_them() -> None:
-    shown = [t.splitlines()[0] for t in rulesdoc.sections(["duel", "pool"], "en")]
+    shown = [t.splitlines()[0] for t in rulebook.sections(["duel", "pool"], "en")]
     assert shown == ["## Duel: pool groups"]
 
 
@@ -140,8 +140,8 @@ TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "ablu
 
 
 def test_german_document_has_the_same_sections_in_the_same_order() -> None:
-    _, english = rulesdoc.split(rulesdoc.load("en"))
-    _, german = rulesdoc.split(rulesdoc.load("de"))
+    _, english = rulebook.split(rulebook.load("en"))
+    _, german = rulebook.split(rulebook.load("de"))
     assert len(german) == len(english)
     for en, de in zip(english, german, strict=True):
         assert en.text.count("Example") == de.text.count("Beispiel"), (en.heading, de.heading)
@@ -153,13 +153,13 @@ def test_a_topic_finds_the_same_sections_in_both_languages(topic: str) -> None:
     found = {}
     for lang in LANGS:
         index = heading_index(lang)
-        found[lang] = [index[text] for text in rulesdoc.sections([topic], lang)]
+        found[lang] = [index[text] for text in rulebook.sections([topic], lang)]
     assert found["en"], topic
     assert found["en"] == found["de"]
 
 
 def test_german_uses_the_games_own_words() -> None:
-    german = rulesdoc.load("de")
+    german = rulebook.load("de")
     for word in ("abluxxen", "Auslage", "Vorrat", "Nachziehstapel", "Ablagestapel", "Joker",
                  "Schattenauslage", "Lage", "Schicht", "Tatze"):
         assert word in german, word
@@ -221,7 +221,7 @@ RULING_CHECKS = [
 def test_every_ruling_has_a_section_with_an_example(topic: str, ruling: str, phrases: list[str]) -> None:
     if RULINGS.is_file():  # without it, the rules' side of the check still runs
         assert ruling in " ".join(RULINGS.read_text(encoding="utf-8").split()), ruling
-    text = "\n".join(rulesdoc.sections([topic], "en"))
+    text = "\n".join(rulebook.sections([topic], "en"))
     flat = " ".join(text.split()).lower()
     for phrase in phrases:
         assert " ".join(phrase.split()).lower() in flat, (topic, phrase)
@@ -236,7 +236,7 @@ def test_every_rulings_heading_is_covered() -> None:
     found = re.findall(r"^## (.+)$", RULINGS.read_text(encoding="utf-8"), flags=re.M)
     assert set(found) == set(covered)
     for topic in covered.values():
-        assert rulesdoc.sections([topic], "en")
+        assert rulebook.sections([topic], "en")
 
 
 # (a phrase of RULINGS.md, what the Rulings section says about it in English, and in German)
@@ -266,13 +266,13 @@ def test_every_ruling_of_our_own_is_in_the_rulings_section_with_its_reason(
     if RULINGS.is_file():
         assert ruling in " ".join(RULINGS.read_text(encoding="utf-8").split()), ruling
     for lang, phrases in (("en", english), ("de", german)):
-        text = " ".join("\n".join(rulesdoc.sections(["rulings"], lang)).split())
+        text = " ".join("\n".join(rulebook.sections(["rulings"], lang)).split())
         for phrase in phrases:
             assert phrase in text, (lang, phrase)
 
 
 def test_the_wrong_examples_are_mended_in_both_languages() -> None:
-    german = " ".join(rulesdoc.load("de").split())
+    german = " ".join(rulebook.load("de").split())
     for phrase in ("Dann spielt auch Dee X X: Cys oberste Lage X X ist gleich hoch und bleibt",
                    "Ann nimmt Bens 5 5, und Ben zieht 2 Karten nach: die 12 aus dem Vorrat",
                    "Ihre 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
@@ -281,20 +281,20 @@ def test_the_wrong_examples_are_mended_in_both_languages() -> None:
                    "Mit fewest-hand gewinnt Ann die Serie, mit shared gewinnen beide"):
         assert phrase in german, phrase
     assert "Bens oberste Lage X X" not in german and "und zieht dann die 12" not in german
-    english = " ".join(rulesdoc.load("en").split())
+    english = " ".join(rulebook.load("en").split())
     # An attacker who takes draws nothing that turn; Ben's top layer is his 6 6 6 X just after he played it.
     assert "Ben's top layer X X" not in english and "then draws the 12" not in english
 
 
 def test_german_never_says_liegen_lassen_and_capitalises_the_nouns() -> None:
-    german = " ".join(rulesdoc.load("de").split())
+    german = " ".join(rulebook.load("de").split())
     assert "liegen lassen" not in german and "liegen zu lassen" not in german
     assert "kein Nehmen oder Lassen" in german
     assert not re.search(r"\b(kein|das|dem|beim) (nehmen|lassen|abwerfen|nachziehen)\b", german)
 
 
 def test_rulings_section_lists_the_engine_choices() -> None:
-    text = " ".join("\n".join(rulesdoc.sections(["rulings"], "en")).split())
+    text = " ".join("\n".join(rulebook.sections(["rulings"], "en")).split())
     for phrase in ("a lone shadow group that qualifies is abluxxed without asking",
                    "everyone knows each player got 2 jokers",
                    "public knowledge of that hand until played",
@@ -303,7 +303,7 @@ def test_rulings_section_lists_the_engine_choices() -> None:
 
 
 def test_move_notation_lists_every_move_of_the_contract() -> None:
-    text = "\n".join(rulesdoc.sections(["notation"], "en"))
+    text = "\n".join(rulebook.sections(["notation"], "en"))
     for move in ("play 7 7 X", "take", "leave", "back", "discard", "draw deck", "draw 7",
                  "draw 4+13+X", "pass", "shadow 5"):
         assert f"`{move}`" in text, move
@@ -359,8 +359,8 @@ def test_whole_rules_on_a_terminal_go_to_the_pager_topic_list_first(lang: str, i
     assert "\x1b[" in content, "the pager gets the colours"
     plain = " ".join(ANSI.sub("", content).split())
     assert plain.startswith(intro)
-    assert all(topic in plain.split(" — ")[0] for topic in rulesdoc.topics(lang))
-    for section in rulesdoc.split(rulesdoc.load(lang))[1]:
+    assert all(topic in plain.split(" — ")[0] for topic in rulebook.topics(lang))
+    for section in rulebook.split(rulebook.load(lang))[1]:
         assert section.heading in plain, section.heading
 
 
@@ -455,8 +455,8 @@ def test_unknown_topic_through_the_cli_exits_1() -> None:
 
 
 def test_checkout_documents_are_found() -> None:
-    assert rulesdoc.load("en") == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert rulesdoc.load("de") == (ROOT / "docs" / "rules.de.md").read_text(encoding="utf-8")
+    assert rulebook.load("en") == (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert rulebook.load("de") == (ROOT / "docs" / "rules.de.md").read_text(encoding="utf-8")
 
 
 def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> None:
@@ -470,7 +470,7 @@ def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> N
         assert "abluxxen/_docs/rules.md" in names and "abluxxen/_docs/rules.de.md" in names
         archive.extractall(tmp_path / "site")
     # -S: no site-packages, so the editable install of the checkout can't be found instead.
-    code = ("import abluxxen.cli.rules as r\n"
+    code = ("import abluxxen.rulebook as r\n"
             "print(r.load('en') == open(r.doc_paths('en')[0], encoding='utf-8').read())\n"
             "print(r.sections(['joker'], 'de')[0].splitlines()[0])\n")
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,

@@ -30,6 +30,7 @@ from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_sav
 from abluxxen.transcript import Transcript
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
+from abluxxen.tui.players import BotPlayer
 from abluxxen.tui.prompt import make_session
 from abluxxen.tui.screen import Screen
 from abluxxen.tui.screens import score_screen
@@ -131,7 +132,8 @@ def _plays_through(saved: Saved, tmp_path: Path) -> None:
                 console.print(app_table(app, seat))
             mover = game.to_move
             if mover is not None and saved.seats[mover].bot in ("easy", "normal"):
-                assert app.bot(mover).choose(game.view(mover)) in game.legal_moves()
+                player = app.player(mover)
+                assert isinstance(player, BotPlayer) and player.bot.choose(game.view(mover)) in game.legal_moves()
             while not game.is_over:
                 game.push(rng.choice(game.legal_moves()))
             for part in score_screen(match, tr, bots=[s.is_bot for s in saved.seats]):

@@ -108,7 +108,7 @@ def test_rules_and_hint_inside_the_game(tmp_path: Path) -> None:
 ])
 def test_rules_in_game_list_the_topics_for_a_word_that_matches_nothing_and_above_the_whole_text(
         tmp_path: Path, lang: str, intro: str, missing: str) -> None:
-    from abluxxen.cli import rules as rulesdoc
+    from abluxxen import rulebook
 
     keys = "rules blah\r" + "\r" + "rules\r" + "q\r"
     status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys, lang=lang)
@@ -117,8 +117,8 @@ def test_rules_in_game_list_the_topics_for_a_word_that_matches_nothing_and_above
     listed = [s for s in flat if intro in s and hand not in s]
     assert len(listed) == 2, "the topics follow 'rules blah', and open the whole text"
     unknown, whole = listed
-    assert missing in unknown and all(t in unknown for t in rulesdoc.topics(lang))
-    title = rulesdoc.load(lang).splitlines()[0].lstrip("# ")
+    assert missing in unknown and all(t in unknown for t in rulebook.topics(lang))
+    title = rulebook.load(lang).splitlines()[0].lstrip("# ")
     assert whole.index(intro) < whole.index(title), "the topic list comes before the text"
     tables = [s for s in flat if hand in s]
     assert missing in tables[1], "back at the table, the message line says why"

@@ -12,7 +12,7 @@ from abluxxen import Rules
 from abluxxen.cli import main
 from abluxxen.match import Match
 from abluxxen.store import saves
-from abluxxen.store.saves import Saved, SaveError, Seat, latest_save, read_save, save_dir, write_save
+from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
 from abluxxen.transcript import Transcript
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.screens import score_screen
@@ -111,9 +111,9 @@ def test_resume_picks_the_newest_unfinished_game_and_skips_damaged_ones(tmp_path
     damaged.write_text("{")
     for age, path in enumerate((older, newer, done, damaged)):
         os.utime(path, (1_000_000 + age, 1_000_000 + age))
-    found, skipped = latest_save(tmp_path)
-    assert found == newer
-    assert [p for p, _ in skipped] == [damaged]
+    games, skipped = unfinished_saves(tmp_path)
+    assert [g.path for g in games] == [newer, older]
+    assert [f.path for f in skipped] == [damaged]
 
 
 def test_save_directory_comes_from_the_option_the_environment_or_platformdirs(

@@ -45,7 +45,7 @@ def test_a_view_gives_the_refusal_the_game_gives(rules: Rules) -> None:
             for move in _TRIES + game.legal_moves():
                 by_game = _verdict(lambda move=move, seat=seat, game=game: game.copy().push(move, seat=seat))
                 by_view = _verdict(lambda move=move, view=view: view.check(move))
-                assert by_view == by_game, (game.describe(), seat, move)
+                assert by_view == by_game, (game, seat, move)
                 checked += 1
                 refused += by_game is not None
     # Both verdicts were exercised, many times over.

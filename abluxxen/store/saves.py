@@ -560,14 +560,6 @@ def unfinished_saves(directory: Path) -> tuple[list[Found], list[Found]]:
     return games, damaged
 
 
-def latest_save(directory: Path) -> tuple[Path | None, list[tuple[Path, str]]]:
-    """The newest save of an unfinished match, and the damaged files skipped on the way."""
-    games, damaged = unfinished_saves(directory)
-    newest = games[0] if games else None
-    skipped = [(f.path, f.problem) for f in damaged if newest is None or f.mtime >= newest.mtime]
-    return (newest.path if newest else None), skipped
-
-
 def is_busy(path: Path) -> bool:
     """Whether another process has this save open."""
     lock = SaveLock(path)

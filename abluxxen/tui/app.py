@@ -17,7 +17,6 @@ from prompt_toolkit import PromptSession
 from rich.align import Align
 from rich.cells import cell_len
 
-from ..bots import Bot
 from ..events import START, Event
 from ..match import Match
 from ..phase import Phase
@@ -149,12 +148,6 @@ class TableApp:
                 base = self.match.seed if self.match.seed is not None else 0
                 self.players[seat] = BotPlayer(self, level, seed=base * 10 + seat)
         return self.players[seat]
-
-    def bot(self, seat: int) -> Bot:
-        """The bot of a bot's seat."""
-        player = self.player(seat)
-        assert isinstance(player, BotPlayer)
-        return player.bot
 
     # -- running -------------------------------------------------------------------
 

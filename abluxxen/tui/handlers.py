@@ -13,8 +13,10 @@ from typing import Protocol
 
 from prompt_toolkit import PromptSession
 from rich.console import Console, Group
+from rich.markdown import Markdown
 from rich.text import Text
 
+from .. import rulebook
 from ..match import Match
 from ..store.saves import Saved
 from ..view import View
@@ -172,12 +174,8 @@ class Commands:
         tr = self.app.tr
         words = command.words
         try:
-            from ..cli import rules as rulesdoc
-        except ImportError:
-            return tr("no_rules")
-        try:
-            found = rulesdoc.find(list(words), tr.lang)
-            topic_help: str = rulesdoc.topic_help(tr.lang, command="rules")
+            found = rulebook.find(list(words), tr.lang)
+            topic_help: str = rulebook.topic_help(tr.lang, command="rules")
         except Exception:  # noqa: BLE001 - the rules reader must not end the game
             return tr("no_rules")
         # The topic list opens the whole text, and is what a word that matches nothing gets.
@@ -191,7 +189,7 @@ class Commands:
             if missing:
                 console.print(Text(missing, style="bold yellow"))
                 console.print()
-            rulesdoc.render("\n\n".join(sections), console)
+            console.print(Markdown("\n\n".join(sections), hyperlinks=False))
 
         self.page_lines(capture_lines(draw, cols, screen.console))
         return missing
