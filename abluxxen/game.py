@@ -560,6 +560,9 @@ class Game:
             self._end_turn(events)
 
     def _play(self, code: int, events: list[Event] | None) -> None:
+        # One function of some 60 lines on purpose: every rollout of the hard bot runs it once a turn,
+        # and splitting the play, the victims and the phase that follows into functions would add calls
+        # and look-ups to the engine's hottest path (benchmarks/versus.py times it against older code).
         value, numbers, jokers, layer = _PLAY_OF_CODE[code]
         size = layer[1]
         turn = self.turn

@@ -73,6 +73,28 @@ def game_from_json(doc: Any) -> Game:
     Raises:
         ValueError: naming the first problem found.
     """
+    rules, names = _header(doc)
+    game = Game._blank(rules, names)
+    _restore_cards(game, doc)
+    _check_all_cards(game)
+    if "known" in doc:
+        _restore_known(game, doc["known"])
+    if "over" in doc and "pending" in doc:
+        raise ValueError("a finished game has no pending decision")
+    if "over" in doc:
+        _restore_over(game, doc["over"])
+        return game
+    # A hand only empties by playing its last card, which ends the game.
+    empty = [s for s in range(rules.players) if not game.hands[s][0]]
+    if empty:
+        raise ValueError(f"hands[{empty[0]}] is empty, so the game would be over: add an 'over' field")
+    if "pending" in doc:
+        _restore_pending(game, doc["pending"])
+    return game
+
+
+def _header(doc: Any) -> tuple[Rules, list[str] | None]:
+    """The document's rules and names, after checking it is a save document with every field it needs."""
     if not isinstance(doc, dict):
         raise ValueError("a save document is a JSON object")
     if doc.get("format") != FORMAT:
@@ -93,7 +115,12 @@ def game_from_json(doc: Any) -> Game:
                 or not all(isinstance(x, str) and x.strip() for x in names):
             raise ValueError(f"names must be a list of {n} non-empty strings")
         check_names(names, n)
-    game = Game._blank(rules, names)
+    return rules, names
+
+
+def _restore_cards(game: Game, doc: dict[str, Any]) -> None:
+    """Whose turn it is, and every card where the document puts it (each place checked on its own)."""
+    rules, n = game.rules, game.rules.players
     game.turn = _seat(doc["turn"], n, "turn")
     hands = _per_seat(doc["hands"], n, "hands")
     game.hands = [counts_of(_cards(h, f"hands[{s}]")) for s, h in enumerate(hands)]
@@ -112,25 +139,16 @@ def game_from_json(doc: Any) -> Game:
         raise ValueError("shadow cannot hold 13s or jokers: they go onto the pool")
     game.shadow = counts_of(shadow)
     game.removed = _cards(doc.get("removed", []), "removed")
-    _check_all_cards(game)
-    if "known" in doc:
-        known = _per_seat(doc["known"], n, "known")
-        game.known = [counts_of(_cards(k, f"known[{s}]")) for s, k in enumerate(known)]
-        for s in range(n):
-            if any(game.known[s][v] > game.hands[s][v] for v in range(1, 15)):
-                raise ValueError(f"known[{s}] lists cards that are not in hands[{s}]")
-    if "over" in doc and "pending" in doc:
-        raise ValueError("a finished game has no pending decision")
-    if "over" in doc:
-        _restore_over(game, doc["over"])
-        return game
-    # A hand only empties by playing its last card, which ends the game.
-    empty = [s for s in range(n) if not game.hands[s][0]]
-    if empty:
-        raise ValueError(f"hands[{empty[0]}] is empty, so the game would be over: add an 'over' field")
-    if "pending" in doc:
-        _restore_pending(game, doc["pending"])
-    return game
+
+
+def _restore_known(game: Game, value: Any) -> None:
+    """Which cards of each hand everybody has seen: only cards that hand holds."""
+    n = game.rules.players
+    known = _per_seat(value, n, "known")
+    game.known = [counts_of(_cards(k, f"known[{s}]")) for s, k in enumerate(known)]
+    for s in range(n):
+        if any(game.known[s][v] > game.hands[s][v] for v in range(1, 15)):
+            raise ValueError(f"known[{s}] lists cards that are not in hands[{s}]")
 
 
 def _restore_over(game: Game, over: Any) -> None:

@@ -74,7 +74,8 @@ def main() -> int:
         after_end = mid_play = lost = 0
         for _ in range(args.rounds):
             child = pexpect.spawn(sys.executable, ARGS, env=_env(data), encoding="utf-8", timeout=60)
-            time.sleep(rng.uniform(0.2, span))
+            # Read what it writes while waiting: a terminal nobody reads fills up and stops the game.
+            child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=rng.uniform(0.2, span))
             os.kill(child.pid, signal.SIGKILL)
             child.expect(pexpect.EOF)
             child.close()

@@ -33,70 +33,100 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
         names: seat names.
         tr: the language.
     """
-    sentences: list[str] = []
-    parts: list[str] = []
-    draws: _Draws | None = None
-    only_play = False
-
-    def flush_draws() -> None:
-        nonlocal draws
-        if draws is not None:
-            parts.append(_draw_words(draws, names, tr))
-            draws = None
-
-    def close() -> None:
-        nonlocal parts
-        flush_draws()
-        if parts:
-            sentences.append(" — ".join(parts))
-        parts = []
-
+    story = _Narration(names, tr)
     for raw in events:
-        ev = raw.visible_to(viewer)
-        kind = ev.kind
-        if kind != "draw":
-            flush_draws()
-        if kind != "turn" and kind != "refill" and kind != "play":
-            only_play = False
-        name = names[ev.seat] if ev.seat is not None else ""
-        if kind == START:
-            close()
-            sentences.append(tr("n.start", n=ev.source, name=name))
-        elif kind == "play":
-            close()
-            parts.append(tr("n.play", name=name, cards=tr.set_words(ev.cards)))
-            only_play = True
-        elif kind == "abluxx":
-            assert ev.other is not None
-            key = "n.abluxx" if len(parts) == 1 else "n.abluxx_again"
-            parts.append(tr(key, name=name, victim=names[ev.other], cards=tr.owned_words(ev.cards)))
-        elif kind == "shadowluxx":
-            it = tr("n.it") if len(ev.cards) == 1 else tr("n.them")
-            parts.append(tr("n.shadowluxx", cards=tr.owned_words(ev.cards), it=it))
-        elif kind in ("take", "leave", "back", "discard", "pass"):
-            it = tr("n.it") if len(ev.cards) == 1 else tr("n.them")
-            parts.append(tr(f"n.{kind}", name=name, it=it))
-        elif kind == "draw":
-            assert ev.seat is not None
-            if draws is None or draws.seat != ev.seat:
-                flush_draws()
-                draws = _Draws(ev.seat)
-            draws.items.append(ev)
-        elif kind == "to-pool":
-            parts.append(tr("n.to_pool", card=tr.set_words(ev.cards)))
-        elif kind == "removed":
-            parts.append(tr("n.removed", card=tr.set_words(ev.cards)))
-        elif kind == "game-over":
-            key = "n.over_hand" if ev.source == EndReason.HAND_EMPTY else "n.over_exhausted"
-            parts.append(tr(key, name=name))
-            close()
-        elif kind == "turn":
-            if only_play and len(parts) == 1:
-                parts.append(tr("n.no_abluxx"))
-            only_play = False
-            close()
-    close()
-    return sentences
+        story.tell(raw.visible_to(viewer))
+    story.close()
+    return story.sentences
+
+
+class _Narration:
+    """Sentences being written: a turn's events join into one sentence, a seat's draws into one part."""
+
+    def __init__(self, names: Sequence[str], tr: Tr) -> None:
+        self.names, self.tr = names, tr
+        self.sentences: list[str] = []
+        self.parts: list[str] = []
+        self.draws: _Draws | None = None
+        # Whether the sentence so far is a play alone (then a turn's end says "no abluxx").
+        self.only_play = False
+
+    def tell(self, ev: Event) -> None:
+        """Add one event (as the viewer may see it)."""
+        if ev.kind != "draw":
+            self._flush_draws()
+        if ev.kind not in ("turn", "refill", "play"):
+            self.only_play = False
+        getattr(self, _TELLERS.get(ev.kind, "_ignore"))(ev, self.names[ev.seat] if ev.seat is not None else "")
+
+    def close(self) -> None:
+        """End the sentence being written."""
+        self._flush_draws()
+        if self.parts:
+            self.sentences.append(" — ".join(self.parts))
+        self.parts = []
+
+    def _flush_draws(self) -> None:
+        if self.draws is not None:
+            self.parts.append(_draw_words(self.draws, self.names, self.tr))
+            self.draws = None
+
+    def _it(self, ev: Event) -> str:
+        return self.tr("n.it") if len(ev.cards) == 1 else self.tr("n.them")
+
+    def _ignore(self, ev: Event, name: str) -> None:
+        pass  # a refill shows on the table, not in the log
+
+    def _start(self, ev: Event, name: str) -> None:
+        self.close()
+        self.sentences.append(self.tr("n.start", n=ev.source, name=name))
+
+    def _play(self, ev: Event, name: str) -> None:
+        self.close()
+        self.parts.append(self.tr("n.play", name=name, cards=self.tr.set_words(ev.cards)))
+        self.only_play = True
+
+    def _abluxx(self, ev: Event, name: str) -> None:
+        assert ev.other is not None
+        key = "n.abluxx" if len(self.parts) == 1 else "n.abluxx_again"
+        self.parts.append(self.tr(key, name=name, victim=self.names[ev.other], cards=self.tr.owned_words(ev.cards)))
+
+    def _shadowluxx(self, ev: Event, name: str) -> None:
+        self.parts.append(self.tr("n.shadowluxx", cards=self.tr.owned_words(ev.cards), it=self._it(ev)))
+
+    def _answer(self, ev: Event, name: str) -> None:
+        self.parts.append(self.tr(f"n.{ev.kind}", name=name, it=self._it(ev)))
+
+    def _draw(self, ev: Event, name: str) -> None:
+        assert ev.seat is not None
+        if self.draws is None or self.draws.seat != ev.seat:
+            self._flush_draws()
+            self.draws = _Draws(ev.seat)
+        self.draws.items.append(ev)
+
+    def _to_pool(self, ev: Event, name: str) -> None:
+        self.parts.append(self.tr("n.to_pool", card=self.tr.set_words(ev.cards)))
+
+    def _removed(self, ev: Event, name: str) -> None:
+        self.parts.append(self.tr("n.removed", card=self.tr.set_words(ev.cards)))
+
+    def _game_over(self, ev: Event, name: str) -> None:
+        key = "n.over_hand" if ev.source == EndReason.HAND_EMPTY else "n.over_exhausted"
+        self.parts.append(self.tr(key, name=name))
+        self.close()
+
+    def _turn(self, ev: Event, name: str) -> None:
+        if self.only_play and len(self.parts) == 1:
+            self.parts.append(self.tr("n.no_abluxx"))
+        self.only_play = False
+        self.close()
+
+
+# Which method of _Narration tells each kind of event.
+_TELLERS = {START: "_start", "play": "_play", "abluxx": "_abluxx", "shadowluxx": "_shadowluxx",
+            "take": "_answer", "leave": "_answer", "back": "_answer", "discard": "_answer", "pass": "_answer",
+            "draw": "_draw", "to-pool": "_to_pool", "removed": "_removed", "game-over": "_game_over",
+            "turn": "_turn"}
 
 
 def _draw_words(draws: _Draws, names: Sequence[str], tr: Tr) -> str:

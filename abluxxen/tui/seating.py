@@ -144,62 +144,82 @@ def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, 
         variant: a variant already chosen on the command line.
         first: a starting player already chosen on the command line.
     """
-    inform = inform or say
-
-    def question(text: str, default: str, help_key: str) -> str:
-        while True:
-            answer = ask(f"{text} [{default}]: ").strip()
-            if answer not in ("?", "help", "hilfe"):
-                return answer or default
-            for line in tr(help_key).split("\n"):
-                inform(line)
-
+    dialog = _Dialog(ask, say, inform or say, tr)
+    inform = dialog.inform
     inform(tr("setup_intro"))
-    while True:
-        answer = question(tr("setup_seats"), "3", "setup_help.seats")
-        if answer.isdigit() and 2 <= int(answer) <= 5:
-            count = int(answer)
-            break
-        say(tr("setup_bad", reason=tr("setup_bad_seats")))
-    specs: list[tuple[str | None, str | None]] = []
-    for number in range(1, count + 1):
-        default = default_name() if number == 1 else tr("setup_default_bot")
-        while True:
-            answer = question(tr("setup_seat", n=number), default, "setup_help.seat")
-            try:
-                spec = parse_seat(answer, number)
-            except SeatError as err:
-                say(tr("setup_bad", reason=tr(err.key or "setup_bad_seat")))
-                continue
-            if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
-                say(tr("setup_bad", reason=tr("setup_same_name", name=spec[0])))
-                continue
-            specs.append(spec)
-            break
-    seats = seats_of(specs)
+    seats = seats_of(dialog.seats(dialog.seat_count()))
     if variant is None:
         inform(tr("setup_variants_line"))
-    while variant is None:
-        answer = variant_named(question(tr("setup_variant"), tr("setup_default_variant"), "setup_help.variant"))
-        if answer in VARIANTS:
-            variant = answer
-        else:
-            say(tr("setup_bad", reason=tr("setup_bad_variant")))
+        variant = dialog.variant()
     duel = False
-    if count == 2:
+    if len(seats) == 2:
         inform(tr("setup_duel_line"))
-        duel = _yes_or_no(lambda: question(tr("setup_duel"), tr("yes_default"), "setup_help.duel"), say, tr)
-    names = [seat.name for seat in seats]
-    while first is None:
-        options = ", ".join(names) + ", " + tr("setup_random")
-        answer = question(tr("setup_first", options=options), names[0], "setup_help.first")
-        try:
-            pick_first(answer, names, random.Random(0))
-        except SeatError:
-            say(tr("setup_bad", reason=tr("setup_bad_first", options=options)))
-            continue
-        first = answer
-    return Setup(seats=seats, variant=variant, duel=duel, first=first)
+        duel = _yes_or_no(lambda: dialog.question(tr("setup_duel"), tr("yes_default"), "setup_help.duel"), say, tr)
+    return Setup(seats=seats, variant=variant, duel=duel, first=first or dialog.first([s.name for s in seats]))
+
+
+class _Dialog:
+    """The setup's questions, each asked again until its answer is good."""
+
+    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None], inform: Callable[[str], None],
+                 tr: Tr) -> None:
+        self.ask, self.say, self.inform, self.tr = ask, say, inform, tr
+
+    def question(self, text: str, default: str, help_key: str) -> str:
+        """One answer (Enter: the default); ``?`` explains the question and asks it again."""
+        while True:
+            answer = self.ask(f"{text} [{default}]: ").strip()
+            if answer not in ("?", "help", "hilfe"):
+                return answer or default
+            for line in self.tr(help_key).split("\n"):
+                self.inform(line)
+
+    def refuse(self, reason: str) -> None:
+        self.say(self.tr("setup_bad", reason=reason))
+
+    def seat_count(self) -> int:
+        while True:
+            answer = self.question(self.tr("setup_seats"), "3", "setup_help.seats")
+            if answer.isdigit() and 2 <= int(answer) <= 5:
+                return int(answer)
+            self.refuse(self.tr("setup_bad_seats"))
+
+    def seats(self, count: int) -> list[tuple[str | None, str | None]]:
+        specs: list[tuple[str | None, str | None]] = []
+        for number in range(1, count + 1):
+            default = default_name() if number == 1 else self.tr("setup_default_bot")
+            while True:
+                answer = self.question(self.tr("setup_seat", n=number), default, "setup_help.seat")
+                try:
+                    spec = parse_seat(answer, number)
+                except SeatError as err:
+                    self.refuse(self.tr(err.key or "setup_bad_seat"))
+                    continue
+                if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
+                    self.refuse(self.tr("setup_same_name", name=spec[0]))
+                    continue
+                specs.append(spec)
+                break
+        return specs
+
+    def variant(self) -> str:
+        while True:
+            answer = variant_named(self.question(self.tr("setup_variant"), self.tr("setup_default_variant"),
+                                                 "setup_help.variant"))
+            if answer in VARIANTS:
+                return answer
+            self.refuse(self.tr("setup_bad_variant"))
+
+    def first(self, names: list[str]) -> str:
+        options = ", ".join(names) + ", " + self.tr("setup_random")
+        while True:
+            answer = self.question(self.tr("setup_first", options=options), names[0], "setup_help.first")
+            try:
+                pick_first(answer, names, random.Random(0))
+            except SeatError:
+                self.refuse(self.tr("setup_bad_first", options=options))
+                continue
+            return answer
 
 
 def _yes_or_no(ask: Callable[[], str], say: Callable[[str], None], tr: Tr) -> bool:
