@@ -71,7 +71,7 @@ def main() -> int:
         data = Path(folder)
         span = _game_seconds(data) * 2.0
         recorded = _recorded(data)
-        after_end = mid_play = lost = 0
+        after_end = mid_play = lost = waited = 0
         for _ in range(args.rounds):
             child = pexpect.spawn(sys.executable, ARGS, env=_env(data), encoding="utf-8", timeout=60)
             # Read what it writes while waiting: a terminal nobody reads fills up and stops the game.
@@ -86,6 +86,7 @@ def main() -> int:
             recorded = now
             if gained or finished:
                 after_end += 1
+                waited += finished > 0  # killed between the final save and the record
                 lost += max(0, finished - gained)
             elif any(state == "playing" for state in saves.values()):
                 mid_play += 1
@@ -96,7 +97,8 @@ def main() -> int:
                     path.unlink()  # a good save mid-play: resumable, nothing lost; out of the next round's way
         waiting = sum(_state(p) == "finished" for p in data.glob("*.json"))
         print(f"kills {args.rounds} over 0.2–{span:.1f} s (a game takes {span / 2.0:.1f} s): "
-              f"{after_end} after the game's end, {mid_play} mid-play with a save that loads, "
+              f"{after_end} after the game's end ({waited} of them before the record was written, recorded by "
+              f"the next command), {mid_play} mid-play with a save that loads, "
               f"{args.rounds - after_end - mid_play} before the first save; "
               f"games recorded {recorded}, finished saves still waiting {waiting}, lost {lost}")
     return 0 if lost == 0 else 1
