@@ -64,8 +64,8 @@ def _finished_save(path: Path, *, seed: int = 5, names: tuple[str, str] = ("Ada"
 # The real command, killed (SIGKILL: nothing runs after it) at the moment the record would be written.
 _KILLED_BEFORE_RECORD = """
 import os, signal, sys
-import abluxxen.tui.app as app
-app.record_finished = lambda *args, **kwargs: os.kill(os.getpid(), signal.SIGKILL)
+import abluxxen.table.table as table
+table.record_finished = lambda *args, **kwargs: os.kill(os.getpid(), signal.SIGKILL)
 from abluxxen.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """

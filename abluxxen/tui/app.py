@@ -21,10 +21,7 @@ from ..events import START, Event
 from ..match import Match
 from ..phase import Phase
 from ..seeds import new_seed, seed_text
-from ..store.journal import record_waiting, retire
-from ..store.records import RecordsError, record_finished
 from ..store.saves import (
-    LOCK_PATIENCE,
     SaveBusy,
     Saved,
     SaveError,
@@ -32,8 +29,8 @@ from ..store.saves import (
     Seat,
     clean_leftovers,
     new_save_path,
-    write_save,
 )
+from ..table.table import Table, records_kind
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
@@ -59,22 +56,16 @@ class TableApp:
 
     Args:
         saved: the match, seats and settings (new or resumed).
-        path: the save file, rewritten after every move.
+        path: the save file, rewritten after every move (``None``: the game is never saved).
         screen: the terminal.
         session: the prompt session.
         delay: pause after each bot move (default: the saved one).
         lock: the save's lock, already taken (default: :meth:`run` takes it).
     """
 
-    def __init__(self, saved: Saved, path: Path, *, screen: Screen, session: PromptSession[str],
+    def __init__(self, saved: Saved, path: Path | None, *, screen: Screen, session: PromptSession[str],
                  delay: float | None = None, lock: SaveLock | None = None) -> None:
-        self.saved = saved
-        self.path = path
-        self.lock = lock
-        # Whether ``path`` holds a good save of this match (a resumed one does), and
-        # whether the position on the table is newer than it.
-        self.last_good = _has_content(path)
-        self.unsaved = False
+        self.table = Table(saved, path, lock=lock)
         self.save_reason = ""
         self.screen = screen
         self.session = session
@@ -99,11 +90,29 @@ class TableApp:
         # an undo must also forget what the moves taken back had to tell.
         self.before: dict[int, tuple[dict[int, str], dict[int, list[int]]]] = {}
         self.record_problem = ""
-        # Whether the finished match is in the records and its save removed.
-        self.retired = False
         self.commands = Commands(self)
 
     # -- state ---------------------------------------------------------------------
+
+    @property
+    def saved(self) -> Saved:
+        """The match, seats and settings being played (the table's)."""
+        return self.table.saved
+
+    @saved.setter
+    def saved(self, saved: Saved) -> None:
+        self.table.saved = saved
+
+    @property
+    def path(self) -> Path:
+        """The save file."""
+        assert self.table.path is not None
+        return self.table.path
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether the position on the table is newer than the last good save."""
+        return self.table.unsaved
 
     @property
     def match(self) -> Match:
@@ -133,10 +142,8 @@ class TableApp:
             return 0
 
     def seed_shown(self) -> bool:
-        """Whether the seed may be shown: only once the match is over. It replays the deal, every
-        hand and the deck's order included, and the later games' deals follow from it, so shown
-        sooner it would give away the others' hands (the bots' too)."""
-        return self.match.is_over
+        """Whether the seed may be shown (only once the match is over: see :meth:`Table.seed_shown`)."""
+        return self.table.seed_shown()
 
     def player(self, seat: int) -> Player:
         """Who answers a seat: a person here or a bot (made on first use)."""
@@ -155,7 +162,7 @@ class TableApp:
         """Play until the end or a quit; the exit status (130 after Ctrl-C; 1 when the
         save is open in another terminal, or the latest moves could not be saved)."""
         try:
-            self._lock(self.path)
+            self.table.lock(self.path)
         except SaveBusy:
             self.screen.leave()
             print(self.tr("save_busy", path=self.path), file=sys.stderr)
@@ -166,7 +173,7 @@ class TableApp:
             status = self._run_screen()
         finally:
             self.stops.restore()
-            self._unlock()
+            self.table.unlock()
         if self.unsaved and status == 0:
             status = 1
         if self.screen.lost:
@@ -185,42 +192,10 @@ class TableApp:
             pass  # nowhere left to say it
         return status
 
-    def _lock(self, path: Path) -> None:
-        """Hold ``path``'s lock while its game is open (a folder that takes no files cannot be locked,
-        nor saved to: the autosave says so).
-
-        Raises:
-            SaveBusy: when another process has the save open.
-        """
-        if self.lock is not None and self.lock.path == path:
-            return
-        if self.lock is not None:
-            # Only the lock: the file it guarded stays (removing a new game's empty file here freed
-            # its name for another game started in the same second, and both then played one save).
-            self.lock.release()
-            self.lock = None
-        lock = SaveLock(path)
-        try:
-            self.lock = lock.acquire(wait=LOCK_PATIENCE)
-        except OSError:
-            self.lock = None
-
-    def _unlock(self) -> None:
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
-        if not self.last_good:
-            # A new game's file was reserved empty; never saved, it would only be litter.
-            try:
-                if self.path.stat().st_size == 0:
-                    self.path.unlink()
-            except OSError:
-                pass
-
     def _tell_unsaved(self) -> None:
         """The truth about a failed autosave, wrapped to the terminal's width."""
         lines = [self.tr("not_saved_exit", reason=self.save_reason)]
-        lines.append(self.tr("not_saved_kept", path=self.path) if self.last_good
+        lines.append(self.tr("not_saved_kept", path=self.path) if self.table.last_good
                      else self.tr("not_saved_none", dir=self.path.parent))
         width = max(40, min(self.screen.size()[0], 100))
         for line in lines:
@@ -301,10 +276,9 @@ class TableApp:
         with self.stops.shielded():
             self.before[len(self.saved.transcript.moves)] = (
                 dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
-            events = self.saved.transcript.push(self.match.game, move, seat=seat)
-            self.saved.log.extend(events)
+            events = self.table.push(seat, move)
             self._note_private(events)
-            self.save()
+            self._note_save()
 
     def _note_private(self, events: list[Event]) -> None:
         """Remember who has played, and what a human must be told: a card drawn from the deck,
@@ -328,25 +302,24 @@ class TableApp:
 
         A finished match whose record is written has no save any more: the records hold it.
         """
-        if self.retired:
+        with self.stops.shielded():
+            self.table.save()
+        self._note_save()
+
+    def _note_save(self) -> None:
+        """Say on the table when the autosave failed (and stop saying it once one works)."""
+        err = self.table.save_failure
+        if err is None:
+            self.save_problem = ""
             return
-        try:
-            with self.stops.shielded():
-                write_save(self.path, self.saved)
-        except (OSError, SaveError) as err:
-            # Keep playing, and say so on the table; the last good save (if any) stays in place.
-            self.unsaved = True
-            if isinstance(err, SaveError):
-                self.save_reason = self.tr("save_unreadable")
-            else:
-                self.save_reason = err.strerror or type(err).__name__
-            self.save_problem = self.tr("not_saved", reason=self.save_reason)
-            if cell_len(self.save_problem) > 80:
-                self.save_problem = self.tr("not_saved_short")
-            return
-        self.unsaved = False
-        self.last_good = True
-        self.save_problem = ""
+        # Keep playing, and say so on the table; the last good save (if any) stays in place.
+        if isinstance(err, SaveError):
+            self.save_reason = self.tr("save_unreadable")
+        else:
+            self.save_reason = err.strerror or type(err).__name__
+        self.save_problem = self.tr("not_saved", reason=self.save_reason)
+        if cell_len(self.save_problem) > 80:
+            self.save_problem = self.tr("not_saved_short")
 
     # -- drawing ---------------------------------------------------------------------
 
@@ -462,17 +435,12 @@ class TableApp:
         A finished match's save is the journal: it is removed only once its record is written,
         and kept (to be recorded by the next command that opens the records) when it is not.
         """
-        try:
-            record_waiting(self.path.parent, None)
-            record_finished(self.saved, seed_shown=self.seed_shown())
-        except Exception as err:  # noqa: BLE001 - the record must never cost the game
-            kind = err.kind if isinstance(err, RecordsError) else "damaged"
-            later = self.tr("records_later") if self.saved.finished and self.last_good else ""
-            return "\n".join(filter(None, (self.tr("records_failed", reason=self.tr(f"records.{kind}")), later)))
-        if self.saved.finished:
-            retire(self.path)
-            self.retired = True
-        return ""
+        err = self.table.record()
+        if err is None:
+            return ""
+        later = self.tr("records_later") if self.saved.finished and self.table.last_good else ""
+        return "\n".join(filter(None, (self.tr("records_failed", reason=self.tr(f"records.{records_kind(err)}")),
+                                        later)))
 
     def _end_of_game(self) -> bool:
         """The score screen; whether to go on (next game or a new match)."""
@@ -503,9 +471,7 @@ class TableApp:
             fresh = Match(match.rules, games=match.games, seed=seed, names=names, first=first)
             self.saved = Saved(match=fresh, seats=self.seats, lang=self.saved.lang, delay=self.delay,
                                log=[start_event(fresh)])
-            path = new_save_path(self.path.parent, names)
-            self._lock(path)  # a new file: nobody else can hold it
-            self.path, self.last_good, self.retired = path, False, False
+            self.table.move_to(new_save_path(self.path.parent, names))
             self.players = {}
         self.last_seen = None
         self.undo_floor, self.floor_seat = 0, None
@@ -515,13 +481,6 @@ class TableApp:
         self.notes = {}
         self.save()
         return True
-
-
-def _has_content(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except OSError:
-        return False
 
 
 def _noted(note: str, question: str) -> str:

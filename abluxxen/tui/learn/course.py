@@ -167,7 +167,8 @@ class LessonTable(TableApp):
         self.panel: list[Text] = []
         self.coach_line = ""
         self.coach_note = ""
-        super().__init__(self._saved(), Path(), screen=course.screen, session=course.session,
+        # No save file: a lesson is never saved, nor recorded.
+        super().__init__(self._saved(), None, screen=course.screen, session=course.session,
                          delay=course.delay)
 
     def _saved(self) -> Saved:
@@ -177,9 +178,6 @@ class LessonTable(TableApp):
         match.game = game
         seats = [Seat(name, None if seat == PLAYER else self.walk.level) for seat, name in enumerate(game.names)]
         return Saved(match=match, seats=seats, lang=self.course.tr.lang, delay=self.course.delay, log=self.walk.log)
-
-    def save(self) -> None:
-        """Lessons are not saved."""
 
     def info(self) -> TableInfo:
         """The table's facts: the bots' seats; no seed, no match."""

@@ -1,0 +1,179 @@
+"""A match being played, whoever sits at it: the moves, the autosave, the record, and every seat told.
+
+The table owns the match (through its :class:`~abluxxen.store.saves.Saved`)
+and is the one place a move is pushed. After each move it saves, then tells
+**every** seat what happened as that seat may see it
+(:meth:`~abluxxen.events.Event.visible_to`): a card drawn from the deck reaches
+its drawer's seat only. Nothing here draws or reads keys, so a terminal, a
+bot, a scripted lesson or a session from another terminal can sit at it alike;
+the terminal game (``tui/app.py``) is one front end around it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Protocol
+
+from ..events import Event
+from ..match import Match
+from ..store.journal import record_waiting, retire
+from ..store.records import RecordsError, record_finished
+from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, write_save
+from ..view import View
+
+
+class Seat(Protocol):
+    """Whoever sits at a seat, as far as the table tells it anything."""
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """What a move caused, as this seat may see it, and the table after it."""
+
+
+class Table:
+    """A match, its save file and the seats that are told each move.
+
+    Args:
+        saved: the match, seats and settings (new or resumed).
+        path: the save file, rewritten after every move; ``None``: never saved
+            (a lesson).
+        lock: the save's lock, already taken (default: :meth:`lock` takes it).
+        seats: who is told each move, by seat number.
+    """
+
+    def __init__(self, saved: Saved, path: Path | None, *, lock: SaveLock | None = None,
+                 seats: Mapping[int, Seat] | None = None) -> None:
+        self.saved = saved
+        self.path = path
+        self.lock_held = lock
+        self.seats: dict[int, Seat] = dict(seats or {})
+        # Whether ``path`` holds a good save of this match (a resumed one does), and whether
+        # the position on the table is newer than it (then ``save_failure`` says why).
+        self.last_good = path is not None and _has_content(path)
+        self.unsaved = False
+        self.save_failure: OSError | SaveError | None = None
+        # Whether the finished match is in the records and its save removed.
+        self.retired = False
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.saved.match
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [s for s, seat in enumerate(self.saved.seats) if not seat.is_bot]
+
+    def seed_shown(self) -> bool:
+        """Whether the seed may be shown: only once the match is over. It replays the deal, every
+        hand and the deck's order included, and the later games' deals follow from it, so shown
+        sooner it would give away the others' hands (the bots' too)."""
+        return self.match.is_over
+
+    # -- moves ------------------------------------------------------------------------
+
+    def push(self, seat: int, move: str) -> list[Event]:
+        """Apply ``seat``'s move, save, and tell every seat; the events it caused.
+
+        Raises:
+            IllegalMove: and nothing changed.
+        """
+        events = self.saved.transcript.push(self.match.game, move, seat=seat)
+        self.saved.log.extend(events)
+        self.save()
+        self.tell(events)
+        return events
+
+    def tell(self, events: Sequence[Event]) -> None:
+        """Tell every seat ``events`` as it may see them, with its view of the table now."""
+        game = self.match.game
+        for number, seat in self.seats.items():
+            seat.update(game.view(number), [event.visible_to(number) for event in events])
+
+    # -- the save ---------------------------------------------------------------------
+
+    def lock(self, path: Path) -> None:
+        """Hold ``path``'s lock while its game is open (a folder that takes no files cannot be
+        locked, nor saved to: the autosave says so).
+
+        Raises:
+            SaveBusy: when another process has the save open.
+        """
+        if self.lock_held is not None and self.lock_held.path == path:
+            return
+        if self.lock_held is not None:
+            # Only the lock: the file it guarded stays (removing a new game's empty file here freed
+            # its name for another game started in the same second, and both then played one save).
+            self.lock_held.release()
+            self.lock_held = None
+        try:
+            self.lock_held = SaveLock(path).acquire(wait=LOCK_PATIENCE)
+        except OSError:
+            self.lock_held = None
+
+    def unlock(self) -> None:
+        """Give the lock up; a new game's file that was never saved goes too (it would be litter)."""
+        if self.lock_held is not None:
+            self.lock_held.release()
+            self.lock_held = None
+        if not self.last_good and self.path is not None:
+            try:
+                if self.path.stat().st_size == 0:
+                    self.path.unlink()
+            except OSError:
+                pass
+
+    def save(self) -> None:
+        """Write the save file; a failure is kept in ``save_failure`` and play goes on.
+
+        A finished match whose record is written has no save any more: the records hold it.
+        """
+        if self.path is None or self.retired:
+            return
+        try:
+            write_save(self.path, self.saved)
+        except (OSError, SaveError) as err:
+            # The last good save (if any) stays in place.
+            self.unsaved, self.save_failure = True, err
+            return
+        self.unsaved, self.save_failure, self.last_good = False, None, True
+
+    def move_to(self, path: Path) -> None:
+        """Save the next match to ``path`` (a new file, reserved empty)."""
+        self.lock(path)  # a new file: nobody else can hold it
+        self.path, self.last_good, self.retired = path, False, False
+
+    # -- the record ---------------------------------------------------------------------
+
+    def record(self) -> Exception | None:
+        """Add the finished game to the records (once, however often it is recorded), and any
+        finished game still waiting in the save folder; what kept the records from taking it.
+
+        A finished match's save is the journal: it is removed only once its record is written,
+        and kept (to be recorded by the next command that opens the records) when it is not.
+        """
+        if self.path is None:
+            return None  # a game nobody saves is nobody's record (a lesson)
+        try:
+            record_waiting(self.path.parent, None)
+            record_finished(self.saved, seed_shown=self.seed_shown())
+        except Exception as err:  # noqa: BLE001 - the record must never cost the game
+            return err
+        if self.saved.finished:
+            retire(self.path)
+            self.retired = True
+        return None
+
+
+def records_kind(err: Exception) -> str:
+    """Which kind of records problem ``err`` is (see ``store/records.py``'s ``KINDS``)."""
+    return err.kind if isinstance(err, RecordsError) else "damaged"
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return os.stat(path).st_size > 0
+    except OSError:
+        return False
