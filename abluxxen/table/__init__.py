@@ -3,6 +3,7 @@
 Nothing here draws or reads keys; ``tui/`` is one front end around it.
 """
 
-from .table import Seat, Table
+from .seats import BotSeat
+from .table import Player, Seat, Table
 
-__all__ = ["Seat", "Table"]
+__all__ = ["BotSeat", "Player", "Seat", "Table"]

@@ -31,6 +31,13 @@ class Seat(Protocol):
         """What a move caused, as this seat may see it, and the table after it."""
 
 
+class Player(Seat, Protocol):
+    """A seat that also decides: a bot, a scripted lesson, a person behind some front end."""
+
+    def decide(self, view: View) -> str:
+        """The seat's move in the position ``view`` shows (the seat decides now)."""
+
+
 class Table:
     """A match, its save file and the seats that are told each move.
 
@@ -91,6 +98,20 @@ class Table:
         game = self.match.game
         for number, seat in self.seats.items():
             seat.update(game.view(number), [event.visible_to(number) for event in events])
+
+    def play(self, players: Mapping[int, Player]) -> None:
+        """Play the current game to its end, asking each seat's player in turn (no terminal at all:
+        bots and scripted seats); each player is told every move as its seat may see it.
+
+        Raises:
+            IllegalMove: when a player answers with a move that is not legal (nothing changed).
+        """
+        self.seats.update(players)
+        game = self.match.game
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            self.push(seat, players[seat].decide(game.view(seat)))
 
     # -- the save ---------------------------------------------------------------------
 

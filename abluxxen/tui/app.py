@@ -239,6 +239,7 @@ class TableApp:
         return self.tr("replay", seed=seed_text(match.seed), command="abluxxen play " + " ".join(options))
 
     def _loop(self) -> int:
+        self._take_seats()
         self.save()
         while True:
             try:
@@ -281,21 +282,12 @@ class TableApp:
             self._note_save()
 
     def _note_private(self, events: list[Event]) -> None:
-        """Remember who has played, and what a human must be told: a card drawn from the deck,
-        cards taken from them."""
-        names = self.match.names
+        """Remember who has played (each person's own notes come to their seat: HumanPlayer.update)."""
         self.played |= {e.seat for e in events if e.kind == "play" and e.seat is not None}
-        for event in events:
-            if event.seat is None or self.seats[event.seat].is_bot:
-                continue
-            if event.kind == "draw" and event.source == "deck":
-                drawn = self.unseen_draws.setdefault(event.seat, [])
-                drawn.extend(event.cards)
-                self.notes[event.seat] = self.tr("you_drew", cards=self.tr.cards_words(drawn))
-        for event in events:
-            if event.kind == "take" and event.other is not None and not self.seats[event.other].is_bot:
-                self.notes[event.other] = self.tr("took_yours", name=names[event.seat or 0],
-                                                  cards=self.tr.owned_words(event.cards), n=len(event.cards))
+
+    def _take_seats(self) -> None:
+        """Every seat's player sits at the table from the start, to be told every move."""
+        self.table.seats = {seat: self.player(seat) for seat in range(len(self.seats))}
 
     def save(self) -> None:
         """Write the save file; a failure is shown on the table and play goes on.
@@ -473,6 +465,7 @@ class TableApp:
                                log=[start_event(fresh)])
             self.table.move_to(new_save_path(self.path.parent, names))
             self.players = {}
+            self._take_seats()
         self.last_seen = None
         self.undo_floor, self.floor_seat = 0, None
         self.before = {}

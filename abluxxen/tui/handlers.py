@@ -43,7 +43,7 @@ class Quit(Exception):
         self.status = status
 
 
-class Table(Protocol):
+class CommandFront(Protocol):
     """What the commands use of the game at this terminal (:class:`.app.TableApp`)."""
 
     screen: Screen
@@ -79,7 +79,7 @@ class Commands:
         app: the table the commands act on.
     """
 
-    def __init__(self, app: Table) -> None:
+    def __init__(self, app: CommandFront) -> None:
         self.app = app
         self.table: dict[str, Callable[[Command, View], str]] = {
             "?": self.moves_page, "hint": self.hint, "rules": self.rules, "quit": self.quit,

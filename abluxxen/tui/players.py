@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import Protocol
 
 from prompt_toolkit import PromptSession
@@ -15,6 +16,7 @@ from prompt_toolkit import PromptSession
 from .. import bots
 from ..bots import Bot
 from ..bots.common import stable_seed
+from ..events import Event
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -22,7 +24,7 @@ from .prompt import ask_move
 from .screen import Screen
 
 
-class Table(Protocol):
+class Front(Protocol):
     """What a seat's player uses of the game at this terminal."""
 
     screen: Screen
@@ -60,6 +62,9 @@ class Player(Protocol):
     def moved(self, move: str) -> None:
         """Called once ``move`` has been applied and saved."""
 
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """What a move caused, as this seat may see it (every seat is told every move)."""
+
 
 # The hard bot's budget at the table, in iterations rather than seconds: a time
 # budget gives different moves from run to run, and undo must bring back the
@@ -92,7 +97,7 @@ class BotPlayer:
             hard bot searches a fixed number of iterations here).
     """
 
-    def __init__(self, table: Table, level: str, *, seed: int | None) -> None:
+    def __init__(self, table: Front, level: str, *, seed: int | None) -> None:
         self.table = table
         self.level = level
         self.seed = seed
@@ -121,6 +126,9 @@ class BotPlayer:
             move = RandomBot(stable_seed(self.seed, view)).choose(view)
         return bots.vary(move, view, self.table.repeats())
 
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """A bot reads the table afresh at each decision: nothing to keep."""
+
     def moved(self, move: str) -> None:
         """Show the move, then pause so people can follow."""
         self.table.draw_watch()
@@ -139,7 +147,7 @@ class HumanPlayer:
         seat: the person's seat.
     """
 
-    def __init__(self, table: Table, seat: int) -> None:
+    def __init__(self, table: Front, seat: int) -> None:
         self.table = table
         self.seat = seat
         self._forced = False
@@ -158,6 +166,20 @@ class HumanPlayer:
         return ask_move(view, table.tr, session=table.session, width=width, message=message,
                         show=lambda text: table.draw(view, text),
                         on_command=lambda command: table.command(command, view))
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """Keep what this person must be told when the keyboard comes to them: the cards they drew
+        from the deck (nobody else is told them), and cards another player took from them."""
+        table, tr = self.table, self.table.tr
+        for event in events:
+            if event.kind == "draw" and event.source == "deck" and event.seat == self.seat:
+                drawn = table.unseen_draws.setdefault(self.seat, [])
+                drawn.extend(event.cards)
+                table.notes[self.seat] = tr("you_drew", cards=tr.cards_words(drawn))
+        for event in events:
+            if event.kind == "take" and event.other == self.seat and event.seat is not None:
+                table.notes[self.seat] = tr("took_yours", name=view.names[event.seat],
+                                            cards=tr.owned_words(event.cards), n=len(event.cards))
 
     def moved(self, move: str) -> None:
         """Note a forced move for the person, to read when their turn comes."""
