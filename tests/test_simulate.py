@@ -85,3 +85,20 @@ def test_bad_options_give_a_one_line_reason(argv: tuple[str, ...], words: str,
     text = captured.out + captured.err
     assert code == 2
     assert words in text and len(text.strip().splitlines()) == 1
+
+
+def test_a_bot_that_never_wins_still_gets_an_honest_interval() -> None:
+    doc = _results("--seats", "normal,easy", "--games", "6", "--seed", "1", "--no-duel")
+    for row in doc["results"]:
+        low, high = row["ci95"]
+        assert low <= row["win_rate"] <= high and high - low > 0.2  # six games say little, even at 0 or 6 wins
+    assert simulate.wilson(0, 20) == pytest.approx((0.0, 0.161), abs=0.001)
+    assert simulate.wilson(20, 20) == pytest.approx((0.839, 1.0), abs=0.001)
+
+
+def test_the_same_seed_gives_the_same_tournament() -> None:
+    runs = [_results("--seats", "hard,easy", "--games", "2", "--seed", "9", "--think", "40") for _ in range(2)]
+    for run in runs:
+        for row in run["results"]:
+            row.pop("median_decision_s"), row.pop("p95_decision_s")
+    assert runs[0] == runs[1]

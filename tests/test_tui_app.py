@@ -153,7 +153,7 @@ def test_the_seed_stays_secret_among_humans_until_the_game_is_over(tmp_path: Pat
     printed = capsys.readouterr()
     assert status == 0
     assert not any("4321" in screen for screen in screens if "Game 1 over" not in screen)
-    assert "Seed 4321" in screens[-1] and "--seed 4321" in printed.out
+    assert any("Seed 4321" in s and "Game 1 over" in s for s in screens) and "--seed 4321" in printed.out
 
 
 def test_against_bots_the_seed_stays_secret_until_the_game_is_over(tmp_path: Path,
@@ -165,7 +165,7 @@ def test_against_bots_the_seed_stays_secret_until_the_game_is_over(tmp_path: Pat
     assert not any("4321" in s for s in screens) and "4321" not in capsys.readouterr().out
     game = _ending(["Ann", "Ada", "Bix"])
     status, screens, _ = _run(tmp_path, seats, "77\rn\r", game=game, seed=4321)
-    assert status == 0 and "Seed 4321" in screens[-1] and "--seed 4321" in capsys.readouterr().out
+    assert status == 0 and any("Seed 4321" in s for s in screens) and "--seed 4321" in capsys.readouterr().out
     # In German, the replay command in the player's words (German names are taken on the command line).
     status, screens, _ = _run(tmp_path, seats, "77\rn\r", game=_ending(["Ann", "Ada", "Bix"]), seed=4321, lang="de")
     assert 'abluxxen play --players "Ann,bot:leicht,bot:leicht" --seed 4321' in capsys.readouterr().out
@@ -224,3 +224,15 @@ def test_every_screen_fits_80_by_23(tmp_path: Path, seats: list[Seat], keys: str
         # Two lines stay free for the prompt and its toolbar (or the question under a page).
         assert len(lines) <= 21, f"{len(lines)} lines:\n{screen}"
         assert max(cell_len(line) for line in lines) <= 80, screen
+
+
+def test_no_bot_is_said_to_think_while_the_table_waits_for_a_persons_enter(tmp_path: Path) -> None:
+    # Ann and Ben share the keyboard, Ada is a bot: Ann draws the deck's 7, and her drawn card is shown
+    # to her before Ada moves; that screen waits for Ann's Enter, and Ada has not begun to think.
+    game = Game.from_json(make_doc(hands=["2 5 6", "1 3 4", "8 9"], names=["Ann", "Ada", "Ben"],
+                                   pool="8 9 10 11 12 13", deck="7 7 7"))
+    keys = "\r" + "2\r" + "deck\r" + "\r" + "\r"
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Ben")], keys, game=game)
+    shown = next(s for s in screens if "You drew a 7 from the deck." in s)
+    assert "Your hand (Ann)" in shown and "Ada is thinking" not in shown
+    assert any("Ada is thinking" in s for s in screens)  # and once Enter is pressed, she does

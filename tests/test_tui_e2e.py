@@ -253,3 +253,32 @@ def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_pat
     child.close()
     assert child.exitstatus == 0
     assert "Pass to" not in log.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> None:
+    import io
+
+    from abluxxen.tui.i18n import Tr
+    from abluxxen.tui.screen import Screen
+
+    for cols in (30, 45, 60, 79):
+        out = io.StringIO()
+        message = Tr(lang)("too_small", w=cols, h=12)
+        Screen(file=out, size=(cols, 12), terminal=True).show_plain(message)
+        lines = [line for line in ANSI.sub("", out.getvalue()).splitlines() if line.strip()]
+        assert all(len(line) <= cols for line in lines), lines
+        assert " ".join(lines).split() == message.split()  # every word whole, none lost
+
+
+def test_the_final_scores_stay_on_the_screen_after_the_game_is_left(tmp_path: Path) -> None:
+    child, log = spawn_terminal(["play", "--players", "bot:easy,bot:normal,bot:easy", "--seed", "3", "--delay", "0",
+                                 "--lang", "en"], tmp_path)
+    child.expect("Play again")
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    # What the normal screen holds once the game's own (alternate) screen is gone.
+    after = ANSI.sub("", log.getvalue().rsplit("\x1b[?1049l", 1)[1])
+    assert "Game 1 over" in after and "★ winner" in after and "Points" in after
+    assert after.count("Seed 3") == 1 and "--seed 3" in after  # the replay line, said once

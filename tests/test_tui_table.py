@@ -259,3 +259,30 @@ def test_the_duel_log_reads_as_grammar(lang: str, sentences: list[str]) -> None:
               Event("play", 0, cards=(9, 9)), Event("shadowluxx", 0, cards=(6, 6)),
               Event("abluxx", 0, 1, (5, 5))]
     assert narrate(events, None, ["Ann", "Ben"], Tr(lang)) == sentences
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_the_log_keeps_at_least_eight_lines_at_80_by_23(players: int) -> None:
+    import io
+    import random
+
+    from rich.console import Console
+
+    from abluxxen import Game, Rules
+    from abluxxen.tui.table import render_table
+
+    game = Game.new(Rules(players), seed=3, names=["Ann", "Ben", "Cy", "Dot", "Eve"][:players])
+    log: list[Event] = []
+    rng = random.Random(1)
+    while len([e for e in log if e.kind == "turn"]) < 12 and not game.is_over:
+        log += game.push(rng.choice(game.legal_moves()))
+    seat = game.to_move
+    assert seat is not None
+    console = Console(width=80, record=True, file=io.StringIO())
+    console.print(render_table(game.view(seat), log, Tr("en"), width=80, height=21))
+    lines = console.export_text().splitlines()
+    assert len(lines) == 21
+    start = next(i for i, line in enumerate(lines) if "What happened" in line)
+    end = next(i for i in range(start + 1, len(lines)) if lines[i].startswith("─"))
+    assert end - start - 1 >= 8, "\n".join(lines)
+    assert all(f"{name} " in "\n".join(lines[:start]) for name in game.names)  # every seat still on the table

@@ -110,20 +110,32 @@ class Tally:
         games = len(self.shares)
         wins = sum(self.shares)
         rate = wins / games if games else 0.0
-        spread = statistics.pstdev(self.shares) if games > 1 else 0.0
-        half = 1.96 * spread / math.sqrt(games) if games else 0.0
         times = sorted(self.times)
         return {
             "bot": self.level,
             "games": games,
             "wins": round(wins, 4),
             "win_rate": rate,
-            "ci95": [max(0.0, rate - half), min(1.0, rate + half)],
+            "ci95": list(wilson(wins, games)),
             "mean_score": statistics.fmean(self.scores) if self.scores else 0.0,
             "decisions": len(times),
             "median_decision_s": quantile(times, 0.5),
             "p95_decision_s": quantile(times, 0.95),
         }
+
+
+def wilson(wins: float, games: int, *, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default): honest at 0 or all wins, where
+    the normal approximation shrinks to a point (0 wins of 20 is 0%–16%, not 0%–0%).
+
+    ``wins`` may hold halves and thirds: a shared win counts as a share.
+    """
+    if games <= 0:
+        return 0.0, 1.0
+    rate, z2 = wins / games, z * z
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def quantile(values: Sequence[float], q: float) -> float:

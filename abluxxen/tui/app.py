@@ -179,6 +179,9 @@ class TableApp:
         if self.screen.lost:
             return status
         try:
+            if self.match.game.is_over and self.screen.alternate:
+                # The game's screen is gone with the alternate screen: its scores stay in sight.
+                self.screen.console.print(self._score_screen(seed=False))  # the replay line follows
             if self.unsaved:
                 self._tell_unsaved()
             elif not self.saved.finished:
@@ -360,8 +363,9 @@ class TableApp:
         self._ensure_size()
         cols, rows = self.screen.size()
         message = "\n".join(filter(None, (self.tr("you_drew", cards=self.tr.cards_words(drawn)), ignored)))
+        # Nobody thinks yet: the next seat is asked only once this person has pressed Enter.
         self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=True,
-                                      width=cols, height=rows - 2, message=message))
+                                      width=cols, height=rows - 2, message=message, waiting=False))
         ask_line(self.session, self.tr("drew_enter"))
 
     def handover(self, seat: int, view: View) -> None:
@@ -434,6 +438,12 @@ class TableApp:
         return "\n".join(filter(None, (self.tr("records_failed", reason=self.tr(f"records.{records_kind(err)}")),
                                         later)))
 
+    def _score_screen(self, *, seed: bool = True) -> ScoreScreen:
+        """The scores of the game just over (and the match's totals), with the seed when it may be shown."""
+        match = self.match
+        return ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
+                           seed=match.seed if seed and self.seed_shown() else None, assisted=self.saved.assisted)
+
     def _end_of_game(self) -> bool:
         """The score screen; whether to go on (next game or a new match)."""
         match = self.match
@@ -443,9 +453,7 @@ class TableApp:
         self.save()
         self.record_problem = self._record()
         ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
-        self.screen.show(Align.center(ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
-                                                  seed=match.seed if self.seed_shown() else None,
-                                                  assisted=self.saved.assisted)))
+        self.screen.show(Align.center(self._score_screen()))
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("next_game"))), default=True):
                 return False

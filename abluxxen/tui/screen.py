@@ -13,6 +13,7 @@ import errno
 import os
 import shutil
 import sys
+import textwrap
 from typing import IO
 
 from rich.align import Align
@@ -141,9 +142,12 @@ class Screen:
         self.show(Text("\n" * top), Align.center(panel, width=cols))
 
     def show_plain(self, message: str) -> None:
-        """Unstyled text: for a terminal too small to hold the table."""
+        """Unstyled text, wrapped between words to the terminal's width: for a terminal too small
+        to hold the table (the terminal's own wrapping would cut words in half)."""
+        cols, _ = self.size()
+        lines = textwrap.wrap(message, width=max(8, cols), break_on_hyphens=False) or [""]
         self.wipe()
-        self._write(message + "\n")
+        self._write("\n".join(lines) + "\n")
 
     def page_lines(self, renderable: RenderableType) -> list[str]:
         """A renderable as lines of terminal text at the screen's width, styles kept."""

@@ -35,6 +35,8 @@ JOKER_STYLE = Style(color="#000000", bgcolor="#ffffff", bold=True)
 PAW = "🐾"
 DECIDE = "▶"
 NAME_WIDTH = 12
+#: The fewest lines of "What happened" the table keeps, trading its own rules for them when short of room.
+MIN_LOG = 8
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,7 @@ def _waiting(view: View, info: TableInfo, tr: Tr) -> Text:
 
 def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo | None = None,
                  show_hand: bool = True, width: int = 80, height: int = 22, message: str = "",
-                 viewer: int | None = None) -> Group:
+                 viewer: int | None = None, waiting: bool = True) -> Group:
     """The table as one seat sees it, exactly ``height`` lines of ``width``.
 
     Args:
@@ -191,13 +193,16 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         message: a line for notes and errors, above the prompt.
         viewer: whose eyes the log is for (defaults to the view's seat when
             the hand is shown, else nobody in particular).
+        waiting: whether to say who decides next ("Ada is thinking …"); not
+            while the screen waits for this person's Enter first.
     """
     info = info or TableInfo(bots=tuple(False for _ in view.names))
     if viewer is None and show_hand:
         viewer = view.seat
-    top = [_header(view, info, tr, width), _rule(width)]
+    under_header, above_pool = _rule(width), _rule(width)
+    top = [_header(view, info, tr, width), under_header]
     top.extend(_seats(view, info, tr, width))
-    top.append(_rule(width))
+    top.append(above_pool)
     top.append(_pool_line(view, tr, width))
     if view.rules.is_duel:
         shadow = Text(f"{tr('shadow'):<{_label_width(tr)}} ", style="bold")
@@ -208,7 +213,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         bottom.extend(_hand_lines(view, tr, width))
         if view.my_move and not view.over:
             bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
-        elif view.to_move is not None:
+        elif view.to_move is not None and waiting:
             bottom.append(_waiting(view, info, tr))
     elif not view.over:
         bottom.append(Text(tr("hand_hidden"), style="dim italic"))
@@ -221,6 +226,12 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
     else:
         bottom.append(Text(tr("legend"), style="dim"))
     room = height - len(top) - len(bottom) - 1
+    # Short of room (four or five players at 80×23), the top's two plain rules give way to the log.
+    for rule in (above_pool, under_header):
+        if room >= MIN_LOG:
+            break
+        top = [line for line in top if line is not rule]  # (the two rules are equal Texts: by identity)
+        room += 1
     log = _log_lines(view, events, viewer, tr, width, max(room, 0))
     lines = top + [_rule(width, tr("log"))] + log + bottom
     lines = lines[:height]
