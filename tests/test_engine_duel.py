@@ -189,3 +189,14 @@ def test_last_card_in_the_duel_ends_the_game_without_shadowluxx() -> None:
     assert kinds(events) == ["play", "game-over"]
     assert "5" in shadow_of(game) and display_of(game, 1) == [["5"]]
     assert game.winners() == [0]
+
+
+def test_a_shadow_the_deck_could_not_refill_stays_short_for_the_rest_of_the_game() -> None:
+    # docs/rules.md, "Duel: shadowluxx": one 12 left in the deck when Ann shadowluxxes the 5 5.
+    game = position(hands=["9 9 6 6 6 2", "4 8 7"], shadow="5 5 1 1 1 3 3 3 10 11 12 12 12",
+                    pool="1 2 3 4 6 7", deck="12", rest="discard")
+    game.push("play 9 9")
+    assert deck_of(game) == [] and len(shadow_of(game)) == 12 and not game.is_over
+    push_all(game, "play 4", "pass", "play 6 6 6", "shadow 3")  # Ben: nothing to abluxx; Ann takes the 3s
+    assert len(shadow_of(game)) == 9 and "3" not in shadow_of(game), "nothing refills the shadow now"
+    assert not game.is_over and game.turn == 1
