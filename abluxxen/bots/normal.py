@@ -62,6 +62,7 @@ REASONS = {
     "abluxx-jokers": "abluxxes {names}: the jokers win the fight",
     "abluxx-shadow": "abluxxes the shadow",
     "lone-jokers": "nobody can abluxx lone jokers",
+    "lone-jokers-expert": "only 1s can abluxx lone jokers",
     "bait": "bait: may refresh the hand from the pool",
     "bank": "{what}: a bank that is hard to abluxx",
     "joker-tops": "the joker tops the set",
@@ -318,8 +319,8 @@ class Judge:
             return Reason.of("abluxx", victims=tuple(victims), names=names)
         if shadow_gain is not None:
             return Reason.of("abluxx-shadow")
-        if value == JOKER:
-            return Reason.of("lone-jokers")
+        if value == JOKER:  # in the expert variant 1s abluxx them
+            return Reason.of("lone-jokers-expert" if self.sit.expert else "lone-jokers")
         if bait > keep and risk > 0.5:
             return Reason.of("bait")
         if size >= 4 and risk < 0.2:

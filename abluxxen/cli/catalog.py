@@ -176,7 +176,7 @@ _OURS_DE = {
     'comma-separated seats: names, or bot:easy|normal|hard (e.g. "Ann,Ben,bot:hard")':
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
     "base (default): draw one after a turn without abluxx; advanced: no such draw; expert: advanced, "
-    "and 1s abluxx 13s and jokers":
+    "and 1s abluxx 13s and lone jokers":
         "Grundspiel/base (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; Fortgeschritten/advanced: "
         "kein solches Ziehen; Experte/expert: dazu luxxen 1er auch 13er und einzelne Joker ab",
     "two players without the shadow display": "zu zweit ohne die Schatten-Auslage",

@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              '(e.g. "Ann,Ben,bot:hard")')
     parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default=None,
                         help="base (default): draw one after a turn without abluxx; advanced: no such "
-                             "draw; expert: advanced, and 1s abluxx 13s and jokers")
+                             "draw; expert: advanced, and 1s abluxx 13s and lone jokers")
     parser.add_argument("--no-duel", action="store_true",
                         help="two players without the shadow display")
     parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",

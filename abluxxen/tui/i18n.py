@@ -507,6 +507,7 @@ _WHY_DE: dict[str, str] = {
     "abluxx-jokers": "luxxt {names} Karten ab: die Joker entscheiden den Kampf",
     "abluxx-shadow": "luxxt dem Schatten Karten ab",
     "lone-jokers": "Joker allein kann niemand abluxxen",
+    "lone-jokers-expert": "Joker allein luxxen nur 1er ab",
     "bait": "Köder: kann die Hand aus dem Vorrat auffrischen",
     "bank": "{what}: eine Bank, die schwer abzuluxxen ist",
     "joker-tops": "der Joker vergrößert den Satz",

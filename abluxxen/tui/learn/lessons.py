@@ -185,7 +185,7 @@ LESSON_2 = Lesson(
              text=("Ben's 5 5 is abluxxed, nobody else. Lesson 3 is about take or leave; here leave them: "
                    "type l. The 2 2 below his 5s is not compared again this turn.",
                    "Bens 5 5 sind abgeluxxt, sonst niemand. Um nehmen oder lassen geht es in Lektion 3; hier "
-                   "lass sie liegen: tippe l. Die 2 2 unter seinen 5ern werden in diesem Zug nicht mehr "
+                   "lass sie: tippe l. Die 2 2 unter seinen 5ern werden in diesem Zug nicht mehr "
                    "verglichen."),
              other=("Legal, but leave them this time: type l.", "Erlaubt, aber lass sie diesmal: tippe l."),
              replies=("back",),
@@ -244,9 +244,11 @@ LESSON_3 = Lesson(
                             "Satz.")},
              wrong="l",
              done=("The 5s are in your hand, and Ben drew 2 cards: 2 fewer in his display, 2 more in his "
-                   "hand — taking cost him 4 points.",
+                   "hand — 4 points less for him, as if you had left them. In your hand the 5s count −1 each "
+                   "until you play them.",
                    "Die 5er sind auf deiner Hand, und Ben hat 2 Karten gezogen: 2 weniger in seiner Auslage, "
-                   "2 mehr auf der Hand — dein Nehmen hat ihn 4 Punkte gekostet.")),
+                   "2 mehr auf der Hand — 4 Punkte weniger für ihn, wie wenn du sie gelassen hättest. Auf deiner "
+                   "Hand zählen die 5er je −1, bis du sie ausspielst.")),
         Step(position=Position(
                  hands=("2 6 8 9 10", "1 4 5 7 10 11", "1 4 5 7 8 11"),
                  displays=(("12",), ("13",), ("3",)), pool="1 4 6 8 10 12",
@@ -280,18 +282,19 @@ LESSON_4 = Lesson(
         "zurück auf die Hand — sie kommen auf deine eigene Hand; niemand zieht;\n"
         "abwerfen — sie kommen auf den Ablagestapel, und du ziehst ebenso viele nach.\n\n"
         "Du ziehst eine Karte nach der anderen, jede aus dem Vorrat (eine beliebige) oder oben vom "
-        "Nachziehstapel. Der Vorrat wird erst nach deinem letzten Zug auf 6 aufgefüllt."),
+        "Nachziehstapel. Der Vorrat wird erst auf 6 aufgefüllt, wenn du fertig gezogen hast."),
     steps=(
         Step(position=Position(
                  hands=("2 4 9 9 12", "1 3 7 8 11 13", "1 3 5 8 11 13"),
                  displays=(("6 6",), ("4", "10 10"), ("12 12",)), pool="3 5 7 9 11 X", turn=1,
                  pending={"phase": "back", "victim": 0, "queue": []}),
              moves=("discard",),
-             text=("Ben's 10 10 abluxxed your 6 6 and he left them. Back costs nothing now — but the pool "
-                   "holds a joker and a 9, and you hold two 9s. Discard: type d, then draw 2.",
-                   "Bens 10 10 haben deine 6 6 abgeluxxt, und er hat sie gelassen. Zurück auf die Hand kostet "
-                   "jetzt nichts — aber im Vorrat liegen ein Joker und eine 9, und du hast zwei 9er. Wirf "
-                   "ab: tippe d, dann zieh 2."),
+             text=("Ben's 10 10 abluxxed your 6 6 and he left them. Either way two cards come into your "
+                   "hand: back brings your 6s, discard two draws — and the pool holds a joker and a 9, and you "
+                   "hold two 9s. Discard: type d, then draw 2.",
+                   "Bens 10 10 haben deine 6 6 abgeluxxt, und er hat sie gelassen. So oder so kommen zwei "
+                   "Karten auf deine Hand: zurück bringt deine 6er, abwerfen zwei gezogene Karten — und im "
+                   "Vorrat liegen ein Joker und eine 9, und du hast zwei 9er. Wirf ab: tippe d, dann zieh 2."),
              why={"back": ("Back is legal, but two pool cards — the joker and a 9 — are worth more than "
                            "two 6s.",
                            "Zurück ist erlaubt, aber zwei Karten aus dem Vorrat — Joker und 9 — sind mehr "
@@ -310,7 +313,7 @@ LESSON_4 = Lesson(
              text=("One more: the 9 (type 9). With the joker you then hold 9 9 9 X, four 9s. The pool has "
                    "only 5 cards now: it is refilled after your last draw.",
                    "Noch eine: die 9 (tippe 9). Mit dem Joker hast du dann 9 9 9 X, vier 9er. Der Vorrat hat "
-                   "jetzt nur 5 Karten: aufgefüllt wird er nach deinem letzten Zug."),
+                   "jetzt nur 5 Karten: aufgefüllt wird er, wenn du fertig gezogen hast."),
              other=("Legal, but the 9 completes your 9s: type 9.",
                     "Erlaubt, aber die 9 ergänzt deine 9er: tippe 9."),
              done=("Both draws made, and only now was the pool refilled to 6.",
@@ -410,8 +413,8 @@ LESSON_6 = Lesson(
         Step(moves=("draw 9",),
              text=("The pool shows only 5 cards: it is refilled after your last draw, so a card turned up "
                    "now would come too late for you. Take the other 9.",
-                   "Der Vorrat zeigt nur 5 Karten: er wird nach deinem letzten Zug aufgefüllt, eine jetzt "
-                   "aufgedeckte Karte käme also zu spät für dich. Nimm die andere 9."),
+                   "Der Vorrat zeigt nur 5 Karten: er wird erst aufgefüllt, wenn du fertig gezogen hast, eine "
+                   "jetzt aufgedeckte Karte käme also zu spät für dich. Nimm die andere 9."),
              other=("Legal, but take the other 9: type 9.", "Erlaubt, aber nimm die andere 9: tippe 9."),
              done=("Now the pool was refilled to 6. Four 9s in your hand: a set few can beat.",
                    "Jetzt wurde der Vorrat auf 6 aufgefüllt. Vier 9er auf der Hand: ein Satz, den kaum "
@@ -480,13 +483,14 @@ LESSON_8 = Lesson(
         "Three tips from good players:\n\n"
         "A bank of low cards: low cards are easy to collect, and played many at once they are hard to "
         "hit.\n"
-        "Bait: a lone low card is easy to abluxx — and each card you lose is replaced from the pool.\n"
+        "Bait: a lone low card is easy to abluxx — and when an attacker takes it, you draw a card of "
+        "your choice from the pool (or the deck) for it.\n"
         "Endgame: watch the hand sizes and the deck. Near the end every card in your hand costs a point.",
         "Drei Tipps guter Spieler:\n\n"
         "Eine Bank niedriger Karten: niedrige Karten sammeln sich leicht, und viele auf einmal gespielt "
         "sind sie schwer zu treffen.\n"
-        "Köder: eine einzelne niedrige Karte ist leicht abzuluxxen — und jede verlorene Karte ersetzt du "
-        "aus dem Vorrat.\n"
+        "Köder: eine einzelne niedrige Karte ist leicht abzuluxxen — und nimmt ein Angreifer sie, ziehst "
+        "du dafür eine Karte deiner Wahl aus dem Vorrat (oder vom Nachziehstapel).\n"
         "Endspiel: achte auf Handgrößen und Nachziehstapel. Gegen Ende kostet jede Handkarte einen Punkt."),
     steps=(
         Step(position=Position(
@@ -627,10 +631,11 @@ LESSON_10 = Lesson(
                  pending={"phase": "draw", "drawer": 0, "draws_left": 2, "queue": []}),
              moves=("draw 2+X",),
              text=("A 13 or joker turned up for the shadow lies on the lowest single pool card: a group, drawn "
-                   "as ONE card. Ben took your 9 9: draw the group 2+X by its slot letter, a.",
+                   "as ONE card. Ben took two cards from your display: draw 2, first the group 2+X by its slot "
+                   "letter, a.",
                    "Eine 13 oder ein Joker, die für den Schatten aufgedeckt werden, kommen auf die niedrigste "
-                   "einzelne Karte im Vorrat: eine Gruppe, die man als EINE Karte zieht. Ben hat deine 9 9 "
-                   "genommen: zieh die Gruppe 2+X mit ihrem Buchstaben, a."),
+                   "einzelne Karte im Vorrat: eine Gruppe, die man als EINE Karte zieht. Ben hat dir zwei "
+                   "Karten aus der Auslage genommen: zieh 2, zuerst die Gruppe 2+X mit ihrem Buchstaben, a."),
              why={"draw 2": ("That 2 lies in the group 2+X: a group is drawn whole, by its letter a.",
                              "Diese 2 liegt in der Gruppe 2+X: eine Gruppe zieht man ganz, mit ihrem "
                              "Buchstaben a.")},
