@@ -446,3 +446,59 @@ def test_the_setup_offers_the_course_only_to_a_newcomer(tmp_path: Path, monkeypa
         play.run(args)
     shown = ANSI.sub("", out.getvalue())
     assert ("New to Abluxxen? `abluxxen learn` teaches it in 10 minutes." in shown) is (not played)
+
+
+def _claimed_steps() -> list[tuple[int, int]]:
+    return [(number, index) for number, lesson in enumerate(LESSONS, 1) for index, step in enumerate(lesson.steps)
+            if step.claims is not None]
+
+
+def test_enough_steps_say_what_their_move_leads_to() -> None:
+    assert len(_claimed_steps()) >= 12
+
+
+@pytest.mark.parametrize("number, index", _claimed_steps())
+def test_each_claim_of_a_step_holds_when_the_step_is_played(number: int, index: int) -> None:
+    """Who is abluxxed, who draws how many, the points and the pool: as the texts say."""
+    from abluxxen.tui.learn.lessons import PLAYER
+    from abluxxen.tui.learn.walk import Walk
+
+    lesson = LESSONS[number - 1]
+    walk = Walk(lesson, number)
+    for earlier in range(index + 1):  # a step without a position goes on from the one before
+        walk.start(earlier)
+        list(walk.others(after=False))
+        if earlier < index:
+            walk.push(walk.answer() or walk.view().legal_moves()[0], PLAYER)
+            list(walk.others(after=True))
+    claims = lesson.steps[index].claims
+    assert claims is not None
+    game = walk.game
+    before, pool_before, logged = game.scores(), len(game.pool), len(walk.log)
+    expected = walk.answer()
+    assert expected is not None, "a step that claims an outcome has one expected move"
+    answer: str = expected
+    if claims.victims is not None:
+        # Every seat the set abluxxes, in the order resolved (the later ones after the first is settled).
+        assert answer.startswith("play ") and walk.view().victims(answer).seats == claims.victims
+    walk.push(answer, PLAYER)
+    if claims.draws_left is not None:
+        assert game.view(PLAYER).draws_left == claims.draws_left
+    list(walk.others(after=True))
+    events = walk.log[logged:]
+    if claims.draws is not None:
+        drawn: dict[int, int] = {}
+        for event in events:
+            if event.kind == "draw" and event.seat is not None:
+                drawn[event.seat] = drawn.get(event.seat, 0) + len(event.cards)
+        assert drawn == dict(claims.draws)
+    after = game.scores()
+    if claims.points is not None:
+        assert {seat: after[seat] - before[seat] for seat in claims.points} == dict(claims.points)
+        assert all(after[s] == before[s] for s in range(game.players) if s not in claims.points)
+    if claims.scores is not None:
+        assert {seat: after[seat] for seat in claims.scores} == dict(claims.scores)
+    if claims.pool is not None:
+        assert (pool_before, len(game.pool)) == claims.pool
+    if claims.over is not None:
+        assert game.is_over == claims.over

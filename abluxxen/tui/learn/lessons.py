@@ -53,6 +53,31 @@ class Position:
 
 
 @dataclass(frozen=True)
+class Claims:
+    """What a step's texts say its move leads to: ``tests/test_learn.py`` plays the step on the engine
+    (the expected move, then the others' answers) and checks every claim given, so a text that says
+    something the position does not do fails a test.
+
+    Attributes:
+        victims: the seats the learner's move abluxxes, in the order they are resolved.
+        draws: per seat, how many cards it draws in the step.
+        points: per seat, how its score changes over the step.
+        scores: per seat, its score once the step is over.
+        draws_left: how many cards the learner still has to draw right after the move.
+        pool: how many pool slots there are before the move and once the step is over.
+        over: whether the game is over once the step is.
+    """
+
+    victims: tuple[int, ...] | None = None
+    draws: Mapping[int, int] | None = None
+    points: Mapping[int, int] | None = None
+    scores: Mapping[int, int] | None = None
+    draws_left: int | None = None
+    pool: tuple[int, int] | None = None
+    over: bool | None = None
+
+
+@dataclass(frozen=True)
 class Step:
     """One task at the game's prompt.
 
@@ -67,6 +92,7 @@ class Step:
         wrong: an input this step answers with one of its ``why`` texts.
         replies: the other seats' moves, in order, from the start of the step.
         done: said once the move is made and the others have answered.
+        claims: what the texts say the move leads to (checked by the tests).
     """
 
     text: Words
@@ -78,6 +104,7 @@ class Step:
     wrong: str = ""
     replies: tuple[str, ...] = ()
     done: Words | None = None
+    claims: Claims | None = None
 
 
 @dataclass(frozen=True)
@@ -189,6 +216,7 @@ LESSON_2 = Lesson(
                    "verglichen."),
              other=("Legal, but leave them this time: type l.", "Erlaubt, aber lass sie diesmal: tippe l."),
              replies=("back",),
+             claims=Claims(draws={}, points={1: -4}),
              done=("Ben took his 5s back into his hand. His top layer is 2 2 now, open to attack on later "
                    "turns.",
                    "Ben hat seine 5er zurück auf die Hand genommen. Seine oberste Lage ist jetzt 2 2, "
@@ -208,6 +236,7 @@ LESSON_2 = Lesson(
                   "play 13": ("13 is higher than Ben's 8 too: he would be hit as well.",
                               "13 ist auch höher als Bens 8: er würde ebenfalls getroffen."),
                   "play 3": ("3 beats Dee's 2, but not Cy's 4.", "3 schlägt Dees 2, aber nicht Cys 4.")},
+             claims=Claims(victims=(2, 3)),
              done=("Your 8 hits Cy and Dee, to be settled one after the other. Ben's 8 is equal: equal "
                    "values never abluxx.",
                    "Deine 8 trifft Cy und Dee, nacheinander abzuhandeln. Bens 8 ist gleich: gleiche Werte "
@@ -243,6 +272,7 @@ LESSON_3 = Lesson(
                             "Lassen ist erlaubt, aber die 5er passen zu deiner Hand: drei 5er sind ein guter "
                             "Satz.")},
              wrong="l",
+             claims=Claims(draws={1: 2}, points={0: -2, 1: -4}),
              done=("The 5s are in your hand, and Ben drew 2 cards: 2 fewer in his display, 2 more in his "
                    "hand — 4 points less for him, as if you had left them. In your hand the 5s count −1 each "
                    "until you play them.",
@@ -295,6 +325,7 @@ LESSON_4 = Lesson(
                    "Bens 10 10 haben deine 6 6 abgeluxxt, und er hat sie gelassen. So oder so kommen zwei "
                    "Karten auf deine Hand: zurück bringt deine 6er, abwerfen zwei gezogene Karten — und im "
                    "Vorrat liegen ein Joker und eine 9, und du hast zwei 9er. Wirf ab: tippe d, dann zieh 2."),
+             claims=Claims(draws_left=2, points={0: -2}),
              why={"back": ("Back is legal, but two pool cards — the joker and a 9 — are worth more than "
                            "two 6s.",
                            "Zurück ist erlaubt, aber zwei Karten aus dem Vorrat — Joker und 9 — sind mehr "
@@ -362,6 +393,7 @@ LESSON_5 = Lesson(
                                "9 X sind zwei 9er: zu wenig für Bens 13 13.")},
              other=("Legal, but the task is your two jokers alone: xx.",
                     "Erlaubt, aber die Aufgabe sind deine zwei Joker allein: xx."),
+             claims=Claims(victims=(1,)),
              done=("Ben's 13 13 is abluxxed; Cy's X X was equal and stays.",
                    "Bens 13 13 sind abgeluxxt; Cys X X waren gleich und bleiben.")),
     ))
@@ -385,6 +417,7 @@ LESSON_6 = Lesson(
                  hands=("2 5 8 8 13", "1 3 4 7 9 10", "1 3 4 7 9 11"),
                  displays=((), ("13",), ("12 12",)), pool="2 6 8 10 11 X"),
              moves=("play 13",),
+             claims=Claims(victims=()),
              text=("Play your 13. It hits nobody: Ben's 13 is equal, and Cy's 12 12 has two cards.",
                    "Spiel deine 13. Sie trifft niemanden: Bens 13 ist gleich, und Cys 12 12 sind zwei Karten."),
              other=("Legal, but the task is the 13: type 13.", "Erlaubt, aber die Aufgabe ist die 13: tippe 13.")),
@@ -416,6 +449,7 @@ LESSON_6 = Lesson(
                    "Der Vorrat zeigt nur 5 Karten: er wird erst aufgefüllt, wenn du fertig gezogen hast, eine "
                    "jetzt aufgedeckte Karte käme also zu spät für dich. Nimm die andere 9."),
              other=("Legal, but take the other 9: type 9.", "Erlaubt, aber nimm die andere 9: tippe 9."),
+             claims=Claims(pool=(5, 6)),
              done=("Now the pool was refilled to 6. Four 9s in your hand: a set few can beat.",
                    "Jetzt wurde der Vorrat auf 6 aufgefüllt. Vier 9er auf der Hand: ein Satz, den kaum "
                    "jemand schlägt.")),
@@ -449,6 +483,7 @@ LESSON_7 = Lesson(
                              "Eine 8 lässt die andere auf der Hand: das Spiel geht weiter, und sie kostet einen "
                              "Punkt.")},
              wrong="8",
+             claims=Claims(victims=(), over=True, scores={0: 14, 1: 3, 2: -2}),
              done=("Ann: 14 in display − 0 in hand = 14. Ben: 8 − 5 = 3. Cy: 5 − 7 = −2. Ann wins.",
                    "Ann: 14 in der Auslage − 0 auf der Hand = 14. Ben: 8 − 5 = 3. Cy: 5 − 7 = −2. Ann "
                    "gewinnt.")),
@@ -461,8 +496,10 @@ LESSON_7 = Lesson(
                    "and Cy's 4 4 4.",
                    "Der Nachziehstapel ist leer, und im Vorrat liegen nur 2 Karten. Spiel 9 9 9: sie abluxxen "
                    "Bens 5 5 5 und Cys 4 4 4."),
+             claims=Claims(victims=(1, 2)),
              other=("Legal, but the task is 9 9 9: type 999.", "Erlaubt, aber die Aufgabe ist 9 9 9: tippe 999.")),
         Step(moves=("take",),
+             claims=Claims(draws={1: 2}, over=True),
              text=("Take Ben's 5s (t). He must draw 3, but only 2 cards are left: his second draw empties "
                    "deck and pool, and the game ends. Cy never gets her turn to lose the 4s.",
                    "Nimm Bens 5er (t). Er muss 3 ziehen, aber es gibt nur noch 2 Karten: sein zweites Ziehen "
@@ -511,15 +548,25 @@ LESSON_8 = Lesson(
                  hands=("3 8 8 8 11", "1 4 5 7 10 13", "1 4 5 7 10 13"),
                  displays=((), ("6 6",), ("9 9",)), pool="8 X 1 5 12 12"),
              moves=("play 3",),
-             text=("Bait: play your lone 3. If someone abluxxes it and leaves it, discard it and draw — the "
-                   "pool holds an 8 for your 8s and a joker.",
-                   "Köder: spiel deine einzelne 3. Wenn jemand sie abluxxt und lässt, wirf sie ab und zieh "
-                   "nach — im Vorrat liegen eine 8 zu deinen 8ern und ein Joker."),
-             why={"play 8 8 8": ("A strong set, but keep the 8s: bait with the 3 and hope for the pool's 8.",
-                                 "Ein starker Satz, aber behalte die 8er: köder mit der 3 und hoffe auf die 8 "
-                                 "aus dem Vorrat.")},
+             text=("Bait: play your lone 3. It hits nobody (Ben's 6 6 and Cy's 9 9 are two cards), so in the "
+                   "base game you then draw one card. A lone 3 on top is easy to abluxx later: whoever leaves "
+                   "it lets you discard it and draw afresh.",
+                   "Köder: spiel deine einzelne 3. Sie trifft niemanden (Bens 6 6 und Cys 9 9 sind zwei "
+                   "Karten), also ziehst du im Grundspiel danach eine Karte. Eine einzelne 3 obenauf ist "
+                   "später leicht abzuluxxen: wer sie lässt, lässt dich abwerfen und frisch nachziehen."),
+             why={"play 8 8 8": ("A strong set, but keep the 8s: bait with the 3, and the pool's 8 makes four.",
+                                 "Ein starker Satz, aber behalte die 8er: köder mit der 3, und die 8 aus dem "
+                                 "Vorrat macht vier daraus.")},
              other=("Legal, but the task is the bait: the lone 3.", "Erlaubt, aber die Aufgabe ist der Köder: "
-                    "die einzelne 3.")),
+                    "die einzelne 3."),
+             claims=Claims(victims=())),
+        Step(moves=("draw 8",),
+             text=("Nobody was abluxxed, so you draw one card: take the pool's 8 (type 8). With your three "
+                   "8s you now hold four.",
+                   "Niemand wurde abgeluxxt, also ziehst du eine Karte: nimm die 8 aus dem Vorrat (tippe 8). "
+                   "Mit deinen drei 8ern hast du jetzt vier."),
+             other=("Legal, but the 8 makes four 8s: type 8.", "Erlaubt, aber die 8 macht vier 8er: tippe 8."),
+             claims=Claims(draws={0: 1}, points={0: -1})),
         Step(position=Position(
                  hands=("4 6 10", "11", "1 3 5 6 9"),
                  displays=(("5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
@@ -536,6 +583,7 @@ LESSON_8 = Lesson(
                            "nicht rechtzeitig ausspielst.")},
              wrong="t",
              replies=("discard", "draw 1", "draw 2"),
+             claims=Claims(draws={2: 2}),
              done=("Cy discarded her 7s and drew 2. Near the end, leave rather than take.",
                    "Cy hat ihre 7er abgeworfen und 2 nachgezogen. Gegen Ende lieber lassen als nehmen.")),
     ))
@@ -630,6 +678,7 @@ LESSON_10 = Lesson(
                  shadow="1 1 3 3 5 5 6 6 8 8 10 12 12", turn=1,
                  pending={"phase": "draw", "drawer": 0, "draws_left": 2, "queue": []}),
              moves=("draw 2+X",),
+             claims=Claims(draws={0: 2}, draws_left=1),
              text=("A 13 or joker turned up for the shadow lies on the lowest single pool card: a group, drawn "
                    "as ONE card. Ben took two cards from your display: draw 2, first the group 2+X by its slot "
                    "letter, a.",
