@@ -502,3 +502,24 @@ def test_each_claim_of_a_step_holds_when_the_step_is_played(number: int, index: 
         assert (pool_before, len(game.pool)) == claims.pool
     if claims.over is not None:
         assert game.is_over == claims.over
+
+
+def test_every_why_can_be_reached_a_legal_move_or_a_refusal_the_engine_gives() -> None:
+    from abluxxen.moves import KINDS
+    from abluxxen.tui.learn.lessons import PLAYER
+    from abluxxen.tui.learn.walk import Walk
+
+    refusal_keys = {"mixed-values", "shadow-not-offered", "in-group", "not-held", "wrong-phase"}
+    for number, lesson in enumerate(LESSONS, 1):
+        walk = Walk(lesson, number)
+        for index, step in enumerate(lesson.steps):
+            walk.start(index)
+            list(walk.others(after=False))
+            legal = walk.view().legal_moves()
+            for key in step.why:
+                if key.split()[0] in KINDS:
+                    assert key in legal, f"lesson {number} step {index + 1}: {key!r} is no legal move there"
+                else:
+                    assert key in refusal_keys, f"lesson {number} step {index + 1}: unknown refusal {key!r}"
+            walk.push(walk.answer() or legal[0], PLAYER)
+            list(walk.others(after=True))

@@ -685,7 +685,7 @@ LESSON_10 = Lesson(
                    "Eine 13 oder ein Joker, die für den Schatten aufgedeckt werden, kommen auf die niedrigste "
                    "einzelne Karte im Vorrat: eine Gruppe, die man als EINE Karte zieht. Ben hat dir zwei "
                    "Karten aus der Auslage genommen: zieh 2, zuerst die Gruppe 2+X mit ihrem Buchstaben, a."),
-             why={"draw 2": ("That 2 lies in the group 2+X: a group is drawn whole, by its letter a.",
+             why={"in-group": ("That 2 lies in the group 2+X: a group is drawn whole, by its letter a.",
                              "Diese 2 liegt in der Gruppe 2+X: eine Gruppe zieht man ganz, mit ihrem "
                              "Buchstaben a.")},
              other=("Legal, but the task is the group 2+X: type a.",
