@@ -23,7 +23,7 @@ from .cards import (
 )
 from .events import Event
 from .judge import Position, judge, read_move
-from .layers import BEATS, Layer, beats, layer_cards
+from .layers import BEATS, Layer, beats, layer_cards, shadow_options
 from .moves import (
     BACK,
     CODE_OF_TEXT,
@@ -601,10 +601,7 @@ class Game:
         self.queue = queue
         shadow = self.shadow
         if shadow[0]:
-            # Only lower groups qualify (and, in the expert game, 13s to a set of 1s).
-            options = [v for v in range(1, min(value, 14)) if shadow[v] == size]
-            if expert and value == 1 and shadow[13] == size:
-                options.append(13)
+            options = shadow_options(shadow, value, size, expert)
             if len(options) > 1:
                 self.shadow_options = options
                 self.phase = SHADOW

@@ -2,7 +2,8 @@
 
 A layer is kept as ``(value, size, jokers)``; ``value`` is ``JOKER`` for a
 set of jokers alone. These are the only definitions of the abluxx rule and
-of a layer's cards: the engine, the views and the bots all use them.
+of a layer's cards (and of which shadow groups a set abluxxes): the engine,
+the views, the saves and the bots all use them.
 """
 
 from __future__ import annotations
@@ -41,6 +42,20 @@ def beats(value: int, top_value: int, expert: bool) -> bool:
     lone jokers; in the expert variant 1s also beat 13s and lone jokers.
     """
     return value > top_value or (expert and value == 1 and top_value >= 13)
+
+
+def shadow_options(shadow: list[int], value: int, size: int, expert: bool) -> list[int]:
+    """The shadow groups a set of ``size`` cards of ``value`` abluxxes, by value, lowest first.
+
+    ``shadow`` counts the shadow's cards by value (index 1 to 13). A group is
+    all the shadow's cards of one value: it qualifies with exactly ``size``
+    cards of a value the set beats (only lower ones: the shadow holds no
+    jokers, and 13s only in the expert game, where 1s beat them).
+    """
+    options = [v for v in range(1, min(value, 14)) if shadow[v] == size]
+    if expert and value == 1 and shadow[13] == size:
+        options.append(13)
+    return options
 
 
 # ``BEATS[expert][value][top_value]``: :func:`beats` as a table, for the

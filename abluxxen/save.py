@@ -20,6 +20,7 @@ from .game import (
     beats,
     layer_cards,
 )
+from .layers import shadow_options
 from .names import check_names
 from .phase import END_REASONS, PHASE_NAMES, EndReason
 from .quoting import quoted
@@ -209,11 +210,12 @@ def _restore_pending(game: Game, pending: Any) -> None:
                          "being resolved (never the attacker)")
     if phase == SHADOW:
         options = _list(pending.get("shadow_options"), "pending.shadow_options")
-        if len(options) < 2 or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 12
-                                   or game.shadow[v] != size or not beats(value, v, expert) for v in options):
-            raise ValueError("pending.shadow_options must list two or more shadow values the played set abluxxes")
-        if len(set(options)) != len(options):
+        if len(set(map(repr, options))) != len(options):
             raise ValueError("pending.shadow_options lists a value twice")
+        if len(options) < 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in options) \
+                or options != shadow_options(game.shadow, value, size, expert):
+            raise ValueError("pending.shadow_options must list, lowest first, the two or more shadow groups "
+                             "the played set abluxxes")
         game.shadow_options = list(options)
 
 

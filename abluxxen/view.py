@@ -20,7 +20,7 @@ from .game import (
     legal_codes,
 )
 from .judge import Position, judge, read_move
-from .layers import beats, layer_cards, layer_of
+from .layers import beats, layer_cards, layer_of, shadow_options
 from .moves import IllegalMove, Move
 from .phase import Phase
 from .quoting import quoted
@@ -183,10 +183,7 @@ class View:
             top = self.top(seat)
             if len(top) == size and beats(value, next((c for c in top if c != JOKER), JOKER), expert):
                 seats.append(seat)
-        counts = counts_of(self.shadow)
-        shadow = [v for v in range(1, min(value, 14)) if counts[v] == size]
-        if expert and value == 1 and counts[13] == size:
-            shadow.append(13)
+        shadow = shadow_options(counts_of(self.shadow), value, size, expert) if self.shadow else []
         return Victims(tuple(seats), tuple(shadow))
 
     def legal_actions(self) -> list[int]:
