@@ -186,3 +186,39 @@ def test_a_signal_during_cleanup_is_sent_again_not_printed_as_a_traceback(
     finally:
         stops.restore()
     assert "Exception ignored" not in capfd.readouterr().err
+
+
+def test_a_half_built_object_left_by_the_leaving_signal_prints_no_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM can land inside an event loop's __init__; the loop's finalizer then fails on a missing
+    attribute. Once the program is on its way out that must not reach the player's screen (CI saw it as
+    a traceback after 'stopped'), while the same failure in a program that is not leaving is still reported."""
+    import gc
+
+    from abluxxen.tui.stops import Stops
+
+    reported: list[str] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: reported.append(str(unraisable.exc_value)))
+
+    class HalfBuilt:
+        def __init__(self) -> None:
+            raise RuntimeError("cut off by a signal")
+
+        def __del__(self) -> None:
+            self.missing_part.close()  # type: ignore[attr-defined]
+
+    def leave_a_half_built_object() -> None:
+        with pytest.raises(RuntimeError):
+            HalfBuilt()
+        gc.collect()
+
+    stops = Stops()
+    stops.install()
+    try:
+        leave_a_half_built_object()
+        assert len(reported) == 1 and "missing_part" in reported[0]  # not leaving: reported as ever
+        stops.leaving()
+        leave_a_half_built_object()
+    finally:
+        stops.restore()
+    assert len(reported) == 1

@@ -74,6 +74,12 @@ class Stops:
         elif isinstance(error, TerminalGone) and error.status > 128:
             self._leaving = False  # it never got out: let it come again
             self._again(error.status - 128)
+        elif self._leaving:
+            # The signal that is taking the program out can cut an object off
+            # half-built (an event loop in its __init__); its finalizer then
+            # trips over the missing parts. The save is written on the way
+            # out regardless, and such a traceback would only alarm the player.
+            return
         else:
             (self._old_hook or sys.__unraisablehook__)(unraisable)
 
