@@ -210,10 +210,11 @@ def _restore_pending(game: Game, pending: Any) -> None:
                          "being resolved (never the attacker)")
     if phase == SHADOW:
         options = _list(pending.get("shadow_options"), "pending.shadow_options")
-        if len(set(map(repr, options))) != len(options):
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in options):
+            raise ValueError("pending.shadow_options must list shadow values (whole numbers)")
+        if len(set(options)) != len(options):
             raise ValueError("pending.shadow_options lists a value twice")
-        if len(options) < 2 or any(isinstance(v, bool) or not isinstance(v, int) for v in options) \
-                or options != shadow_options(game.shadow, value, size, expert):
+        if len(options) < 2 or options != shadow_options(game.shadow, value, size, expert):
             raise ValueError("pending.shadow_options must list, lowest first, the two or more shadow groups "
                              "the played set abluxxes")
         game.shadow_options = list(options)
