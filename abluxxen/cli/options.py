@@ -38,13 +38,22 @@ def whole(low: int, high: int) -> Callable[[str], int]:
 
 def seconds(text: str) -> float:
     """``--delay``: seconds from 0 to :data:`MAX_DELAY`."""
-    try:
-        value = float(text) if len(text) <= 20 else float("nan")
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("%s is not a number of seconds") % quoted(text)) from None
-    if not 0 <= value <= MAX_DELAY:  # NaN fails this too
-        raise argparse.ArgumentTypeError(t("%s: give 0 to %s seconds") % (quoted(text), f"{MAX_DELAY:g}"))
-    return value
+    return seconds_up_to(MAX_DELAY)(text)
+
+
+def seconds_up_to(limit: float) -> Callable[[str], float]:
+    """An option's type: seconds from 0 to ``limit``."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if len(text) <= 20 else float("nan")
+        except ValueError:
+            raise argparse.ArgumentTypeError(t("%s is not a number of seconds") % quoted(text)) from None
+        if not 0 <= value <= limit:  # NaN fails this too
+            raise argparse.ArgumentTypeError(t("%s: give 0 to %s seconds") % (quoted(text), f"{limit:g}"))
+        return value
+
+    return read
 
 
 def seed(text: str) -> int:

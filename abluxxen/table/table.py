@@ -16,12 +16,17 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from ..events import Event
+from ..events import START, Event
 from ..match import Match
 from ..store.journal import record_waiting, retire
 from ..store.records import RecordsError, record_finished
 from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, write_save
 from ..view import View
+
+
+def start_event(match: Match) -> Event:
+    """The log's first line for the match's current game."""
+    return Event(START, match.game.turn, source=str(match.number + 1))
 
 
 class Seat(Protocol):

@@ -17,7 +17,7 @@ from prompt_toolkit import PromptSession
 from rich.align import Align
 from rich.cells import cell_len
 
-from ..events import START, Event
+from ..events import Event
 from ..match import Match
 from ..phase import Phase
 from ..seeds import new_seed, seed_text
@@ -30,7 +30,7 @@ from ..store.saves import (
     clean_leftovers,
     new_save_path,
 )
-from ..table.table import Table, records_kind
+from ..table.table import Table, records_kind, start_event
 from ..transcript import Transcript
 from ..view import View
 from .commands import Command
@@ -42,13 +42,6 @@ from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen
 from .stops import Stops
 from .table import TableInfo, render_table
-
-
-def start_event(match: Match) -> Event:
-    """The log's first line for the match's current game."""
-    return Event(START, match.game.turn, source=str(match.number + 1))
-
-
 
 
 class TableApp:

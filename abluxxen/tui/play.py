@@ -18,7 +18,8 @@ from ..match import Match
 from ..rules import Rules
 from ..seeds import new_seed
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
-from .app import TableApp, start_event
+from ..table.table import start_event
+from .app import TableApp
 from .i18n import Tr
 from .prompt import ask_line, make_session
 from .screen import Screen

@@ -180,7 +180,8 @@ def _waiting(view: View, info: TableInfo, tr: Tr) -> Text:
 
 def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo | None = None,
                  show_hand: bool = True, width: int = 80, height: int = 22, message: str = "",
-                 viewer: int | None = None, waiting: bool = True) -> Group:
+                 viewer: int | None = None, waiting: bool = True, legend: str | None = None,
+                 hidden: str | None = None) -> Group:
     """The table as one seat sees it, exactly ``height`` lines of ``width``.
 
     Args:
@@ -195,6 +196,8 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
             the hand is shown, else nobody in particular).
         waiting: whether to say who decides next ("Ada is thinking …"); not
             while the screen waits for this person's Enter first.
+        legend: the commands line under the table (default: the hot-seat's).
+        hidden: the line where a hidden hand would be (default: the hot-seat's).
     """
     info = info or TableInfo(bots=tuple(False for _ in view.names))
     if viewer is None and show_hand:
@@ -216,7 +219,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         elif view.to_move is not None and waiting:
             bottom.append(_waiting(view, info, tr))
     elif not view.over:
-        bottom.append(Text(tr("hand_hidden"), style="dim italic"))
+        bottom.append(Text(tr("hand_hidden") if hidden is None else hidden, style="dim italic"))
         if view.to_move is not None:
             bottom.append(_waiting(view, info, tr))
     if message:
@@ -224,7 +227,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         said = [line for part in message.split("\n") for line in _wrap(Text(part, style="bold yellow"), width)]
         bottom.extend(said[:3])
     else:
-        bottom.append(Text(tr("legend"), style="dim"))
+        bottom.append(Text(tr("legend") if legend is None else legend, style="dim"))
     room = height - len(top) - len(bottom) - 1
     # Short of room (four or five players at 80×23), the top's two plain rules give way to the log.
     for rule in (above_pool, under_header):

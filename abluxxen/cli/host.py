@@ -1,0 +1,64 @@
+"""``abluxxen host``: its options; the hosting itself is ``host/start.py``'s."""
+
+from __future__ import annotations
+
+import argparse
+
+from .catalog import in_language
+from .options import seconds_up_to, whole
+from .play import add_arguments as add_table_arguments
+
+#: The longest a dropped player's seat may wait (a day).
+MAX_GRACE = 86_400.0
+
+EPILOG = """examples:
+  abluxxen host --players "Ann,Ben,Cy"                  Ann plays here; Ben and Cy join by ssh
+  abluxxen host --players "Ann,Ben,bot:hard" --serve    nobody plays at the host's terminal
+  abluxxen host --players "Ann,Ben" --code "blue river" --port 2200
+  abluxxen host --resume                                reopen the hosted game after a crash
+
+Friends type the line the host prints, e.g.  ssh -p 2222 ben@192.168.1.20
+(their name is their seat; any other name watches) and the invite code as
+the password. Check the host key's fingerprint the first time.
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen host --players "Ann,Ben,Cy"                  Ann spielt hier; Ben und Cy kommen per ssh
+  abluxxen host --players "Ann,Ben,bot:schwer" --serve  am Terminal des Hosts spielt niemand
+  abluxxen host --players "Ann,Ben" --code "blauer Fluss" --port 2200
+  abluxxen host --resume                                die gehostete Partie nach einem Absturz fortsetzen
+
+Mitspieler tippen die Zeile, die der Host zeigt, z. B.  ssh -p 2222 ben@192.168.1.20
+(ihr Name ist ihr Platz; jeder andere Name schaut zu) und den Einladungscode
+als Passwort. Beim ersten Mal den Fingerabdruck des Schlüssels prüfen.
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``abluxxen host``: ``play``'s table options and the door's."""
+    add_table_arguments(parser)
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
+    for action in list(parser._actions):
+        if action.dest == "setup":  # a host names its seats on the command line
+            parser._remove_action(action)
+            for group in parser._action_groups:
+                if action in group._group_actions:
+                    group._group_actions.remove(action)
+    parser.add_argument("--port", type=whole(0, 65535), default=2222, metavar="N",
+                        help="the SSH port friends connect to (default 2222; 0 picks a free one)")
+    parser.add_argument("--bind", metavar="ADDR", default="",
+                        help="the address to listen on (default: every address of this machine)")
+    parser.add_argument("--code", metavar="WORDS", default=None,
+                        help="the invite code friends type as their password (default: a fresh random one)")
+    parser.add_argument("--serve", action="store_true",
+                        help="nobody plays at this terminal (without it the first name in --players plays here)")
+    parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
+                        help="how long a dropped player's seat waits before a bot plays it (default 120)")
+    parser.add_argument("--resume", action="store_true",
+                        help="reopen the game this host served last, with the same seats and code")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Host the game; the exit status."""
+    from ..host.start import run as host
+
+    return host(args)

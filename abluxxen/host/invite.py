@@ -1,0 +1,50 @@
+"""Invite codes: easy to say, hard to guess, compared without a timing hint.
+
+A fresh code is three words of two syllables each (``bako-rimu-tesa``), from
+consonants and vowels that English and German speakers say alike: about 35
+bits. Whatever a person types is read loosely: case, spaces, hyphens and
+underscores do not count.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+_CONSONANTS = "bdfgklmnprst"
+_VOWELS = "aeiou"
+#: The longest code ``--code`` takes (after reading it loosely).
+MAX_CODE = 64
+
+
+def new_code(words: int = 3) -> str:
+    """A fresh random invite code such as ``bako-rimu-tesa``."""
+    def syllable() -> str:
+        return secrets.choice(_CONSONANTS) + secrets.choice(_VOWELS)
+    return "-".join(syllable() + syllable() for _ in range(words))
+
+
+def canonical(code: str) -> str:
+    """The code as compared: lower case, without spaces, hyphens or underscores."""
+    return "".join(ch for ch in code.casefold() if ch not in " -_\t")
+
+
+def check_code(code: str) -> str:
+    """A code the host gave (``--code``), read loosely.
+
+    Raises:
+        ValueError: for a code that is empty, too long or holds characters a person cannot type.
+    """
+    loose = canonical(code)
+    if not loose:
+        raise ValueError("an invite code needs letters or digits")
+    if len(loose) > MAX_CODE:
+        raise ValueError(f"an invite code has at most {MAX_CODE} letters and digits")
+    if not loose.isprintable():
+        raise ValueError("an invite code cannot hold control characters")
+    return code.strip()
+
+
+def same_code(typed: str, code: str) -> bool:
+    """Whether ``typed`` is ``code`` (loosely), in time that does not depend on where they differ."""
+    return hmac.compare_digest(canonical(typed).encode("utf-8", "replace"), canonical(code).encode("utf-8"))

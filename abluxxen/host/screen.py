@@ -1,0 +1,513 @@
+"""One person's screen at a hosted table: the table as their seat sees it, a presence line, a prompt.
+
+A :class:`TableScreen` is a full-screen prompt_toolkit application running in
+whatever app session it is started in: an SSH channel's (``server.py``) or
+the host's own terminal. It draws only from its seat's
+:class:`~abluxxen.view.View` (a watcher's is the room's public view, with no
+hand), in its own language, colours and size, and reads moves in the same
+words as ``abluxxen play``. It never waits on the game: the room tells it to
+draw again, and a line typed is answered at once.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import ColorDepth
+from rich.align import Align
+from rich.console import Console, Group, RenderableType
+from rich.markdown import Markdown
+from rich.panel import Panel
+from rich.text import Text
+
+from .. import bots, rulebook
+from ..moves import IllegalMove
+from ..quoting import visible
+from ..seeds import seed_text
+from ..tui.commands import Command, read_command
+from ..tui.i18n import Tr
+from ..tui.narrate import narrate
+from ..tui.notation import read_move
+from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
+from ..tui.screens import ScoreScreen
+from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table
+from ..view import View
+from .room import OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
+
+#: What one typed line may hold; the rest is cut.
+MAX_LINE = 200
+#: How long a chat line stays under the table (seconds).
+CHAT_SHOWN = 120.0
+#: The words that say something to the table.
+SAY = ("say", "sag", "sage")
+#: Colours by what the client's terminal can show.
+DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
+          "truecolor": ColorDepth.DEPTH_24_BIT}
+
+
+def colours_of(term: str | None, env: dict[str, str]) -> str | None:
+    """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
+
+    ``NO_COLOR`` (any value, as https://no-color.org asks) turns colour off.
+    """
+    if "NO_COLOR" in env:
+        return None
+    term = (term or "").lower()
+    if not term or term == "dumb":
+        return None
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    return "256" if "256" in term else "standard"
+
+
+class TableScreen:
+    """A screen at the hosted table for one login name: a person's seat, or a watcher's.
+
+    Args:
+        room: the hosted match.
+        name: the login name (a person's seat's name, any case, or a watcher's name).
+        lang: ``en`` or ``de``.
+        colours: rich's colour system for this terminal, or ``None`` for none.
+        local: the host's own terminal (leaving it stops the game for everyone).
+        welcome: lines for the waiting room (how friends join: the host's own screen shows them).
+        on_stop: called when the host's own screen stops the game.
+    """
+
+    def __init__(self, room: Room, name: str, *, lang: str = "en", colours: str | None = "256",
+                 local: bool = False, welcome: tuple[str, ...] = (),
+                 on_stop: Callable[[], None] | None = None) -> None:
+        self.room = room
+        self.name = name
+        self.tr = Tr(lang)
+        self.colours = colours
+        self.local = local
+        self.welcome = welcome
+        self.on_stop = on_stop or (lambda: None)
+        self.chair: Chair | None = None
+        self.message = ""
+        self.page: list[str] | None = None
+        self.page_at = 0
+        self.asking: Callable[[str], None] | None = None  # a yes/no question instead of the prompt
+        self.goodbye = ""
+        self._drawn: tuple[object, ...] = ()
+        self._fragments: StyleAndTextTuples = []
+        self.buffer = Buffer(multiline=False, accept_handler=self._accept)
+        self.buffer.on_text_changed += self._cap
+        self.app: Application[None] = self._application()
+
+    # -- the application ------------------------------------------------------------
+
+    def _application(self) -> Application[None]:
+        paging = Condition(lambda: self.page is not None)
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.buffer.reset()
+            self._say(self.tr("host.ctrl_c"))
+
+        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
+        def _end(event: KeyPressEvent) -> None:
+            self._command(Command("quit"))
+
+        @keys.add(Keys.Vt100MouseEvent)
+        def _no_mouse(event: KeyPressEvent) -> None:
+            """Typed escape codes can look like mouse reports (``ESC [ 31 m``); prompt_toolkit's own
+            handler fails on them, so none reaches it (this screen takes no mouse)."""
+
+        @keys.add("c-l")
+        def _redraw(event: KeyPressEvent) -> None:
+            self._drawn = ()
+            event.app.renderer.clear()
+
+        for key in ("q", "escape"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
+        for key in ("enter", " ", "pagedown", "down", "j"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
+        for key in ("b", "pageup", "up", "k"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+
+        body = Window(FormattedTextControl(self._body), wrap_lines=False, always_hide_cursor=True)
+        status = Window(FormattedTextControl(self._status), height=1, wrap_lines=False)
+        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
+                        wrap_lines=False)
+        return Application(layout=Layout(HSplit([body, prompt, status]), focused_element=prompt),
+                           key_bindings=keys, full_screen=True, mouse_support=False,
+                           color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
+
+    async def run(self) -> None:
+        """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
+        self.chair = self.room.sit(self.name, self)
+        try:
+            await self.app.run_async(set_exception_handler=False)
+        finally:
+            self.room.leave(self)
+
+    # -- what the room calls ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Draw again at the next chance."""
+        self.app.invalidate()
+
+    def turn_started(self) -> None:
+        """This seat decides now: whatever was typed before is dropped, never played as the answer."""
+        if self.buffer.text.strip():
+            self.buffer.reset()
+            self._say(self.tr("typed_ahead"))
+        self.refresh()
+
+    def close(self, reason: str) -> None:
+        """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops)."""
+        self.goodbye = self.tr(f"host.{reason}")
+        if self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _size(self) -> tuple[int, int]:
+        size = self.app.output.get_size()
+        return size.columns, size.rows
+
+    def _body(self) -> StyleAndTextTuples:
+        cols, rows = self._size()
+        key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), self._minute())
+        if key != self._drawn:
+            self._fragments = to_formatted_text(ANSI(self._render(cols, rows)))
+            self._drawn = key
+        return self._fragments
+
+    def _minute(self) -> int:
+        """Chat lines fade: the body is drawn afresh every so often."""
+        return int(self.room.clock() // 30)
+
+    def _render(self, cols: int, rows: int) -> str:
+        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
+            text = self.tr("host.too_small", w=cols, h=rows)
+            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
+        height = rows - 2
+        if self.page is not None:
+            return "\n".join(self.page[self.page_at:self.page_at + height])
+        return self._ansi(self._content(cols, height), cols, height)
+
+    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
+                          legacy_windows=False)
+        console.print(renderable, crop=True, overflow="ellipsis")
+        return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
+
+    def _content(self, cols: int, height: int) -> RenderableType:
+        room = self.room
+        if room.stage == WAITING:
+            return self._waiting_room(cols)
+        if room.stage in (SCORES, OVER) and room.match.game.is_over:
+            return Align.center(self._scores())
+        seat = self.chair.seat if self.chair is not None else None
+        view = room.view_for(seat) if seat is not None else room.public_view()
+        legend = self.tr("host.legend" if seat is not None else "host.legend_watch")
+        return render_table(view, room.saved.log, self.tr, info=self._info(), show_hand=seat is not None,
+                            width=cols, height=height, message=self._messages(), viewer=seat,
+                            legend=legend, hidden=self.tr("host.hidden"))
+
+    def _info(self) -> TableInfo:
+        room = self.room
+        match = room.match
+        played = {e.seat for e in room.saved.log if e.kind == "play" and e.seat is not None}
+        played |= {s for s, shown in enumerate(match.game.displays) if shown}
+        seats = room.saved.seats
+        return TableInfo(game_number=match.number + 1, games=match.games,
+                         seed=match.seed if room.table.seed_shown() else None,
+                         bots=tuple(s.bot for s in seats), totals=tuple(match.totals()),
+                         played=tuple(seat in played for seat in range(len(seats))), assisted=room.saved.assisted)
+
+    def _scores(self) -> ScoreScreen:
+        room = self.room
+        match = room.match
+        return ScoreScreen(match, self.tr, bots=[s.is_bot for s in room.saved.seats],
+                           seed=match.seed if room.table.seed_shown() else None, assisted=room.saved.assisted)
+
+    def _waiting_room(self, cols: int) -> RenderableType:
+        tr, room = self.tr, self.room
+        lines = [Text(tr("host.waiting_title"), style="bold"), Text("")]
+        for number, seat in enumerate(room.saved.seats):
+            if seat.is_bot:
+                lines.append(Text(tr("host.bot_seat", name=seat.name, level=tr.level(seat.bot or "")), style="dim"))
+            elif room.chairs[number].present:
+                lines.append(Text(tr("host.here", name=seat.name), style="green"))
+            else:
+                lines.append(Text(tr("host.awaited", name=seat.name), style="yellow"))
+        lines += [Text(""), Text(tr("host.starts_when"))]
+        if self.chair is None:
+            lines.append(Text(tr("host.watching_name", name=visible(self.name)), style="dim"))
+        if self.welcome:
+            lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
+        return Panel(Group(*lines), width=min(cols, 78))
+
+    def _messages(self) -> str:
+        """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
+        parts = [self._note(note) for note in (self.chair.notes if self.chair is not None else [])]
+        if self.room.problem is not None:
+            parts.append(self._note(self.room.problem))
+        if self.message:
+            parts.append(self.message)
+        chat = self.room.chat
+        if chat and self.room.clock() - chat[-1].at < CHAT_SHOWN:
+            parts.append(self.tr("host.said", name=chat[-1].name, text=chat[-1].text))
+        return "\n".join(parts[-3:])
+
+    def _note(self, note: Note) -> str:
+        tr = self.tr
+        if note.key == "you_drew":
+            return tr("you_drew", cards=tr.cards_words(note.cards))
+        if note.key == "took_yours":
+            return tr("took_yours", name=note.name, cards=tr.owned_words(note.cards), n=len(note.cards))
+        if note.key == "not_saved":
+            return tr("not_saved", reason=note.name)
+        if note.key == "records_failed":
+            return tr("records_failed", reason=tr(f"records.{note.name}"))
+        if note.key in ("forced", "undone"):
+            return tr(note.key, move=tr.spoken(note.move))
+        return tr(note.key)
+
+    def _status(self) -> StyleAndTextTuples:
+        """One line: who is at the table, who is away and for how long, and the page's keys."""
+        tr, room = self.tr, self.room
+        if self.page is not None:
+            cols, rows = self._size()
+            last = self.page_at + rows - 2 >= len(self.page)
+            return [("reverse", tr("host.page_last" if last else "host.page_more"))]
+        if room.stage == SCORES:
+            waiting = [c.name for c in room.chairs.values() if c.present and not c.ready]
+            return [("bold", tr("host.waiting_ready", names=", ".join(waiting)) if waiting
+                     else tr("host.next_game"))]
+        if room.stage == OVER:
+            return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
+        people = []
+        for name, left in room.away():
+            people.append(tr("host.bot_plays", name=name) if left <= 0
+                          else tr("host.away", name=name, time=f"{int(left) // 60}:{int(left) % 60:02d}"))
+        here = [c.name for c in room.chairs.values() if c.present]
+        line = tr("host.present", people=", ".join(here + people))
+        if room.watchers:
+            line += " · " + tr("host.watchers", n=len(room.watchers))
+        return [("", line)]
+
+    def _prompt(self) -> StyleAndTextTuples:
+        if self.page is not None:
+            return []
+        if self.asking is not None:
+            return [("bold", self.tr("host.quit_host"))]
+        if self.chair is None:
+            return [("bold", self.tr("host.prompt_watch"))]
+        return [("bold", self.tr("prompt", name=self.chair.name))]
+
+    def _say(self, message: str) -> None:
+        self.message = message
+        self.refresh()
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def _cap(self, buffer: Buffer) -> None:
+        """A pasted flood is cut to one line of :data:`MAX_LINE` characters."""
+        if len(buffer.text) > MAX_LINE:
+            buffer.text = buffer.text[:MAX_LINE]
+            buffer.cursor_position = MAX_LINE
+
+    def _accept(self, buffer: Buffer) -> bool:
+        text = buffer.text[:MAX_LINE]
+        try:
+            self.answer(text)
+        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
+            self._say(self.tr("bad_move", reason="?"))
+        return False  # the buffer empties
+
+    def answer(self, text: str) -> None:
+        """Answer one line typed at the prompt."""
+        self.message = ""
+        if self.asking is not None:
+            asked, self.asking = self.asking, None
+            asked(text)
+            return
+        text = text.strip()
+        words = text.split(maxsplit=1)
+        if words and words[0].lower() in SAY:
+            self.room.say(self.chair.name if self.chair is not None else self.name, words[1] if len(words) > 1 else "")
+            return
+        command = read_command(text)
+        if command is not None:
+            self._command(command)
+        elif self.room.stage in (SCORES, OVER) or not text:
+            self._between(text)
+        else:
+            self._move(text)
+        self.refresh()
+
+    def _between(self, text: str) -> None:
+        """Enter at a score screen: ready for the next game, or leave once it is over."""
+        room = self.room
+        if room.stage == OVER:
+            self._leave()
+        elif room.stage == SCORES and self.chair is not None and not text:
+            room.ready(self.chair)
+        elif text:
+            self._say(self.tr("host.not_playing"))
+
+    def _move(self, text: str) -> None:
+        room, chair = self.room, self.chair
+        if chair is None:
+            self._say(self.tr("host.watcher_cannot"))
+            return
+        if room.stage != PLAYING:
+            self._say(self.tr("host.not_playing"))
+            return
+        view = room.view_for(chair.seat)
+        if chair.answer is None or not view.my_move:
+            mover = view.to_move
+            self._say(self.tr("host.not_your_turn", name=view.names[mover] if mover is not None else "?"))
+            return
+        try:
+            move = read_move(text, view)
+        except IllegalMove as err:
+            self._say(self.tr("bad_move", reason=self.tr.reason(err)))
+            return
+        chair.notes.clear()
+        room.answer(chair, move)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def _command(self, command: Command) -> None:
+        handlers: dict[str, Callable[[Command], None]] = {
+            "?": self._help, "hint": self._hint, "rules": self._rules, "log": self._log, "undo": self._undo,
+            "quit": self._quit}
+        handler = handlers.get(command.name)
+        if handler is not None:
+            handler(command)
+
+    def _my_view(self) -> View | None:
+        """This person's view when they decide now, else ``None``."""
+        chair = self.chair
+        if chair is None or chair.answer is None or self.room.stage != PLAYING:
+            return None
+        view = self.room.view_for(chair.seat)
+        return view if view.my_move else None
+
+    def _help(self, command: Command) -> None:
+        cols, _ = self._size()
+        view = self._my_view()
+        shown = view or (self.room.view_for(self.chair.seat) if self.chair is not None else self.room.public_view())
+        lines = (moves_page(view, self.tr, width=cols) + [Text("")]) if view is not None else []
+        lines += legend_lines(shown, self.tr, info=self._info(), width=cols)
+        self._open_page(Group(*lines), cols)
+
+    def _hint(self, command: Command) -> None:
+        view = self._my_view()
+        if view is None:
+            self._say(self.tr("host.not_now"))
+            return
+        try:
+            move, reason = bots.hint(view)
+        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+            self._say(self.tr("no_hint"))
+            return
+        self.room.saved.assisted = True
+        self.room.table.save()
+        self.room.changed()
+        self._say(self.tr("hint", move=self.tr.spoken(move), reason=self.tr.why(reason, view.names)))
+
+    def _undo(self, command: Command) -> None:
+        if self.room.several_people:
+            self._say(self.tr("host.undo_several"))
+        elif self.chair is None or not self.room.undo(self.chair):
+            self._say(self.tr("host.not_now"))
+
+    def _log(self, command: Command) -> None:
+        cols, _ = self._size()
+        room = self.room
+        seat = self.chair.seat if self.chair is not None else None
+        names = room.match.game.names
+        lines: list[RenderableType] = [Text(self.tr("log_title", n=room.match.number + 1), style="bold"), Text("")]
+        lines += log_lines(narrate(room.saved.log, seat, names, self.tr), cols)
+        if room.chat:
+            lines += [Text(""), Text(self.tr("host.chat"), style="bold")]
+            lines += [Text(self.tr("host.said", name=said.name, text=said.text)) for said in room.chat]
+        self._open_page(Group(*lines), cols)
+
+    def _rules(self, command: Command) -> None:
+        tr = self.tr
+        try:
+            found = rulebook.find(list(command.words), tr.lang)
+            topics = rulebook.topic_help(tr.lang, command="rules")
+        except Exception:  # noqa: BLE001 - the rules reader must not end the game
+            self._say(tr("no_rules"))
+            return
+        sections = ([topics] if found.mode in ("whole", "none") else []) + list(found.sections)
+        cols, _ = self._size()
+        parts: list[RenderableType] = []
+        if found.mode == "none":
+            parts += [Text(tr("no_rules_topic", topic=" ".join(command.words)), style="bold yellow"), Text("")]
+        parts.append(Markdown("\n\n".join(sections), hyperlinks=False))
+        self._open_page(Group(*parts), cols)
+
+    def _open_page(self, renderable: RenderableType, cols: int) -> None:
+        out = io.StringIO()
+        console = Console(file=out, width=cols, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, legacy_windows=False)  # type: ignore[arg-type]
+        console.print(renderable)
+        self.page, self.page_at = out.getvalue().rstrip("\n").split("\n"), 0
+        self.refresh()
+
+    def _turn_page(self, step: int) -> None:
+        if self.page is None:
+            return
+        _, rows = self._size()
+        room = max(1, rows - 2)
+        at = self.page_at + step * room
+        if at >= len(self.page):
+            self._close_page()
+            return
+        self.page_at = max(0, at)
+        self.refresh()
+
+    def _close_page(self) -> None:
+        self.page, self.page_at = None, 0
+        self.refresh()
+
+    def _quit(self, command: Command | None = None) -> None:
+        if not self.local:
+            self._leave()
+            return
+
+        def answered(text: str) -> None:
+            if self.tr.yes(text):
+                self.goodbye = self.tr("host.stopped")
+                self.on_stop()
+                self._leave()
+        self.asking = answered
+        self.refresh()
+
+    def _leave(self) -> None:
+        if not self.goodbye and self.room.stage not in (OVER,):
+            self.goodbye = self.tr("host.bye", grace=int(self.room.grace)) if self.chair is not None \
+                else self.tr("host.bye_watch")
+        if self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+
+def replay_words(room: Room, tr: Tr) -> str:
+    """The match's seed once it may be shown, else ``""``."""
+    match = room.match
+    if match.seed is None or not room.table.seed_shown():
+        return ""
+    return tr("seed", seed=seed_text(match.seed))

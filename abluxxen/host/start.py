@@ -1,0 +1,234 @@
+"""``abluxxen host``: seat the players, open the SSH door, play, and leave the game saved.
+
+The host's own terminal either plays the first seat (a :class:`TableScreen`
+like everybody else's) or, with ``--serve``, only prints who comes and goes.
+A hosted game is saved after every move like any other, and the host
+remembers which save and code it serves (``hosted.json`` beside the saves)
+so that ``abluxxen host --resume`` reopens it after a crash.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import socket
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..languages import default_lang
+from ..match import Match
+from ..quoting import brief
+from ..rules import Rules
+from ..seeds import new_seed
+from ..store.datadir import data_dir
+from ..store.files import Refused, read_small, write_atomically
+from ..store.saves import DEFAULT_DELAY, SaveBusy, Saved, SaveError, SaveLock, new_save_path, read_save, save_dir
+from ..table.table import Table, start_event
+from ..tui.i18n import Tr
+from ..tui.seating import SeatError, parse_players, pick_first
+from .invite import check_code, new_code
+from .keys import HostKeyError, fingerprint, host_key
+from .room import OVER, Room
+from .screen import TableScreen
+from .server import Host
+
+HOSTED = "hosted.json"
+
+
+class HostError(Exception):
+    """Why the host cannot start, in one line."""
+
+
+@dataclass
+class Hosting:
+    """A match being hosted: its room, save and code."""
+
+    room: Room
+    path: Path
+    code: str
+
+
+def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
+    """A new match from the command line's options.
+
+    Raises:
+        HostError: for options that cannot make a table.
+    """
+    if not args.players:
+        raise HostError('--players is needed, e.g. --players "Ann,Ben,bot:hard"')
+    try:
+        seats = parse_players(args.players)
+        names = [s.name for s in seats]
+        rules = Rules(len(seats), args.variant or "base", duel=False if args.no_duel else None,
+                      tiebreak=args.tiebreak)
+        first = pick_first(args.first, names) if args.first else 0
+    except (SeatError, ValueError) as err:
+        raise HostError(str(err)) from None
+    if all(s.is_bot for s in seats):
+        raise HostError("a hosted table needs at least one person (bots alone: abluxxen play)")
+    code = check_code(args.code) if args.code else new_code()
+    seed = args.seed if args.seed is not None else new_seed()
+    match = Match(rules, games=args.match, seed=seed, names=names, first=first)
+    delay = DEFAULT_DELAY if args.delay is None else args.delay
+    saved = Saved(match=match, seats=seats, lang=args.lang or default_lang(), delay=delay,
+                  log=[start_event(match)])
+    path = new_save_path(directory, names)
+    return Hosting(_room(saved, path, code, args), path, code)
+
+
+def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
+    """The match this host served last, with its seats and code.
+
+    Raises:
+        HostError: when there is none, or it cannot be read.
+    """
+    marker = directory / HOSTED
+    if not marker.exists():
+        raise HostError(f"no hosted game to resume in {brief(str(directory))}")
+    try:
+        doc = json.loads(read_small(marker, 4096))
+        path = directory / Path(str(doc["save"])).name
+        code = check_code(str(doc["code"]))
+    except Refused as err:
+        raise HostError(f"{brief(str(marker))} cannot be read ({err.kind})") from None
+    except (ValueError, KeyError, TypeError):
+        raise HostError(f"{brief(str(marker))} is damaged") from None
+    try:
+        saved = read_save(path)
+    except SaveError as err:
+        raise HostError(f"cannot resume {brief(str(path))}: {err}") from None
+    if saved.finished:
+        raise HostError("the hosted game is over; start a new one with abluxxen host --players …")
+    return Hosting(_room(saved, path, code, args), path, code)
+
+
+def _room(saved: Saved, path: Path, code: str, args: argparse.Namespace) -> Room:
+    table = Table(saved, path)
+    delay = saved.delay if args.delay is None else args.delay
+    return Room(table, code=code, grace=args.grace, delay=delay)
+
+
+def remember(directory: Path, hosting: Hosting) -> None:
+    """Note which save and code this host serves (owner-only), for ``--resume``."""
+    doc = {"save": hosting.path.name, "code": hosting.code}
+    write_atomically(directory / HOSTED, json.dumps(doc) + "\n", prefix=".hosted-")
+
+
+def forget(directory: Path) -> None:
+    """The hosted match is over: nothing left to resume."""
+    try:
+        (directory / HOSTED).unlink()
+    except OSError:
+        pass
+
+
+def lan_address(bind: str) -> str:
+    """The address friends use: the bound one, else this machine's address on its network."""
+    if bind and bind not in ("0.0.0.0", "::"):
+        return bind
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            address = str(info[4][0])
+            if not address.startswith("127."):
+                return address
+    except OSError:
+        pass
+    return "127.0.0.1"
+
+
+def invitation(tr: Tr, *, port: int, address: str, code: str, key_print: str, names: list[str]) -> tuple[str, ...]:
+    """The lines to give friends."""
+    return (tr("host.join", port=port, address=address), tr("host.name_is_seat", names=", ".join(names)),
+            tr("host.code", code=code), tr("host.fingerprint", fingerprint=key_print))
+
+
+def run(args: argparse.Namespace) -> int:
+    """``abluxxen host``; the exit status."""
+    lang = args.lang or default_lang()
+    tr = Tr(lang)
+    directory = save_dir(args.save_dir)
+    try:
+        hosting = resumed_hosting(args, directory) if args.resume else new_hosting(args, directory, tr)
+        key = host_key(data_dir())
+    except (HostError, HostKeyError, ValueError) as err:
+        print(f"abluxxen host: error: {err}", file=sys.stderr)
+        return 2
+    table = hosting.room.table
+    try:
+        table.lock_held = SaveLock(hosting.path).acquire(wait=1.0)
+    except SaveBusy:
+        print(tr("save_busy", path=hosting.path), file=sys.stderr)
+        return 1
+    except OSError:
+        table.lock_held = None
+    try:
+        remember(directory, hosting)
+        return asyncio.run(_serve(args, hosting, key, tr, directory))
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        table.unlock()
+
+
+async def _serve(args: argparse.Namespace, hosting: Hosting, key: object, tr: Tr, directory: Path) -> int:
+    room = hosting.room
+    host = Host(lang=tr.lang)
+    host.add(room)
+    try:
+        port = await host.listen(key, bind=args.bind, port=args.port)  # type: ignore[arg-type]
+    except OSError as err:
+        print(f"abluxxen host: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
+        return 1
+    names = [c.name for c in room.chairs.values()]
+    lines = invitation(tr, port=port, address=lan_address(args.bind), code=hosting.code,
+                       key_print=fingerprint(key), names=names)  # type: ignore[arg-type]
+    print("\n".join(lines), flush=True)
+    game = asyncio.get_running_loop().create_task(room.run())
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    status = {"code": 0}
+
+    def stop(code: int) -> None:
+        status["code"] = code
+        stopped.set()
+
+    for signum, code in ((signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)):
+        try:
+            loop.add_signal_handler(signum, stop, code)
+        except (ValueError, RuntimeError, NotImplementedError):
+            pass
+    if not args.serve:
+        local = TableScreen(room, names[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
+                            on_stop=lambda: stop(0))
+        screen_task = loop.create_task(local.run())
+        screen_task.add_done_callback(lambda task: stop(status["code"]))
+    else:
+        room.on_event = lambda key, name: print(tr(key, name=name), flush=True)
+    ended = loop.create_task(_over_and_empty(room, host))
+    ended.add_done_callback(lambda task: stop(status["code"]))
+    await stopped.wait()
+    host.stop()
+    game.cancel()
+    await asyncio.sleep(0.1)  # the screens say goodbye
+    if room.stage == OVER or room.saved.finished:
+        forget(directory)
+    elif not args.serve:
+        print(tr("saved_at", path=hosting.path).split("\n")[0])
+    if args.serve or room.stage != OVER:
+        print("abluxxen host --resume" if room.stage != OVER else "", flush=True)
+    return status["code"]
+
+
+async def _over_and_empty(room: Room, host: Host) -> None:
+    """Done when the match is over and every screen has left it."""
+    while not (room.stage == OVER and not room.screens()):
+        await asyncio.sleep(0.5)
+
+
+def _local_colours() -> str | None:
+    import os
+
+    return None if "NO_COLOR" in os.environ else "256"

@@ -1,0 +1,386 @@
+"""Play from several terminals: a real SSH server on loopback, real SSH clients with a terminal.
+
+Each test starts :class:`~abluxxen.host.server.Host` on port 0 with a host key
+made in memory, connects asyncssh clients that ask for a pty (type and size),
+and reads each client's screen with pyte, as a player would see it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from abluxxen.cards import token
+from abluxxen.host.guard import MAX_WRONG, Door
+from abluxxen.host.room import Room
+from abluxxen.host.server import Host
+from abluxxen.match import Match
+from abluxxen.rules import Rules
+from abluxxen.store.records import open_records
+from abluxxen.store.saves import Saved, new_save_path, read_save
+from abluxxen.table.table import Table, start_event
+from abluxxen.tui.seating import parse_players
+from abluxxen.tui.table import grouped_text
+
+CODE = "bako-rimu-tesa"
+KEY = asyncssh.generate_private_key("ssh-ed25519")
+WAIT = 20.0
+
+
+class Terminal(asyncssh.SSHClientSession[str]):
+    """A client's terminal: everything the host sent, and the screen it makes."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.raw: list[str] = []
+        self.seen: set[str] = set()  # every line the screen ever showed
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        self.raw.append(data)
+        self.stream.feed(data)
+        self.seen.update(line.rstrip() for line in self.screen.display)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def all_raw(self) -> str:
+        return "".join(self.raw)
+
+
+class Client:
+    """One person's SSH connection to the host."""
+
+    def __init__(self, conn: Any, chan: Any, term: Terminal) -> None:
+        self.conn, self.chan, self.term = conn, chan, term
+
+    def type(self, line: str) -> None:
+        self.chan.write(line + "\r")
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.term.screen.resize(rows, cols)
+        self.chan.change_terminal_size(cols, rows)
+
+    async def sees(self, wanted: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Wait until the screen shows ``wanted``; the screen."""
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            text = self.term.text()
+            if test(text):
+                return text
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"never saw {wanted!r}; the screen:\n{text}")
+            await asyncio.sleep(0.02)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+async def connect(port: int, name: str, code: str = CODE, *, size: tuple[int, int] = (80, 24),
+                  env: dict[str, str] | None = None, term_type: str = "xterm-256color") -> Client:
+    conn = await asyncssh.connect("127.0.0.1", port, username=name, password=code, known_hosts=None,
+                                  client_keys=None, agent_path=None, preferred_auth="password")
+    variables: dict[str | bytes, str | bytes] = {k: v for k, v in (env or {}).items()}
+    chan, term = await conn.create_session(lambda: Terminal(*size), term_type=term_type, term_size=size,
+                                           env=variables)
+    assert isinstance(term, Terminal)
+    return Client(conn, chan, term)
+
+
+def make_room(directory: Path, players: str = "Ann,Ben,Cy", *, seed: int = 5, grace: float = 120.0) -> Room:
+    seats = parse_players(players)
+    names = [s.name for s in seats]
+    match = Match(Rules(len(seats)), games=1, seed=seed, names=names)
+    saved = Saved(match=match, seats=seats, lang="en", delay=0, log=[start_event(match)])
+    return Room(Table(saved, new_save_path(directory, names)), code=CODE, grace=grace, delay=0)
+
+
+def hosted(room: Room, test: Callable[[Host, int], Awaitable[None]], **options: Any) -> None:
+    """Run ``test`` against a host serving ``room`` on a free loopback port."""
+
+    async def main() -> None:
+        host = Host(**options)
+        host.add(room)
+        port = await host.listen(KEY, bind="127.0.0.1", port=0)
+        game = asyncio.get_running_loop().create_task(room.run())
+        try:
+            await test(host, port)
+        finally:
+            host.stop()
+            game.cancel()
+            await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+
+
+def hand_words(room: Room, seat: int) -> str:
+    """A seat's hand as its screen writes it (``2×2  3  4 …``)."""
+    return grouped_text(room.view_for(seat).hand).plain
+
+
+async def everyone(port: int, names: list[str], **options: Any) -> list[Client]:
+    clients = [await connect(port, name, **options) for name in names]
+    for client in clients:
+        await client.sees("What happened")
+    return clients
+
+
+async def decides(room: Room, seat: int) -> None:
+    """Wait until ``seat``'s person is asked (or the game is over)."""
+    for _ in range(int(WAIT / 0.01)):
+        chair = room.chairs.get(seat)
+        if room.match.game.is_over or (chair is not None and chair.answer is not None):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"seat {seat} was never asked")
+
+
+# -- a whole game -------------------------------------------------------------------------------
+
+
+def test_a_whole_three_player_game_from_three_terminals_and_nobody_sees_another_hand(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    room = make_room(tmp_path)
+    rng = random.Random(3)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "BEN", "Cy"])
+        watcher = await connect(port, "Zoe")
+        await watcher.sees("You are watching")
+        hands: dict[int, set[str]] = {seat: {hand_words(room, seat)} for seat in range(3)}
+        for seat, client in enumerate(clients):
+            screen = await client.sees(f"hand ({room.saved.seats[seat].name})")
+            assert hand_words(room, seat) in screen
+        moves = 0
+        game = room.match.game
+        while not game.is_over:
+            mover = game.to_move
+            assert mover is not None
+            await decides(room, mover)
+            if game.is_over:
+                break
+            before = len(room.saved.transcript.moves)
+            clients[mover].type(rng.choice(game.view(mover).legal_moves()))
+            while len(room.saved.transcript.moves) == before and not game.is_over:
+                await asyncio.sleep(0.005)
+            moves += 1
+            game = room.match.game
+            for other in range(3):
+                hands[other].add(hand_words(room, other))
+        for client in clients + [watcher]:
+            await client.sees("is over")
+        # Every hand a screen ever showed was its own seat's; the watcher's never showed one.
+        for seat, client in enumerate(clients):
+            shown = [line for line in client.term.seen if "hand (" in line]
+            name = room.saved.seats[seat].name
+            assert shown and all(line.startswith(f"Your hand ({name}) · ") for line in shown)
+            assert all(line.split(": ", 1)[1] in hands[seat] for line in shown if ": " in line)
+        assert not [line for line in watcher.term.seen if "hand (" in line]
+        assert "Your hand" not in watcher.term.all_raw()
+        assert moves > 10
+
+    hosted(room, test)
+    assert room.match.game.is_over
+    records = open_records(tmp_path)
+    assert [[s[0] for s in g.seats] for g in records.games()] == [["Ann", "Ben", "Cy"]]  # recorded once, by the host
+    assert not list(tmp_path.glob("*.json"))  # the finished save became the record
+
+
+# -- the door -----------------------------------------------------------------------------------
+
+
+def test_a_wrong_code_is_refused_and_too_many_shut_the_door_for_the_right_one_too(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+    now = [0.0]
+
+    async def test(host: Host, port: int) -> None:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(port, "ann", "wrong-code")
+        client = await connect(port, "ann", "BAKO rimu tesa")  # read loosely: case and spaces
+        await client.sees("waiting for the players")
+        client.close()
+        for _ in range(MAX_WRONG):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(port, "ann", "guess")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(port, "ann")  # the right code, from the same address, within the minute
+        now[0] += 61
+        client = await connect(port, "ann")
+        await client.sees("waiting for the players")
+
+    hosted(room, test, door=Door(clock=lambda: now[0]))
+
+
+def test_nothing_but_the_game_no_commands_sftp_or_forwarding(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+
+    async def test(host: Host, port: int) -> None:
+        conn = await asyncssh.connect("127.0.0.1", port, username="ann", password=CODE, known_hosts=None,
+                                      client_keys=None, agent_path=None)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", port)
+        with pytest.raises(asyncssh.ChannelOpenError):  # a command instead of the game
+            await conn.run("cat /etc/passwd")
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, OSError)):
+            async with conn.start_sftp_client():
+                pass
+        conn.close()
+
+    hosted(room, test)
+
+
+def test_more_connections_than_the_host_takes_are_turned_away_politely(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+
+    async def test(host: Host, port: int) -> None:
+        first = await connect(port, "ann")
+        await first.sees("waiting")
+        with pytest.raises(asyncssh.DisconnectError) as refused:
+            await connect(port, "ben")
+        assert "full" in str(refused.value.reason)
+        await first.sees("Ann is here")  # the first one is still served
+
+    hosted(room, test, max_connections=1)
+
+
+# -- dropping out and coming back ------------------------------------------------------------------
+
+
+def test_a_dropped_player_gets_the_same_seat_back_and_the_others_see_the_countdown(tmp_path: Path) -> None:
+    room = make_room(tmp_path)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
+        ben_hand = hand_words(room, 1)
+        ben.close()
+        screen = await ann.sees("Ben away")
+        assert re.search(r"Ben away \(1:5\d left\)", screen)
+        ben = await connect(port, "Ben")
+        screen = await ben.sees("Your hand (Ben)")
+        assert ben_hand in screen
+        await ann.sees(lambda text: "Ben away" not in text)
+
+    hosted(room, test)
+
+
+def test_after_the_grace_a_bot_plays_the_seat_until_its_player_takes_over_again(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben", grace=0.3)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        game = room.match.game
+        await decides(room, 0)
+        while game.to_move == 0:  # Ann plays until Ben is to decide
+            ann.type(game.view(0).legal_moves()[0])
+            await asyncio.sleep(0.1)
+        await decides(room, 1)
+        before = len(room.saved.transcript.moves)
+        ben.close()
+        await ann.sees("Ben away (a bot plays)")
+        for _ in range(200):
+            if any(m.seat == 1 for m in room.saved.transcript.moves[before:]):
+                break
+            await asyncio.sleep(0.02)
+        assert any(m.seat == 1 for m in room.saved.transcript.moves[before:])  # the stand-in played
+        ben = await connect(port, "ben")
+        while room.match.game.to_move != 1 and not room.match.game.is_over:
+            await decides(room, 0)
+            ann.type(room.match.game.view(0).legal_moves()[0])
+            await asyncio.sleep(0.1)
+        await decides(room, 1)
+        assert room.chairs[1].answer is not None  # Ben decides again himself
+        await ben.sees("Ben, ")
+
+    hosted(room, test)
+
+
+# -- one terminal's troubles stay its own ----------------------------------------------------------
+
+
+def test_ctrl_c_in_one_session_stops_neither_the_host_nor_the_others(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        ann.chan.write("77\x03")
+        await ann.sees("Type quit to leave the table.")
+        ben.type("say still here?")
+        await ann.sees("Ben: still here?")
+        assert not ann.term.closed.is_set()
+        await decides(room, 0)
+        ann.type(room.match.game.view(0).legal_moves()[0])
+        await ben.sees("Ann plays")
+
+    hosted(room, test)
+
+
+def test_typed_ahead_is_never_played_and_chat_is_cleaned(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ben.type(f"play {token(room.view_for(1).hand[0])}")
+        await ben.sees("Not your turn: Ann decides now.")
+        ben.chan.write("say \x1b]0;owned\x07hi " + "x" * 500)  # not sent: typed ahead
+        await asyncio.sleep(0.2)
+        game = room.match.game
+        while game.to_move == 0:
+            ann.type(game.view(0).legal_moves()[0])
+            await asyncio.sleep(0.1)
+        await decides(room, 1)
+        screen = await ben.sees("What was typed before this question was ignored.")
+        assert "xxxx" not in screen.split("\n")[-2]  # the prompt line is empty again
+        ben.type("say \x1b[31mred\x1b[0m " + "y" * 500)
+        screen = await ann.sees("Ben: ")
+        assert "\x1b" not in "".join(room.chat[-1].text) and len(room.chat[-1].text) <= 200
+
+    hosted(room, test)
+
+
+def test_each_session_has_its_own_size_language_and_colours(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann", env={"LANG": "de_DE.UTF-8"})
+        ben = await connect(port, "ben", env={"NO_COLOR": "1"}, size=(100, 30))
+        await ann.sees("Deine Hand (Ann)")
+        screen = await ben.sees("Your hand (Ben)")
+        assert max(len(line) for line in screen.split("\n")) > 80  # the header fills 100 columns
+        assert "\x1b[3" not in ben.term.all_raw() and "\x1b[38" not in ben.term.all_raw()  # no colours
+        assert "\x1b[3" in ann.term.all_raw() or "\x1b[38" in ann.term.all_raw()
+        ann.resize(60, 20)
+        await ann.sees("Das Terminal ist 60×20 groß")
+        ann.resize(80, 24)
+        await ann.sees("Deine Hand (Ann)")
+
+    hosted(room, test)
+
+
+def test_a_hosted_game_is_saved_after_every_move(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ann.type(room.match.game.view(0).legal_moves()[0])
+        await ben.sees("Ann plays")
+
+    hosted(room, test)
+    assert room.table.path is not None
+    saved = read_save(room.table.path)
+    assert saved.transcript.moves and saved.transcript.moves[0].seat == 0
