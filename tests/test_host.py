@@ -8,8 +8,11 @@ and reads each client's screen with pyte, as a player would see it.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -384,3 +387,222 @@ def test_a_hosted_game_is_saved_after_every_move(tmp_path: Path) -> None:
     assert room.table.path is not None
     saved = read_save(room.table.path)
     assert saved.transcript.moves and saved.transcript.moves[0].seat == 0
+
+
+# -- help at a hosted table ------------------------------------------------------------------------
+
+
+def test_undo_is_refused_with_two_people_and_hint_marks_the_game_assisted(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ann.type("undo")
+        await ann.sees("No undo at a table with more than one person")
+        assert not room.saved.assisted
+        ann.type("hint")
+        await ann.sees("Hint: ")
+        await ben.sees("assisted")  # everybody's header says so
+        assert room.saved.assisted
+
+    hosted(room, test)
+
+
+def test_alone_with_bots_a_person_can_undo_their_last_decision(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,bot:easy")
+
+    async def test(host: Host, port: int) -> None:
+        ann = (await everyone(port, ["ann"]))[0]
+        await decides(room, 0)
+        start = room.match.game.to_json()
+        ann.type(room.match.game.view(0).legal_moves()[-1])
+        while len(room.saved.transcript.moves) == 0 or room.match.game.to_move != 0:
+            await asyncio.sleep(0.02)
+        await decides(room, 0)
+        ann.type("undo")
+        await ann.sees("Taken back")
+        assert room.match.game.to_json() == start and room.saved.assisted
+
+    hosted(room, test)
+
+
+def test_a_bot_thinking_at_one_table_never_holds_up_typing_at_another(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots think in a thread: while one is stuck thinking, another table's keys still echo."""
+    import threading
+
+    from abluxxen.table.seats import BotSeat
+
+    release = threading.Event()
+    thinking = threading.Event()
+    real = BotSeat.decide
+
+    def slow(self: BotSeat, view: Any) -> str:
+        thinking.set()
+        release.wait(WAIT)
+        return real(self, view)
+
+    monkeypatch.setattr(BotSeat, "decide", slow)
+    bots_room = make_room(tmp_path / "a", "bot:normal,Ann")
+    people = make_room(tmp_path / "b", "Ben,Cy")
+    people.code = "other-code"
+
+    async def test(host: Host, port: int) -> None:
+        host.add(people)
+        game = asyncio.get_running_loop().create_task(people.run())
+        ann = await connect(port, "ann")
+        await ann.sees("Ada is thinking")
+        while not thinking.is_set():
+            await asyncio.sleep(0.01)
+        ben = await connect(port, "ben", "other-code")
+        await ben.sees("waiting for the players")
+        ben.chan.write("say typing while a bot thinks")
+        await ben.sees("typing while a bot thinks")
+        assert not bots_room.saved.transcript.moves  # the bot is still thinking
+        release.set()
+        game.cancel()
+
+    try:
+        hosted(bots_room, test)
+    finally:
+        release.set()
+
+
+def test_a_watchers_long_name_is_cut_and_chat_escapes_reach_no_screen_raw(tmp_path: Path) -> None:
+    """SSH itself refuses control characters in user names (SASLprep); a name can still be long,
+    and chat can carry escape codes."""
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        eve = await connect(port, "Eve" + "x" * 150)
+        screen = await eve.sees("watching as Eve")
+        assert "x" * 30 not in screen
+        eve.type("say \x1b]0;pwned\x07hello")
+        await connect(port, "ben")
+        screen = await ann.sees("hello")
+        assert "x" * 30 not in screen and "Evexx" in screen
+        assert "\x1b]0;pwned" not in ann.term.all_raw() + eve.term.all_raw()
+
+    hosted(room, test)
+
+
+# -- the host's key ------------------------------------------------------------------------------------
+
+
+def test_the_host_key_is_made_once_owner_only_and_a_damaged_one_is_never_overwritten(tmp_path: Path) -> None:
+    from abluxxen.host.keys import HostKeyError, fingerprint, host_key
+
+    first = host_key(tmp_path)
+    assert (tmp_path / "host_key").stat().st_mode & 0o777 == 0o600
+    assert fingerprint(host_key(tmp_path)) == fingerprint(first)  # friends' known_hosts stay valid
+    assert fingerprint(first).startswith("SHA256:")
+    (tmp_path / "host_key").write_text("not a key")
+    with pytest.raises(HostKeyError, match="host_key"):
+        host_key(tmp_path)
+    assert (tmp_path / "host_key").read_text() == "not a key"
+
+
+# -- the host's command ----------------------------------------------------------------------------------
+
+
+def _start_host(args: list[str], data_dir: Path) -> tuple[subprocess.Popen[str], int]:
+    """``abluxxen host ARGS --serve --port 0`` in a process of its own; it and its port."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "host", *args, "--serve", "--port", "0",
+                             "--lang", "en", "--delay", "0"], env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    for _ in range(20):
+        line = proc.stdout.readline()
+        found = re.search(r"ssh -p (\d+) NAME@", line)
+        if found:
+            return proc, int(found.group(1))
+    proc.kill()
+    raise AssertionError(f"the host printed no ssh line: {proc.stderr.read() if proc.stderr else ''}")
+
+
+def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_and_code(tmp_path: Path) -> None:
+    proc, port = _start_host(["--players", "Ann,Ben", "--code", "c0de", "--seed", "4"], tmp_path)
+
+    async def first_move() -> str:
+        ann = await connect(port, "ann", "c0de")
+        ben = await connect(port, "ben", "c0de")
+        await ann.sees("Your hand (Ann)")
+        (path,) = tmp_path.glob("*.json")
+        move = read_save(path).match.game.legal_moves()[0]
+        ann.type(move)
+        await ben.sees("Ann plays")
+        return hand_of_screen(ben.term.text())
+
+    try:
+        ben_hand = asyncio.run(first_move())
+    finally:
+        proc.kill()  # the host's machine crashes
+        proc.wait()
+    resumed, port = _start_host(["--resume"], tmp_path)
+
+    async def back() -> None:
+        ben = await connect(port, "ben", "c0de")
+        await connect(port, "ann", "c0de")
+        screen = await ben.sees("Ann plays")
+        assert hand_of_screen(screen) == ben_hand
+
+    try:
+        asyncio.run(back())
+    finally:
+        resumed.terminate()
+        resumed.wait(timeout=WAIT)
+    assert resumed.returncode == 143
+    (path,) = tmp_path.glob("*.json")
+    assert len(read_save(path).transcript.moves) >= 1
+
+
+def hand_of_screen(screen: str) -> str:
+    (line,) = [line for line in screen.split("\n") if line.startswith("Your hand")]
+    return line
+
+
+def test_host_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path))
+    for args in (["--players", "bot:easy,bot:hard"], ["--resume"], ["--players", "Ann,Ben", "--code", " - "],
+                 ["--players", "Ann,Ben", "--port", "70000"], ["--players", "Ann,Ben", "--grace", "1e400"]):
+        done = subprocess.run([sys.executable, "-m", "abluxxen", "host", *args], env=env, text=True,
+                              capture_output=True, timeout=WAIT, stdin=subprocess.DEVNULL)
+        assert done.returncode == 2, args
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_the_hosts_own_terminal_plays_the_first_seat_and_its_quit_stops_the_game_for_everyone(
+        tmp_path: Path) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.host.screen import TableScreen
+
+    room = make_room(tmp_path, "Ann,Ben")
+    stopped: list[bool] = []
+
+    async def test(host: Host, port: int) -> None:
+        with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+            local = TableScreen(room, "Ann", local=True, on_stop=lambda: stopped.append(True))
+            here = asyncio.get_running_loop().create_task(local.run())
+            ben = await connect(port, "ben")
+            await ben.sees("Your hand (Ben)")
+            keys.send_text("quit\r")
+            await asyncio.sleep(0.1)
+            keys.send_text("n\r")  # not yet
+            await asyncio.sleep(0.1)
+            assert not stopped and not here.done()
+            keys.send_text("quit\r")
+            await asyncio.sleep(0.1)
+            keys.send_text("y\r")
+            await asyncio.wait_for(here, WAIT)
+        assert stopped and local.goodbye == "The host has stopped the game; it is saved."
+        host.stop()
+        await ben.term.closed.wait()  # everybody's session ends with the host
+        assert "The host has stopped the game" in ben.term.all_raw()
+
+    hosted(room, test)

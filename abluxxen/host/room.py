@@ -23,7 +23,7 @@ from typing import Protocol
 from ..bots.common import stable_seed
 from ..events import Event
 from ..match import Match
-from ..quoting import visible
+from ..quoting import brief
 from ..store.saves import Saved
 from ..table.seats import BotSeat
 from ..table.table import Table, records_kind, start_event
@@ -32,6 +32,8 @@ from ..view import View
 
 #: What a chat line may hold at most (the rest is cut).
 MAX_SAY = 200
+#: How much of a watcher's login name screens show.
+MAX_NAME_SHOWN = 20
 #: How many chat lines the room keeps.
 CHAT_KEPT = 50
 
@@ -217,7 +219,7 @@ class Room:
         chair = self.chair_of(name)
         if chair is None:
             self.watchers.add(screen)
-            self._say_host("watches", visible(name))
+            self._say_host("watches", brief(name, MAX_NAME_SHOWN))
             self.changed()
             return None
         old, chair.screen = chair.screen, screen
@@ -265,7 +267,7 @@ class Room:
         clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_SAY]).strip()
         if not clean:
             return
-        self.chat.append(Said(visible(name), clean, self.clock()))
+        self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, self.clock()))
         del self.chat[:-CHAT_KEPT]
         self.changed()
 
@@ -293,6 +295,7 @@ class Room:
 
     async def run(self) -> None:
         """Wait for everyone, then play the match to its end (the save holds every move)."""
+        self.table.save()  # from the start: a crash before the first move can be resumed too
         await self._gather()
         self.stage = PLAYING
         self._say_host("starts")

@@ -33,7 +33,7 @@ from rich.text import Text
 
 from .. import bots, rulebook
 from ..moves import IllegalMove
-from ..quoting import visible
+from ..quoting import brief
 from ..seeds import seed_text
 from ..tui.commands import Command, read_command
 from ..tui.i18n import Tr
@@ -43,7 +43,7 @@ from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
 from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table
 from ..view import View
-from .room import OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
+from .room import MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
 
 #: What one typed line may hold; the rest is cut.
 MAX_LINE = 200
@@ -250,7 +250,7 @@ class TableScreen:
                 lines.append(Text(tr("host.awaited", name=seat.name), style="yellow"))
         lines += [Text(""), Text(tr("host.starts_when"))]
         if self.chair is None:
-            lines.append(Text(tr("host.watching_name", name=visible(self.name)), style="dim"))
+            lines.append(Text(tr("host.watching_name", name=brief(self.name, MAX_NAME_SHOWN)), style="dim"))
         if self.welcome:
             lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
         return Panel(Group(*lines), width=min(cols, 78))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import socket
 from typing import Any, TextIO, cast
 
 import asyncssh
@@ -66,6 +67,8 @@ class Host:
 
     async def listen(self, key: asyncssh.SSHKey, *, bind: str = "", port: int = 2222) -> int:
         """Start taking connections; the port (useful with port 0, which picks a free one)."""
+        if not port and not bind:
+            port = _free_port()  # one port for every address (each would pick its own)
         self.acceptor = await asyncssh.create_server(
             lambda: _Connection(self), bind or None, port, server_host_keys=[key],
             public_key_auth=False, host_based_auth=False, gss_host=None, password_auth=True, kbdint_auth=True,
@@ -81,6 +84,12 @@ class Host:
             screen.close("stopped")
         if self.acceptor is not None:
             self.acceptor.close()
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("", 0))
+        return int(probe.getsockname()[1])
 
 
 class _Connection(asyncssh.SSHServer):

@@ -3,7 +3,7 @@
 The host's own terminal either plays the first seat (a :class:`TableScreen`
 like everybody else's) or, with ``--serve``, only prints who comes and goes.
 A hosted game is saved after every move like any other, and the host
-remembers which save and code it serves (``hosted.json`` beside the saves)
+remembers which save and code it serves (``.hosted`` beside the saves)
 so that ``abluxxen host --resume`` reopens it after a crash.
 """
 
@@ -35,7 +35,7 @@ from .room import OVER, Room
 from .screen import TableScreen
 from .server import Host
 
-HOSTED = "hosted.json"
+HOSTED = ".hosted"  # not *.json: the save folder lists those as saves
 
 
 class HostError(Exception):
@@ -129,10 +129,13 @@ def lan_address(bind: str) -> str:
     """The address friends use: the bound one, else this machine's address on its network."""
     if bind and bind not in ("0.0.0.0", "::"):
         return bind
+    # Connecting a UDP socket sends nothing: it only asks the kernel which local address
+    # would carry traffic out (to a documentation address, never routed anywhere).
     try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            address = str(info[4][0])
-            if not address.startswith("127."):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            address = str(probe.getsockname()[0])
+            if not address.startswith(("127.", "0.")):
                 return address
     except OSError:
         pass
@@ -182,9 +185,9 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: object, tr: Tr
     except OSError as err:
         print(f"abluxxen host: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
         return 1
-    names = [c.name for c in room.chairs.values()]
+    people = [c.name for c in room.chairs.values()]
     lines = invitation(tr, port=port, address=lan_address(args.bind), code=hosting.code,
-                       key_print=fingerprint(key), names=names)  # type: ignore[arg-type]
+                       key_print=fingerprint(key), names=people if args.serve else people[1:])  # type: ignore[arg-type]
     print("\n".join(lines), flush=True)
     game = asyncio.get_running_loop().create_task(room.run())
     stopped = asyncio.Event()
@@ -201,7 +204,7 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: object, tr: Tr
         except (ValueError, RuntimeError, NotImplementedError):
             pass
     if not args.serve:
-        local = TableScreen(room, names[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
+        local = TableScreen(room, people[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
                             on_stop=lambda: stop(0))
         screen_task = loop.create_task(local.run())
         screen_task.add_done_callback(lambda task: stop(status["code"]))
@@ -213,12 +216,10 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: object, tr: Tr
     host.stop()
     game.cancel()
     await asyncio.sleep(0.1)  # the screens say goodbye
-    if room.stage == OVER or room.saved.finished:
+    if room.saved.finished:
         forget(directory)
-    elif not args.serve:
-        print(tr("saved_at", path=hosting.path).split("\n")[0])
-    if args.serve or room.stage != OVER:
-        print("abluxxen host --resume" if room.stage != OVER else "", flush=True)
+    else:
+        print(tr("host.saved", path=hosting.path), flush=True)
     return status["code"]
 
 
