@@ -19,10 +19,12 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent, UIControl
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
 from rich.align import Align
@@ -101,7 +103,7 @@ class TableScreen:
         self.asking: Callable[[str], None] | None = None  # a yes/no question instead of the prompt
         self.goodbye = ""
         self._drawn: tuple[object, ...] = ()
-        self._fragments: StyleAndTextTuples = []
+        self._picture = UIContent()
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.buffer.on_text_changed += self._cap
         self.app: Application[None] = self._application()
@@ -138,7 +140,9 @@ class TableScreen:
         for key in ("b", "pageup", "up", "k"):
             keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
 
-        body = Window(FormattedTextControl(self._body), wrap_lines=False, always_hide_cursor=True)
+        # The body's height is given, never measured: measuring would draw it once more per redraw.
+        body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self._size()[1] - 2)),
+                      wrap_lines=False, always_hide_cursor=True)
         status = Window(FormattedTextControl(self._status), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
@@ -179,13 +183,17 @@ class TableScreen:
         size = self.app.output.get_size()
         return size.columns, size.rows
 
-    def _body(self) -> StyleAndTextTuples:
+    def _body(self) -> UIContent:
+        """The table (or page, or waiting room), made again only when something on it changed: a key
+        typed at the prompt redraws the prompt alone."""
         cols, rows = self._size()
         key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), self._minute())
         if key != self._drawn:
-            self._fragments = to_formatted_text(ANSI(self._render(cols, rows)))
+            lines = list(split_lines(to_formatted_text(ANSI(self._render(cols, rows)))))
+            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
+                                      line_count=len(lines), show_cursor=False)
             self._drawn = key
-        return self._fragments
+        return self._picture
 
     def _minute(self) -> int:
         """Chat lines fade: the body is drawn afresh every so often."""
@@ -503,6 +511,19 @@ class TableScreen:
                 else self.tr("host.bye_watch")
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
+
+
+class _Picture(UIControl):
+    """A control whose content comes ready made (and cached) from its owner."""
+
+    def __init__(self, content: Callable[[], UIContent]) -> None:
+        self.content = content
+
+    def create_content(self, width: int, height: int) -> UIContent:
+        return self.content()
+
+    def is_focusable(self) -> bool:
+        return False
 
 
 def replay_words(room: Room, tr: Tr) -> str:
