@@ -297,9 +297,10 @@ class TableScreen:
             last = self.page_at + rows - 2 >= len(self.page)
             return [("reverse", tr("host.page_last" if last else "host.page_more"))]
         if room.stage == SCORES:
-            waiting = [c.name for c in room.chairs.values() if c.present and not c.ready]
-            return [("bold", tr("host.waiting_ready", names=", ".join(waiting)) if waiting
-                     else tr("host.next_game"))]
+            waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
+            if self.chair is not None and not self.chair.ready:
+                return [("bold", tr("host.next_game") + " " + tr("host.waiting_for", names=waiting))]
+            return [("bold", tr("host.waiting_ready", names=waiting))]
         if room.stage == OVER:
             return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
         people = []

@@ -503,6 +503,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.bot_plays": ("{name} away (a bot plays)", "{name} weg (ein Bot spielt)"),
     "host.watchers": ("{n} watching", "{n} schauen zu"),
     "host.next_game": ("Press Enter for the next game.", "Enter drücken für die nächste Partie."),
+    "host.waiting_for": ("(Waiting for {names}.)", "(Es fehlt noch {names}.)"),
     "host.waiting_ready": ("Next game when everyone pressed Enter; waiting for {names}.",
                            "Nächste Partie, sobald alle Enter gedrückt haben; es fehlt noch {names}."),
     "host.over_game": ("The game is over: press Enter to leave.",
