@@ -146,6 +146,20 @@ _OURS_DE = {
         "Partien, Siege, Siegfolgen und Punkte der aufgezeichneten Partien, je Spieler",
     "play bot-only games and print how each bot did":
         "Partien nur zwischen Bots spielen und zeigen, wie jeder abschnitt",
+    "host a game that friends join from their own terminals over SSH":
+        "eine Partie eröffnen, zu der Mitspieler von ihren eigenen Terminals per SSH kommen",
+    "the SSH port friends connect to (default 2222; 0 picks a free one)":
+        "der SSH-Port für die Mitspieler (Standard 2222; 0 wählt einen freien)",
+    "the address to listen on (default: every address of this machine)":
+        "die Adresse, an der gelauscht wird (Standard: jede Adresse dieses Rechners)",
+    "the invite code friends type as their password (default: a fresh random one)":
+        "der Einladungscode, den Mitspieler als Passwort tippen (Standard: ein neuer zufälliger)",
+    "nobody plays at this terminal (without it the first name in --players plays here)":
+        "an diesem Terminal spielt niemand (ohne diese Option spielt hier der erste Name aus --players)",
+    "how long a dropped player's seat waits before a bot plays it (default 120)":
+        "wie lange der Platz eines getrennten Mitspielers wartet, bevor ein Bot ihn spielt (Standard 120)",
+    "reopen the game this host served last, with the same seats and code":
+        "die zuletzt hier gehostete Partie mit denselben Plätzen und demselben Code wieder öffnen",
     "rate one seat's decisions in a finished game with the hard bot":
         "die Entscheidungen eines Platzes in einer beendeten Partie mit dem starken Bot bewerten",
     "measure the engine's speed (games and decisions per second)":
@@ -162,7 +176,7 @@ _OURS_DE = {
     "rules variant (default base)": "Variante (Standard base, d. h. Grundspiel)",
     "LIST": "LISTE", "DIR": "VERZ", "SECONDS": "SEKUNDEN", "NAME": "NAME", "N": "N", "FILE|N": "DATEI|N",
     "TOPIC": "THEMA", "NAME|random": "NAME|zufall", "SEATS": "PLÄTZE", "GAMES": "PARTIEN", "SEED": "SEED",
-    "JOBS": "PROZESSE", "THINK": "BEDENKZEIT", "R": "R",
+    "JOBS": "PROZESSE", "THINK": "BEDENKZEIT", "R": "R", "ADDR": "ADRESSE", "WORDS": "WÖRTER",
     "%s is not a number of seconds": "%s ist keine Zahl von Sekunden",
     "%s: give 0 to %s seconds": "%s: bitte 0 bis %s Sekunden",
     "%s is not a whole number from %s to %s": "%s ist keine ganze Zahl von %s bis %s",

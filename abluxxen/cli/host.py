@@ -12,24 +12,25 @@ from .play import add_arguments as add_table_arguments
 MAX_GRACE = 86_400.0
 
 EPILOG = """examples:
-  abluxxen host --players "Ann,Ben,Cy"                  Ann plays here; Ben and Cy join by ssh
-  abluxxen host --players "Ann,Ben,bot:hard" --serve    nobody plays at the host's terminal
+  abluxxen host --players "Ann,Ben,Cy"                Ann plays here
+  abluxxen host --players "Ann,Ben,bot:hard" --serve  nobody plays here
   abluxxen host --players "Ann,Ben" --code "blue river" --port 2200
-  abluxxen host --resume                                reopen the hosted game after a crash
+  abluxxen host --resume                              after a crash
 
 Friends type the line the host prints, e.g.  ssh -p 2222 ben@192.168.1.20
 (their name is their seat; any other name watches) and the invite code as
 the password. Check the host key's fingerprint the first time.
 """
 EPILOG_DE = """Beispiele:
-  abluxxen host --players "Ann,Ben,Cy"                  Ann spielt hier; Ben und Cy kommen per ssh
-  abluxxen host --players "Ann,Ben,bot:schwer" --serve  am Terminal des Hosts spielt niemand
+  abluxxen host --players "Ann,Ben,Cy"                  Ann spielt hier
+  abluxxen host --players "Ann,Ben,bot:schwer" --serve  niemand spielt hier
   abluxxen host --players "Ann,Ben" --code "blauer Fluss" --port 2200
-  abluxxen host --resume                                die gehostete Partie nach einem Absturz fortsetzen
+  abluxxen host --resume                                nach einem Absturz
 
-Mitspieler tippen die Zeile, die der Host zeigt, z. B.  ssh -p 2222 ben@192.168.1.20
-(ihr Name ist ihr Platz; jeder andere Name schaut zu) und den Einladungscode
-als Passwort. Beim ersten Mal den Fingerabdruck des Schlüssels prüfen.
+Mitspieler tippen die Zeile, die der Host zeigt, z. B.
+ssh -p 2222 ben@192.168.1.20 (ihr Name ist ihr Platz, jeder andere Name
+schaut zu), und den Einladungscode als Passwort. Beim ersten Mal den
+Fingerabdruck des Schlüssels prüfen.
 """
 
 
