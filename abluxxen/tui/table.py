@@ -211,23 +211,9 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         shadow = Text(f"{tr('shadow'):<{_label_width(tr)}} ", style="bold")
         shadow.append_text(grouped_text(view.shadow) if view.shadow else Text("—", style="dim"))
         top.append(shadow)
-    bottom = [_rule(width)]
-    if show_hand:
-        bottom.extend(_hand_lines(view, tr, width))
-        if view.my_move and not view.over:
-            bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
-        elif view.to_move is not None and waiting:
-            bottom.append(_waiting(view, info, tr))
-    elif not view.over:
-        bottom.append(Text(tr("hand_hidden") if hidden is None else hidden, style="dim italic"))
-        if view.to_move is not None:
-            bottom.append(_waiting(view, info, tr))
-    if message:
-        # A refusal and a note may both be there: up to three lines, the log gives way.
-        said = [line for part in message.split("\n") for line in _wrap(Text(part, style="bold yellow"), width)]
-        bottom.extend(said[:3])
-    else:
-        bottom.append(Text(tr("legend") if legend is None else legend, style="dim"))
+    bottom = _bottom(view, info, tr, width=width, show_hand=show_hand, waiting=waiting, message=message,
+                     legend=tr("legend") if legend is None else legend,
+                     hidden=tr("hand_hidden") if hidden is None else hidden)
     room = height - len(top) - len(bottom) - 1
     # Short of room (four or five players at 80×23), the top's two plain rules give way to the log.
     for rule in (above_pool, under_header):
@@ -243,6 +229,29 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         line.overflow = "ellipsis"
         line.truncate(width, overflow="ellipsis")
     return Group(*lines)
+
+
+def _bottom(view: View, info: TableInfo, tr: Tr, *, width: int, show_hand: bool, waiting: bool, message: str,
+            legend: str, hidden: str) -> list[Text]:
+    """Under the log: the hand and the decision (or who decides), then the message or the legend."""
+    bottom = [_rule(width)]
+    if show_hand:
+        bottom.extend(_hand_lines(view, tr, width))
+        if view.my_move and not view.over:
+            bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
+        elif view.to_move is not None and waiting:
+            bottom.append(_waiting(view, info, tr))
+    elif not view.over:
+        bottom.append(Text(hidden, style="dim italic"))
+        if view.to_move is not None:
+            bottom.append(_waiting(view, info, tr))
+    if message:
+        # A refusal and a note may both be there: up to three lines, the log gives way.
+        said = [line for part in message.split("\n") for line in _wrap(Text(part, style="bold yellow"), width)]
+        bottom.extend(said[:3])
+    else:
+        bottom.append(Text(legend, style="dim"))
+    return bottom
 
 
 def _rule(width: int, title: str = "") -> Text:
