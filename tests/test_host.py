@@ -606,3 +606,13 @@ def test_the_hosts_own_terminal_plays_the_first_seat_and_its_quit_stops_the_game
         assert "The host has stopped the game" in ben.term.all_raw()
 
     hosted(room, test)
+
+
+@pytest.mark.parametrize("env, lang", [({}, "de"), ({"LANG": "C.UTF-8"}, "de"), ({"LANG": "POSIX"}, "de"),
+                                       ({"LANG": "en_GB.UTF-8"}, "en"), ({"LC_ALL": "de_AT.UTF-8"}, "de"),
+                                       ({"LANGUAGE": "en:de", "LANG": "de_DE.UTF-8"}, "en")])
+def test_a_session_speaks_its_clients_language_and_the_hosts_when_the_client_names_none(
+        env: dict[str, str], lang: str) -> None:
+    from abluxxen.host.server import session_lang
+
+    assert session_lang(env, "de") == lang

@@ -182,8 +182,7 @@ class _Session(PromptToolkitSSHSession):
             chan.write("Abluxxen needs a terminal: connect with ssh -t.\r\n")
             return
         env = {str(k): str(v) for k, v in dict(chan.get_environment()).items()}
-        lang = default_lang(env) if any(env.get(v) for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")) \
-            else self.host.lang
+        lang = session_lang(env, self.host.lang)
         screen = TableScreen(self.room, self.username, lang=lang, colours=colours_of(chan.get_terminal_type(), env))
         self.host.screens.add(screen)
         try:
@@ -194,6 +193,15 @@ class _Session(PromptToolkitSSHSession):
             self.host.screens.discard(screen)
         if screen.goodbye:
             chan.write(screen.goodbye + "\r\n")
+
+
+def session_lang(env: dict[str, str], fallback: str) -> str:
+    """A session's language: the one its client's locale names, else (none sent, or the plain
+    ``C``/``POSIX`` locale, which names no language) ``fallback``, the host's."""
+    named = [env.get(v, "") for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    if not any(value.split(".")[0] not in ("", "C", "POSIX") for value in named):
+        return fallback
+    return default_lang(env)
 
 
 class _ChannelOut:

@@ -501,7 +501,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.present": ("At the table: {people}", "Am Tisch: {people}"),
     "host.away": ("{name} away ({time} left)", "{name} weg (noch {time})"),
     "host.bot_plays": ("{name} away (a bot plays)", "{name} weg (ein Bot spielt)"),
-    "host.watchers": ("{n} watching", "{n} schauen zu"),
+    "host.watchers": ("watching: {n}", "Zuschauer: {n}"),
     "host.next_game": ("Press Enter for the next game.", "Enter drücken für die nächste Partie."),
     "host.waiting_for": ("(Waiting for {names}.)", "(Es fehlt noch {names}.)"),
     "host.waiting_ready": ("Next game when everyone pressed Enter; waiting for {names}.",
