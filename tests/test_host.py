@@ -616,3 +616,55 @@ def test_a_session_speaks_its_clients_language_and_the_hosts_when_the_client_nam
     from abluxxen.host.server import session_lang
 
     assert session_lang(env, "de") == lang
+
+
+def test_a_screen_that_fails_says_sorry_to_its_player_and_the_game_goes_on(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    from abluxxen.host.screen import TableScreen
+
+    room = make_room(tmp_path, "Ann,Ben")
+    real = TableScreen._render
+
+    def fragile(self: TableScreen, cols: int, rows: int) -> str:
+        if self.name == "ben" and room.saved.transcript.moves:
+            raise RuntimeError("a bug in one screen")
+        return real(self, cols, rows)
+
+    monkeypatch.setattr(TableScreen, "_render", fragile)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ann.type(room.match.game.view(0).legal_moves()[0])
+        await ben.term.closed.wait()
+        assert "this screen failed (RuntimeError)" in ben.term.all_raw()
+        assert "Traceback" not in ben.term.all_raw()
+        await ann.sees("Ben away")
+        monkeypatch.setattr(TableScreen, "_render", real)
+        ben = await connect(port, "ben")
+        await ben.sees("Your hand (Ben)")
+
+    hosted(room, test)
+
+
+def test_a_card_drawn_from_the_deck_is_told_to_its_drawer_only(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
+        game = room.match.game
+        await decides(room, 0)
+        quiet = next(m for m in game.legal_moves() if not game.view(0).victims(m))
+        ann.type(quiet)  # no abluxx: the base game's single draw follows
+        await ann.sees("no abluxx this turn")
+        ann.type("deck")
+        await ben.sees("Ann draws")
+        assert [e for e in room.saved.log if e.kind == "draw" and e.source == "deck" and e.cards]
+        screen = await ann.sees("You drew")
+        assert room.saved.transcript.moves[-1].move == "draw deck"
+        for other in (ben, cy):
+            assert not [line for line in other.term.seen if "drew" in line.lower() and "You" in line]
+            assert "You drew" not in other.term.all_raw()
+        assert "You drew" in screen
+
+    hosted(room, test)

@@ -11,6 +11,7 @@ draw again, and a line typed is answered at once.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import textwrap
 from collections.abc import Callable
@@ -173,7 +174,8 @@ class TableScreen:
 
     def close(self, reason: str) -> None:
         """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops)."""
-        self.goodbye = self.tr(f"host.{reason}")
+        over = reason == "stopped" and self.room.stage == OVER
+        self.goodbye = self.tr("host.thanks" if over else f"host.{reason}")
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
 
@@ -189,7 +191,13 @@ class TableScreen:
         cols, rows = self._size()
         key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), self._minute())
         if key != self._drawn:
-            lines = list(split_lines(to_formatted_text(ANSI(self._render(cols, rows)))))
+            try:
+                text = self._render(cols, rows)
+            except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
+                text = self.tr("host.failed", error=type(err).__name__)
+                self.goodbye = text
+                asyncio.get_running_loop().call_soon(self._leave)
+            lines = list(split_lines(to_formatted_text(ANSI(text))))
             self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
                                       line_count=len(lines), show_cursor=False)
             self._drawn = key

@@ -15,8 +15,12 @@ import json
 import signal
 import socket
 import sys
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import asyncssh
 
 from ..languages import default_lang
 from ..match import Match
@@ -176,54 +180,70 @@ def run(args: argparse.Namespace) -> int:
         table.unlock()
 
 
-async def _serve(args: argparse.Namespace, hosting: Hosting, key: object, tr: Tr, directory: Path) -> int:
+async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKey, tr: Tr, directory: Path) -> int:
+    """Open the door, play the match (at this terminal too, without ``--serve``), close; the exit status."""
     room = hosting.room
     host = Host(lang=tr.lang)
     host.add(room)
     try:
-        port = await host.listen(key, bind=args.bind, port=args.port)  # type: ignore[arg-type]
+        port = await host.listen(key, bind=args.bind, port=args.port)
     except OSError as err:
         print(f"abluxxen host: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
         return 1
     people = [c.name for c in room.chairs.values()]
     lines = invitation(tr, port=port, address=lan_address(args.bind), code=hosting.code,
-                       key_print=fingerprint(key), names=people if args.serve else people[1:])  # type: ignore[arg-type]
+                       key_print=fingerprint(key), names=people if args.serve else people[1:])
     print("\n".join(lines), flush=True)
+    ending = _Ending()
+    ending.catch_signals()
     game = asyncio.get_running_loop().create_task(room.run())
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    status = {"code": 0}
-
-    def stop(code: int) -> None:
-        status["code"] = code
-        stopped.set()
-
-    for signum, code in ((signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)):
-        try:
-            loop.add_signal_handler(signum, stop, code)
-        except (ValueError, RuntimeError, NotImplementedError):
-            pass
-    if not args.serve:
-        local = TableScreen(room, people[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
-                            on_stop=lambda: stop(0))
-        screen_task = loop.create_task(local.run())
-        screen_task.add_done_callback(lambda task: stop(status["code"]))
-    else:
+    local = None
+    if args.serve:
         room.on_event = lambda key, name: print(tr(key, name=name), flush=True)
-    ended = loop.create_task(_over_and_empty(room, host))
-    ended.add_done_callback(lambda task: stop(status["code"]))
-    await stopped.wait()
+    else:
+        local = TableScreen(room, people[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
+                            on_stop=lambda: ending.stop(0))
+        ending.after(local.run())
+    ending.after(_over_and_empty(room))
+    await ending.stopped.wait()
     host.stop()
     game.cancel()
     await asyncio.sleep(0.1)  # the screens say goodbye
+    if local is not None and local.goodbye:
+        print(local.goodbye)
     if room.saved.finished:
         forget(directory)
     else:
         print(tr("host.saved", path=hosting.path), flush=True)
-    return status["code"]
+    return ending.status
 
 
-async def _over_and_empty(room: Room, host: Host) -> None:
+class _Ending:
+    """What ends the hosting: a signal (its exit status), the host's own screen, or a match over and left."""
+
+    def __init__(self) -> None:
+        self.status = 0
+        self.stopped = asyncio.Event()
+
+    def stop(self, status: int) -> None:
+        self.status = status
+        self.stopped.set()
+
+    def catch_signals(self) -> None:
+        loop = asyncio.get_running_loop()
+        for signum, status in ((signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)):
+            try:
+                loop.add_signal_handler(signum, self.stop, status)
+            except (ValueError, RuntimeError, NotImplementedError):
+                pass
+
+    def after(self, work: Coroutine[Any, Any, None]) -> None:
+        """Stop (with the status so far) once ``work`` is done."""
+        task = asyncio.get_running_loop().create_task(work)
+        task.add_done_callback(lambda _: self.stop(self.status))
+
+
+async def _over_and_empty(room: Room) -> None:
     """Done when the match is over and every screen has left it."""
     while not (room.stage == OVER and not room.screens()):
         await asyncio.sleep(0.5)

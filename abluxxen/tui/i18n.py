@@ -521,6 +521,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                  "then a bot plays it until you are back.",
                  "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich (gleicher Name, gleicher "
                  "Code); danach spielt ein Bot, bis du zurück bist."),
+    "host.thanks": ("Thanks for the game!", "Danke für die Partie!"),
+    "host.failed": ("Sorry: this screen failed ({error}). Connect again to go on; the game is saved.",
+                    "Entschuldigung: dieser Bildschirm ist ausgefallen ({error}). Neu verbinden, um "
+                    "weiterzuspielen; die Partie ist gespeichert."),
     "host.bye_watch": ("You stopped watching.", "Du schaust nicht mehr zu."),
     "host.full": ("This host is full ({n} connections); try again later.",
                   "Dieser Host ist voll ({n} Verbindungen); bitte später noch einmal versuchen."),
