@@ -26,8 +26,7 @@ from ..match import Match
 from ..quoting import brief
 from ..store.saves import Saved
 from ..table.seats import BotSeat
-from ..table.table import Table, records_kind, start_event
-from ..transcript import Transcript
+from ..table.table import Table, records_kind
 from ..view import View
 
 #: What a chat line may hold at most (the rest is cut).
@@ -407,22 +406,12 @@ class Room:
         return move
 
     def _take_back(self, seat: int) -> None:
-        from ..tui.undo import taken_back  # the replay rule is the hot-seat's own
-
-        saved = self.saved
-        back = taken_back(saved.transcript, saved.log, self.match.game, seat, 0)
         chair = self.chairs[seat]
-        if back is None:
-            chair.notes.append(Note("undo_nothing"))
-            self.changed()
-            return
-        move = saved.transcript.moves[back.upto].move
-        self.match.game = back.game
-        saved.transcript = saved.transcript.truncated(back.upto)
-        saved.log = back.log
-        saved.assisted = True
-        self.table.save()
-        chair.notes[:] = [Note("undone", move=move)]
+        try:
+            move = self.table.take_back(seat)
+        except ValueError:  # a transcript that does not replay: the game stays as it is
+            move = None
+        chair.notes[:] = [Note("undo_nothing") if move is None else Note("undone", move=move)]
         self.changed()
 
     def _note_problems(self) -> None:
@@ -433,11 +422,7 @@ class Room:
     async def _between_games(self) -> bool:
         """The score screen: book the game, record a finished match; whether another game follows."""
         match = self.match
-        match.record()
-        if match.is_over:
-            self.saved.finished = True
-        self.table.save()
-        err = self.table.record()
+        err = self.table.close_game()
         if err is not None:
             self.problem = Note("records_failed", name=records_kind(err))
         self.stage = SCORES
@@ -450,11 +435,7 @@ class Room:
         while any(c.present and not c.ready for c in self.chairs.values()):
             self._wake.clear()
             await self._wake.wait()
-        match.next_game()
-        self.saved.log = [start_event(match)]
-        self.saved.transcript = Transcript.of(match.game)
-        self.saved.assisted = False
-        self.table.save()
+        self.table.next_game()
         for chair in self.chairs.values():
             chair.notes.clear()
         self.stage = PLAYING

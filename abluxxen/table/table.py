@@ -21,7 +21,9 @@ from ..match import Match
 from ..store.journal import record_waiting, retire
 from ..store.records import RecordsError, record_finished
 from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, write_save
+from ..transcript import Transcript
 from ..view import View
+from .undo import taken_back
 
 
 def start_event(match: Match) -> Event:
@@ -117,6 +119,47 @@ class Table:
             seat = game.to_move
             assert seat is not None
             self.push(seat, players[seat].decide(game.view(seat)))
+
+    # -- between games, and taking back ------------------------------------------------
+
+    def close_game(self) -> Exception | None:
+        """Book the game that just ended (once); a match that is over is marked finished, saved and
+        recorded. What kept the records from taking it, if anything."""
+        match = self.match
+        match.record()
+        if match.is_over:
+            self.saved.finished = True
+        self.save()
+        return self.record()
+
+    def next_game(self) -> None:
+        """Deal the match's next game: a fresh log and transcript, not assisted; saved."""
+        match = self.match
+        match.next_game()
+        self.saved.log = [start_event(match)]
+        self.saved.transcript = Transcript.of(match.game)
+        self.saved.assisted = False
+        self.save()
+
+    def take_back(self, seat: int, floor: int = 0) -> str | None:
+        """Undo ``seat``'s last decision at or after move ``floor``, and every move since: the game,
+        transcript and log go back, the game counts as assisted, and it is saved. The move taken
+        back, or ``None`` when there is none.
+
+        Raises:
+            ValueError: when the transcript does not replay to the game on the table (nothing changed).
+        """
+        saved = self.saved
+        back = taken_back(saved.transcript, saved.log, self.match.game, seat, floor)
+        if back is None:
+            return None
+        move = saved.transcript.moves[back.upto].move
+        self.match.game = back.game
+        saved.transcript = saved.transcript.truncated(back.upto)
+        saved.log = back.log
+        saved.assisted = True
+        self.save()
+        return move
 
     # -- the save ---------------------------------------------------------------------
 

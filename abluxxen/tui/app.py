@@ -31,7 +31,6 @@ from ..store.saves import (
     new_save_path,
 )
 from ..table.table import Table, records_kind, start_event
-from ..transcript import Transcript
 from ..view import View
 from .commands import Command
 from .handlers import Commands, Quit, Undone
@@ -417,14 +416,9 @@ class TableApp:
 
     # -- end of game ---------------------------------------------------------------------
 
-    def _record(self) -> str:
-        """Add the finished game to the records (once, however often its score screen shows), and
-        any finished game still waiting in the save folder; the warning when the records cannot take it.
-
-        A finished match's save is the journal: it is removed only once its record is written,
-        and kept (to be recorded by the next command that opens the records) when it is not.
-        """
-        err = self.table.record()
+    def _records_problem(self, err: Exception | None) -> str:
+        """The warning when the records could not take the finished game (its save then stays, to be
+        recorded by the next command that opens the records)."""
         if err is None:
             return ""
         later = self.tr("records_later") if self.saved.finished and self.table.last_good else ""
@@ -440,20 +434,17 @@ class TableApp:
     def _end_of_game(self) -> bool:
         """The score screen; whether to go on (next game or a new match)."""
         match = self.match
-        match.record()
-        if match.is_over:
-            self.saved.finished = True
-        self.save()
-        self.record_problem = self._record()
+        with self.stops.shielded():
+            err = self.table.close_game()
+        self._note_save()
+        self.record_problem = self._records_problem(err)
         ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
         self.screen.show(Align.center(self._score_screen()))
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("next_game"))), default=True):
                 return False
-            match.next_game()
-            self.saved.log = [start_event(match)]
-            self.saved.transcript = Transcript.of(match.game)
-            self.saved.assisted = False
+            with self.stops.shielded():
+                self.table.next_game()
         else:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("play_again")))):
                 return False

@@ -19,6 +19,7 @@ from rich.text import Text
 from .. import rulebook
 from ..match import Match
 from ..store.saves import Saved
+from ..table.table import Table
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -28,7 +29,6 @@ from .screen import Screen
 from .screens import capture_lines
 from .stops import Stops
 from .table import TableInfo, legend_lines, log_lines, moves_page
-from .undo import taken_back
 
 
 class Undone(Exception):
@@ -54,6 +54,7 @@ class CommandFront(Protocol):
     humans: list[int]
     notes: dict[int, str]
     undo_floor: int
+    table: Table
 
     @property
     def match(self) -> Match:
@@ -142,22 +143,18 @@ class Commands:
         floor = app.undo_floor if several else 0
         saved = app.saved
         try:
-            back = taken_back(saved.transcript, saved.log, app.match.game, seat, floor)
+            with app.stops.shielded():
+                move = app.table.take_back(seat, floor)
+                if move is not None:
+                    app.forget_after(len(saved.transcript.moves))
+                    app.notes[seat] = app.tr("undone", move=app.tr.spoken(move))
+                    app.save()  # says on the table if the save failed
         except Exception:  # noqa: BLE001 - a replay that fails must leave the game as it was
             return app.tr("undo_failed")
-        if back is None:
+        if move is None:
             # "The keyboard changed hands" only to someone who has decided before it did.
             handed = several and any(p.seat == seat for p in saved.transcript.moves[:floor])
             return app.tr("undo_handover" if handed else "undo_nothing")
-        move = saved.transcript.moves[back.upto].move
-        with app.stops.shielded():
-            app.match.game = back.game
-            saved.transcript = saved.transcript.truncated(back.upto)
-            saved.log = back.log
-            saved.assisted = True
-            app.forget_after(back.upto)
-            app.notes[seat] = app.tr("undone", move=app.tr.spoken(move))
-            app.save()
         raise Undone
 
     def log(self, command: Command, view: View) -> str:
