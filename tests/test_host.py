@@ -151,6 +151,19 @@ async def decides(room: Room, seat: int) -> None:
     raise AssertionError(f"seat {seat} was never asked")
 
 
+async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -> None:
+    """The first seat's person plays their first legal move until the second seat is asked."""
+    game = room.match.game
+    while game.to_move != 1 and not game.is_over:
+        await decides(room, 0)
+        before = len(room.saved.transcript.moves)
+        first.type(game.view(0).legal_moves()[0])
+        while len(room.saved.transcript.moves) == before:
+            await asyncio.sleep(0.01)
+        game = room.match.game
+    await decides(room, 1)
+
+
 # -- a whole game -------------------------------------------------------------------------------
 
 
@@ -285,12 +298,8 @@ def test_after_the_grace_a_bot_plays_the_seat_until_its_player_takes_over_again(
 
     async def test(host: Host, port: int) -> None:
         ann, ben = await everyone(port, ["ann", "ben"])
-        game = room.match.game
         await decides(room, 0)
-        while game.to_move == 0:  # Ann plays until Ben is to decide
-            ann.type(game.view(0).legal_moves()[0])
-            await asyncio.sleep(0.1)
-        await decides(room, 1)
+        await first_seat_plays_until_the_second_decides(room, ann)
         before = len(room.saved.transcript.moves)
         ben.close()
         await ann.sees("Ben away (a bot plays)")
@@ -300,11 +309,7 @@ def test_after_the_grace_a_bot_plays_the_seat_until_its_player_takes_over_again(
             await asyncio.sleep(0.02)
         assert any(m.seat == 1 for m in room.saved.transcript.moves[before:])  # the stand-in played
         ben = await connect(port, "ben")
-        while room.match.game.to_move != 1 and not room.match.game.is_over:
-            await decides(room, 0)
-            ann.type(room.match.game.view(0).legal_moves()[0])
-            await asyncio.sleep(0.1)
-        await decides(room, 1)
+        await first_seat_plays_until_the_second_decides(room, ann)
         assert room.chairs[1].answer is not None  # Ben decides again himself
         await ben.sees("Ben, ")
 
@@ -341,11 +346,7 @@ def test_typed_ahead_is_never_played_and_chat_is_cleaned(tmp_path: Path) -> None
         await ben.sees("Not your turn: Ann decides now.")
         ben.chan.write("say \x1b]0;owned\x07hi " + "x" * 500)  # not sent: typed ahead
         await asyncio.sleep(0.2)
-        game = room.match.game
-        while game.to_move == 0:
-            ann.type(game.view(0).legal_moves()[0])
-            await asyncio.sleep(0.1)
-        await decides(room, 1)
+        await first_seat_plays_until_the_second_decides(room, ann)
         screen = await ben.sees("What was typed before this question was ignored.")
         assert "xxxx" not in screen.split("\n")[-2]  # the prompt line is empty again
         ben.type("say \x1b[31mred\x1b[0m " + "y" * 500)
