@@ -11,6 +11,7 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Awaitable, Callable
@@ -669,3 +670,60 @@ def test_a_card_drawn_from_the_deck_is_told_to_its_drawer_only(tmp_path: Path) -
         assert "You drew" in screen
 
     hosted(room, test)
+
+
+class _Answers(asyncssh.SSHClient):
+    """A client that answers keyboard-interactive prompts (as OpenSSH's ssh does by default) with a code."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.prompts: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: Any) -> list[str]:
+        self.prompts += [str(prompt) for prompt, _ in prompts]
+        return [self.code] * len(prompts)
+
+
+def test_keyboard_interactive_asks_for_the_invite_code(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        conn, client = await asyncssh.create_connection(lambda: _Answers(CODE), "127.0.0.1", port, username="ann",
+                                                        known_hosts=None, client_keys=None, agent_path=None,
+                                                        preferred_auth="keyboard-interactive")
+        assert isinstance(client, _Answers) and client.prompts == ["Invite code: "]
+        conn.close()
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost, ConnectionError)):  # asked again
+            await asyncssh.create_connection(lambda: _Answers("nope"), "127.0.0.1", port, username="ann",
+                                             known_hosts=None, client_keys=None, agent_path=None,
+                                             preferred_auth="keyboard-interactive")
+
+    hosted(room, test)
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
+def test_the_ssh_everyone_has_joins_a_game(tmp_path: Path) -> None:
+    """OpenSSH's own client in a pseudo-terminal, as a friend types it."""
+    import pexpect
+
+    proc, port = _start_host(["--players", "Ann,Ben", "--code", "blue river", "--seed", "2"], tmp_path)
+    try:
+        ssh = pexpect.spawn("ssh", ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                                    "-o", "PubkeyAuthentication=no", "-p", str(port), "ben@127.0.0.1"],
+                            env=dict(os.environ, TERM="xterm-256color", LANG="de_DE.UTF-8"), encoding="utf-8",
+                            dimensions=(24, 80), timeout=WAIT)
+        ssh.expect("Invite code: ")
+        ssh.sendline("Blue-River")
+        ssh.expect("warten auf die Mitspieler")  # German: ssh sends LANG (SendEnv) where it is set up to
+        ssh.send("\x03")  # Ctrl-C clears the prompt and nothing else
+        ssh.expect("beenden")
+        ssh.send("beenden\r")
+        ssh.expect(pexpect.EOF)
+        assert "verlassen" in ssh.before
+    finally:
+        proc.terminate()
+        proc.wait(timeout=WAIT)

@@ -227,9 +227,9 @@ class TableScreen:
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
         if room.stage == WAITING:
-            return self._waiting_room(cols)
+            return Group(self._waiting_room(cols), *self._said())
         if room.stage in (SCORES, OVER) and room.match.game.is_over:
-            return Align.center(self._scores())
+            return Group(Align.center(self._scores()), *self._said())
         seat = self.chair.seat if self.chair is not None else None
         view = room.view_for(seat) if seat is not None else room.public_view()
         legend = self.tr("host.legend" if seat is not None else "host.legend_watch")
@@ -270,6 +270,10 @@ class TableScreen:
         if self.welcome:
             lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
         return Panel(Group(*lines), width=min(cols, 78))
+
+    def _said(self) -> list[Text]:
+        """The message lines under a screen that is not the table (waiting room, scores)."""
+        return [Text(line, style="bold yellow") for line in self._messages().split("\n") if line]
 
     def _messages(self) -> str:
         """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
