@@ -727,3 +727,19 @@ def test_the_ssh_everyone_has_joins_a_game(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=WAIT)
+
+
+def test_a_flood_of_input_from_one_session_does_not_hold_up_the_others(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        ann.chan.write("x" * 2_000_000)  # a pasted file
+        ben.type("say still quick")
+        await ben.sees("Ben: still quick")
+        await ann.sees("Ben: still quick")
+        await asyncio.sleep(0.2)
+        assert not ann.term.closed.is_set()
+        assert len(room.chat) == 1
+
+    hosted(room, test)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
+import time
 from typing import Any, TextIO, cast
 
 import asyncssh
@@ -31,6 +32,8 @@ MAX_CONNECTIONS = 64
 MAX_UNREAD = 4 * 1024 * 1024
 #: Seconds between keepalives, and how many may go unanswered before a connection counts as dead.
 KEEPALIVE, KEEPALIVE_MISSES = 15.0, 4
+#: Input a session may send: a burst of this many characters, then this many a second.
+INPUT_BURST, INPUT_RATE = 1024, 256.0
 _LONE_NEWLINE = re.compile(r"(?<!\r)\n")
 
 
@@ -163,11 +166,23 @@ class _Session(PromptToolkitSSHSession):
         self.room = room
         self.username = username
         self.stdout = cast(TextIO, _ChannelOut(self))
+        self.budget, self.budget_at = float(INPUT_BURST), time.monotonic()
 
     def connection_lost(self, exc: Exception | None) -> None:
         # A dropped client must not leave its screen waiting for keys that never come.
         if self.interact_task is not None:
             self.interact_task.cancel()
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        # A person types a few keys a second; a flood (a pasted file) would keep the event loop
+        # parsing keys for everybody, so what comes beyond a generous budget is dropped.
+        now = time.monotonic()
+        self.budget = min(INPUT_BURST, self.budget + (now - self.budget_at) * INPUT_RATE)
+        self.budget_at = now
+        kept = data[:int(self.budget)]
+        self.budget -= len(kept)
+        if kept:
+            super().data_received(kept, datatype)
 
     def break_received(self, msec: int) -> bool:
         return True  # a break is nothing here
