@@ -356,23 +356,23 @@ class Room:
     async def _person(self, chair: Chair, view: View) -> str:
         """A person's move; while they are away past the grace, a normal bot's."""
         loop = asyncio.get_running_loop()
-        chair.answer = loop.create_future()
+        answer: asyncio.Future[str] = loop.create_future()
+        chair.answer = answer
         if chair.screen is not None:
             chair.screen.turn_started()
         self.changed()
         try:
-            while True:
-                if chair.present or self._grace_left(chair) > 0:
-                    chair.changed.clear()
-                    waiter = loop.create_task(chair.changed.wait())
-                    timeout = None if chair.present else self._grace_left(chair)
-                    waited: set[asyncio.Future[object]] = {chair.answer, waiter}  # type: ignore[arg-type]
-                    await asyncio.wait(waited, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-                    waiter.cancel()
-                    if chair.answer.done():
-                        return chair.answer.result()
-                    continue
-                return await self._bot_move(self._stand_in(chair.seat), view)
+            while chair.present or self._grace_left(chair) > 0:
+                chair.changed.clear()
+                waiter = loop.create_task(chair.changed.wait())
+                timeout = None if chair.present else self._grace_left(chair)
+                waited: set[asyncio.Future[object]] = {answer, waiter}  # type: ignore[arg-type]
+                await asyncio.wait(waited, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                if answer.done():
+                    return answer.result()
+            chair.answer = None  # the stand-in decides this one: a person back meanwhile waits for the next
+            return await self._bot_move(self._stand_in(chair.seat), view)
         finally:
             chair.answer = None
 
