@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -743,3 +744,32 @@ def test_a_flood_of_input_from_one_session_does_not_hold_up_the_others(tmp_path:
         assert len(room.chat) == 1
 
     hosted(room, test)
+
+
+def test_closing_the_hosts_own_terminal_keeps_the_game_saved_and_prints_no_traceback(tmp_path: Path) -> None:
+    import pexpect
+
+    err = tmp_path / "stderr.txt"
+    script = ("import runpy, sys; sys.stderr = open(sys.argv[1], 'w'); "
+              "sys.argv = ['abluxxen', 'host', '--players', 'Ann,Ben', '--port', '0', '--code', 'x']; "
+              "runpy.run_module('abluxxen', run_name='__main__')")
+    child = pexpect.spawn(sys.executable, ["-c", script, str(err)], encoding="utf-8", dimensions=(24, 80),
+                          timeout=WAIT, env=dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), TERM="xterm",
+                                                 PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8"))
+    child.expect("waiting for the players")
+    child.close(force=False)  # the window closes
+    for _ in range(100):  # until the host has gone
+        if not _running(child.pid):
+            break
+        time.sleep(0.1)
+    assert "Traceback" not in err.read_text()
+    (path,) = tmp_path.glob("*.json")
+    assert read_save(path).seats[1].name == "Ben"  # the hosted game is still there to resume
+
+
+def _running(pid: int | None) -> bool:
+    try:
+        os.kill(pid or 0, 0)
+        return bool(pid)
+    except OSError:
+        return False

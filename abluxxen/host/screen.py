@@ -103,6 +103,7 @@ class TableScreen:
         self.page_at = 0
         self.asking: Callable[[str], None] | None = None  # a yes/no question instead of the prompt
         self.goodbye = ""
+        self.lost = False  # the terminal went away
         self._drawn: tuple[object, ...] = ()
         self._picture = UIContent()
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
@@ -156,6 +157,8 @@ class TableScreen:
         self.chair = self.room.sit(self.name, self)
         try:
             await self.app.run_async(set_exception_handler=False)
+        except (OSError, EOFError):  # the terminal went away under the screen (closed, hung up)
+            self.lost = True
         finally:
             self.room.leave(self)
 

@@ -209,11 +209,13 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
     host.stop()
     game.cancel()
     await asyncio.sleep(0.1)  # the screens say goodbye
-    if local is not None and local.goodbye:
-        print(local.goodbye)
     if room.saved.finished:
         forget(directory)
-    else:
+    if local is not None and local.lost:
+        return ending.status or 129  # nowhere left to say anything
+    if local is not None and local.goodbye:
+        print(local.goodbye)
+    if not room.saved.finished:
         print(tr("host.saved", path=hosting.path), flush=True)
     return ending.status
 
@@ -240,7 +242,12 @@ class _Ending:
     def after(self, work: Coroutine[Any, Any, None]) -> None:
         """Stop (with the status so far) once ``work`` is done."""
         task = asyncio.get_running_loop().create_task(work)
-        task.add_done_callback(lambda _: self.stop(self.status))
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[None]) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            self.status = self.status or 1
+        self.stop(self.status)
 
 
 async def _over_and_empty(room: Room) -> None:
