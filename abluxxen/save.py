@@ -209,15 +209,24 @@ def _restore_pending(game: Game, pending: Any) -> None:
         raise ValueError("pending.queue must list each victim still to come once, clockwise after the one "
                          "being resolved (never the attacker)")
     if phase == SHADOW:
-        options = _list(pending.get("shadow_options"), "pending.shadow_options")
-        if any(isinstance(v, bool) or not isinstance(v, int) for v in options):
-            raise ValueError("pending.shadow_options must list shadow values (whole numbers)")
-        if len(set(options)) != len(options):
-            raise ValueError("pending.shadow_options lists a value twice")
-        if len(options) < 2 or options != shadow_options(game.shadow, value, size, expert):
-            raise ValueError("pending.shadow_options must list, lowest first, the two or more shadow groups "
-                             "the played set abluxxes")
-        game.shadow_options = list(options)
+        game.shadow_options = _shadow_choice(game, pending.get("shadow_options"), value, size)
+
+
+def _shadow_choice(game: Game, value: Any, played: int, size: int) -> list[int]:
+    """The shadow groups a pending shadow choice offers: exactly those the played set abluxxes.
+
+    Raises:
+        ValueError: naming what is wrong with ``pending.shadow_options``.
+    """
+    options = _list(value, "pending.shadow_options")
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in options):
+        raise ValueError("pending.shadow_options must list shadow values (whole numbers)")
+    if len(set(options)) != len(options):
+        raise ValueError("pending.shadow_options lists a value twice")
+    if len(options) < 2 or options != shadow_options(game.shadow, played, size, game.rules.ones_beat_top):
+        raise ValueError("pending.shadow_options must list, lowest first, the two or more shadow groups "
+                         "the played set abluxxes")
+    return list(options)
 
 
 def _check_all_cards(game: Game) -> None:

@@ -130,6 +130,7 @@ def rollout(game: Game, rng: random.Random, noise: float) -> int:
     Each move is, with chance ``noise``, uniformly random, else the policy's
     (:func:`quick_action`); ``rng`` decides which before every move.
     """
+    # One loop, inlined, on purpose: it is the hard bot's innermost loop (see benchmarks/versus.py).
     rand = rng.random
     apply = game.apply_action
     moves = 0
@@ -264,6 +265,8 @@ def _play(game: Game, rng: random.Random, clock: Clock) -> int:
 
     ``clock`` is ``_clock(game, game.turn)``.
     """
+    # Long on purpose: every rollout runs this once a turn (most of the hard bot's time), and
+    # helper functions would add a call and its look-ups per group held (benchmarks/versus.py).
     turn = game.turn
     hand = game.hands[turn]
     jokers = hand[JOKER]
