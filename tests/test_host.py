@@ -569,7 +569,7 @@ def hand_of_screen(screen: str) -> str:
 
 def test_host_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
     env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path))
-    for args in (["--players", "bot:easy,bot:hard"], ["--resume"], ["--players", "Ann,Ben", "--code", " - "],
+    for args in ([], ["--players", "bot:easy,bot:hard"], ["--resume"], ["--players", "Ann,Ben", "--code", " - "],
                  ["--players", "Ann,Ben", "--port", "70000"], ["--players", "Ann,Ben", "--grace", "1e400"]):
         done = subprocess.run([sys.executable, "-m", "abluxxen", "host", *args], env=env, text=True,
                               capture_output=True, timeout=WAIT, stdin=subprocess.DEVNULL)
@@ -773,3 +773,29 @@ def _running(pid: int | None) -> bool:
         return bool(pid)
     except OSError:
         return False
+
+
+def test_without_players_the_host_asks_who_plays_as_play_does(tmp_path: Path) -> None:
+    import pexpect
+
+    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", "host", "--port", "0", "--code", "x", "--lang", "en"],
+                          encoding="utf-8", dimensions=(24, 80), timeout=WAIT,
+                          env=dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), TERM="xterm",
+                                   PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8", USER="ann"))
+    try:
+        child.expect_exact("How many seats")
+        child.send("2\r")
+        child.expect_exact("Seat 1")
+        child.send("\r")  # the default: this user's name
+        child.expect_exact("Seat 2")
+        child.send("Ben\r")
+        child.expect_exact("Variant")
+        child.send("\r")
+        child.expect_exact("duel")
+        child.send("\r")
+        child.expect_exact("Who starts")
+        child.send("\r")
+        child.expect_exact("NAME is the player's seat: Ben;")
+        child.expect_exact("Ann is here")
+    finally:
+        child.close(force=True)

@@ -29,7 +29,17 @@ from ..rules import Rules
 from ..seeds import new_seed
 from ..store.datadir import data_dir
 from ..store.files import Refused, read_small, write_atomically
-from ..store.saves import DEFAULT_DELAY, SaveBusy, Saved, SaveError, SaveLock, new_save_path, read_save, save_dir
+from ..store.saves import (
+    DEFAULT_DELAY,
+    SaveBusy,
+    Saved,
+    SaveError,
+    SaveLock,
+    Seat,
+    new_save_path,
+    read_save,
+    save_dir,
+)
 from ..table.table import Table, start_event
 from ..tui.i18n import Tr
 from ..tui.seating import SeatError, parse_players, pick_first
@@ -46,6 +56,14 @@ class HostError(Exception):
     """Why the host cannot start, in one line."""
 
 
+class SetupLeft(Exception):
+    """The person left the guided setup (its exit status)."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
 @dataclass
 class Hosting:
     """A match being hosted: its room, save and code."""
@@ -56,19 +74,19 @@ class Hosting:
 
 
 def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
-    """A new match from the command line's options.
+    """A new match from the command line's options (without ``--players``, the guided setup asks at
+    this terminal, as ``abluxxen play`` does).
 
     Raises:
         HostError: for options that cannot make a table.
+        SetupLeft: when the person leaves the setup.
     """
-    if not args.players:
-        raise HostError('--players is needed, e.g. --players "Ann,Ben,bot:hard"')
+    seats, variant, chosen, duel = _seating(args, tr, directory)
     try:
-        seats = parse_players(args.players)
         names = [s.name for s in seats]
-        rules = Rules(len(seats), args.variant or "base", duel=False if args.no_duel else None,
+        rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
                       tiebreak=args.tiebreak)
-        first = pick_first(args.first, names) if args.first else 0
+        first = pick_first(chosen, names) if chosen else 0
     except (SeatError, ValueError) as err:
         raise HostError(str(err)) from None
     if all(s.is_bot for s in seats):
@@ -81,6 +99,28 @@ def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
                   log=[start_event(match)])
     path = new_save_path(directory, names)
     return Hosting(_room(saved, path, code, args), path, code)
+
+
+def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Seat], str | None, str | None,
+                                                                         bool | None]:
+    """Seats, variant, who starts and the duel: from ``--players``, else asked at this terminal."""
+    if args.players:
+        try:
+            return parse_players(args.players), args.variant, args.first, False if args.no_duel else None
+        except SeatError as err:
+            raise HostError(str(err)) from None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise HostError('--players is needed here, e.g. --players "Ann,Ben,bot:hard"')
+    from ..tui.play import ask_setup
+    from ..tui.prompt import make_session
+    from ..tui.screen import Screen
+
+    screen = Screen()
+    asked = ask_setup(args, tr, directory, screen=screen, session=make_session())
+    if isinstance(asked, int):
+        raise SetupLeft(asked)
+    screen.leave()
+    return asked.seats, asked.variant, asked.first, asked.duel
 
 
 def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
@@ -163,6 +203,8 @@ def run(args: argparse.Namespace) -> int:
     except (HostError, HostKeyError, ValueError) as err:
         print(f"abluxxen host: error: {err}", file=sys.stderr)
         return 2
+    except SetupLeft as left:
+        return left.status
     table = hosting.room.table
     try:
         table.lock_held = SaveLock(hosting.path).acquire(wait=1.0)

@@ -8,9 +8,11 @@ good; :class:`~abluxxen.tui.app.TableApp` then runs the match.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 
+from prompt_toolkit import PromptSession
 from rich.text import Text
 
 from ..languages import default_lang
@@ -23,7 +25,7 @@ from .app import TableApp
 from .i18n import Tr
 from .prompt import ask_line, make_session
 from .screen import Screen
-from .seating import SeatError, guided_setup, parse_players, pick_first
+from .seating import SeatError, Setup, guided_setup, parse_players, pick_first
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,23 +47,10 @@ def run(args: argparse.Namespace) -> int:
     session = make_session()
     first = args.first
     if not args.players:  # --setup, or no --players given: ask
-        screen.enter()
-        try:
-            screen.console.print(Text(tr("setup_title"), style="bold"))
-            if not _has_played(directory):
-                screen.console.print(Text(tr("learn_offer"), style="cyan"))
-            screen.console.print()
-            setup = guided_setup(
-                lambda q: ask_line(session, q, keep=True),
-                lambda line: screen.console.print(Text(line, style="yellow")), tr,
-                inform=lambda line: screen.console.print(Text(line, style="dim")),
-                variant=variant, first=first)
-        except (KeyboardInterrupt, EOFError) as stop:
-            screen.leave()
-            print(tr("setup_left"), file=sys.stderr)
-            return 130 if isinstance(stop, KeyboardInterrupt) else 0
-        seats, variant, first = setup.seats, setup.variant, setup.first
-        duel = setup.duel if not args.no_duel else False
+        asked = ask_setup(args, tr, directory, screen=screen, session=session)
+        if isinstance(asked, int):
+            return asked
+        seats, variant, first, duel = asked.seats, asked.variant, asked.first, asked.duel
     names = [s.name for s in seats]
     try:
         rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
@@ -76,6 +65,28 @@ def run(args: argparse.Namespace) -> int:
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])
     return TableApp(saved, path, screen=screen, session=session).run()
+
+
+def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Screen,
+              session: PromptSession[str]) -> Setup | int:
+    """The guided setup on the terminal (who plays, variant, duel, who starts); the exit status instead
+    when the person leaves it."""
+    screen.enter()
+    try:
+        screen.console.print(Text(tr("setup_title"), style="bold"))
+        if not _has_played(directory):
+            screen.console.print(Text(tr("learn_offer"), style="cyan"))
+        screen.console.print()
+        setup = guided_setup(
+            lambda q: ask_line(session, q, keep=True),
+            lambda line: screen.console.print(Text(line, style="yellow")), tr,
+            inform=lambda line: screen.console.print(Text(line, style="dim")),
+            variant=args.variant, first=args.first)
+    except (KeyboardInterrupt, EOFError) as stop:
+        screen.leave()
+        print(tr("setup_left"), file=sys.stderr)
+        return 130 if isinstance(stop, KeyboardInterrupt) else 0
+    return setup if not args.no_duel else dataclasses.replace(setup, duel=False)
 
 
 def _has_played(directory: Path) -> bool:
