@@ -173,6 +173,8 @@ class TableScreen:
         if self.buffer.text.strip():
             self.buffer.reset()
             self._say(self.tr("typed_ahead"))
+        if self.app.is_running:
+            self.app.output.bell()  # the player may be looking at another window
         self.refresh()
 
     def close(self, reason: str) -> None:
@@ -326,6 +328,8 @@ class TableScreen:
         line = tr("host.present", people=", ".join(here + people))
         if room.watchers:
             line += " · " + tr("host.watchers", n=len(room.watchers))
+        if self.local:  # the host can tell the code again to someone who lost it
+            line += " · " + tr("host.code", code=room.code)
         return [("", line)]
 
     def _prompt(self) -> StyleAndTextTuples:
