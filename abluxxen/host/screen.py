@@ -44,7 +44,7 @@ from ..tui.narrate import narrate
 from ..tui.notation import read_move
 from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
-from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table
+from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table, table_info
 from ..view import View
 from .room import MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
 
@@ -243,15 +243,7 @@ class TableScreen:
                             legend=legend, hidden=self.tr("host.hidden"))
 
     def _info(self) -> TableInfo:
-        room = self.room
-        match = room.match
-        played = {e.seat for e in room.saved.log if e.kind == "play" and e.seat is not None}
-        played |= {s for s, shown in enumerate(match.game.displays) if shown}
-        seats = room.saved.seats
-        return TableInfo(game_number=match.number + 1, games=match.games,
-                         seed=match.seed if room.table.seed_shown() else None,
-                         bots=tuple(s.bot for s in seats), totals=tuple(match.totals()),
-                         played=tuple(seat in played for seat in range(len(seats))), assisted=room.saved.assisted)
+        return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
 
     def _scores(self) -> ScoreScreen:
         room = self.room

@@ -17,7 +17,6 @@ from prompt_toolkit import PromptSession
 from rich.align import Align
 from rich.cells import cell_len
 
-from ..events import Event
 from ..match import Match
 from ..phase import Phase
 from ..seeds import new_seed, seed_text
@@ -40,7 +39,7 @@ from .prompt import ask_line, discard_input
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen
 from .stops import Stops
-from .table import TableInfo, render_table
+from .table import TableInfo, render_table, table_info
 
 
 class TableApp:
@@ -68,9 +67,6 @@ class TableApp:
         self.last_seen: int | None = None
         self.notes: dict[int, str] = {}
         self.stops = Stops()
-        # Seats that have played this game: an empty display of theirs was emptied.
-        self.played = {e.seat for e in saved.log if e.kind == "play" and e.seat is not None}
-        self.played |= {s for s, shown in enumerate(saved.match.game.displays) if shown}
         # Cards each human drew from the deck since their hand was last on screen.
         self.unseen_draws: dict[int, list[int]] = {}
         self.save_problem = ""
@@ -118,13 +114,7 @@ class TableApp:
 
     def info(self) -> TableInfo:
         """Match facts for the table."""
-        match = self.match
-        played = self.played | {s for s, shown in enumerate(match.game.displays) if shown}
-        return TableInfo(game_number=match.number + 1, games=match.games,
-                         seed=match.seed if self.seed_shown() else None,
-                         bots=tuple(s.bot for s in self.seats), totals=tuple(match.totals()),
-                         played=tuple(seat in played for seat in range(len(self.seats))),
-                         assisted=self.saved.assisted)
+        return table_info(self.saved, seed_shown=self.seed_shown())
 
     def repeats(self) -> int:
         """How many times the position on the table occurred before in this game (bots vary on a repeat)."""
@@ -272,13 +262,8 @@ class TableApp:
         with self.stops.shielded():
             self.before[len(self.saved.transcript.moves)] = (
                 dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
-            events = self.table.push(seat, move)
-            self._note_private(events)
+            self.table.push(seat, move)  # each person's own notes come to their seat: HumanPlayer.update
             self._note_save()
-
-    def _note_private(self, events: list[Event]) -> None:
-        """Remember who has played (each person's own notes come to their seat: HumanPlayer.update)."""
-        self.played |= {e.seat for e in events if e.kind == "play" and e.seat is not None}
 
     def _take_seats(self) -> None:
         """Every seat's player sits at the table from the start, to be told every move."""
@@ -393,7 +378,6 @@ class TableApp:
 
     def forget_after(self, upto: int) -> None:
         """Forget what the moves from ``upto`` on had to tell (they were taken back)."""
-        self.played = {e.seat for e in self.saved.log if e.kind == "play" and e.seat is not None}
         notes, unseen = self.before.get(upto, ({}, {}))
         self.notes, self.unseen_draws = dict(notes), {s: list(c) for s, c in unseen.items()}
         self.before = {n: kept for n, kept in self.before.items() if n < upto}
@@ -461,7 +445,6 @@ class TableApp:
         self.last_seen = None
         self.undo_floor, self.floor_seat = 0, None
         self.before = {}
-        self.played = set()
         self.unseen_draws = {}
         self.notes = {}
         self.save()

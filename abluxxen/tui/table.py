@@ -20,6 +20,7 @@ from ..cards import JOKER, counts_of, group_token, token
 from ..events import Event
 from ..phase import Phase
 from ..seeds import seed_text
+from ..store.saves import Saved
 from ..view import View
 from .i18n import Tr
 from .narrate import narrate
@@ -165,6 +166,23 @@ def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
         text.append(f"{SLOT_LETTERS[i]}:", style="dim")
         text.append_text(cards_text(slot, sep="+"))
     return text
+
+
+def table_info(saved: Saved, *, seed_shown: bool) -> TableInfo:
+    """The match facts a save holds for the table; the seed only when it may be shown.
+
+    A seat has played this game when the log says so, or its display held
+    cards where the transcript begins or holds cards now (a save's log may
+    begin mid-game): an empty display of its was then emptied, not yet filled.
+    """
+    match = saved.match
+    played = {e.seat for e in saved.log if e.kind == "play" and e.seat is not None}
+    started = saved.transcript.start.get("displays", [])
+    played |= {s for s, layers in enumerate(started) if layers}
+    played |= {s for s, shown in enumerate(match.game.displays) if shown}
+    return TableInfo(game_number=match.number + 1, games=match.games, seed=match.seed if seed_shown else None,
+                     bots=tuple(s.bot for s in saved.seats), totals=tuple(match.totals()),
+                     played=tuple(seat in played for seat in range(len(saved.seats))), assisted=saved.assisted)
 
 
 # -- the whole table --------------------------------------------------------------
