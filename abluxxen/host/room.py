@@ -29,8 +29,8 @@ from ..table.seats import BotSeat
 from ..table.table import Table, records_kind
 from ..view import View
 
-#: What a chat line may hold at most (the rest is cut).
-MAX_SAY = 200
+#: What one typed line (a move, a command, a chat line) may hold; the rest is cut.
+MAX_LINE = 200
 #: How much of a watcher's login name screens show.
 MAX_NAME_SHOWN = 20
 #: How many chat lines the room keeps.
@@ -262,8 +262,8 @@ class Room:
     # -- chat -------------------------------------------------------------------------
 
     def say(self, name: str, text: str) -> None:
-        """A line of chat from ``name``: one line, control characters removed, at most :data:`MAX_SAY`."""
-        clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_SAY]).strip()
+        """A line of chat from ``name``: one line, control characters removed, at most :data:`MAX_LINE`."""
+        clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
         if not clean:
             return
         self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, self.clock()))

@@ -37,7 +37,6 @@ from rich.text import Text
 from .. import bots, rulebook
 from ..moves import IllegalMove
 from ..quoting import brief
-from ..seeds import seed_text
 from ..tui.commands import Command, read_command
 from ..tui.i18n import Tr
 from ..tui.narrate import narrate
@@ -46,10 +45,8 @@ from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
 from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table, table_info
 from ..view import View
-from .room import MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
+from .room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
 
-#: What one typed line may hold; the rest is cut.
-MAX_LINE = 200
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0
 #: The words that say something to the table.
@@ -536,11 +533,3 @@ class _Picture(UIControl):
 
     def is_focusable(self) -> bool:
         return False
-
-
-def replay_words(room: Room, tr: Tr) -> str:
-    """The match's seed once it may be shown, else ``""``."""
-    match = room.match
-    if match.seed is None or not room.table.seed_shown():
-        return ""
-    return tr("seed", seed=seed_text(match.seed))

@@ -23,8 +23,8 @@ from ..languages import default_lang
 from ..tui.i18n import Tr
 from .guard import Door
 from .invite import same_code
-from .room import Room
-from .screen import MAX_LINE, TableScreen, colours_of
+from .room import MAX_LINE, Room
+from .screen import TableScreen, colours_of
 
 #: Connections the host takes at once; more are turned away politely.
 MAX_CONNECTIONS = 64
