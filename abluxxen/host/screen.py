@@ -30,20 +30,18 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
 from rich.align import Align
 from rich.console import Console, Group, RenderableType
-from rich.markdown import Markdown
 from rich.panel import Panel
 from rich.text import Text
 
-from .. import bots, rulebook
 from ..moves import IllegalMove
 from ..quoting import brief
 from ..tui.commands import Command, read_command
 from ..tui.i18n import Tr
-from ..tui.narrate import narrate
 from ..tui.notation import read_move
+from ..tui.pages import help_page, hint_line, log_page, rules_page
 from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
-from ..tui.table import TableInfo, legend_lines, log_lines, moves_page, render_table, table_info
+from ..tui.table import TableInfo, render_table, table_info
 from ..view import View
 from .room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
 
@@ -421,11 +419,10 @@ class TableScreen:
         return view if view.my_move else None
 
     def _help(self, command: Command) -> None:
-        cols, _ = self._size()
+        cols, rows = self._size()
         view = self._my_view()
         shown = view or (self.room.view_for(self.chair.seat) if self.chair is not None else self.room.public_view())
-        lines = (moves_page(view, self.tr, width=cols) + [Text("")]) if view is not None else []
-        lines += legend_lines(shown, self.tr, info=self._info(), width=cols)
+        lines = help_page(shown, self.tr, info=self._info(), width=cols, rows=rows, decides=view is not None)
         self._open_page(Group(*lines), cols)
 
     def _hint(self, command: Command) -> None:
@@ -433,15 +430,14 @@ class TableScreen:
         if view is None:
             self._say(self.tr("host.not_now"))
             return
-        try:
-            move, reason = bots.hint(view)
-        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+        line = hint_line(view, self.tr)
+        if line is None:
             self._say(self.tr("no_hint"))
             return
         self.room.saved.assisted = True
         self.room.table.save()
         self.room.changed()
-        self._say(self.tr("hint", move=self.tr.spoken(move), reason=self.tr.why(reason, view.names)))
+        self._say(line)
 
     def _undo(self, command: Command) -> None:
         if self.room.several_people:
@@ -453,29 +449,19 @@ class TableScreen:
         cols, _ = self._size()
         room = self.room
         seat = self.chair.seat if self.chair is not None else None
-        names = room.match.game.names
-        lines: list[RenderableType] = [Text(self.tr("log_title", n=room.match.number + 1), style="bold"), Text("")]
-        lines += log_lines(narrate(room.saved.log, seat, names, self.tr), cols)
+        lines = log_page(room.saved.log, seat, room.match.game.names, self.tr, game=room.match.number + 1,
+                         width=cols)
         if room.chat:
             lines += [Text(""), Text(self.tr("host.chat"), style="bold")]
             lines += [Text(self.tr("host.said", name=said.name, text=said.text)) for said in room.chat]
         self._open_page(Group(*lines), cols)
 
     def _rules(self, command: Command) -> None:
-        tr = self.tr
-        try:
-            found = rulebook.find(list(command.words), tr.lang)
-            topics = rulebook.topic_help(tr.lang, command="rules")
-        except Exception:  # noqa: BLE001 - the rules reader must not end the game
-            self._say(tr("no_rules"))
+        page = rules_page(command.words, self.tr)
+        if page is None:
+            self._say(self.tr("no_rules"))
             return
-        sections = ([topics] if found.mode in ("whole", "none") else []) + list(found.sections)
-        cols, _ = self._size()
-        parts: list[RenderableType] = []
-        if found.mode == "none":
-            parts += [Text(tr("no_rules_topic", topic=" ".join(command.words)), style="bold yellow"), Text("")]
-        parts.append(Markdown("\n\n".join(sections), hyperlinks=False))
-        self._open_page(Group(*parts), cols)
+        self._open_page(Group(*page[0]), self._size()[0])
 
     def _open_page(self, renderable: RenderableType, cols: int) -> None:
         out = io.StringIO()

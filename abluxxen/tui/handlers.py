@@ -13,22 +13,19 @@ from typing import Protocol
 
 from prompt_toolkit import PromptSession
 from rich.console import Console, Group
-from rich.markdown import Markdown
-from rich.text import Text
 
-from .. import rulebook
 from ..match import Match
 from ..store.saves import Saved
 from ..table.table import Table
 from ..view import View
 from .commands import Command
 from .i18n import Tr
-from .narrate import narrate
+from .pages import help_page, hint_line, log_page, rules_page
 from .prompt import ask_line
 from .screen import Screen
 from .screens import capture_lines
 from .stops import Stops
-from .table import TableInfo, legend_lines, log_lines, moves_page
+from .table import TableInfo
 
 
 class Undone(Exception):
@@ -105,27 +102,18 @@ class Commands:
         """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
         app = self.app
         cols, rows = app.screen.size()
-        room = max(1, rows - 2)
-        lines = moves_page(view, app.tr, width=cols) + [Text("")]
-        legend = legend_lines(view, app.tr, info=app.info(), width=cols)
-        used = len(lines) % room
-        if used and used + len(legend) > room and len(legend) <= room:
-            lines += [Text("")] * (room - used)
-        self.page(Group(*lines, *legend))
+        self.page(Group(*help_page(view, app.tr, info=app.info(), width=cols, rows=rows)))
         return ""
 
     def hint(self, command: Command, view: View) -> str:
         """The normal bot's move and reason; the game counts as assisted from now on."""
         app = self.app
-        try:
-            from ..bots import hint
-
-            move, reason = hint(view)
-        except Exception:  # noqa: BLE001 - a failing hint must not end the game
+        line = hint_line(view, app.tr)
+        if line is None:
             return app.tr("no_hint")
         app.saved.assisted = True
         app.save()
-        return app.tr("hint", move=app.tr.spoken(move), reason=app.tr.why(reason, view.names))
+        return line
 
     def undo(self, command: Command, view: View) -> str:
         """Take back this seat's last decision and every move since; a line saying why not, if not.
@@ -161,32 +149,23 @@ class Commands:
         """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
         app = self.app
         cols, _ = app.screen.size()
-        title = Text(app.tr("log_title", n=app.match.number + 1), style="bold")
-        lines = log_lines(narrate(app.saved.log, view.seat, view.names, app.tr), cols)
-        self.page(Group(title, Text(""), *lines))
+        self.page(Group(*log_page(app.saved.log, view.seat, view.names, app.tr, game=app.match.number + 1,
+                                  width=cols)))
         return ""
 
     def rules(self, command: Command, view: View) -> str:
         """The rules in the pager: a topic, or the topic list first."""
         tr = self.app.tr
-        words = command.words
-        try:
-            found = rulebook.find(list(words), tr.lang)
-            topic_help: str = rulebook.topic_help(tr.lang, command="rules")
-        except Exception:  # noqa: BLE001 - the rules reader must not end the game
+        page = rules_page(command.words, tr)
+        if page is None:
             return tr("no_rules")
-        # The topic list opens the whole text, and is what a word that matches nothing gets.
-        sections: list[str] = [topic_help] if found.mode in ("whole", "none") else []
-        sections += found.sections
-        missing = tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
+        parts, missing = page
         screen = self.app.screen
         cols, _ = screen.size()
 
         def draw(console: Console) -> None:
-            if missing:
-                console.print(Text(missing, style="bold yellow"))
-                console.print()
-            console.print(Markdown("\n\n".join(sections), hyperlinks=False))
+            for part in parts:
+                console.print(part)
 
         self.page_lines(capture_lines(draw, cols, screen.console))
         return missing

@@ -1,0 +1,65 @@
+"""What the pages and the hint say, wherever they are shown: the hot-seat's pager or a hosted screen.
+
+Each function builds renderables (or a line) from a view and the language;
+where and how they are paged is the front end's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.markdown import Markdown
+from rich.text import Text
+
+from .. import rulebook
+from ..events import Event
+from ..view import View
+from .i18n import Tr
+from .narrate import narrate
+from .table import TableInfo, legend_lines, log_lines, moves_page
+
+
+def help_page(view: View, tr: Tr, *, info: TableInfo, width: int, rows: int, decides: bool = True) -> list[Text]:
+    """The ``?`` page: the legal moves (when the view's seat decides), then the table's symbols, the
+    symbols kept whole on one page of ``rows`` lines."""
+    room = max(1, rows - 2)
+    lines = moves_page(view, tr, width=width) + [Text("")] if decides else []
+    legend = legend_lines(view, tr, info=info, width=width)
+    used = len(lines) % room
+    if used and used + len(legend) > room and len(legend) <= room:
+        lines += [Text("")] * (room - used)
+    return lines + legend
+
+
+def log_page(events: Sequence[Event], viewer: int | None, names: Sequence[str], tr: Tr, *, game: int,
+             width: int) -> list[RenderableType]:
+    """The whole game so far as ``viewer`` may see it (other seats' deck draws hidden; ``None``: nobody's)."""
+    title = Text(tr("log_title", n=game), style="bold")
+    return [title, Text(""), *log_lines(narrate(events, viewer, names, tr), width)]
+
+
+def rules_page(words: Sequence[str], tr: Tr) -> tuple[list[RenderableType], str] | None:
+    """The rules about ``words`` (the topic list first when they name everything or nothing), and the
+    line saying that nothing matched (``""`` when something did); ``None`` when the rules cannot be read."""
+    try:
+        found = rulebook.find(list(words), tr.lang)
+        topic_help: str = rulebook.topic_help(tr.lang, command="rules")
+    except Exception:  # noqa: BLE001 - the rules reader must not end the game
+        return None
+    sections = ([topic_help] if found.mode in ("whole", "none") else []) + list(found.sections)
+    missing = tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
+    parts: list[RenderableType] = [Text(missing, style="bold yellow"), Text("")] if missing else []
+    parts.append(Markdown("\n\n".join(sections), hyperlinks=False))
+    return parts, missing
+
+
+def hint_line(view: View, tr: Tr) -> str | None:
+    """The normal bot's move and reason for the view's decision, in words; ``None`` when it has none."""
+    try:
+        from ..bots import hint
+
+        move, reason = hint(view)
+    except Exception:  # noqa: BLE001 - a failing hint must not end the game
+        return None
+    return tr("hint", move=tr.spoken(move), reason=tr.why(reason, view.names))
