@@ -384,14 +384,12 @@ class Room:
     def _bot(self, seat: int) -> BotSeat:
         if seat not in self.bot_seats:
             level = self.saved.seats[seat].bot or "normal"
-            base = self.match.seed if self.match.seed is not None else 0
-            self.bot_seats[seat] = BotSeat(level, seed=base * 10 + seat)
+            self.bot_seats[seat] = BotSeat(level, seed=self.table.bot_seed(seat))
         return self.bot_seats[seat]
 
     def _stand_in(self, seat: int) -> BotSeat:
         if seat not in self.stand_ins:
-            base = self.match.seed if self.match.seed is not None else 0
-            self.stand_ins[seat] = BotSeat("normal", seed=base * 10 + seat)
+            self.stand_ins[seat] = BotSeat("normal", seed=self.table.bot_seed(seat))
         return self.stand_ins[seat]
 
     async def _bot_move(self, bot: BotSeat, view: View) -> str:

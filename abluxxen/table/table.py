@@ -80,6 +80,12 @@ class Table:
         """The seats people play."""
         return [s for s, seat in enumerate(self.saved.seats) if not seat.is_bot]
 
+    def bot_seed(self, seat: int) -> int:
+        """The seed of a bot at ``seat``: from the match's, so that a position always gets the same
+        answer (after an undo too) and another deal other answers."""
+        base = self.match.seed if self.match.seed is not None else 0
+        return base * 10 + seat
+
     def seed_shown(self) -> bool:
         """Whether the seed may be shown: only once the match is over. It replays the deal, every
         hand and the deck's order included, and the later games' deals follow from it, so shown

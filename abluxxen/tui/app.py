@@ -134,8 +134,7 @@ class TableApp:
             if level is None:
                 self.players[seat] = HumanPlayer(self, seat)
             else:
-                base = self.match.seed if self.match.seed is not None else 0
-                self.players[seat] = BotPlayer(self, level, seed=base * 10 + seat)
+                self.players[seat] = BotPlayer(self, level, seed=self.table.bot_seed(seat))
         return self.players[seat]
 
     # -- running -------------------------------------------------------------------
