@@ -17,7 +17,7 @@ from helpers import (
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
-from abluxxen.bots.ismcts import move_key
+from abluxxen.bots.ismcts import DEFAULT_THINK, move_key
 from abluxxen.moves import DRAW_POOL_BASE, Move
 
 
@@ -188,3 +188,16 @@ def test_hard_bot_ends_the_game_when_that_wins_it() -> None:
     game = position(hands=["7 7 7", "1 2 3 4 5 9", "1 2 3 4 6 9"], displays=[["8 8"], ["9"], ["10"]],
                     pool="1 2 3 4 5 6")
     assert make_bot("hard", seed=2, think=24).choose(game.view(0)) == "play 7 7 7"
+
+
+def test_hard_bot_without_a_budget_searches_the_default_iterations_and_repeats_its_move() -> None:
+    """``make_bot("hard")`` thinks :data:`DEFAULT_THINK` iterations, the table's budget: a position
+    always gets the same answer, whatever the machine's speed."""
+    game = Game.new(Rules(4), seed=21)
+    view = game.view(0)
+    bot = make_bot("hard", seed=4)
+    assert isinstance(bot, HardBot) and bot.think == DEFAULT_THINK and isinstance(bot.think, int)
+    first = bot.choose(view)
+    assert bot.last_iterations <= DEFAULT_THINK
+    assert make_bot("hard", seed=4).choose(view) == first == HardBot(seed=4, think=DEFAULT_THINK).choose(view)
+

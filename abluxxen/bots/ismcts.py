@@ -42,8 +42,10 @@ from .common import rng_for, situation_of_view
 from .normal import Judge
 from .quick import quick_action, rollout
 
-# Default think budget in seconds: a decision takes about this long.
-DEFAULT_SECONDS = 0.45
+# The hard bot's default budget, in iterations (the one definition: the
+# table and ``make_bot("hard")`` both use it). An iteration budget gives the
+# same move on every machine, so undo at the table brings the same replies.
+DEFAULT_THINK = 1000
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
 EXPLORATION = 0.7
@@ -157,7 +159,7 @@ class HardBot:
     Args:
         seed: with an iteration budget, the same seed and view give the same move.
         think: ``float`` seconds per decision, or ``int`` iterations
-            (default :data:`DEFAULT_SECONDS` seconds).
+            (default :data:`DEFAULT_THINK` iterations).
     """
 
     level = "hard"
@@ -165,7 +167,7 @@ class HardBot:
     def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
         self.seed = seed
         if think is None:
-            think = DEFAULT_SECONDS
+            think = DEFAULT_THINK
         if isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < math.inf:
             raise ValueError(f"think must be a positive number of seconds or iterations, not {think!r}")
         self.think = think
@@ -290,7 +292,7 @@ class HardBot:
         ``codes`` keeps each move's code across rounds: a root move's code is the
         same in every deal (a pool draw's slot is public), so each text is read once.
         """
-        deal = view.sample(rng)
+        deal = self._deal(view, rng)
         seed = rng.getrandbits(32)
         seat = view.seat
         for text in alive:
@@ -301,6 +303,10 @@ class HardBot:
             game.apply_action(code)
             reward = self._descend(nodes[text], game, random.Random(seed))
             results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
+
+    def _deal(self, view: View, rng: random.Random) -> Game:
+        """A determinization of the view: the unseen cards dealt at random (:meth:`View.sample`)."""
+        return view.sample(rng)
 
     def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
