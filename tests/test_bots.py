@@ -201,3 +201,17 @@ def test_hard_bot_without_a_budget_searches_the_default_iterations_and_repeats_i
     assert bot.last_iterations <= DEFAULT_THINK
     assert make_bot("hard", seed=4).choose(view) == first == HardBot(seed=4, think=DEFAULT_THINK).choose(view)
 
+
+def test_hard_bot_deals_few_hidden_cards_of_the_value_an_opponent_just_played() -> None:
+    """Whoever played a set of 9s most likely holds no other 9: the hard bot's deals say so."""
+    game = position(hands=["2 3 4 5 6", "1 2 8 10 11 12", "1 3 8 10 11 12"], displays=[[], ["9 9"], ["13"]],
+                    pool="1 2 3 4 5 6")
+    view = game.view(0)
+    bot = HardBot(seed=1, think=10)
+    rng = random.Random(5)
+    plain = sum(view.sample(rng).hands[1][9] for _ in range(400))
+    inferred = sum(bot._deal(view, rng).hands[1][9] for _ in range(400))
+    assert plain > 100  # two 9s unseen among many cards: seat 1 gets some in a uniform deal
+    assert inferred < plain / 2
+    # Seat 2's hidden 9s are not affected by seat 1's display.
+    assert sum(bot._deal(view, rng).hands[2][9] for _ in range(400)) > plain / 2

@@ -34,6 +34,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from ..cards import JOKER
 from ..game import OVER, Game, winners_of
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..phase import Phase
@@ -58,6 +59,14 @@ DROP_AT = 2.5
 OVERRIDE_AT = 1.0
 # Score margin that counts as a full win or loss in the reward.
 MARGIN_SCALE = 20.0
+# Inference from the displays: whoever plays a set of a value usually plays
+# every card of that value they hold (the easy and normal bots never split a
+# set, people seldom do), and later draws rarely bring another. So when the
+# hard bot deals a seat's hidden cards, it gives it a card of a value in its
+# display only with this chance, else passes the card over (HardBot._deal). In games
+# of normal bots a seat held about a third as many hidden cards of such a
+# value as a uniform deal gives it.
+HOLD_ODDS = 0.35
 
 
 @dataclass(eq=False, slots=True)
@@ -305,8 +314,59 @@ class HardBot:
             results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
 
     def _deal(self, view: View, rng: random.Random) -> Game:
-        """A determinization of the view: the unseen cards dealt at random (:meth:`View.sample`)."""
-        return view.sample(rng)
+        """A determinization of the view, weighted by what the displays say about the hidden hands.
+
+        As :meth:`View.sample`, the unseen cards are shuffled and every other
+        hand keeps the cards everybody knows it holds, then is filled from
+        the shuffled cards in turn; but a card of a value the seat has played
+        (a layer of its display) is passed over with chance ``1 -``
+        :data:`HOLD_ODDS`, left for the next seats and the deck. The deck,
+        what is left, is shuffled again so passed-over cards lie anywhere.
+        """
+        template, unseen_sorted, needs = view._sampling()
+        played = _played(view)
+        unseen = unseen_sorted[:]
+        rand = rng.random
+        for i in range(len(unseen) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        game = template.copy()
+        hands = game.hands
+        passed = False
+        for seat, need in needs:
+            if not need:
+                continue
+            hand = hands[seat]
+            marked = played[seat]
+            if marked is None:
+                for c in unseen[:need]:
+                    hand[c] += 1
+                del unseen[:need]
+            else:
+                left = []
+                got = 0
+                for k, c in enumerate(unseen):
+                    if marked[c] and rand() >= HOLD_ODDS:
+                        left.append(c)
+                        continue
+                    hand[c] += 1
+                    got += 1
+                    if got == need:
+                        left += unseen[k + 1:]
+                        break
+                else:  # too few cards not passed over: the first passed ones after all
+                    for c in left[:need - got]:
+                        hand[c] += 1
+                    del left[:need - got]
+                passed = passed or len(left) + need != len(unseen)
+                unseen = left
+            hand[0] += need
+        if passed:
+            for i in range(len(unseen) - 1, 0, -1):
+                j = int(rand() * (i + 1))
+                unseen[i], unseen[j] = unseen[j], unseen[i]
+        game.deck = unseen
+        return game
 
     def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
@@ -361,6 +421,20 @@ class HardBot:
             if legal[i] == preferred:
                 return i
         return untried[int(rng.random() * len(untried))]
+
+
+def _played(view: View) -> list[list[bool] | None]:
+    """Per seat, which values (index 1..14) it has played, read from its display; ``None`` for
+    this seat and for seats that showed no number value."""
+    out: list[list[bool] | None] = []
+    for seat, shown in enumerate(view.displays):
+        values = [False] * (JOKER + 1)
+        for layer in shown:
+            value = next((c for c in layer if c != JOKER), JOKER)
+            if value != JOKER:
+                values[value] = True
+        out.append(values if seat != view.seat and any(values) else None)
+    return out
 
 
 def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int,
