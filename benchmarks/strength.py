@@ -19,12 +19,15 @@ hidden hands could give the hard bot at the same budget.
     python benchmarks/strength.py --seats perfect,normal,normal,normal --games 300 --seed 11 --think 48 \\
         --log perfect48.jsonl
     python benchmarks/strength.py --seats hard,normal --summary --log duel.jsonl
+    python benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
+        --log hard48.jsonl --paired perfect48.jsonl   # the win-rate difference, game by game
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -115,6 +118,30 @@ def summary(levels: list[str], games: list[dict[str, Any]]) -> list[dict[str, An
     return out
 
 
+def load(path: Path) -> dict[int, dict[str, Any]]:
+    """The games of a log, by number."""
+    done: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                game = json.loads(line)
+                done[game["index"]] = game
+    return done
+
+
+def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]]) -> tuple[int, float, float]:
+    """The first bot's win share here minus in another log, over the games both played (same
+    deals and seats when both runs had the same seed): games, mean difference, 95% half-width."""
+    common = sorted(set(ours) & set(theirs))
+    diffs = [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in common]
+    n = len(diffs)
+    if n < 2:
+        return n, 0.0, math.inf
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return n, mean, 1.96 * math.sqrt(var / n)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play (or resume) the run, then print its summary."""
     parser = argparse.ArgumentParser(prog="strength", description=(__doc__ or "").split("\n")[0])
@@ -125,15 +152,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=parse_think, default=None, help="hard budget: 200 iterations or 0.5s")
     parser.add_argument("--log", type=Path, required=True, help="JSON lines, one per finished game (resumed)")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the log")
+    parser.add_argument("--paired", type=Path, help="another run's log (same seed): the first bot's paired difference")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
     rules = Rules(len(levels), variant=args.variant)
-    done: dict[int, dict[str, Any]] = {}
-    if args.log.exists():
-        for line in args.log.read_text().splitlines():
-            if line.strip():
-                game = json.loads(line)
-                done[game["index"]] = game
+    done = load(args.log)
     if not args.summary:
         with args.log.open("a") as log:
             for index in range(args.games):
@@ -150,6 +173,10 @@ def main(argv: list[str] | None = None) -> int:
                   if row["bot"] in ("hard", "perfect") else "")
         print(f"  {row['bot']:>8}: wins {100 * row['win_rate']:5.1f}% ({100 * low:.1f}-{100 * high:.1f}), "
               f"mean score {row['mean_score']:5.1f}{timing}")
+    if args.paired is not None:
+        n, mean, half = paired({g["index"]: g for g in games}, load(args.paired))
+        print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals: "
+              f"{100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
     return 0
 
 
