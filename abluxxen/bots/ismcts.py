@@ -67,6 +67,10 @@ MARGIN_SCALE = 20.0
 # of normal bots a seat held about a third as many hidden cards of such a
 # value as a uniform deal gives it.
 HOLD_ODDS = 0.35
+# Fewest players for the weighted deals. In the duel they guess the hidden
+# hand just as well but lost games against the normal bot (docs/bots.md),
+# so a duel is dealt uniformly.
+INFER_FROM_PLAYERS = 3
 
 
 @dataclass(eq=False, slots=True)
@@ -322,7 +326,11 @@ class HardBot:
         (a layer of its display) is passed over with chance ``1 -``
         :data:`HOLD_ODDS`, left for the next seats and the deck. The deck,
         what is left, is shuffled again so passed-over cards lie anywhere.
+        With fewer than :data:`INFER_FROM_PLAYERS` players, a plain
+        :meth:`View.sample`.
         """
+        if view.players < INFER_FROM_PLAYERS:
+            return view.sample(rng)
         template, unseen_sorted, needs = view._sampling()
         played = _played(view)
         unseen = unseen_sorted[:]
