@@ -324,8 +324,8 @@ class HardBot:
         hand keeps the cards everybody knows it holds, then is filled from
         the shuffled cards in turn; but a card of a value the seat has played
         (a layer of its display) is passed over with chance ``1 -``
-        :data:`HOLD_ODDS`, left for the next seats and the deck. The deck,
-        what is left, is shuffled again so passed-over cards lie anywhere.
+        :data:`HOLD_ODDS`, left for the next seats and the deck: the cards
+        left are shuffled again, so passed-over cards lie anywhere in them.
         With fewer than :data:`INFER_FROM_PLAYERS` players, a plain
         :meth:`View.sample`.
         """
@@ -340,7 +340,6 @@ class HardBot:
             unseen[i], unseen[j] = unseen[j], unseen[i]
         game = template.copy()
         hands = game.hands
-        passed = False
         for seat, need in needs:
             if not need:
                 continue
@@ -352,10 +351,11 @@ class HardBot:
                 del unseen[:need]
             else:
                 left = []
-                got = 0
+                got = skipped = 0
                 for k, c in enumerate(unseen):
                     if marked[c] and rand() >= HOLD_ODDS:
                         left.append(c)
+                        skipped += 1
                         continue
                     hand[c] += 1
                     got += 1
@@ -366,13 +366,13 @@ class HardBot:
                     for c in left[:need - got]:
                         hand[c] += 1
                     del left[:need - got]
-                passed = passed or len(left) + need != len(unseen)
+                    skipped -= need - got
+                if skipped:  # the passed-over cards lead the rest: mix them back in
+                    for i in range(len(left) - 1, 0, -1):
+                        j = int(rand() * (i + 1))
+                        left[i], left[j] = left[j], left[i]
                 unseen = left
             hand[0] += need
-        if passed:
-            for i in range(len(unseen) - 1, 0, -1):
-                j = int(rand() * (i + 1))
-                unseen[i], unseen[j] = unseen[j], unseen[i]
         game.deck = unseen
         return game
 
