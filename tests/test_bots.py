@@ -215,3 +215,18 @@ def test_hard_bot_deals_few_hidden_cards_of_the_value_an_opponent_just_played() 
     assert inferred < plain / 2
     # Seat 2's hidden 9s are not affected by seat 1's display.
     assert sum(bot._deal(view, rng).hands[2][9] for _ in range(400)) > plain / 2
+
+
+def test_cards_the_hard_bot_keeps_from_a_seat_lie_anywhere_in_the_deck() -> None:
+    """The 9s seat 2 is not dealt are not all put at the bottom of the deck (drawn last)."""
+    game = position(hands=["2 3 4 5 6", "1 2 8 10 11 12", "1 3 4 5 6 7 8 10 11 12 13 13"],
+                    displays=[[], ["13"], ["9 9"]], pool="1 2 3 4 5 6", deck="9 9 9 9 9 9 1 2 3 4 5 6 7 8",
+                    rest="discard")
+    view = game.view(0)
+    bot = HardBot(seed=1, think=10)
+    rng = random.Random(6)
+    places = []
+    for _ in range(300):
+        deck = bot._deal(view, rng).deck
+        places += [i / (len(deck) - 1) for i, card in enumerate(deck) if card == 9]
+    assert 0.45 < sum(places) / len(places) < 0.55  # 0 is the bottom, 1 the top
