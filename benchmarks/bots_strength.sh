@@ -1,17 +1,40 @@
 #!/usr/bin/env bash
-# Bot strength and speed (issue 4): every run in the main table of docs/bots.md,
-# in its order. About three and a half hours on 2 cores; nothing else should run
-# meanwhile, since the hard bot's default budget is a time budget.
-# Run from the repository root:
+# Bot strength and speed: every run in the tables of docs/bots.md, in their order.
+# Issue 23's figures first (benchmarks/strength.py: logged game by game, so a
+# stopped run is resumed by the same command), then the older table's
+# `abluxxen simulate` runs (issue 4; their default-budget rows were measured with
+# the 0.45 s default of the time, so they now play at today's default instead).
+# Many hours on 2 cores. Run from the repository root:
 #   nohup bash benchmarks/bots_strength.sh > bots-strength.log 2>&1 &
 set -u
 abluxxen=${ABLUXXEN:-abluxxen}
+python=${PYTHON:-python}
+logs=${LOGS:-strength-logs}
+mkdir -p "$logs"
 run() {
   echo "== abluxxen simulate $*   (started $(date -u +%H:%M:%S) UTC)"
   start=$(date +%s)
   "$abluxxen" simulate "$@"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+strength() {
+  local log=$1
+  shift
+  echo "== benchmarks/strength.py $* --log $logs/$log   (started $(date -u +%H:%M:%S) UTC)"
+  start=$(date +%s)
+  "$python" benchmarks/strength.py "$@" --log "$logs/$log"
+  echo "   finished after $(( $(date +%s) - start )) s"
+}
+# Issue 23: the default budget (1,000 iterations, with inference).
+strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
+strength duel.jsonl --seats hard,normal --games 1000 --seed 4
+strength easy4.jsonl --seats hard,easy,easy,easy --games 1000 --seed 1
+# Issue 23: the ideas at 48 iterations, and the perfect-information bound.
+strength hard48.jsonl --seats hard,normal,normal,normal --games 400 --seed 21 --think 48
+strength perfect48.jsonl --seats perfect,normal,normal,normal --games 400 --seed 21 --think 48
+"$python" benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
+  --log "$logs/hard48.jsonl" --summary --paired "$logs/perfect48.jsonl"
+# Issue 4.
 run --seats normal,easy,easy,easy --games 1000 --variant base --seed 1 --jobs 2
 run --seats hard,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
 run --seats hard,normal,normal,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48

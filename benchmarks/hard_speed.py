@@ -1,4 +1,4 @@
-"""How much the hard bot thinks: rollouts per second and iterations per decision.
+"""How fast the hard bot thinks: rollouts per second and seconds per decision.
 
 Two figures per player count, on one core:
 
@@ -6,12 +6,13 @@ Two figures per player count, on one core:
   rollouts (:func:`abluxxen.bots.quick.rollout`: the cheap policy
   :func:`~abluxxen.bots.quick.quick_action` and a few random moves), as its
   search plays them; median of ``--repeat`` runs;
-* ``iterations``: the hard bot's iterations per decision at its default
-  budget (:data:`abluxxen.bots.ismcts.DEFAULT_SECONDS`), median over
-  ``--positions`` play decisions taken from games between normal bots.
+* ``decision``: CPU seconds the hard bot takes per decision at its default
+  budget (:data:`abluxxen.bots.ismcts.DEFAULT_THINK` iterations), median
+  and 5th to 95th percentile over ``--positions`` decisions with a choice
+  (play, take, back, draw) taken from games between normal bots.
 
-More iterations in the same time is what makes the hard bot stronger at
-its default budget; at an iteration budget its moves do not depend on speed.
+At an iteration budget the hard bot's moves do not depend on speed; faster
+iterations only make its decisions quicker.
 
     python benchmarks/hard_speed.py                # 2 and 4 players
     python benchmarks/hard_speed.py --players 4 --positions 60
@@ -27,10 +28,9 @@ import time
 
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
-from abluxxen.bots.ismcts import DEFAULT_SECONDS, ROLLOUT_NOISE, HardBot
+from abluxxen.bots.ismcts import DEFAULT_THINK, ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import rollout
 from abluxxen.cli.simulate import quantile
-from abluxxen.phase import Phase
 from abluxxen.view import View
 
 
@@ -43,8 +43,8 @@ def rollouts_per_second(players: int, *, games: int, seed: int = 0) -> float:
     return games / (time.perf_counter() - start)
 
 
-def play_positions(players: int, *, count: int, seed: int = 0) -> list[View]:
-    """Views of play decisions with a choice, spread over games between normal bots."""
+def positions(players: int, *, count: int, seed: int = 0) -> list[View]:
+    """Views of decisions with a choice, spread over games between normal bots."""
     views: list[View] = []
     bot = make_bot("normal", seed=seed)
     deal = seed
@@ -56,7 +56,7 @@ def play_positions(players: int, *, count: int, seed: int = 0) -> list[View]:
             seat = game.to_move
             assert seat is not None
             view = game.view(seat)
-            if view.phase == Phase.PLAY and len(view.legal_actions()) > 1:
+            if len(view.legal_actions()) > 1:
                 turn += 1
                 if turn % 3 == 0 and len(views) < count:
                     views.append(view)
@@ -64,14 +64,15 @@ def play_positions(players: int, *, count: int, seed: int = 0) -> list[View]:
     return views
 
 
-def iterations_per_decision(views: list[View]) -> list[int]:
-    """The hard bot's iterations at its default budget, per position."""
-    counts = []
+def seconds_per_decision(views: list[View]) -> list[float]:
+    """The hard bot's CPU seconds at its default budget, per position."""
+    times = []
     for i, view in enumerate(views):
         bot = HardBot(seed=i)
+        start = time.process_time()
         bot.choose(view)
-        counts.append(bot.last_iterations)
-    return counts
+        times.append(time.process_time() - start)
+    return times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,17 +81,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="2,4", help="player counts, e.g. 4 or 2,4 (default)")
     parser.add_argument("--games", type=int, default=200, help="rollouts per run (default 200)")
     parser.add_argument("--repeat", type=int, default=7, help="runs per rollout figure (default 7)")
-    parser.add_argument("--positions", type=int, default=30, help="positions for the iteration figure (default 30)")
+    parser.add_argument("--positions", type=int, default=40, help="positions for the decision figure (default 40)")
     args = parser.parse_args(argv)
     print(f"hard bot speed, one core: rollouts from the deal (median of {args.repeat} runs of {args.games}), "
-          f"iterations per {DEFAULT_SECONDS} s decision (median over {args.positions} positions)")
-    print(f"{'players':>8}{'rollouts/s':>12}{'iterations':>12}{'p5-p95':>14}")
+          f"CPU seconds per decision at {DEFAULT_THINK} iterations (median over {args.positions} positions)")
+    print(f"{'players':>8}{'rollouts/s':>12}{'decision':>12}{'p5-p95':>14}")
     for players in (int(p) for p in args.players.split(",")):
         rollouts_per_second(players, games=max(1, args.games // 10))  # warm-up: caches and imports
         speed = statistics.median(rollouts_per_second(players, games=args.games) for _ in range(args.repeat))
-        counts = sorted(iterations_per_decision(play_positions(players, count=args.positions)))
-        low, high = quantile(counts, 0.05), quantile(counts, 0.95)
-        print(f"{players:>8}{speed:>12,.0f}{statistics.median(counts):>12,.0f}{f'{low:.0f}-{high:.0f}':>14}")
+        times = sorted(seconds_per_decision(positions(players, count=args.positions)))
+        low, high = quantile(times, 0.05), quantile(times, 0.95)
+        print(f"{players:>8}{speed:>12,.0f}{statistics.median(times):>12.3f}{f'{low:.2f}-{high:.2f}':>14}")
     return 0
 
 

@@ -17,7 +17,7 @@ from helpers import (
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
-from abluxxen.bots.ismcts import move_key
+from abluxxen.bots.ismcts import DEFAULT_THINK, move_key
 from abluxxen.moves import DRAW_POOL_BASE, Move
 
 
@@ -188,3 +188,45 @@ def test_hard_bot_ends_the_game_when_that_wins_it() -> None:
     game = position(hands=["7 7 7", "1 2 3 4 5 9", "1 2 3 4 6 9"], displays=[["8 8"], ["9"], ["10"]],
                     pool="1 2 3 4 5 6")
     assert make_bot("hard", seed=2, think=24).choose(game.view(0)) == "play 7 7 7"
+
+
+def test_hard_bot_without_a_budget_searches_the_default_iterations_and_repeats_its_move() -> None:
+    """``make_bot("hard")`` thinks :data:`DEFAULT_THINK` iterations, the table's budget: a position
+    always gets the same answer, whatever the machine's speed."""
+    game = Game.new(Rules(4), seed=21)
+    view = game.view(0)
+    bot = make_bot("hard", seed=4)
+    assert isinstance(bot, HardBot) and bot.think == DEFAULT_THINK and isinstance(bot.think, int)
+    first = bot.choose(view)
+    assert bot.last_iterations <= DEFAULT_THINK
+    assert make_bot("hard", seed=4).choose(view) == first == HardBot(seed=4, think=DEFAULT_THINK).choose(view)
+
+
+def test_hard_bot_deals_few_hidden_cards_of_the_value_an_opponent_just_played() -> None:
+    """Whoever played a set of 9s most likely holds no other 9: the hard bot's deals say so."""
+    game = position(hands=["2 3 4 5 6", "1 2 8 10 11 12", "1 3 8 10 11 12"], displays=[[], ["9 9"], ["13"]],
+                    pool="1 2 3 4 5 6")
+    view = game.view(0)
+    bot = HardBot(seed=1, think=10)
+    rng = random.Random(5)
+    plain = sum(view.sample(rng).hands[1][9] for _ in range(400))
+    inferred = sum(bot._deal(view, rng).hands[1][9] for _ in range(400))
+    assert plain > 100  # two 9s unseen among many cards: seat 1 gets some in a uniform deal
+    assert inferred < plain / 2
+    # Seat 2's hidden 9s are not affected by seat 1's display.
+    assert sum(bot._deal(view, rng).hands[2][9] for _ in range(400)) > plain / 2
+
+
+def test_cards_the_hard_bot_keeps_from_a_seat_lie_anywhere_in_the_deck() -> None:
+    """The 9s seat 2 is not dealt are not all put at the bottom of the deck (drawn last)."""
+    game = position(hands=["2 3 4 5 6", "1 2 8 10 11 12", "1 3 4 5 6 7 8 10 11 12 13 13"],
+                    displays=[[], ["13"], ["9 9"]], pool="1 2 3 4 5 6", deck="9 9 9 9 9 9 1 2 3 4 5 6 7 8",
+                    rest="discard")
+    view = game.view(0)
+    bot = HardBot(seed=1, think=10)
+    rng = random.Random(6)
+    places = []
+    for _ in range(300):
+        deck = bot._deal(view, rng).deck
+        places += [i / (len(deck) - 1) for i, card in enumerate(deck) if card == 9]
+    assert 0.45 < sum(places) / len(places) < 0.55  # 0 is the bottom, 1 the top

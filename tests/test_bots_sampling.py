@@ -9,7 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from abluxxen import Game, Rules
-from abluxxen.bots.ismcts import ROLLOUT_NOISE
+from abluxxen.bots.ismcts import ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import quick_action
 from abluxxen.cards import counts_of
 
@@ -58,3 +58,26 @@ def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> No
         steps += 1
         assert steps < 2000
     assert sample.outcome() is not None
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 10_000), moves=st.integers(0, 150),
+       sample_seed=st.integers(0, 10_000))
+def test_the_hard_bots_weighted_deals_are_consistent_with_the_view(rules, seed, moves,  # type: ignore[no-untyped-def]
+                                                                     sample_seed) -> None:
+    """The hard bot deals fewer hidden cards of the values a seat has played, but every deal is
+    still a game the seat could be in: same view, every card once, known cards kept."""
+    game = random_game(rules, seed, moves=moves)
+    if game.is_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    sample = HardBot(seed=1, think=10)._deal(view, random.Random(sample_seed))
+    assert sample.view(seat) == view
+    assert all_cards(sample) == FULL_DECK
+    for other in range(rules.players):
+        hand, known = sample.hands[other], counts_of(view.known[other])
+        assert hand[0] == view.hand_sizes[other]
+        assert all(hand[c] >= known[c] for c in range(1, 15)), "a known card went missing"
+    assert sample.legal_moves() == game.legal_moves()

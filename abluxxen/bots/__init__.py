@@ -16,7 +16,7 @@ from typing import Protocol
 from ..levels import LEVELS
 from ..view import View
 from .easy import EasyBot
-from .ismcts import DEFAULT_SECONDS, HardBot, parse_think
+from .ismcts import DEFAULT_THINK, HardBot, parse_think
 from .normal import NormalBot, Reason, decide
 
 
@@ -38,7 +38,8 @@ def make_bot(level: str, *, seed: int | None = None, think: float | int | None =
         seed: the same seed and the same view give the same move (for the
             hard bot with an iteration budget).
         think: the hard bot's budget per decision: ``float`` seconds or
-            ``int`` iterations (default about half a second). Other levels
+            ``int`` iterations (default :data:`DEFAULT_THINK`
+            iterations, under half a second). Other levels
             answer at once and ignore it.
 
     Raises:
@@ -79,4 +80,4 @@ def hint(view: View) -> tuple[str, Reason]:
 
 
 __all__ = ["Bot", "make_bot", "vary", "hint", "Reason", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
-           "DEFAULT_SECONDS"]
+           "DEFAULT_THINK"]

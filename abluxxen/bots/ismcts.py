@@ -34,6 +34,7 @@ import time
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from ..cards import JOKER
 from ..game import OVER, Game, winners_of
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..phase import Phase
@@ -42,8 +43,10 @@ from .common import rng_for, situation_of_view
 from .normal import Judge
 from .quick import quick_action, rollout
 
-# Default think budget in seconds: a decision takes about this long.
-DEFAULT_SECONDS = 0.45
+# The hard bot's default budget, in iterations (the one definition: the
+# table and ``make_bot("hard")`` both use it). An iteration budget gives the
+# same move on every machine, so undo at the table brings the same replies.
+DEFAULT_THINK = 1000
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
 EXPLORATION = 0.7
@@ -56,6 +59,18 @@ DROP_AT = 2.5
 OVERRIDE_AT = 1.0
 # Score margin that counts as a full win or loss in the reward.
 MARGIN_SCALE = 20.0
+# Inference from the displays: whoever plays a set of a value usually plays
+# every card of that value they hold (the easy and normal bots never split a
+# set, people seldom do), and later draws rarely bring another. So when the
+# hard bot deals a seat's hidden cards, it gives it a card of a value in its
+# display only with this chance, else passes the card over (HardBot._deal). In games
+# of normal bots a seat held about a third as many hidden cards of such a
+# value as a uniform deal gives it.
+HOLD_ODDS = 0.35
+# Fewest players for the weighted deals. In the duel they guess the hidden
+# hand just as well but lost games against the normal bot (docs/bots.md),
+# so a duel is dealt uniformly.
+INFER_FROM_PLAYERS = 3
 
 
 @dataclass(eq=False, slots=True)
@@ -157,7 +172,7 @@ class HardBot:
     Args:
         seed: with an iteration budget, the same seed and view give the same move.
         think: ``float`` seconds per decision, or ``int`` iterations
-            (default :data:`DEFAULT_SECONDS` seconds).
+            (default :data:`DEFAULT_THINK` iterations).
     """
 
     level = "hard"
@@ -165,7 +180,7 @@ class HardBot:
     def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
         self.seed = seed
         if think is None:
-            think = DEFAULT_SECONDS
+            think = DEFAULT_THINK
         if isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < math.inf:
             raise ValueError(f"think must be a positive number of seconds or iterations, not {think!r}")
         self.think = think
@@ -290,7 +305,7 @@ class HardBot:
         ``codes`` keeps each move's code across rounds: a root move's code is the
         same in every deal (a pool draw's slot is public), so each text is read once.
         """
-        deal = view.sample(rng)
+        deal = self._deal(view, rng)
         seed = rng.getrandbits(32)
         seat = view.seat
         for text in alive:
@@ -301,6 +316,65 @@ class HardBot:
             game.apply_action(code)
             reward = self._descend(nodes[text], game, random.Random(seed))
             results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
+
+    def _deal(self, view: View, rng: random.Random) -> Game:
+        """A determinization of the view, weighted by what the displays say about the hidden hands.
+
+        As :meth:`View.sample`, the unseen cards are shuffled and every other
+        hand keeps the cards everybody knows it holds, then is filled from
+        the shuffled cards in turn; but a card of a value the seat has played
+        (a layer of its display) is passed over with chance ``1 -``
+        :data:`HOLD_ODDS`, left for the next seats and the deck: the cards
+        left are shuffled again, so passed-over cards lie anywhere in them.
+        With fewer than :data:`INFER_FROM_PLAYERS` players, a plain
+        :meth:`View.sample`.
+        """
+        if view.players < INFER_FROM_PLAYERS:
+            return view.sample(rng)
+        template, unseen_sorted, needs = view._sampling()
+        played = _played(view)
+        unseen = unseen_sorted[:]
+        rand = rng.random
+        for i in range(len(unseen) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        game = template.copy()
+        hands = game.hands
+        for seat, need in needs:
+            if not need:
+                continue
+            hand = hands[seat]
+            marked = played[seat]
+            if marked is None:
+                for c in unseen[:need]:
+                    hand[c] += 1
+                del unseen[:need]
+            else:
+                left = []
+                got = skipped = 0
+                for k, c in enumerate(unseen):
+                    if marked[c] and rand() >= HOLD_ODDS:
+                        left.append(c)
+                        skipped += 1
+                        continue
+                    hand[c] += 1
+                    got += 1
+                    if got == need:
+                        left += unseen[k + 1:]
+                        break
+                else:  # too few cards not passed over: the first passed ones after all
+                    for c in left[:need - got]:
+                        hand[c] += 1
+                    del left[:need - got]
+                    skipped -= need - got
+                if skipped:  # the passed-over cards lead the rest: mix them back in
+                    for i in range(len(left) - 1, 0, -1):
+                        j = int(rand() * (i + 1))
+                        left[i], left[j] = left[j], left[i]
+                unseen = left
+            hand[0] += need
+        game.deck = unseen
+        return game
 
     def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
@@ -355,6 +429,20 @@ class HardBot:
             if legal[i] == preferred:
                 return i
         return untried[int(rng.random() * len(untried))]
+
+
+def _played(view: View) -> list[list[bool] | None]:
+    """Per seat, which values (index 1..14) it has played, read from its display; ``None`` for
+    this seat and for seats that showed no number value."""
+    out: list[list[bool] | None] = []
+    for seat, shown in enumerate(view.displays):
+        values = [False] * (JOKER + 1)
+        for layer in shown:
+            value = next((c for c in layer if c != JOKER), JOKER)
+            if value != JOKER:
+                values[value] = True
+        out.append(values if seat != view.seat and any(values) else None)
+    return out
 
 
 def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int,

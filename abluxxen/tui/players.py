@@ -66,11 +66,9 @@ class Player(Protocol):
         """What a move caused, as this seat may see it (every seat is told every move)."""
 
 
-# The hard bot's budget at the table, in iterations rather than seconds: a time
-# budget gives different moves from run to run, and undo must bring back the
-# same replies. 500 is what the 0.45 s default searched on the idle machine when
-# its strength was measured (docs/bots.md: median 510 in four-player games).
-TABLE_THINK = 500
+# The hard bot's budget at the table: its default, in iterations (a time budget
+# gives different moves from run to run, and undo must bring back the same replies).
+TABLE_THINK = bots.DEFAULT_THINK
 
 
 class RandomBot:

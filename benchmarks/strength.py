@@ -1,0 +1,184 @@
+"""Bot strength, game by game: win rates with 95% intervals, and a perfect-information bound.
+
+Plays the same games as ``abluxxen simulate`` with the same ``--seats``,
+``--seed`` and ``--think`` (the same deals, seats and bot seeds, so the same
+moves), one game at a time in this process, and appends each finished game
+to ``--log`` as a JSON line. A run that is stopped keeps every game it
+finished, and the same command resumes it: games already in the log are not
+played again. The summary (``--summary`` prints it without playing) gives
+per bot its win rate with a 95% Wilson interval, its mean score and, for
+the hard bots, the median and 95th percentile of its decision times.
+
+One more level exists only here: ``perfect``, :class:`PerfectInfoHardBot`,
+the hard bot's search dealt the *real* hands instead of deals sampled from
+its view (only the deck's order stays hidden). It cheats, so it is no
+player: its win rate is an upper bound on what better inference about the
+hidden hands could give the hard bot at the same budget.
+
+    python benchmarks/strength.py --seats hard,normal,normal,normal --games 1000 --seed 6 --log hard4.jsonl
+    python benchmarks/strength.py --seats perfect,normal,normal,normal --games 300 --seed 11 --think 48 \\
+        --log perfect48.jsonl
+    python benchmarks/strength.py --seats hard,normal --summary --log duel.jsonl
+    python benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
+        --log hard48.jsonl --paired perfect48.jsonl   # the win-rate difference, game by game
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from abluxxen import Game, Rules
+from abluxxen.bots import Bot, make_bot, vary
+from abluxxen.bots.ismcts import HardBot, parse_think
+from abluxxen.cli.simulate import derive_seed, quantile, seating, wilson
+from abluxxen.transcript import Transcript
+from abluxxen.view import View
+
+
+class PerfectInfoHardBot(HardBot):
+    """Benchmark only: the hard bot's search on the real hidden hands (it cheats).
+
+    Before each decision the benchmark hands it the game (:attr:`game`);
+    every determinization is then that game with only its deck shuffled,
+    instead of a deal sampled from the view. Never a player: it reads
+    what its view does not show.
+    """
+
+    level = "perfect"
+
+    def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
+        super().__init__(seed=seed, think=think)
+        self.game: Game | None = None
+
+    def _deal(self, view: View, rng: random.Random) -> Game:
+        assert self.game is not None and self.game.view(view.seat) == view, "give the bot the game first"
+        deal = self.game.copy()
+        deck = deal.deck
+        for i in range(len(deck) - 1, 0, -1):
+            j = int(rng.random() * (i + 1))
+            deck[i], deck[j] = deck[j], deck[i]
+        return deal
+
+
+def bot_of(level: str, seed: int, think: float | int | None) -> Bot:
+    """A bot of ``level`` (``perfect`` too), seeded as ``abluxxen simulate`` seeds it."""
+    if level == "perfect":
+        return PerfectInfoHardBot(seed=seed, think=think)
+    return make_bot(level, seed=seed, think=think)
+
+
+def play(levels: list[str], rules: Rules, seed: int, index: int, think: float | int | None) -> dict[str, Any]:
+    """Game ``index`` of a run, as ``abluxxen simulate`` plays it; per bot its share, score and decision times."""
+    n = rules.players
+    first, seat_of = seating(index, n)
+    bot_at = {seat: bot for bot, seat in enumerate(seat_of)}
+    bots = [bot_of(level, derive_seed(seed, index, b), think) for b, level in enumerate(levels)]
+    game = Game.new(rules, seed=derive_seed(seed, index), first=first)
+    transcript = Transcript.of(game)
+    times: list[list[float]] = [[] for _ in range(n)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        b = bot_at[seat]
+        bot = bots[b]
+        if isinstance(bot, PerfectInfoHardBot):
+            bot.game = game
+        view = game.view(seat)
+        choice = len(game.legal_actions()) > 1
+        start = time.perf_counter()
+        move = bot.choose(view)
+        if choice:
+            times[b].append(round(time.perf_counter() - start, 5))
+        transcript.push(game, vary(move, view, transcript.repeats()), seat=seat)
+    winners = game.winners()
+    scores = game.scores()
+    return {"index": index, "shares": [1.0 / len(winners) if seat_of[b] in winners else 0.0 for b in range(n)],
+            "scores": [scores[seat_of[b]] for b in range(n)], "times": times}
+
+
+def summary(levels: list[str], games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per bot: games, wins, win rate and its 95% interval, mean score, decision times."""
+    out = []
+    for b, level in enumerate(levels):
+        wins = sum(g["shares"][b] for g in games)
+        times = sorted(t for g in games for t in g["times"][b])
+        low, high = wilson(wins, len(games))
+        mean = statistics.fmean(g["scores"][b] for g in games) if games else 0.0
+        out.append({"bot": level, "games": len(games), "wins": wins, "win_rate": wins / max(1, len(games)),
+                    "ci95": [low, high], "mean_score": mean,
+                    "median_decision_s": quantile(times, 0.5), "p95_decision_s": quantile(times, 0.95)})
+    return out
+
+
+def load(path: Path) -> dict[int, dict[str, Any]]:
+    """The games of a log, by number."""
+    done: dict[int, dict[str, Any]] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                game = json.loads(line)
+                done[game["index"]] = game
+    return done
+
+
+def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]]) -> tuple[int, float, float]:
+    """The first bot's win share here minus in another log, over the games both played (same
+    deals and seats when both runs had the same seed): games, mean difference, 95% half-width."""
+    common = sorted(set(ours) & set(theirs))
+    diffs = [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in common]
+    n = len(diffs)
+    if n < 2:
+        return n, 0.0, math.inf
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return n, mean, 1.96 * math.sqrt(var / n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play (or resume) the run, then print its summary."""
+    parser = argparse.ArgumentParser(prog="strength", description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--seats", required=True, help="levels in seat order, e.g. hard,normal,normal,normal")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--variant", default="base")
+    parser.add_argument("--think", type=parse_think, default=None, help="hard budget: 200 iterations or 0.5s")
+    parser.add_argument("--log", type=Path, required=True, help="JSON lines, one per finished game (resumed)")
+    parser.add_argument("--summary", action="store_true", help="only print the summary of the log")
+    parser.add_argument("--paired", type=Path, help="another run's log (same seed): the first bot's paired difference")
+    args = parser.parse_args(argv)
+    levels = args.seats.split(",")
+    rules = Rules(len(levels), variant=args.variant)
+    done = load(args.log)
+    if not args.summary:
+        with args.log.open("a") as log:
+            for index in range(args.games):
+                if index not in done:
+                    done[index] = play(levels, rules, args.seed, index, args.think)
+                    log.write(json.dumps(done[index]) + "\n")
+                    log.flush()
+    games = [done[i] for i in sorted(done) if i < args.games or args.summary]
+    think = "default" if args.think is None else args.think
+    print(f"{','.join(levels)}  seed {args.seed}  think {think}  {len(games)} games")
+    for row in summary(levels, games):
+        low, high = row["ci95"]
+        timing = (f"  decision median {row['median_decision_s']:.3f} s, p95 {row['p95_decision_s']:.3f} s"
+                  if row["bot"] in ("hard", "perfect") else "")
+        print(f"  {row['bot']:>8}: wins {100 * row['win_rate']:5.1f}% ({100 * low:.1f}-{100 * high:.1f}), "
+              f"mean score {row['mean_score']:5.1f}{timing}")
+    if args.paired is not None:
+        n, mean, half = paired({g["index"]: g for g in games}, load(args.paired))
+        print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals: "
+              f"{100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
