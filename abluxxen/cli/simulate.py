@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import LEVELS, make_bot, vary
+from ..bots import DEFAULT_THINK, LEVELS, make_bot, vary
 from ..game import Game
 from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes to play games in (0: one per core; default %(default)s)")
     parser.add_argument("--think", type=think, default=None,
                         help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
-                             "like 200 (default about half a second)")
+                             f"like 200 (default {DEFAULT_THINK} iterations, as at the table)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
