@@ -32,6 +32,8 @@ MAX_CONNECTIONS = 64
 MAX_UNREAD = 4 * 1024 * 1024
 #: Seconds between keepalives, and how many may go unanswered before a connection counts as dead.
 KEEPALIVE, KEEPALIVE_MISSES = 15.0, 4
+#: Wrong codes one connection may give before it is closed (OpenSSH's MaxAuthTries).
+TRIES = 6
 #: Input a session may send: a burst of this many characters, then this many a second.
 INPUT_BURST, INPUT_RATE = 1024, 256.0
 _LONE_NEWLINE = re.compile(r"(?<!\r)\n")
@@ -103,6 +105,7 @@ class _Connection(asyncssh.SSHServer):
         self.room: Room | None = None
         self.address = "?"
         self.counted = False
+        self.refusals = 0
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -143,13 +146,21 @@ class _Connection(asyncssh.SSHServer):
     def _admit(self, typed: str) -> bool:
         door = self.host.door
         if door.shut(self.address):
-            return False
+            return self._refused()
         room = self.host.room_for(typed)
         if room is None:
             door.wrong(self.address)
-            return False
+            return self._refused()
         self.room = room
         return True
+
+    def _refused(self) -> bool:
+        """A code refused; past :data:`TRIES` on one connection the connection ends, as ``sshd`` does."""
+        self.refusals += 1
+        if self.refusals >= TRIES and self.conn is not None:
+            asyncio.get_running_loop().call_soon(self.conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
+                                                 "too many wrong codes")
+        return False
 
     def session_requested(self) -> Any:
         if self.room is None or self.conn is None:
