@@ -6,10 +6,11 @@ The engine (this package's top level) uses the standard library only::
 """
 
 from .events import Event
-from .game import Game, Outcome
+from .game import Game
 from .match import Match
 from .moves import IllegalMove, Move
 from .rules import Rules
+from .state import Outcome
 from .transcript import Transcript
 from .view import View
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .game import Game, Outcome, winners_of
+from .game import Game
 from .phase import END_REASONS
 from .quoting import quoted
 from .rules import Rules
+from .state import Outcome, winners_of
 
 MATCH_FORMAT = "abluxxen-match/1"
 

@@ -5,10 +5,15 @@ The format is described in ``docs/save-format.md``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import DECK_SIZE, JOKER, POOL_SIZE, cards_of, counts_of, full_deck, group_token, parse_token, token
-from .game import (
+from .layers import shadow_options
+from .names import check_names
+from .phase import END_REASONS, PHASE_NAMES, EndReason
+from .quoting import quoted
+from .rules import Rules
+from .state import (
     BACK_OR_DISCARD,
     DRAW,
     OVER,
@@ -16,15 +21,10 @@ from .game import (
     SHADOW,
     SINGLE_DRAW,
     TAKE_OR_LEAVE,
-    Game,
+    State,
     beats,
     layer_cards,
 )
-from .layers import shadow_options
-from .names import check_names
-from .phase import END_REASONS, PHASE_NAMES, EndReason
-from .quoting import quoted
-from .rules import Rules
 
 FORMAT = "abluxxen/1"
 _FIELDS = {"format", "rules", "names", "turn", "hands", "displays", "pool", "deck", "discard",
@@ -32,8 +32,11 @@ _FIELDS = {"format", "rules", "names", "turn", "hands", "displays", "pool", "dec
 _PENDING_PHASES = {"shadow": SHADOW, "take": TAKE_OR_LEAVE, "back": BACK_OR_DISCARD,
                    "draw": DRAW, "single-draw": SINGLE_DRAW}
 
+# The class rebuilt from a document: the contract's Game, which sits above this module.
+G = TypeVar("G", bound=State)
 
-def game_to_json(game: Game) -> dict[str, Any]:
+
+def game_to_json(game: State) -> dict[str, Any]:
     """The save document of a game at any point, mid-turn included."""
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -68,14 +71,14 @@ def game_to_json(game: Game) -> dict[str, Any]:
     return doc
 
 
-def game_from_json(doc: Any) -> Game:
-    """Rebuild a game from its save document.
+def game_from_json(doc: Any, kind: type[G]) -> G:
+    """Rebuild a game of class ``kind`` from its save document.
 
     Raises:
         ValueError: naming the first problem found.
     """
     rules, names = _header(doc)
-    game = Game._blank(rules, names)
+    game = kind._blank(rules, names)
     _restore_cards(game, doc)
     _check_all_cards(game)
     if "known" in doc:
@@ -119,7 +122,7 @@ def _header(doc: Any) -> tuple[Rules, list[str] | None]:
     return rules, names
 
 
-def _restore_cards(game: Game, doc: dict[str, Any]) -> None:
+def _restore_cards(game: State, doc: dict[str, Any]) -> None:
     """Whose turn it is, and every card where the document puts it (each place checked on its own)."""
     rules, n = game.rules, game.rules.players
     game.turn = _seat(doc["turn"], n, "turn")
@@ -142,7 +145,7 @@ def _restore_cards(game: Game, doc: dict[str, Any]) -> None:
     game.removed = _cards(doc.get("removed", []), "removed")
 
 
-def _restore_known(game: Game, value: Any) -> None:
+def _restore_known(game: State, value: Any) -> None:
     """Which cards of each hand everybody has seen: only cards that hand holds."""
     n = game.rules.players
     known = _per_seat(value, n, "known")
@@ -152,7 +155,7 @@ def _restore_known(game: Game, value: Any) -> None:
             raise ValueError(f"known[{s}] lists cards that are not in hands[{s}]")
 
 
-def _restore_over(game: Game, over: Any) -> None:
+def _restore_over(game: State, over: Any) -> None:
     if not isinstance(over, dict) or over.get("reason") not in END_REASONS:
         raise ValueError("over must be an object with reason 'hand-empty' or 'exhausted'")
     game.phase = OVER
@@ -165,7 +168,7 @@ def _restore_over(game: Game, over: Any) -> None:
         raise ValueError("over: reason 'exhausted' but the deck or the pool still holds cards")
 
 
-def _restore_pending(game: Game, pending: Any) -> None:
+def _restore_pending(game: State, pending: Any) -> None:
     n = game.rules.players
     if not isinstance(pending, dict) or not isinstance(pending.get("phase"), str) \
             or pending["phase"] not in _PENDING_PHASES:
@@ -212,7 +215,7 @@ def _restore_pending(game: Game, pending: Any) -> None:
         game.shadow_options = _shadow_choice(game, pending.get("shadow_options"), value, size)
 
 
-def _shadow_choice(game: Game, value: Any, played: int, size: int) -> list[int]:
+def _shadow_choice(game: State, value: Any, played: int, size: int) -> list[int]:
     """The shadow groups a pending shadow choice offers: exactly those the played set abluxxes.
 
     Raises:
@@ -229,7 +232,7 @@ def _shadow_choice(game: Game, value: Any, played: int, size: int) -> list[int]:
     return list(options)
 
 
-def _check_all_cards(game: Game) -> None:
+def _check_all_cards(game: State) -> None:
     cards: list[int] = []
     for h in game.hands:
         cards += cards_of(h)

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from .cards import DECK_SIZE, JOKER, cards_of, counts_of, full_deck, group_token, token
-from .game import (
+from .judge import Position, judge, read_move
+from .layers import beats, layer_cards, layer_of, shadow_options
+from .moves import IllegalMove, Move
+from .phase import Phase
+from .quoting import quoted
+from .rules import Rules
+from .state import (
     BACK_OR_DISCARD,
     CLOCKWISE_OTHERS,
     DRAW,
@@ -15,18 +21,15 @@ from .game import (
     PLAY,
     SINGLE_DRAW,
     TAKE_OR_LEAVE,
-    Game,
+    State,
     code_text,
     legal_codes,
 )
-from .judge import Position, judge, read_move
-from .layers import beats, layer_cards, layer_of, shadow_options
-from .moves import IllegalMove, Move
-from .phase import Phase
-from .quoting import quoted
-from .rules import Rules
 
 Cards = tuple[int, ...]
+
+# The class of a sample (View.sample): a plain State, or the Game above this module.
+G = TypeVar("G", bound=State)
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ class View:
     end_seat: int | None
 
     @classmethod
-    def of(cls, game: Game, seat: int) -> View:
+    def of(cls, game: State, seat: int) -> View:
         """The view of ``game`` from ``seat``."""
         if not 0 <= seat < game.rules.players:
             raise ValueError(f"seat must be from 0 to {game.rules.players - 1}, not {seat}")
@@ -281,20 +284,32 @@ class View:
 
     # -- determinization ------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> Game:
-        """A game consistent with this view: the unseen cards dealt at random.
+    @overload
+    def sample(self, rng: random.Random) -> State: ...
+
+    @overload
+    def sample(self, rng: random.Random, kind: type[G]) -> G: ...
+
+    def sample(self, rng: random.Random, kind: type[State] = State) -> State:
+        """A game state consistent with this view: the unseen cards dealt at random.
 
         Every other hand keeps its known cards and is filled up to its size
         from the unseen cards; the rest, shuffled, is the deck. The sample's
-        view from this seat equals this view. Every order of the unseen cards
-        is equally likely (a Fisher-Yates shuffle driven by ``rng.random()``,
-        cheaper than ``rng.shuffle``: bots sample thousands of times per move).
+        view from this seat (``View.of(sample, seat)``) equals this view.
+        Every order of the unseen cards is equally likely (a Fisher-Yates
+        shuffle driven by ``rng.random()``, cheaper than ``rng.shuffle``:
+        bots sample thousands of times per move).
+
+        Args:
+            rng: the random numbers; the same state of ``rng`` gives the same deal.
+            kind: the class of the sample: a plain :class:`State` for the
+                bots' searches, ``Game`` for a game with views and saves.
 
         Raises:
             ValueError: when the view's hand sizes and deck size do not match
                 its unseen cards.
         """
-        template, unseen_sorted, needs = self._sampling()
+        template, unseen_sorted, needs = self._sampling(kind)
         unseen = unseen_sorted[:]
         rand = rng.random
         for i in range(len(unseen) - 1, 0, -1):
@@ -313,29 +328,34 @@ class View:
         game.deck = unseen
         return game
 
-    def _sampling(self) -> tuple[Game, list[int], list[tuple[int, int]]]:
-        """What every sample shares, worked out once per view: a game with
-        all this seat knows (other hands holding only their known cards, no
-        deck), the unseen cards, and how many of them each other hand needs."""
-        cached: tuple[Game, list[int], list[tuple[int, int]]] | None = self.__dict__.get("_sampling_cache")
+    def _sampling(self, kind: type[State] = State) -> tuple[State, list[int], list[tuple[int, int]]]:
+        """What every sample shares, worked out once per view and class: a
+        state of class ``kind`` with all this seat knows (other hands
+        holding only their known cards, no deck), the unseen cards, and how
+        many of them each other hand needs."""
+        # A cache, not information: it stays out of ==, hash and repr (the
+        # dataclass compares its fields only), so views still compare equal.
+        kept: dict[type[State], tuple[State, list[int], list[tuple[int, int]]]] | None = \
+            self.__dict__.get("_sampling_cache")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_sampling_cache", kept)
+        cached = kept.get(kind)
         if cached is not None:
             return cached
         unseen = cards_of(self.unseen())
         needs = [(s, self.hand_sizes[s] - len(self.known[s])) for s in range(self.players) if s != self.seat]
         if any(need < 0 for _, need in needs) or len(unseen) - sum(n for _, n in needs) != self.deck_size:
             raise ValueError("view is inconsistent: unseen cards do not fill the hands and the deck")
-        game = Game._blank(self.rules, self.names)
+        game = kind._blank(self.rules, self.names)
         for s in range(self.players):
             game.known[s] = counts_of(self.known[s])
             game.hands[s] = counts_of(self.hand) if s == self.seat else counts_of(self.known[s])
         self._restore_into(game)
-        cached = (game, unseen, needs)
-        # A cache, not information: it stays out of ==, hash and repr (the
-        # dataclass compares its fields only), so views still compare equal.
-        object.__setattr__(self, "_sampling_cache", cached)
+        cached = kept[kind] = (game, unseen, needs)
         return cached
 
-    def _restore_into(self, game: Game) -> None:
+    def _restore_into(self, game: State) -> None:
         """Copy the public state of this view into ``game``."""
         game.displays = [[layer_of(layer) for layer in d] for d in self.displays]
         game.pool = list(self.pool)

@@ -18,6 +18,8 @@ from typing import Any
 from abluxxen import Event, Game, Rules, Transcript
 from abluxxen.bots import make_bot
 from abluxxen.cards import full_deck, parse_token, token
+from abluxxen.save import game_to_json
+from abluxxen.state import State
 
 Cards = str | Sequence[str]
 
@@ -180,9 +182,9 @@ def doc_cards(doc: dict[str, Any]) -> list[str]:
     return cards
 
 
-def all_cards(game: Game) -> list[str]:
-    """Every card of the game's save document, sorted."""
-    return sorted(doc_cards(game.to_json()), key=parse_token)
+def all_cards(game: State) -> list[str]:
+    """Every card of the game's save document, sorted (a bot's plain state too)."""
+    return sorted(doc_cards(game_to_json(game)), key=parse_token)
 
 
 FULL_DECK = sorted((token(c) for c in full_deck()), key=parse_token)

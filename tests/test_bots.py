@@ -75,7 +75,7 @@ def test_bots_are_blind_to_hidden_cards(rules: Rules) -> None:
         seat = game.to_move
         assert seat is not None
         view = game.view(seat)
-        other = view.sample(random.Random(seed + 100))
+        other = view.sample(random.Random(seed + 100), Game)
         assert other.hands != game.hands or other.deck != game.deck  # really other hidden cards
         assert other.view(seat) == view
         for level in ("easy", "normal", "hard"):

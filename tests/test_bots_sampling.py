@@ -8,7 +8,7 @@ from helpers import ALL_RULES, FULL_DECK, all_cards, random_game
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from abluxxen import Game, Rules
+from abluxxen import Game, Rules, View
 from abluxxen.bots.ismcts import ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import quick_action
 from abluxxen.cards import counts_of
@@ -24,7 +24,7 @@ def test_samples_are_consistent_with_the_view(rules, seed, moves, sample_seed) -
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)
-    sample = view.sample(random.Random(sample_seed))
+    sample = view.sample(random.Random(sample_seed), Game)
     assert sample.view(seat) == view
     assert all_cards(sample) == FULL_DECK
     assert sample.hands[seat] == game.hands[seat]
@@ -47,7 +47,7 @@ def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> No
         return
     seat = game.to_move
     assert seat is not None
-    sample: Game = game.view(seat).sample(random.Random(seed))
+    sample: Game = game.view(seat).sample(random.Random(seed), Game)
     rng = random.Random(seed)
     steps = 0
     while not sample.is_over:
@@ -74,7 +74,7 @@ def test_the_hard_bots_weighted_deals_are_consistent_with_the_view(rules, seed, 
     assert seat is not None
     view = game.view(seat)
     sample = HardBot(seed=1, think=10)._deal(view, random.Random(sample_seed))
-    assert sample.view(seat) == view
+    assert View.of(sample, seat) == view
     assert all_cards(sample) == FULL_DECK
     for other in range(rules.players):
         hand, known = sample.hands[other], counts_of(view.known[other])

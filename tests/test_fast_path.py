@@ -14,7 +14,7 @@ import pytest
 from abluxxen import Game, Rules
 from abluxxen.bots.quick import quick_action
 from abluxxen.cards import DECK_SIZE, JOKER, POOL_SIZE, counts_of, full_deck
-from abluxxen.game import layer_cards
+from abluxxen.layers import layer_cards
 from abluxxen.moves import TAKE, play_parts
 
 EVERY_VARIANT = [Rules(players, variant, duel=duel)
@@ -145,7 +145,7 @@ def test_playout_from_a_sampled_view_finishes_consistently() -> None:
     advance(game, random.Random(8), 25)
     view = game.view(1)
     for i in range(5):
-        sim = view.sample(random.Random(i))
+        sim = view.sample(random.Random(i), Game)
         assert sim.view(1) == view
         random_playout(sim, random.Random(i))
         assert_all_cards(sim)
@@ -187,7 +187,7 @@ def test_samples_fit_the_view_and_stay_independent(rules: Rules) -> None:
         view = game.view(seat)
         deals = set()
         for i in range(6):
-            sim = view.sample(random.Random(i))
+            sim = view.sample(random.Random(i), Game)
             assert sim.view(seat) == view
             assert_all_cards(sim)
             for other in range(rules.players):
@@ -198,8 +198,8 @@ def test_samples_fit_the_view_and_stay_independent(rules: Rules) -> None:
             random_playout(sim, random.Random(i))  # must not leak into the next sample
         assert view == game.view(seat)
         assert len(deals) > 1 or len(game.deck) + sum(h[0] for h in game.hands) - game.hands[seat][0] <= 1
-        again = view.sample(random.Random(0))
-        first = game.view(seat).sample(random.Random(0))
+        again = view.sample(random.Random(0), Game)
+        first = game.view(seat).sample(random.Random(0), Game)
         assert again.to_json() == first.to_json(), "the same rng state gave different samples"
 
 

@@ -441,14 +441,14 @@ def test_a_bot_thinking_at_one_table_never_holds_up_typing_at_another(tmp_path: 
 
     release = threading.Event()
     thinking = threading.Event()
-    real = BotSeat.decide
+    real = BotSeat.choose
 
     def slow(self: BotSeat, view: Any) -> str:
         thinking.set()
         release.wait(WAIT)
         return real(self, view)
 
-    monkeypatch.setattr(BotSeat, "decide", slow)
+    monkeypatch.setattr(BotSeat, "choose", slow)
     bots_room = make_room(tmp_path / "a", "bot:normal,Ann")
     people = make_room(tmp_path / "b", "Ben,Cy")
     people.code = "other-code"

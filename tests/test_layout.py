@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -41,3 +42,61 @@ def test_the_store_loads_no_terminal_ui_and_no_bot() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+# Each room and the rooms it may import from: the arrows of docs/architecture.md.
+BELOW = {
+    "engine": set(),
+    "bots": {"engine"},
+    "store": {"engine"},
+    "table": {"engine", "bots", "store"},
+    "tui": {"engine", "bots", "store", "table"},
+    "host": {"engine", "bots", "store", "table", "tui"},
+    "cli": {"engine", "bots", "store", "table", "tui", "host"},
+}
+
+
+def _imports() -> dict[str, set[str]]:
+    """Every module of the package and the modules it imports, anywhere in it (inside functions and
+    under ``TYPE_CHECKING`` too: a lazy import is still an arrow)."""
+    files = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = ["abluxxen", *path.relative_to(PACKAGE).with_suffix("").parts]
+        files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    arrows: dict[str, set[str]] = {name: set() for name in files}
+    for name, path in files.items():
+        package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = ".".join((package[:len(package) - node.level + 1] if node.level else [])
+                                + ([node.module] if node.module else []))
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in files else base for a in node.names]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            arrows[name] |= {t for t in targets if t in files and t != name}
+    return arrows
+
+
+def _room(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 2 or (PACKAGE / parts[-1]).is_dir() else "engine"
+
+
+def test_every_import_points_down_the_layers_and_none_goes_round_in_a_circle() -> None:
+    arrows = _imports()
+    upward = sorted(f"{m} -> {t}" for m, targets in arrows.items() for t in targets
+                    if m not in ("abluxxen", "abluxxen.__main__") and t != "abluxxen"
+                    and _room(t) != _room(m) and _room(t) not in BELOW[_room(m)])
+    assert upward == []
+    # A circle: a module reached again from itself.
+    for start in arrows:
+        seen: set[str] = set()
+        todo = list(arrows[start])
+        while todo:
+            module = todo.pop()
+            assert module != start, f"{start} imports itself through a circle"
+            if module not in seen:
+                seen.add(module)
+                todo.extend(arrows[module])

@@ -142,7 +142,7 @@ def test_sampled_game_shows_the_same_view(rules: Rules, seed: int, sample: int) 
     for game in positions(rules, seed, every=5):
         for seat in range(rules.players):
             view = game.view(seat)
-            sampled = view.sample(rng)
+            sampled = view.sample(rng, Game)
             assert sampled.view(seat) == view
             assert all_cards(sampled) == FULL_DECK
             if not game.is_over and game.to_move == seat:

@@ -28,7 +28,7 @@ from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_docum
 from abluxxen.store.stats import all_players
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.players import BotPlayer, Player
+from abluxxen.tui.players import BotPlayer, HumanPlayer
 from abluxxen.tui.prompt import make_session
 from abluxxen.tui.screen import WIPE, Screen
 
@@ -39,9 +39,9 @@ class BotHands(TableApp):
     """The game as recorded for its seats, every seat's decisions made by an easy bot, so that a
     person's games can be played without typing them."""
 
-    def player(self, seat: int) -> Player:
+    def player(self, seat: int) -> HumanPlayer | BotPlayer:
         if seat not in self.players:
-            self.players[seat] = BotPlayer(self, "easy", seed=(self.match.seed or 0) * 10 + seat)
+            self.players[seat] = BotPlayer(self, self.table.bot(seat, "easy"))
         return self.players[seat]
 
 

@@ -6,6 +6,7 @@ it may not: a card drawn from the deck reaches its drawer's seat only.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import pytest
 from abluxxen import Event, Match, Rules, View
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
-from abluxxen.table import BotSeat, Table
+from abluxxen.table import BotSeat, Table, Undone, run_now
 
 
 class Listener(BotSeat):
@@ -77,3 +78,105 @@ def test_a_table_without_a_save_file_writes_nothing(tmp_path: Path, monkeypatch:
     table.play({seat: BotSeat("easy", seed=seat) for seat in range(2)})
     assert table.match.game.is_over and table.record() is None
     assert list(tmp_path.iterdir()) == []
+
+
+class Scripted:
+    """A front end with no terminal: bots in every seat, and a script of what happens when.
+
+    ``undo_after``: once seat 0 has decided this many times in the first game, it takes its last
+    decision back instead of deciding (once). ``stop_once``: the first score screen is left by an
+    interrupt, as a person's Ctrl-C leaves it.
+    """
+
+    def __init__(self, table: Table, *, undo_after: int = 0, stop_once: bool = False) -> None:
+        self.table = table
+        self.bots = {seat: BotSeat("easy", seed=seat) for seat in range(table.match.rules.players)}
+        self.undo_after = undo_after
+        self.stop_once = stop_once
+        self.decided = 0
+        self.asked: list[View] = []  # seat 0's questions
+        self.problems: list[Exception | None] = []
+        self.pushed: list[tuple[int, str]] = []
+
+    def player(self, seat: int) -> Scripted | BotSeat:
+        return self if seat == 0 else self.bots[seat]
+
+    async def decide(self, view: View) -> str:
+        self.asked.append(view)
+        if self.undo_after and self.decided == self.undo_after:
+            self.undo_after = 0
+            assert self.table.take_back(0) is not None
+            raise Undone
+        self.decided += 1
+        return await self.bots[0].decide(view)
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        pass
+
+    def moving(self, seat: int, move: str) -> None:
+        self.pushed.append((seat, move))
+
+    async def moved(self, seat: int, move: str) -> None:
+        assert self.table.saved.transcript.moves[-1].move == move  # pushed and saved before this
+
+    async def between_games(self, problem: Exception | None) -> bool:
+        self.problems.append(problem)
+        if self.stop_once:
+            self.stop_once = False
+            raise KeyboardInterrupt
+        if self.table.match.is_over:
+            return False
+        self.table.next_game()
+        return True
+
+
+def test_the_one_loop_plays_a_whole_match_and_asks_again_in_the_position_an_undo_left(tmp_path: Path) -> None:
+    table = _table(tmp_path, Rules(3), seed=4)
+    table.match.games = 2
+    front = Scripted(table, undo_after=3)
+    run_now(table.play_match(front))
+    assert table.match.is_over and len(table.match.results) == 2
+    assert front.problems == [None, None]  # both games booked, the records took them
+    with open_records() as records:
+        assert records.count() == 2
+    # The question after the undo is the one seat 0 answered third: the position before that decision.
+    third, again = front.asked[2], front.asked[4]
+    assert again == third and front.asked[3] != third
+    # Every move pushed went through the front end first (what the hot-seat keeps to undo it).
+    assert front.pushed[-len(table.saved.transcript.moves):] == [
+        (m.seat, m.move) for m in table.saved.transcript.moves]
+
+
+def test_a_front_end_stopped_at_the_score_screen_goes_on_where_it_was_and_the_game_is_booked_once(
+        tmp_path: Path) -> None:
+    table = _table(tmp_path, Rules(2), seed=6)
+    table.match.games = 2
+    front = Scripted(table, stop_once=True)
+    with pytest.raises(KeyboardInterrupt):
+        run_now(table.play_match(front))
+    assert len(table.match.results) == 1 and table.match.game.is_over
+    run_now(table.play_match(front))  # as the hot-seat does when the person says "no, don't quit"
+    assert len(table.match.results) == 2 and table.match.is_over
+    with open_records() as records:
+        assert records.count() == 2
+
+
+class Waiting(BotSeat):
+    """A seat whose answer waits on the event loop, as a person's at an SSH session does."""
+
+    async def decide(self, view: View) -> str:
+        await asyncio.sleep(0)
+        return self.choose(view)
+
+
+def test_the_loop_runs_on_an_event_loop_and_refuses_to_run_now_when_a_seat_waits(tmp_path: Path) -> None:
+    table = _table(tmp_path, Rules(2), seed=9)
+    front = Scripted(table)
+    front.bots[0] = Waiting("easy", seed=0)
+    before = table.match.game.to_json()
+    assert table.match.game.to_move == 0
+    with pytest.raises(RuntimeError, match="event loop"):
+        run_now(table.play_game(front))
+    assert table.match.game.to_json() == before  # nothing was pushed
+    asyncio.run(table.play_game(front))
+    assert table.match.game.is_over

@@ -91,7 +91,7 @@ def test_two_games_differing_only_in_hidden_cards_look_the_same(size: tuple[int,
     game, events = _played(4, 45, seed=8)
     seat = 2
     view = game.view(seat)
-    twin = view.sample(random.Random(99))
+    twin = view.sample(random.Random(99), Game)
     assert [twin.hand(s) for s in range(4)] != [game.hand(s) for s in range(4)]
     # The twin's deck draws by other seats name other cards: they must stay hidden too.
     twin_events = [Event(e.kind, e.seat, e.other, (1,) * len(e.cards), e.source) if

@@ -24,10 +24,10 @@ from abluxxen.events import START
 from abluxxen.match import Match
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.table import BotSeat
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import narrate
-from abluxxen.tui.players import BotPlayer
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -316,8 +316,7 @@ def test_german_words_for_undo_and_log(tmp_path: Path) -> None:
 def test_the_hard_bot_at_the_table_answers_a_position_the_same_way_every_time(tmp_path: Path) -> None:
     game = Game.new(Rules(3), seed=2, names=NAMES)
     view = game.view(0)
-    table: Any = object()
-    first, second = (BotPlayer(table, "hard", seed=30).bot for _ in range(2))
+    first, second = (BotSeat("hard", seed=30).bot for _ in range(2))
     assert isinstance(first, HardBot) and isinstance(second, HardBot)
     assert first.choose(view) == second.choose(view)
     assert first.last_iterations == second.last_iterations > 0  # as much search, however busy the machine

@@ -15,8 +15,8 @@ from functools import cache
 from math import comb
 
 from ..cards import DECK_SIZE, JOKER, counts_of
-from ..game import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
 from ..layers import Layer, layer_of
+from ..state import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
 from ..view import View
 
 

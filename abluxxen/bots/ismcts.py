@@ -35,9 +35,9 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ..cards import JOKER
-from ..game import OVER, Game, winners_of
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..phase import Phase
+from ..state import OVER, State, winners_of
 from ..view import View
 from .common import rng_for, situation_of_view
 from .normal import Judge
@@ -94,7 +94,7 @@ class Node:
     children: dict[int, Node] = field(default_factory=dict)
 
 
-def move_key(game: Game, code: int) -> int:
+def move_key(game: State, code: int) -> int:
     """A key for a move that means the same in every determinization.
 
     Pool draws are keyed by the cards drawn (negative numbers), since slot
@@ -108,7 +108,7 @@ def move_key(game: Game, code: int) -> int:
     return code
 
 
-def rewards(game: Game) -> list[float]:
+def rewards(game: State) -> list[float]:
     """Per seat, a reward in [0, 1]: half the win share, half the margin."""
     scores = game.scores()
     winners = winners_of(scores, game.hand_sizes(), game.rules.tiebreak)
@@ -130,7 +130,7 @@ def rewards(game: Game) -> list[float]:
 APPRAISE_ROUNDS = 6
 
 
-def margin(game: Game, seat: int) -> int:
+def margin(game: State, seat: int) -> int:
     """``seat``'s score minus the best score of the other seats (a finished game's result for ``seat``)."""
     scores = game.scores()
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
@@ -317,7 +317,7 @@ class HardBot:
             reward = self._descend(nodes[text], game, random.Random(seed))
             results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
 
-    def _deal(self, view: View, rng: random.Random) -> Game:
+    def _deal(self, view: View, rng: random.Random) -> State:
         """A determinization of the view, weighted by what the displays say about the hidden hands.
 
         As :meth:`View.sample`, the unseen cards are shuffled and every other
@@ -376,7 +376,7 @@ class HardBot:
         game.deck = unseen
         return game
 
-    def _descend(self, start: Node, game: Game, rng: random.Random) -> list[float]:
+    def _descend(self, start: Node, game: State, rng: random.Random) -> list[float]:
         """One ISMCTS iteration below a root move already played in ``game``."""
         node = start
         path = [start]
@@ -422,7 +422,7 @@ class HardBot:
             n.total += reward[n.player]
         return reward
 
-    def _expansion(self, game: Game, legal: list[int], untried: list[int], rng: random.Random) -> int:
+    def _expansion(self, game: State, legal: list[int], untried: list[int], rng: random.Random) -> int:
         """Which untried move to add first: the cheap policy's, else a random one."""
         preferred = quick_action(game, rng, legal)
         for i in untried:

@@ -17,9 +17,9 @@ from itertools import compress
 from operator import itemgetter, mul
 
 from ..cards import DECK_SIZE, JOKER
-from ..game import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, Game
 from ..layers import BEATS
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
+from ..state import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, State
 from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
 
@@ -99,7 +99,7 @@ def _odds(opp: tuple[int, ...], expert: bool) -> tuple[list[float], list[float]]
     return odds
 
 
-def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None) -> int:
+def quick_action(game: State, rng: random.Random, legal: list[int] | None = None) -> int:
     """A fast, sensible action code for whoever decides in ``game``.
 
     Args:
@@ -124,7 +124,7 @@ def quick_action(game: Game, rng: random.Random, legal: list[int] | None = None)
     return legal[0]
 
 
-def rollout(game: Game, rng: random.Random, noise: float) -> int:
+def rollout(game: State, rng: random.Random, noise: float) -> int:
     """Play ``game`` to its end as the hard bot's search does; the moves made.
 
     Each move is, with chance ``noise``, uniformly random, else the policy's
@@ -188,7 +188,7 @@ _PLAYS_BY_STOCK = [[int(c / (n * DRAWN_PER_SEAT) + 1 + 0.5) for c in range(DECK_
                    for n in range(6)]
 
 
-def _clock(game: Game, seat: int) -> Clock:
+def _clock(game: State, seat: int) -> Clock:
     """The survival odds of ``seat``'s sets (see :func:`_odds`), and the plays left to it (this turn's included)."""
     hands = game.hands
     n = len(hands)
@@ -260,7 +260,7 @@ def _card_gain(hand: list[int], card: int, before: list[float], last: list[float
     return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
 
 
-def _play(game: Game, rng: random.Random, clock: Clock) -> int:
+def _play(game: State, rng: random.Random, clock: Clock) -> int:
     """Whole groups only; a group's value counts its risk and what it abluxxes.
 
     ``clock`` is ``_clock(game, game.turn)``.
@@ -365,7 +365,7 @@ def _play(game: Game, rng: random.Random, clock: Clock) -> int:
     return play_code(group, max(1, hand[group] - 1), 0)
 
 
-def _take_or_leave(game: Game, clock: Clock) -> int:
+def _take_or_leave(game: State, clock: Clock) -> int:
     """Take the victim's layer when its cards add to the hand; ``clock`` is ``_clock(game, game.turn)``."""
     value, size, _ = game.displays[game.victim][-1]
     odds, plays = clock
@@ -373,7 +373,7 @@ def _take_or_leave(game: Game, clock: Clock) -> int:
     return TAKE if gain > 0 else LEAVE
 
 
-def _back_or_discard(game: Game, clock: Clock) -> int:
+def _back_or_discard(game: State, clock: Clock) -> int:
     """The victim takes the layer back unless fresh cards would add more; ``clock`` is the victim's."""
     value, size, _ = game.displays[game.victim][-1]
     odds, plays = clock
@@ -391,14 +391,14 @@ def _back_or_discard(game: Game, clock: Clock) -> int:
     return BACK if back >= sum(fresh) else DISCARD
 
 
-def _ending_wins(game: Game, seat: int, size: int) -> bool:
+def _ending_wins(game: State, seat: int, size: int) -> bool:
     scores = game.scores()
     mine = scores[seat] + 2 * size
     best = max(s for i, s in enumerate(scores) if i != seat)
     return mine > best or (mine == best and game.rules.tiebreak == "fewest-hand")
 
 
-def _draw(game: Game, optional: bool, clock: Clock) -> int:
+def _draw(game: State, optional: bool, clock: Clock) -> int:
     """The best slot of the pool, or the deck, or a pass; ``clock`` is ``_clock(game, game.drawer)``."""
     (before, last), plays = clock
     hand = game.hands[game.drawer]

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..game import PLAY, Game
+from ..game import Game
+from ..state import PLAY
 from ..transcript import Transcript
 from .ismcts import HardBot
 

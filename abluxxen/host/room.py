@@ -1,8 +1,9 @@
 """A hosted table: one match, people at their own terminals, bots in the other seats, one event loop.
 
-The :class:`Room` runs the match on a :class:`~abluxxen.table.Table` (which
-pushes, saves, records and tells every seat): it waits until every person's
-seat is taken, asks whoever decides, lets a bot stand in for a person who
+The :class:`Room` is the front end of a :class:`~abluxxen.table.Table`, whose
+loop (:meth:`~abluxxen.table.Table.play_match`) pushes, saves, records and
+tells every seat: the room waits until every person's seat is taken, gives
+the loop whoever decides, lets a bot stand in for a person who
 dropped and did not come back within the grace, and keeps the chat. What it
 holds for a screen is only ever that seat's :class:`~abluxxen.view.View` or
 the public one (:meth:`Room.public_view`): no screen is handed another hand.
@@ -20,13 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..bots.common import stable_seed
 from ..events import Event
 from ..match import Match
 from ..quoting import brief
 from ..store.saves import Saved
 from ..table.seats import BotSeat
-from ..table.table import Table, records_kind
+from ..table.table import Player, Table, Undone, records_kind
 from ..view import View
 
 #: What one typed line (a move, a command, a chat line) may hold; the rest is cut.
@@ -166,6 +166,7 @@ class Room:
         self.problem: Note | None = None  # a save or records problem, for every screen
         self.stand_ins: dict[int, BotSeat] = {}
         self.bot_seats: dict[int, BotSeat] = {}
+        self.deciders = {seat: _Decider(self, seat) for seat in range(len(seats))}
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = _Notes(self, chair)
@@ -301,10 +302,7 @@ class Room:
         self.changed()
         ticker = asyncio.get_running_loop().create_task(self._tick())
         try:
-            while True:
-                await self._play_game()
-                if not await self._between_games():
-                    break
+            await self.table.play_match(self)
         finally:
             ticker.cancel()
         self.stage = OVER
@@ -323,26 +321,23 @@ class Room:
             if any(c.left_at is not None for c in self.chairs.values()):
                 self.changed()
 
-    async def _play_game(self) -> None:
-        game = self.match.game
-        while not game.is_over:
-            game = self.match.game  # an undo puts another game on the table
-            seat = game.to_move
-            assert seat is not None
-            try:
-                move = await self._decide(seat)
-            except UndoRequest:
-                self._take_back(seat)
-                continue
-            self.table.push(seat, move)
-            self._note_problems()
-            self.changed()
-            if seat not in self.chairs or not self.chairs[seat].present:
-                await asyncio.sleep(self.delay)
-            game = self.match.game
+    # -- the table's front end (table.Front) -----------------------------------------
 
-    async def _decide(self, seat: int) -> str:
-        view = self.view_for(seat)
+    def player(self, seat: int) -> Player:
+        """Who decides for ``seat``: its person, their stand-in, or its bot (see :meth:`_decide`)."""
+        return self.deciders[seat]
+
+    def moving(self, seat: int, move: str) -> None:
+        """Nothing to keep: an undo replays the transcript, and a person's notes start afresh."""
+
+    async def moved(self, seat: int, move: str) -> None:
+        """Every screen draws the move; after a bot's, a pause so people can follow."""
+        self._note_problems()
+        self.changed()
+        if seat not in self.chairs or not self.chairs[seat].present:
+            await asyncio.sleep(self.delay)
+
+    async def _decide(self, seat: int, view: View) -> str:
         legal = view.legal_moves()
         chair = self.chairs.get(seat)
         if len(legal) == 1:
@@ -383,25 +378,17 @@ class Room:
 
     def _bot(self, seat: int) -> BotSeat:
         if seat not in self.bot_seats:
-            level = self.saved.seats[seat].bot or "normal"
-            self.bot_seats[seat] = BotSeat(level, seed=self.table.bot_seed(seat))
+            self.bot_seats[seat] = self.table.bot(seat)
         return self.bot_seats[seat]
 
     def _stand_in(self, seat: int) -> BotSeat:
         if seat not in self.stand_ins:
-            self.stand_ins[seat] = BotSeat("normal", seed=self.table.bot_seed(seat))
+            self.stand_ins[seat] = self.table.bot(seat, "normal")
         return self.stand_ins[seat]
 
     async def _bot_move(self, bot: BotSeat, view: View) -> str:
         """A bot's move, thought out off the event loop (the other screens stay quick)."""
-        try:
-            move = await asyncio.to_thread(bot.decide, view)
-            view.check(move)
-        except Exception:  # noqa: BLE001 - a faulty bot must not end the game
-            import random
-
-            move = random.Random(stable_seed(0, view)).choice(view.legal_moves())
-        return move
+        return await asyncio.to_thread(bot.choose, view)
 
     def _take_back(self, seat: int) -> None:
         chair = self.chairs[seat]
@@ -417,12 +404,11 @@ class Room:
         reason = "" if err is None else getattr(err, "strerror", None) or type(err).__name__
         self.problem = None if err is None else Note("not_saved", name=str(reason))
 
-    async def _between_games(self) -> bool:
-        """The score screen: book the game, record a finished match; whether another game follows."""
+    async def between_games(self, problem: Exception | None) -> bool:
+        """The score screen of the game just booked; whether another game follows."""
         match = self.match
-        err = self.table.close_game()
-        if err is not None:
-            self.problem = Note("records_failed", name=records_kind(err))
+        if problem is not None:
+            self.problem = Note("records_failed", name=records_kind(problem))
         self.stage = SCORES
         for chair in self.chairs.values():
             chair.ready = False
@@ -439,3 +425,21 @@ class Room:
         self.stage = PLAYING
         self.changed()
         return True
+
+
+class _Decider:
+    """The room's player for one seat: the room decides who answers (see :meth:`Room._decide`)."""
+
+    def __init__(self, room: Room, seat: int) -> None:
+        self.room = room
+        self.seat = seat
+
+    async def decide(self, view: View) -> str:
+        try:
+            return await self.room._decide(self.seat, view)
+        except UndoRequest:
+            self.room._take_back(self.seat)
+            raise Undone from None
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """The room's notes are told by the table (``_Notes``): nothing here."""

@@ -2,11 +2,31 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Callable, Sequence
 
 from .. import bots
+from ..bots import Bot
+from ..bots.common import stable_seed
 from ..events import Event
 from ..view import View
+
+# The hard bot's budget at a table: its default, in iterations (a time budget
+# gives different moves from run to run, and undo must bring back the same replies).
+TABLE_THINK = bots.DEFAULT_THINK
+
+
+class RandomBot:
+    """Plays a random legal move: stands in for a bot that failed mid-game."""
+
+    level = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> str:
+        """A legal move of the view, at random."""
+        return self.rng.choice(view.legal_moves())
 
 
 class BotSeat:
@@ -14,19 +34,54 @@ class BotSeat:
 
     Args:
         level: ``easy``, ``normal`` or ``hard``.
-        seed: with the same seed, a position always gets the same move.
-        think: the hard bot's budget (default: the table's).
+        seed: with the same seed, a position always gets the same move (every bot seeds each
+            decision from its seed and the view, and the hard bot searches a fixed number of
+            iterations at a table).
+        think: the hard bot's budget (default: the table's, :data:`TABLE_THINK`).
+        repeats: how often the position on the table occurred before in this game (the table's
+            transcript knows, after an undo or a resume too); by default the bot counts the
+            positions it was asked about itself.
     """
 
-    def __init__(self, level: str, *, seed: int | None = None, think: float | int | None = None) -> None:
-        self.bot = bots.make_bot(level, seed=seed, **({} if think is None else {"think": think}))
+    def __init__(self, level: str, *, seed: int | None = None, think: float | int | None = None,
+                 repeats: Callable[[], int] | None = None) -> None:
+        self.level = level
+        self.seed = seed
+        self.think = TABLE_THINK if think is None else think
+        self.repeats = repeats
         self.seen: dict[View, int] = {}  # equal views carry the same information: the same position
+        self._bot: Bot | None = None
 
-    def decide(self, view: View) -> str:
-        """The bot's move; on a position it has met before, another one (bots never cycle)."""
-        repeats = self.seen.get(view, 0)
-        self.seen[view] = repeats + 1
-        return bots.vary(self.bot.choose(view), view, repeats)
+    @property
+    def bot(self) -> Bot:
+        """The bot itself, made on first use; a random one if it cannot be made."""
+        bot = self._bot
+        if bot is None:
+            try:
+                bot = bots.make_bot(self.level, seed=self.seed, think=self.think)
+            except Exception:  # noqa: BLE001 - a bot that cannot start must not end the game
+                bot = RandomBot(self.seed)
+            self._bot = bot
+        return bot
+
+    def choose(self, view: View) -> str:
+        """The bot's move, thought out here and now; a random legal one if the bot fails or answers
+        nonsense; on a position met before, another one (bots never go round in circles)."""
+        try:
+            move = self.bot.choose(view)
+            view.check(move)
+        except Exception:  # noqa: BLE001 - a faulty bot must not end the game
+            move = RandomBot(stable_seed(self.seed, view)).choose(view)
+        if self.repeats is not None:
+            repeats = self.repeats()
+        else:
+            repeats = self.seen.get(view, 0)
+            self.seen[view] = repeats + 1
+        return bots.vary(move, view, repeats)
+
+    async def decide(self, view: View) -> str:
+        """The bot's move (see :meth:`choose`)."""
+        return self.choose(view)
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """A bot reads the table afresh at each decision: nothing to keep."""

@@ -5,16 +5,25 @@ and is the one place a move is pushed. After each move it saves, then tells
 **every** seat what happened as that seat may see it
 (:meth:`~abluxxen.events.Event.visible_to`): a card drawn from the deck reaches
 its drawer's seat only. Nothing here draws or reads keys, so a terminal, a
-bot, a scripted lesson or a session from another terminal can sit at it alike;
-the terminal game (``tui/app.py``) is one front end around it.
+bot, a scripted lesson or a session from another terminal can sit at it alike.
+
+The game loop is here too, written once (:meth:`Table.play_match`): ask the
+seat that decides, push, tell everyone; book a finished game, then whatever
+comes next. A :class:`Front` says who decides each seat and what happens
+after a move and between games: the hot-seat at one terminal
+(``tui/app.py``), a hosted room of SSH sessions (``host/room.py``), or
+nothing at all (:meth:`Table.play`). The loop is a coroutine so that a host
+can run many tables in one event loop; the hot-seat, whose seats never
+wait on an event loop, drives it with :func:`run_now`.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Coroutine, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..events import START, Event
 from ..match import Match
@@ -23,6 +32,7 @@ from ..store.records import RecordsError, record_finished
 from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, write_save
 from ..transcript import Transcript
 from ..view import View
+from .seats import BotSeat
 from .undo import taken_back
 
 
@@ -41,8 +51,54 @@ class Seat(Protocol):
 class Player(Seat, Protocol):
     """A seat that also decides: a bot, a scripted lesson, a person behind some front end."""
 
-    def decide(self, view: View) -> str:
-        """The seat's move in the position ``view`` shows (the seat decides now)."""
+    async def decide(self, view: View) -> str:
+        """The seat's move in the position ``view`` shows (the seat decides now).
+
+        Raises:
+            Undone: the seat took a decision back instead (the table asks afresh).
+        """
+
+
+class Undone(Exception):
+    """A decision was taken back: the position changed under the question being asked."""
+
+
+class Front(Protocol):
+    """What plays a match at a table: who decides each seat, and what happens after a move and
+    between games (a terminal, a hosted room, or nothing at all)."""
+
+    def player(self, seat: int) -> Player:
+        """Who decides for ``seat`` now."""
+
+    def moving(self, seat: int, move: str) -> None:
+        """``seat``'s move is about to be pushed (what the front end keeps to undo it)."""
+
+    async def moved(self, seat: int, move: str) -> None:
+        """``seat``'s move was pushed, saved and told to every seat."""
+
+    async def between_games(self, problem: Exception | None) -> bool:
+        """A game ended and is booked (``problem``: what kept the records from taking it, if
+        anything); whether play goes on. To go on, the front end deals what comes next:
+        :meth:`Table.next_game`, or a new match."""
+
+
+T = TypeVar("T")
+
+
+def run_now(step: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never waits on an event loop (the hot-seat's: its seats answer at once,
+    or block on the terminal themselves) to its end, here and now; its exceptions come through.
+
+    Raises:
+        RuntimeError: when it does wait (it needs an event loop: ``asyncio.run`` it instead).
+    """
+    try:
+        step.send(None)
+    except StopIteration as done:
+        value: T = done.value
+        return value
+    step.close()
+    raise RuntimeError("this table's loop waited on an event loop")
 
 
 class Table:
@@ -57,11 +113,15 @@ class Table:
     """
 
     def __init__(self, saved: Saved, path: Path | None, *, lock: SaveLock | None = None,
-                 seats: Mapping[int, Seat] | None = None) -> None:
+                 seats: Mapping[int, Seat] | None = None,
+                 shield: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
         self.saved = saved
         self.path = path
         self.lock_held = lock
         self.seats: dict[int, Seat] = dict(seats or {})
+        # Held while the match and its save change together (a move, a game booked, an undo):
+        # the hot-seat defers its stop signals there, so a save is never left half-way.
+        self.shield = shield
         # Whether ``path`` holds a good save of this match (a resumed one does), and whether
         # the position on the table is newer than it (then ``save_failure`` says why).
         self.last_good = path is not None and _has_content(path)
@@ -86,6 +146,19 @@ class Table:
         base = self.match.seed if self.match.seed is not None else 0
         return base * 10 + seat
 
+    def repeats(self) -> int:
+        """How many times the position on the table occurred before in this game (bots vary on a repeat)."""
+        try:
+            return self.saved.transcript.repeats()
+        except ValueError:  # a transcript that does not replay: no cycle can be seen in it
+            return 0
+
+    def bot(self, seat: int, level: str | None = None) -> BotSeat:
+        """A bot for ``seat``: the level the seat was given (or ``level``: a stand-in), seeded from
+        the match (:meth:`bot_seed`), varying its move on a position the transcript has seen."""
+        chosen = level or self.saved.seats[seat].bot or "normal"
+        return BotSeat(chosen, seed=self.bot_seed(seat), repeats=self.repeats)
+
     def seed_shown(self) -> bool:
         """Whether the seed may be shown: only once the match is over. It replays the deal, every
         hand and the deck's order included, and the later games' deals follow from it, so shown
@@ -100,9 +173,10 @@ class Table:
         Raises:
             IllegalMove: and nothing changed.
         """
-        events = self.saved.transcript.push(self.match.game, move, seat=seat)
-        self.saved.log.extend(events)
-        self.save()
+        with self.shield():
+            events = self.saved.transcript.push(self.match.game, move, seat=seat)
+            self.saved.log.extend(events)
+            self.save()
         self.tell(events)
         return events
 
@@ -112,19 +186,45 @@ class Table:
         for number, seat in self.seats.items():
             seat.update(game.view(number), [event.visible_to(number) for event in events])
 
+    async def play_game(self, front: Front) -> None:
+        """Play the current game to its end: ask the seat that decides, push its move, tell every
+        seat; a seat that takes a decision back instead is asked afresh, in the position now.
+
+        Raises:
+            IllegalMove: when a player answers with a move that is not legal (nothing changed).
+        """
+        while not (game := self.match.game).is_over:
+            seat = game.to_move
+            assert seat is not None
+            try:
+                move = await front.player(seat).decide(game.view(seat))
+            except Undone:
+                continue
+            front.moving(seat, move)
+            self.push(seat, move)
+            await front.moved(seat, move)
+
+    async def play_match(self, front: Front) -> None:
+        """Play games until the front end stops: each one to its end, booked (and a finished match
+        recorded) before the front end is asked what comes next.
+
+        A front end that stops it half-way (an exception) can call it again: an ended game is
+        booked only once, and play goes on where it was.
+        """
+        while True:
+            await self.play_game(front)
+            if not await front.between_games(self.close_game()):
+                return
+
     def play(self, players: Mapping[int, Player]) -> None:
-        """Play the current game to its end, asking each seat's player in turn (no terminal at all:
-        bots and scripted seats); each player is told every move as its seat may see it.
+        """Play the current game to its end with no terminal at all (bots and scripted seats whose
+        answers never wait); each player is told every move as its seat may see it.
 
         Raises:
             IllegalMove: when a player answers with a move that is not legal (nothing changed).
         """
         self.seats.update(players)
-        game = self.match.game
-        while not game.is_over:
-            seat = game.to_move
-            assert seat is not None
-            self.push(seat, players[seat].decide(game.view(seat)))
+        run_now(self.play_game(_Seated(players)))
 
     # -- between games, and taking back ------------------------------------------------
 
@@ -132,20 +232,22 @@ class Table:
         """Book the game that just ended (once); a match that is over is marked finished, saved and
         recorded. What kept the records from taking it, if anything."""
         match = self.match
-        match.record()
-        if match.is_over:
-            self.saved.finished = True
-        self.save()
-        return self.record()
+        with self.shield():
+            match.record()
+            if match.is_over:
+                self.saved.finished = True
+            self.save()
+            return self.record()
 
     def next_game(self) -> None:
         """Deal the match's next game: a fresh log and transcript, not assisted; saved."""
         match = self.match
-        match.next_game()
-        self.saved.log = [start_event(match)]
-        self.saved.transcript = Transcript.of(match.game)
-        self.saved.assisted = False
-        self.save()
+        with self.shield():
+            match.next_game()
+            self.saved.log = [start_event(match)]
+            self.saved.transcript = Transcript.of(match.game)
+            self.saved.assisted = False
+            self.save()
 
     def take_back(self, seat: int, floor: int = 0) -> str | None:
         """Undo ``seat``'s last decision at or after move ``floor``, and every move since: the game,
@@ -160,11 +262,12 @@ class Table:
         if back is None:
             return None
         move = saved.transcript.moves[back.upto].move
-        self.match.game = back.game
-        saved.transcript = saved.transcript.truncated(back.upto)
-        saved.log = back.log
-        saved.assisted = True
-        self.save()
+        with self.shield():
+            self.match.game = back.game
+            saved.transcript = saved.transcript.truncated(back.upto)
+            saved.log = back.log
+            saved.assisted = True
+            self.save()
         return move
 
     # -- the save ---------------------------------------------------------------------
@@ -208,7 +311,8 @@ class Table:
         if self.path is None or self.retired:
             return
         try:
-            write_save(self.path, self.saved)
+            with self.shield():
+                write_save(self.path, self.saved)
         except (OSError, SaveError) as err:
             # The last good save (if any) stays in place.
             self.unsaved, self.save_failure = True, err
@@ -240,6 +344,25 @@ class Table:
             retire(self.path)
             self.retired = True
         return None
+
+
+class _Seated:
+    """The front end of a table with no terminal: each seat's player, nothing shown, one game."""
+
+    def __init__(self, players: Mapping[int, Player]) -> None:
+        self.players = players
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def moving(self, seat: int, move: str) -> None:
+        pass
+
+    async def moved(self, seat: int, move: str) -> None:
+        pass
+
+    async def between_games(self, problem: Exception | None) -> bool:
+        return False
 
 
 def records_kind(err: Exception) -> str:

@@ -1,6 +1,10 @@
-"""The hot-seat game at one terminal: the loop that asks each seat, applies, saves and hands over.
+"""The hot-seat game at one terminal: the table's front end that draws, asks and hands over.
 
-Friends pass one keyboard around; bots fill seats. The table is drawn from
+The loop itself is the table's (:meth:`~abluxxen.table.Table.play_match`):
+this front end gives it a player per seat (a person at this keyboard or a
+bot), says what follows each move and each game, and keeps what each person
+must be told when the keyboard comes back to them. Friends pass one
+keyboard around; bots fill seats. The table is drawn from
 one seat's view at a time; whenever the next decision belongs to a human
 other than the one who last saw a hand, the screen and its scrollback are
 wiped and a neutral "Pass to …" screen waits for Enter before the hand
@@ -29,12 +33,12 @@ from ..store.saves import (
     clean_leftovers,
     new_save_path,
 )
-from ..table.table import Table, records_kind, start_event
+from ..table.table import Table, records_kind, run_now, start_event
 from ..view import View
 from .commands import Command
-from .handlers import Commands, Quit, Undone
+from .handlers import Commands, Quit
 from .i18n import Tr
-from .players import BotPlayer, HumanPlayer, Player
+from .players import BotPlayer, HumanPlayer
 from .prompt import ask_line, discard_input
 from .screen import Screen, TerminalGone, terminal_gone
 from .screens import ScoreScreen
@@ -56,17 +60,17 @@ class TableApp:
 
     def __init__(self, saved: Saved, path: Path | None, *, screen: Screen, session: PromptSession[str],
                  delay: float | None = None, lock: SaveLock | None = None) -> None:
-        self.table = Table(saved, path, lock=lock)
+        self.stops = Stops()
+        self.table = Table(saved, path, lock=lock, shield=self.stops.shielded)
         self.save_reason = ""
         self.screen = screen
         self.session = session
         self.tr = Tr(saved.lang)
         self.delay = saved.delay if delay is None else delay
         self.humans = [s for s, seat in enumerate(saved.seats) if not seat.is_bot]
-        self.players: dict[int, Player] = {}
+        self.players: dict[int, HumanPlayer | BotPlayer] = {}
         self.last_seen: int | None = None
         self.notes: dict[int, str] = {}
-        self.stops = Stops()
         # Cards each human drew from the deck since their hand was last on screen.
         self.unseen_draws: dict[int, list[int]] = {}
         self.save_problem = ""
@@ -116,25 +120,17 @@ class TableApp:
         """Match facts for the table."""
         return table_info(self.saved, seed_shown=self.seed_shown())
 
-    def repeats(self) -> int:
-        """How many times the position on the table occurred before in this game (bots vary on a repeat)."""
-        try:
-            return self.saved.transcript.repeats()
-        except ValueError:  # a transcript that does not replay: no cycle can be seen in it
-            return 0
-
     def seed_shown(self) -> bool:
         """Whether the seed may be shown (only once the match is over: see :meth:`Table.seed_shown`)."""
         return self.table.seed_shown()
 
-    def player(self, seat: int) -> Player:
+    def player(self, seat: int) -> HumanPlayer | BotPlayer:
         """Who answers a seat: a person here or a bot (made on first use)."""
         if seat not in self.players:
-            level = self.seats[seat].bot
-            if level is None:
-                self.players[seat] = HumanPlayer(self, seat)
+            if self.seats[seat].is_bot:
+                self.players[seat] = BotPlayer(self, self.table.bot(seat))
             else:
-                self.players[seat] = BotPlayer(self, level, seed=self.table.bot_seed(seat))
+                self.players[seat] = HumanPlayer(self, seat)
         return self.players[seat]
 
     # -- running -------------------------------------------------------------------
@@ -227,13 +223,9 @@ class TableApp:
         self.save()
         while True:
             try:
-                if self.match.game.is_over:
-                    if not self._end_of_game():
-                        return 0
-                    continue
-                self._step()
-            except Undone:
-                continue
+                # The table's loop, run here and now: every seat's answer comes from this keyboard.
+                run_now(self.table.play_match(self))
+                return 0
             except Quit as stop:
                 self.save()
                 return stop.status
@@ -248,21 +240,22 @@ class TableApp:
                     self.save()
                     return 0
 
-    def _step(self) -> None:
-        game = self.match.game
-        seat = game.to_move
-        assert seat is not None
-        player = self.player(seat)
-        move = player.move(game.view(seat))
-        self._push(move, seat)
-        player.moved(move)
+    # -- the table's front end (table.Front) -----------------------------------------
 
-    def _push(self, move: str, seat: int) -> None:
-        with self.stops.shielded():
-            self.before[len(self.saved.transcript.moves)] = (
-                dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
-            self.table.push(seat, move)  # each person's own notes come to their seat: HumanPlayer.update
-            self._note_save()
+    def moving(self, seat: int, move: str) -> None:
+        """Keep what each person was still to be told: an undo of this move brings it back."""
+        self.before[len(self.saved.transcript.moves)] = (
+            dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
+
+    async def moved(self, seat: int, move: str) -> None:
+        """Say on the table if the autosave failed; the seat shows its move (a bot's, with a pause).
+        Each person's own notes came to their seat when the table told it: HumanPlayer.update."""
+        self._note_save()
+        self.player(seat).moved(move)
+
+    async def between_games(self, problem: Exception | None) -> bool:
+        """The score screen; whether to go on (the next game, or a new match)."""
+        return self._end_of_game(problem)
 
     def _take_seats(self) -> None:
         """Every seat's player sits at the table from the start, to be told every move."""
@@ -414,11 +407,9 @@ class TableApp:
         return ScoreScreen(match, self.tr, bots=[s.is_bot for s in self.seats],
                            seed=match.seed if seed and self.seed_shown() else None, assisted=self.saved.assisted)
 
-    def _end_of_game(self) -> bool:
-        """The score screen; whether to go on (next game or a new match)."""
+    def _end_of_game(self, err: Exception | None) -> bool:
+        """The score screen of the game just booked; whether to go on (next game or a new match)."""
         match = self.match
-        with self.stops.shielded():
-            err = self.table.close_game()
         self._note_save()
         self.record_problem = self._records_problem(err)
         ignored = "\n".join(filter(None, (self.record_problem, self._typed_ahead())))
@@ -426,8 +417,7 @@ class TableApp:
         if not match.is_over:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("next_game"))), default=True):
                 return False
-            with self.stops.shielded():
-                self.table.next_game()
+            self.table.next_game()
         else:
             if not self.tr.yes(ask_line(self.session, _noted(ignored, self.tr("play_again")))):
                 return False

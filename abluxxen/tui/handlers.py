@@ -16,7 +16,7 @@ from rich.console import Console, Group
 
 from ..match import Match
 from ..store.saves import Saved
-from ..table.table import Table
+from ..table.table import Table, Undone
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -26,10 +26,6 @@ from .screen import Screen
 from .screens import capture_lines
 from .stops import Stops
 from .table import TableInfo
-
-
-class Undone(Exception):
-    """A decision was taken back: the position changed under the question being asked."""
 
 
 class Quit(Exception):

@@ -1,22 +1,22 @@
-"""Who answers a seat: a person at this terminal, or a bot.
+"""Who answers a seat at this terminal: a person at the keyboard, or a bot the others watch.
 
-The game loop asks a seat's :class:`Player` for a move and never asks who is
-behind it; a seat played from another terminal will be one more kind.
+The table's loop (:meth:`~abluxxen.table.Table.play_game`) asks a seat's
+player for a move and never asks who is behind it; these are the hot-seat's
+two kinds. Their answers never wait on an event loop: a person's blocks on
+the terminal, a bot thinks here.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Sequence
 from typing import Protocol
 
 from prompt_toolkit import PromptSession
 
-from .. import bots
 from ..bots import Bot
-from ..bots.common import stable_seed
 from ..events import Event
+from ..table.seats import BotSeat
 from ..view import View
 from .commands import Command
 from .i18n import Tr
@@ -24,8 +24,8 @@ from .prompt import ask_move
 from .screen import Screen
 
 
-class Front(Protocol):
-    """What a seat's player uses of the game at this terminal."""
+class Terminal(Protocol):
+    """What a seat's player uses of the game at this terminal (:class:`.app.TableApp`)."""
 
     screen: Screen
     session: PromptSession[str]
@@ -49,80 +49,29 @@ class Front(Protocol):
     def command(self, command: Command, view: View) -> str:
         """Answer a command typed at the move prompt."""
 
-    def repeats(self) -> int:
-        """How many times the position on the table occurred before in this game."""
-
-
-class Player(Protocol):
-    """What the loop needs of a seat."""
-
-    def move(self, view: View) -> str:
-        """The seat's move in the position ``view`` shows (the seat decides now)."""
-
-    def moved(self, move: str) -> None:
-        """Called once ``move`` has been applied and saved."""
-
-    def update(self, view: View, events: Sequence[Event]) -> None:
-        """What a move caused, as this seat may see it (every seat is told every move)."""
-
-
-# The hard bot's budget at the table: its default, in iterations (a time budget
-# gives different moves from run to run, and undo must bring back the same replies).
-TABLE_THINK = bots.DEFAULT_THINK
-
-
-class RandomBot:
-    """Plays a random legal move: stands in for a bot that failed mid-game."""
-
-    level = "random"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> str:
-        """A legal move of the view, at random."""
-        return self.rng.choice(view.legal_moves())
-
 
 class BotPlayer:
     """A bot at the table: the others watch it move, then a short pause.
 
     Args:
         table: the game at this terminal.
-        level: ``easy``, ``normal`` or ``hard``.
-        seed: the bot's seed; with the same seed a position always gets the same move
-            (every bot seeds each decision from its seed and the view, and the
-            hard bot searches a fixed number of iterations here).
+        bot: the bot's seat (its level and seed; see :meth:`~abluxxen.table.Table.bot`).
     """
 
-    def __init__(self, table: Front, level: str, *, seed: int | None) -> None:
+    def __init__(self, table: Terminal, bot: BotSeat) -> None:
         self.table = table
-        self.level = level
-        self.seed = seed
-        self._bot: Bot | None = None
+        self.bot_seat = bot
 
     @property
     def bot(self) -> Bot:
-        """The bot itself, made on first use; a random one if it cannot be made."""
-        bot = self._bot
-        if bot is None:
-            try:
-                bot = bots.make_bot(self.level, seed=self.seed, think=TABLE_THINK)
-            except Exception:  # noqa: BLE001 - a bot that cannot start must not end the game
-                bot = RandomBot(self.seed)
-            self._bot = bot
-        return bot
+        """The bot itself (made on first use)."""
+        return self.bot_seat.bot
 
-    def move(self, view: View) -> str:
-        """The bot's move; a random legal one if the bot fails or answers nonsense."""
+    async def decide(self, view: View) -> str:
+        """The bot's move, the table on screen while it thinks."""
         self.table.reveal_draws()
         self.table.draw_watch()
-        try:
-            move = self.bot.choose(view)
-            view.check(move)
-        except Exception:  # noqa: BLE001 - a faulty bot must not end the game
-            move = RandomBot(stable_seed(self.seed, view)).choose(view)
-        return bots.vary(move, view, self.table.repeats())
+        return self.bot_seat.choose(view)
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """A bot reads the table afresh at each decision: nothing to keep."""
@@ -145,13 +94,17 @@ class HumanPlayer:
         seat: the person's seat.
     """
 
-    def __init__(self, table: Front, seat: int) -> None:
+    def __init__(self, table: Terminal, seat: int) -> None:
         self.table = table
         self.seat = seat
         self._forced = False
 
-    def move(self, view: View) -> str:
-        """The move the person types (after the handover, with their table on screen)."""
+    async def decide(self, view: View) -> str:
+        """The move the person types (after the handover, with their table on screen).
+
+        Raises:
+            Undone: the person took a decision back (``undo``).
+        """
         table, seat = self.table, self.seat
         legal = view.legal_moves()
         self._forced = len(legal) == 1
