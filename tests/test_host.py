@@ -579,7 +579,7 @@ def test_host_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr, done.stderr
 
 
-def test_the_hosts_own_terminal_plays_the_first_seat_and_its_quit_stops_the_game_for_everyone(
+def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops_the_game_for_everyone(
         tmp_path: Path) -> None:
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
@@ -596,6 +596,11 @@ def test_the_hosts_own_terminal_plays_the_first_seat_and_its_quit_stops_the_game
             here = asyncio.get_running_loop().create_task(local.run())
             ben = await connect(port, "ben")
             await ben.sees("Your hand (Ben)")
+            # A friend logging in under the host's name watches: the host's seat (and game) stay.
+            twin = await connect(port, "Ann")
+            await twin.sees("You are watching")
+            assert not stopped and not here.done() and room.chairs[0].screen is local
+            assert "Your hand" not in twin.term.all_raw()
             keys.send_text("quit\r")
             await asyncio.sleep(0.1)
             keys.send_text("n\r")  # not yet

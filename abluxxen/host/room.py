@@ -42,6 +42,9 @@ WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
 class Viewer(Protocol):
     """A screen at the hosted table."""
 
+    #: The host's own terminal: its seat is never taken over from outside (leaving it stops the game).
+    local: bool
+
     def refresh(self) -> None:
         """Something changed: draw again (soon, on the event loop)."""
 
@@ -217,7 +220,9 @@ class Room:
         """A screen arrives under ``name``: it takes that person's seat (a screen already there is
         closed: the same person connected again) or watches; the chair, or ``None`` for a watcher."""
         chair = self.chair_of(name)
-        if chair is None:
+        # The seat the host plays at their own terminal stays theirs: taking it over would close
+        # that terminal, and with it the game for everyone. A login under that name watches.
+        if chair is None or (chair.screen is not None and chair.screen.local):
             self.watchers.add(screen)
             self._say_host("watches", brief(name, MAX_NAME_SHOWN))
             self.changed()

@@ -188,7 +188,8 @@ def lan_address(bind: str) -> str:
 
 def invitation(tr: Tr, *, port: int, address: str, code: str, key_print: str, names: list[str]) -> tuple[str, ...]:
     """The lines to give friends."""
-    return (tr("host.join", port=port, address=address), tr("host.name_is_seat", names=", ".join(names)),
+    seats = tr("host.name_is_seat", names=", ".join(names)) if names else tr("host.only_watchers")
+    return (tr("host.join", port=port, address=address), seats,
             tr("host.code", code=code), tr("host.fingerprint", fingerprint=key_print))
 
 

@@ -489,6 +489,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.fingerprint": ("Host key: {fingerprint}", "Schlüssel des Hosts: {fingerprint}"),
     "host.name_is_seat": ("NAME is the player's seat: {names}; any other name watches.",
                           "NAME ist der Platz des Mitspielers: {names}; jeder andere Name schaut zu."),
+    "host.only_watchers": ("Every seat is taken here or by a bot: whoever joins watches.",
+                           "Alle Plätze sind hier oder von Bots besetzt: wer dazukommt, schaut zu."),
     "host.prompt_watch": ("watching › ", "Zuschauer › "),
     "host.not_your_turn": ("Not your turn: {name} decides now.", "Du bist nicht dran: {name} entscheidet gerade."),
     "host.not_playing": ("No move now: the game is not running.", "Jetzt kein Zug: die Partie läuft gerade nicht."),
