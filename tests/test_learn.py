@@ -18,6 +18,7 @@ from abluxxen.cli.main import main
 from abluxxen.match import Match
 from abluxxen.moves import IllegalMove
 from abluxxen.rules import Rules
+from abluxxen.store.progress import has_played, progress_path, read_progress, write_progress
 from abluxxen.store.records import record_finished, records_path
 from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.commands import read_command
@@ -26,7 +27,6 @@ from abluxxen.tui.learn import course
 from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonTable, typed_form, words
 from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step
 from abluxxen.tui.learn.positions import build
-from abluxxen.tui.learn.progress import has_played, progress_path, read_progress, write_progress
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import make_session

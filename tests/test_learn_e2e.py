@@ -8,8 +8,8 @@ import pytest
 from helpers import spawn_terminal
 from test_learn import course_script
 
+from abluxxen.store.progress import progress_path, read_progress
 from abluxxen.tui.learn.lessons import LESSONS
-from abluxxen.tui.learn.progress import progress_path, read_progress
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -19,6 +19,7 @@ from ..languages import default_lang
 from ..match import Match
 from ..rules import Rules
 from ..seeds import new_seed
+from ..store.progress import has_played
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from ..table.table import start_event
 from .app import TableApp
@@ -91,8 +92,6 @@ def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Scre
 
 def _has_played(directory: Path) -> bool:
     """Whether this machine knows the game (then the course is not offered); never fails."""
-    from .learn.progress import has_played
-
     try:
         return has_played(directory)
     except Exception:  # noqa: BLE001 - an offer must never stop a game from starting

@@ -25,6 +25,7 @@ from ...bots import hint
 from ...languages import LANGS, default_lang
 from ...match import Match
 from ...moves import IllegalMove
+from ...store.progress import ProgressError, progress_path, read_progress, write_progress
 from ...store.saves import DEFAULT_DELAY, Saved, Seat
 from ...view import View
 from ..app import TableApp
@@ -37,7 +38,6 @@ from ..screen import Screen, TerminalGone, terminal_gone
 from ..screens import ScoreScreen
 from ..table import TableInfo, explain_move, render_table
 from .lessons import LESSONS, PLAYER, Lesson, Words
-from .progress import ProgressError, progress_path, read_progress, write_progress
 from .walk import Walk
 
 _IN_SET = re.compile(r"(?<=[\dX\[]) (?=[\dX\]])")

@@ -12,10 +12,10 @@ import json
 import os
 from pathlib import Path
 
-from ...store.datadir import data_dir
-from ...store.files import Refused, read_small, write_atomically
-from ...store.records import RecordsError, open_records
-from ...store.saves import save_dir, scan_saves
+from .datadir import data_dir
+from .files import Refused, read_small, write_atomically
+from .records import RecordsError, open_records
+from .saves import save_dir, scan_saves
 
 FORMAT = "abluxxen-learn/1"
 MAX_BYTES = 64 * 1024  # a list of at most eleven numbers
