@@ -222,3 +222,23 @@ def test_a_half_built_object_left_by_the_leaving_signal_prints_no_traceback(
     finally:
         stops.restore()
     assert len(reported) == 1
+
+
+def test_once_on_the_way_out_later_signals_of_a_closing_terminal_are_ignored_to_the_end() -> None:
+    """A closing terminal sends SIGHUP, then SIGCONT and SIGINT to a program still there: while the
+    game saves and leaves, these must neither raise KeyboardInterrupt nor, put back to their default
+    handlers, kill the program before it has said its exit status."""
+    from abluxxen.tui.screen import TerminalGone
+    from abluxxen.tui.stops import Stops
+
+    stops = Stops()
+    stops.install()
+    with pytest.raises(TerminalGone):
+        os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(5)
+    stops.leaving()
+    stops.restore()
+    assert signal.getsignal(signal.SIGHUP) == signal.getsignal(signal.SIGINT) == stops._handle
+    os.kill(os.getpid(), signal.SIGINT)  # pexpect's, or the terminal's, last word
+    os.kill(os.getpid(), signal.SIGHUP)
+    time.sleep(0.05)  # handlers run here: nothing is raised

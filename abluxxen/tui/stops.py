@@ -9,6 +9,7 @@ shield is lowered.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -56,7 +57,16 @@ class Stops:
                 pass
 
     def restore(self) -> None:
-        """Give the signals back to the handlers they had before :meth:`install`."""
+        """Give the signals back to the handlers they had before :meth:`install`; on the way out
+        (:meth:`leaving`), keep ignoring them to the end instead."""
+        if self._leaving:
+            # A closing terminal sends SIGHUP, and a moment later SIGCONT and SIGINT to a process
+            # still there: put back, the default handlers would kill the program mid-exit (no exit
+            # status) or print a KeyboardInterrupt. And an object the leaving signal cut off
+            # half-built sits in a reference cycle with its traceback, to be finalized later: do
+            # it now, while its errors are still dropped.
+            gc.collect()
+            return
         for number, handler in self._old.items():
             try:
                 signal.signal(number, handler)
@@ -96,9 +106,9 @@ class Stops:
         self._leaving = True
 
     def _handle(self, signum: int, frame: FrameType | None) -> None:
+        if self._leaving:
+            return  # already on the way out, saving: nothing more to stop
         if signum != signal.SIGINT:
-            if self._leaving:
-                return
             self._leaving = True
         error: BaseException = KeyboardInterrupt() if signum == signal.SIGINT else TerminalGone(128 + signum)
         if self._shield:
