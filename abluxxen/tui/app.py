@@ -38,6 +38,7 @@ from ..view import View
 from .commands import Command
 from .handlers import Commands, Quit
 from .i18n import Tr
+from .pager import Pager
 from .players import BotPlayer, HumanPlayer
 from .prompt import ask_line, discard_input
 from .screen import Screen, TerminalGone, terminal_gone
@@ -66,6 +67,7 @@ class TableApp:
         self.screen = screen
         self.session = session
         self.tr = Tr(saved.lang)
+        self.pager = Pager(screen, session, self.tr)
         self.delay = saved.delay if delay is None else delay
         self.humans = [s for s, seat in enumerate(saved.seats) if not seat.is_bot]
         self.players: dict[int, HumanPlayer | BotPlayer] = {}
@@ -287,15 +289,9 @@ class TableApp:
 
     # -- drawing ---------------------------------------------------------------------
 
-    def _ensure_size(self) -> None:
-        while not self.screen.big_enough():
-            cols, rows = self.screen.size()
-            self.screen.show_plain(self.tr("too_small", w=cols, h=rows))
-            ask_line(self.session, "")
-
     def draw(self, view: View, message: str) -> None:
         """The table for the seat that decides, its hand included."""
-        self._ensure_size()
+        self.pager.ensure_size()
         cols, rows = self.screen.size()
         message = message or self.save_problem
         self.screen.show(render_table(view, self.saved.log, self.tr, info=self.info(), show_hand=True,
@@ -303,7 +299,7 @@ class TableApp:
 
     def draw_watch(self, message: str = "") -> None:
         """The table while a bot decides: the one human's hand, or no hand at all."""
-        self._ensure_size()
+        self.pager.ensure_size()
         cols, rows = self.screen.size()
         game = self.match.game
         if len(self.humans) == 1:
@@ -329,7 +325,7 @@ class TableApp:
         self.notes.pop(seat, None)
         view = self.match.game.view(seat)
         ignored = self._typed_ahead()
-        self._ensure_size()
+        self.pager.ensure_size()
         cols, rows = self.screen.size()
         message = "\n".join(filter(None, (self.tr("you_drew", cards=self.tr.cards_words(drawn)), ignored)))
         # Nobody thinks yet: the next seat is asked only once this person has pressed Enter.
@@ -344,7 +340,7 @@ class TableApp:
             reason = {Phase.BACK_OR_DISCARD: "pass_why.answer", Phase.DRAW: "pass_why.draw"}.get(
                 view.phase, "pass_why.play")
             ignored = self._typed_ahead()
-            self._ensure_size()
+            self.pager.ensure_size()
             self.screen.show_center(self.tr("pass_to", name=name),
                                     "\n".join(filter(None, (self.tr(reason, name=name),
                                                              self.tr("pass_private", name=name), ignored))))

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from prompt_toolkit import PromptSession
-from rich.console import Console, Group
 
 from ..match import Match
 from ..store.saves import Saved
@@ -20,10 +19,9 @@ from ..table.table import Table, Undone
 from ..view import View
 from .commands import Command
 from .i18n import Tr
-from .pages import help_page, hint_line, log_page, rules_page
-from .prompt import ask_line
+from .pager import Pager
+from .pages import hint_line
 from .screen import Screen
-from .screens import capture_lines
 from .stops import Stops
 from .table import TableInfo
 
@@ -42,6 +40,7 @@ class CommandFront(Protocol):
     screen: Screen
     session: PromptSession[str]
     tr: Tr
+    pager: Pager
     saved: Saved
     stops: Stops
     humans: list[int]
@@ -96,10 +95,7 @@ class Commands:
 
     def moves_page(self, command: Command, view: View) -> str:
         """The ``?`` page: legal moves, then the table's symbols, kept whole on one page."""
-        app = self.app
-        cols, rows = app.screen.size()
-        self.page(Group(*help_page(view, app.tr, info=app.info(), width=cols, rows=rows)))
-        return ""
+        return self.app.pager.moves(view, self.app.info())
 
     def hint(self, command: Command, view: View) -> str:
         """The normal bot's move and reason; the game counts as assisted from now on."""
@@ -144,43 +140,8 @@ class Commands:
     def log(self, command: Command, view: View) -> str:
         """The whole game so far in the pager, as this seat may see it (others' deck draws hidden)."""
         app = self.app
-        cols, _ = app.screen.size()
-        self.page(Group(*log_page(app.saved.log, view.seat, view.names, app.tr, game=app.match.number + 1,
-                                  width=cols)))
-        return ""
+        return app.pager.log(app.saved.log, view, game=app.match.number + 1)
 
     def rules(self, command: Command, view: View) -> str:
         """The rules in the pager: a topic, or the topic list first."""
-        tr = self.app.tr
-        page = rules_page(command.words, tr)
-        if page is None:
-            return tr("no_rules")
-        parts, missing = page
-        screen = self.app.screen
-        cols, _ = screen.size()
-
-        def draw(console: Console) -> None:
-            for part in parts:
-                console.print(part)
-
-        self.page_lines(capture_lines(draw, cols, screen.console))
-        return missing
-
-    def page(self, renderable: Group) -> None:
-        """Show a renderable a screenful at a time."""
-        self.page_lines(self.app.screen.page_lines(renderable))
-
-    def page_lines(self, lines: list[str]) -> None:
-        """Show lines a screenful at a time; Enter pages on, q returns."""
-        app = self.app
-        screen = app.screen
-        _, rows = screen.size()
-        room = max(1, rows - 2)
-        for start in range(0, max(1, len(lines)), room):
-            screen.wipe()
-            screen.file.write("\n".join(lines[start:start + room]) + "\n")
-            screen.file.flush()
-            last = start + room >= len(lines)
-            answer = ask_line(app.session, app.tr("press_enter" if last else "more") + " ")
-            if answer.strip().lower() == "q":
-                return
+        return self.app.pager.rules(command.words)

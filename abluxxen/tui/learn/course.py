@@ -28,11 +28,12 @@ from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
 from ...store.saves import DEFAULT_DELAY, Saved, Seat
 from ...view import View
-from ..app import TableApp
 from ..commands import Command, read_command
 from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
+from ..pager import Pager
+from ..pages import hint_line
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
 from ..screen import Screen, TerminalGone, terminal_gone
 from ..screens import ScoreScreen
@@ -150,8 +151,12 @@ class Course:
         return answer.strip().lower() not in ("q", "quit", "beenden")
 
 
-class LessonTable(TableApp):
+class LessonTable:
     """One lesson at the game's table: its steps, or a whole coached game.
+
+    The table is drawn and the moves read as in a game, and ``?``, ``log``
+    and ``rules`` open the same pages; but the lesson's own script moves the
+    other seats (:class:`~.walk.Walk`), and nothing is saved or recorded.
 
     Args:
         course: the course (terminal, language, delay).
@@ -167,9 +172,12 @@ class LessonTable(TableApp):
         self.panel: list[Text] = []
         self.coach_line = ""
         self.coach_note = ""
-        # No save file: a lesson is never saved, nor recorded.
-        super().__init__(self._saved(), None, screen=course.screen, session=course.session,
-                         delay=course.delay)
+        self.tr = course.tr
+        self.screen = course.screen
+        self.session = course.session
+        self.delay = course.delay
+        self.pager = Pager(self.screen, self.session, self.tr)
+        self.saved = self._saved()
 
     def _saved(self) -> Saved:
         """The game on the table as a one-game match (nothing is ever written)."""
@@ -224,7 +232,7 @@ class LessonTable(TableApp):
         """The lesson's last screen (the score when its game ended); whether to go on."""
         if self.walk.game.is_over:
             self.screen.show(Align.center(ScoreScreen(self.saved.match, self.tr,
-                                                      bots=[s.is_bot for s in self.seats])),
+                                                      bots=[s.is_bot for s in self.saved.seats])),
                              Text(""), *self.panel[1:-1])  # the lesson's last words, not its keys
         else:
             self.draw_watch()
@@ -275,7 +283,7 @@ class LessonTable(TableApp):
         message = self.tr("typed_ahead") if discard_input(self.session.input) else ""
         typed = ""
         while True:
-            self._ensure_size()
+            self.pager.ensure_size()
             self.draw(view, message)
             cols, _ = self.screen.size()
             text = prompt_once(self.session, view, self.tr, width=cols, default=typed)
@@ -320,15 +328,22 @@ class LessonTable(TableApp):
     # -- commands ----------------------------------------------------------------------
 
     def command(self, command: Command, view: View) -> str:
-        """The game's commands; ``hint`` tells the lesson's answer, ``quit`` leaves at once."""
+        """The game's commands; ``hint`` tells the lesson's answer (the coach's move in a coached
+        game), ``quit`` leaves at once, ``undo`` has nothing to take back."""
         if command.name == "quit":
             raise Quit(0)
-        if command.name == "hint" and not self.lesson.coach:
-            return self.answer_line(view)
+        if command.name == "hint":
+            if not self.lesson.coach:
+                return self.answer_line(view)
+            return hint_line(view, self.tr) or self.tr("no_hint")
         if command.name == "undo":
             # A lesson's steps are not one game's transcript, and a wrong answer changes nothing anyway.
             return self.tr("learn_no_undo")
-        return super().command(command, view)
+        if command.name == "log":
+            return self.pager.log(self.walk.log, view, game=1)
+        if command.name == "rules":
+            return self.pager.rules(command.words)
+        return self.pager.moves(view, self.info())  # "?", the last of the game's commands
 
     def answer_line(self, view: View) -> str:
         """The answer to the step's task, and what to type for it."""
@@ -370,12 +385,12 @@ class LessonTable(TableApp):
 
     def draw(self, view: View, message: str) -> None:
         """The table for the learner's decision, the lesson's panel under it."""
-        self._ensure_size()
+        self.pager.ensure_size()
         self.screen.show(self._screen(view, message))
 
     def draw_watch(self, message: str = "") -> None:
         """The table while the others move or the lesson pauses: the learner's hand, no question."""
-        self._ensure_size()
+        self.pager.ensure_size()
         view = self.walk.view()
         if view.to_move == PLAYER:  # the lesson pauses: the learner's question comes later
             view = replace(view, to_move=None)
