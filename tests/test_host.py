@@ -806,3 +806,63 @@ def test_without_players_the_host_asks_who_plays_as_play_does(tmp_path: Path) ->
         child.expect_exact("Ann is here")
     finally:
         child.close(force=True)
+
+
+class Quiet:
+    """A screen that only counts what the room tells it (the room's own logic, without SSH)."""
+
+    local = False
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def refresh(self) -> None:
+        pass
+
+    def turn_started(self) -> None:
+        self.turns += 1
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_ready(tmp_path: Path) -> None:
+    from abluxxen.host.room import OVER, PLAYING, SCORES, Chair
+
+    room = make_room(tmp_path, "Ann,Ben")
+    room.match.games = 2
+    rng = random.Random(8)
+
+    async def play_one_game(chairs: list[Chair]) -> None:
+        while room.stage != PLAYING:
+            await asyncio.sleep(0.01)
+        while room.stage == PLAYING:
+            asked = [c for c in chairs if c.answer is not None and not c.answer.done()]
+            if asked:
+                chair = asked[0]
+                room.answer(chair, rng.choice(room.view_for(chair.seat).legal_moves()))
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        screens = [Quiet(), Quiet()]
+        chairs = [chair for chair in (room.sit("Ann", screens[0]), room.sit("Ben", screens[1])) if chair]
+        game = asyncio.get_running_loop().create_task(room.run())
+        await play_one_game(chairs)
+        assert room.stage == SCORES
+        assert room.match.number == 0 and len(room.match.results) == 1  # booked, not yet dealt on
+        room.ready(chairs[0])
+        await asyncio.sleep(0.05)
+        assert room.stage == SCORES and room.match.number == 0, "dealt before Ben was ready"
+        room.ready(chairs[1])
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if room.match.number == 1:
+                break
+        assert room.match.number == 1 and not room.match.game.is_over and not room.saved.finished
+        await play_one_game(chairs)
+        await asyncio.wait_for(game, WAIT)  # the last score screen ends the match: nobody waits there
+        assert room.stage == OVER and room.saved.finished and sum(s.turns for s in screens) > 0
+
+    asyncio.run(main())
+    with open_records() as records:
+        assert records.count() == 2
