@@ -20,7 +20,7 @@ hidden hands could give the hard bot at the same budget.
         --log perfect48.jsonl
     python benchmarks/strength.py --seats hard,normal --summary --log duel.jsonl
     python benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
-        --log hard48.jsonl --paired perfect48.jsonl   # the win-rate difference, game by game
+        --log hard48.jsonl --paired perfect48.jsonl   # win-rate and margin differences, game by game
 """
 
 from __future__ import annotations
@@ -129,11 +129,26 @@ def load(path: Path) -> dict[int, dict[str, Any]]:
     return done
 
 
-def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]]) -> tuple[int, float, float]:
-    """The first bot's win share here minus in another log, over the games both played (same
-    deals and seats when both runs had the same seed): games, mean difference, 95% half-width."""
+def margin(game: dict[str, Any]) -> int:
+    """The first bot's final score minus the best score of the other bots, in a logged game."""
+    scores = game["scores"]
+    return int(scores[0] - max(scores[1:]))
+
+
+def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]], *,
+           by_margin: bool = False) -> tuple[int, float, float]:
+    """The first bot's win share (or with ``by_margin`` its :func:`margin`) here minus in another
+    log, over the games both played (same deals and seats when both runs had the same seed):
+    games, mean difference, 95% half-width.
+
+    The margin says less about what counts (winning) but varies less from game to game, so a
+    small difference between two versions of a bot shows in fewer games.
+    """
     common = sorted(set(ours) & set(theirs))
-    diffs = [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in common]
+    if by_margin:
+        diffs = [float(margin(ours[i]) - margin(theirs[i])) for i in common]
+    else:
+        diffs = [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in common]
     n = len(diffs)
     if n < 2:
         return n, 0.0, math.inf
@@ -177,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
         n, mean, half = paired({g["index"]: g for g in games}, load(args.paired))
         print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals: "
               f"{100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
+        n, mean, half = paired({g["index"]: g for g in games}, load(args.paired), by_margin=True)
+        print(f"  {levels[0]}'s margin over the best other bot, here minus there: "
+              f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})")
     return 0
 
 

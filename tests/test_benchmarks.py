@@ -40,3 +40,29 @@ def test_both_sides_of_a_round_play_the_same_positions_and_games() -> None:
     assert same
     assert set(hard) == set(rate) == {"old", "new"}
     assert all(seconds > 0 for seconds in hard.values())
+
+
+def _module(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_strength_pairs_wins_and_margins_game_by_game() -> None:
+    strength = _module("strength")
+    ours = {0: {"shares": [1.0, 0.0, 0.0], "scores": [9, 4, 7]}, 1: {"shares": [0.5, 0.5, 0.0], "scores": [3, 3, 1]},
+            2: {"shares": [1.0, 0.0, 0.0], "scores": [5, 0, 0]}}
+    theirs = {0: {"shares": [0.0, 1.0, 0.0], "scores": [2, 6, 1]}, 1: {"shares": [0.0, 1.0, 0.0], "scores": [1, 4, 0]}}
+    n, mean, half = strength.paired(ours, theirs)
+    assert n == 2 and mean == (1.0 + 0.5) / 2 and half > 0  # game 2 is in one log only
+    # Margins: game 0 is +2 here and -4 there, game 1 is 0 here and -3 there.
+    n, mean, half = strength.paired(ours, theirs, by_margin=True)
+    assert n == 2 and mean == (6 + 3) / 2 and half > 0
+
+
+def test_agreement_counts_the_decisions_with_a_choice() -> None:
+    total, same = _module("agreement").agreement(players=3, games=1, seed=5)
+    assert total["play"] > 5 and set(same) <= set(total)
+    assert all(0 <= same[phase] <= total[phase] for phase in total)
