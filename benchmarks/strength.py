@@ -40,7 +40,7 @@ from abluxxen.bots import Bot, make_bot, vary
 from abluxxen.bots.ismcts import HardBot, parse_think
 from abluxxen.cli.simulate import derive_seed, quantile, seating, wilson
 from abluxxen.transcript import Transcript
-from abluxxen.view import View
+from abluxxen.view import View, shuffle_cards
 
 
 class PerfectInfoHardBot(HardBot):
@@ -61,10 +61,7 @@ class PerfectInfoHardBot(HardBot):
     def _deal(self, view: View, rng: random.Random) -> Game:
         assert self.game is not None and self.game.view(view.seat) == view, "give the bot the game first"
         deal = self.game.copy()
-        deck = deal.deck
-        for i in range(len(deck) - 1, 0, -1):
-            j = int(rng.random() * (i + 1))
-            deck[i], deck[j] = deck[j], deck[i]
+        shuffle_cards(deal.deck, rng.random)
         return deal
 
 

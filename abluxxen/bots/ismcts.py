@@ -38,7 +38,7 @@ from ..cards import JOKER
 from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..phase import Phase
 from ..state import OVER, State, winners_of
-from ..view import View
+from ..view import View, shuffle_cards
 from .common import rng_for, situation_of_view
 from .normal import Judge
 from .quick import quick_action, rollout
@@ -335,9 +335,7 @@ class HardBot:
         played = _played(view)
         unseen = unseen_sorted[:]
         rand = rng.random
-        for i in range(len(unseen) - 1, 0, -1):
-            j = int(rand() * (i + 1))
-            unseen[i], unseen[j] = unseen[j], unseen[i]
+        shuffle_cards(unseen, rand)
         game = template.copy()
         hands = game.hands
         for seat, need in needs:
@@ -368,9 +366,7 @@ class HardBot:
                     del left[:need - got]
                     skipped -= need - got
                 if skipped:  # the passed-over cards lead the rest: mix them back in
-                    for i in range(len(left) - 1, 0, -1):
-                        j = int(rand() * (i + 1))
-                        left[i], left[j] = left[j], left[i]
+                    shuffle_cards(left, rand)
                 unseen = left
             hand[0] += need
         game.deck = unseen
