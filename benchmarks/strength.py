@@ -31,15 +31,13 @@ import math
 import random
 import statistics
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from abluxxen import Game, Rules
-from abluxxen.bots import Bot, make_bot, vary
+from abluxxen.bots import Bot, make_bot
 from abluxxen.bots.ismcts import HardBot, parse_think
-from abluxxen.cli.simulate import derive_seed, quantile, seating, wilson
-from abluxxen.transcript import Transcript
+from abluxxen.cli.simulate import Task, play_game, quantile, wilson
 from abluxxen.view import View, shuffle_cards
 
 
@@ -74,31 +72,16 @@ def bot_of(level: str, seed: int, think: float | int | None) -> Bot:
 
 def play(levels: list[str], rules: Rules, seed: int, index: int, think: float | int | None) -> dict[str, Any]:
     """Game ``index`` of a run, as ``abluxxen simulate`` plays it; per bot its share, score and decision times."""
-    n = rules.players
-    first, seat_of = seating(index, n)
-    bot_at = {seat: bot for bot, seat in enumerate(seat_of)}
-    bots = [bot_of(level, derive_seed(seed, index, b), think) for b, level in enumerate(levels)]
-    game = Game.new(rules, seed=derive_seed(seed, index), first=first)
-    transcript = Transcript.of(game)
-    times: list[list[float]] = [[] for _ in range(n)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        b = bot_at[seat]
-        bot = bots[b]
-        if isinstance(bot, PerfectInfoHardBot):
-            bot.game = game
-        view = game.view(seat)
-        choice = len(game.legal_actions()) > 1
-        start = time.perf_counter()
-        move = bot.choose(view)
-        if choice:
-            times[b].append(round(time.perf_counter() - start, 5))
-        transcript.push(game, vary(move, view, transcript.repeats()), seat=seat)
-    winners = game.winners()
-    scores = game.scores()
-    return {"index": index, "shares": [1.0 / len(winners) if seat_of[b] in winners else 0.0 for b in range(n)],
-            "scores": [scores[seat_of[b]] for b in range(n)], "times": times}
+    result = play_game(Task(index=index, levels=tuple(levels), rules=rules, seed=seed, think=think),
+                       bot_of=bot_of, before=_show_game)
+    return {"index": index, "shares": result.shares, "scores": result.scores,
+            "times": [[round(t, 5) for t in times] for times in result.times]}
+
+
+def _show_game(bot: Bot, game: Game) -> None:
+    """The perfect-information bot is handed the whole game before it decides."""
+    if isinstance(bot, PerfectInfoHardBot):
+        bot.game = game
 
 
 def summary(levels: list[str], games: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import DEFAULT_THINK, LEVELS, make_bot, vary
+from ..bots import DEFAULT_THINK, LEVELS, Bot, make_bot, vary
 from ..game import Game
 from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -158,13 +158,22 @@ def seating(index: int, players: int) -> tuple[int, list[int]]:
     return first, [(bot + shift) % players for bot in range(players)]
 
 
-def play_game(task: Task) -> GameResult:
-    """Play one bot-only game; time every decision that offered a choice."""
+def play_game(task: Task, *, bot_of: Callable[[str, int, float | int | None], Bot] | None = None,
+              before: Callable[[Bot, Game], None] | None = None) -> GameResult:
+    """Play one bot-only game; time every decision that offered a choice.
+
+    Args:
+        task: which game of which run.
+        bot_of: makes a bot from its level, seed and budget (default: :func:`make_bot`); a
+            benchmark's own kinds of bot come in here.
+        before: called with the bot and the game before each of its decisions (a benchmark's
+            bot that is shown the whole game).
+    """
     n = task.rules.players
     first, seat_of = seating(task.index, n)
     bot_at = {seat: bot for bot, seat in enumerate(seat_of)}
-    bots = [make_bot(level, seed=derive_seed(task.seed, task.index, b), think=task.think)
-            for b, level in enumerate(task.levels)]
+    make = bot_of or (lambda level, seed, budget: make_bot(level, seed=seed, think=budget))
+    bots = [make(level, derive_seed(task.seed, task.index, b), task.think) for b, level in enumerate(task.levels)]
     game = Game.new(task.rules, seed=derive_seed(task.seed, task.index), first=first)
     transcript = Transcript.of(game)
     times: list[list[float]] = [[] for _ in range(n)]
@@ -172,6 +181,8 @@ def play_game(task: Task) -> GameResult:
         seat = game.to_move
         assert seat is not None
         b = bot_at[seat]
+        if before is not None:
+            before(bots[b], game)
         view = game.view(seat)
         choice = len(game.legal_actions()) > 1
         start = time.perf_counter()
