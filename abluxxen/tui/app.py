@@ -267,9 +267,9 @@ class TableApp:
         """Write the save file; a failure is shown on the table and play goes on.
 
         A finished match whose record is written has no save any more: the records hold it.
+        (The table writes it under its shield, this terminal's ``Stops.shielded``.)
         """
-        with self.stops.shielded():
-            self.table.save()
+        self.table.save()
         self._note_save()
 
     def _note_save(self) -> None:
