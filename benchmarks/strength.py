@@ -8,6 +8,9 @@ finished, and the same command resumes it: games already in the log are not
 played again. The summary (``--summary`` prints it without playing) gives
 per bot its win rate with a 95% Wilson interval, its mean score and, for
 the hard bots, the median and 95th percentile of its decision times.
+Several processes can share one run and one log: ``--shard 0/2`` and
+``--shard 1/2`` play the even and the odd games (each line is written whole,
+so their appends never mix).
 
 One more level exists only here: ``perfect``, :class:`PerfectInfoHardBot`,
 the hard bot's search dealt the *real* hands instead of deals sampled from
@@ -137,6 +140,17 @@ def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]], *
     return n, mean, 1.96 * math.sqrt(var / n)
 
 
+def shard(text: str) -> tuple[int, int]:
+    """``I/N`` from the command line: this process plays the games numbered I modulo N."""
+    try:
+        first, step = (int(part) for part in text.split("/"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give I/N, e.g. 0/2 and 1/2 for two processes") from None
+    if not 0 <= first < step:
+        raise argparse.ArgumentTypeError(f"{text!r}: I must be at least 0 and below N")
+    return first, step
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play (or resume) the run, then print its summary."""
     parser = argparse.ArgumentParser(prog="strength", description=(__doc__ or "").split("\n")[0])
@@ -146,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="base")
     parser.add_argument("--think", type=parse_think, default=None, help="hard budget: 200 iterations or 0.5s")
     parser.add_argument("--log", type=Path, required=True, help="JSON lines, one per finished game (resumed)")
+    parser.add_argument("--shard", type=shard, default=(0, 1), metavar="I/N",
+                        help="play only the games whose number is I modulo N (N processes, one log)")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the log")
     parser.add_argument("--paired", type=Path, help="another run's log (same seed): the first bot's paired difference")
     args = parser.parse_args(argv)
@@ -154,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     done = load(args.log)
     if not args.summary:
         with args.log.open("a") as log:
-            for index in range(args.games):
+            first, step = args.shard
+            for index in range(first, args.games, step):
                 if index not in done:
                     done[index] = play(levels, rules, args.seed, index, args.think)
                     log.write(json.dumps(done[index]) + "\n")

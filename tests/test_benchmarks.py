@@ -66,3 +66,18 @@ def test_agreement_counts_the_decisions_with_a_choice() -> None:
     total, same = _module("agreement").agreement(players=3, games=1, seed=5)
     assert total["play"] > 5 and set(same) <= set(total)
     assert all(0 <= same[phase] <= total[phase] for phase in total)
+
+
+def test_two_shards_of_a_run_play_its_games_once_each_and_alike(tmp_path: Path) -> None:
+    # Two processes share a long run: each plays every second game into the one log.
+    strength = _module("strength")
+    run = ["--seats", "easy,normal", "--games", "5", "--seed", "3"]
+    assert strength.main([*run, "--shard", "1/2", "--log", str(tmp_path / "shared.jsonl")]) == 0
+    assert sorted(strength.load(tmp_path / "shared.jsonl")) == [1, 3]
+    assert strength.main([*run, "--shard", "0/2", "--log", str(tmp_path / "shared.jsonl")]) == 0
+    assert strength.main([*run, "--log", str(tmp_path / "alone.jsonl")]) == 0
+    shared = (tmp_path / "shared.jsonl").read_text().splitlines()
+    assert len(shared) == 5  # no game twice, none left out
+    alone = strength.load(tmp_path / "alone.jsonl")
+    for index, game in strength.load(tmp_path / "shared.jsonl").items():
+        assert (game["shares"], game["scores"]) == (alone[index]["shares"], alone[index]["scores"])
