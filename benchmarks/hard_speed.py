@@ -7,7 +7,7 @@ Two figures per player count, on one core:
   :func:`~abluxxen.bots.quick.quick_action` and a few random moves), as its
   search plays them; median of ``--repeat`` runs;
 * ``decision``: CPU seconds the hard bot takes per decision at its default
-  budget (:data:`abluxxen.bots.ismcts.DEFAULT_THINK` iterations), median
+  budget (:data:`abluxxen.bots.ismcts.DEFAULT_THINK`), median
   and 5th to 95th percentile over ``--positions`` decisions with a choice
   (play, take, back, draw) taken from games between normal bots.
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=40, help="positions for the decision figure (default 40)")
     args = parser.parse_args(argv)
     print(f"hard bot speed, one core: rollouts from the deal (median of {args.repeat} runs of {args.games}), "
-          f"CPU seconds per decision at {DEFAULT_THINK} iterations (median over {args.positions} positions)")
+          f"CPU seconds per decision at {DEFAULT_THINK} (median over {args.positions} positions)")
     print(f"{'players':>8}{'rollouts/s':>12}{'decision':>12}{'p5-p95':>14}")
     for players in (int(p) for p in args.players.split(",")):
         rollouts_per_second(players, games=max(1, args.games // 10))  # warm-up: caches and imports

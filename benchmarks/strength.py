@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from abluxxen import Game, Rules
-from abluxxen.bots import Bot, make_bot
+from abluxxen.bots import Bot, Think, make_bot
 from abluxxen.bots.ismcts import HardBot, parse_think
 from abluxxen.cli.simulate import Task, play_game, quantile, wilson
 from abluxxen.view import View, shuffle_cards
@@ -55,7 +55,7 @@ class PerfectInfoHardBot(HardBot):
 
     level = "perfect"
 
-    def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
+    def __init__(self, *, seed: int | None = None, think: Think | None = None) -> None:
         super().__init__(seed=seed, think=think)
         self.game: Game | None = None
 
@@ -66,14 +66,14 @@ class PerfectInfoHardBot(HardBot):
         return deal
 
 
-def bot_of(level: str, seed: int, think: float | int | None) -> Bot:
+def bot_of(level: str, seed: int, think: Think | None) -> Bot:
     """A bot of ``level`` (``perfect`` too), seeded as ``abluxxen simulate`` seeds it."""
     if level == "perfect":
         return PerfectInfoHardBot(seed=seed, think=think)
     return make_bot(level, seed=seed, think=think)
 
 
-def play(levels: list[str], rules: Rules, seed: int, index: int, think: float | int | None) -> dict[str, Any]:
+def play(levels: list[str], rules: Rules, seed: int, index: int, think: Think | None) -> dict[str, Any]:
     """Game ``index`` of a run, as ``abluxxen simulate`` plays it; per bot its share, score and decision times."""
     result = play_game(Task(index=index, levels=tuple(levels), rules=rules, seed=seed, think=think),
                        bot_of=bot_of, before=_show_game)
@@ -178,7 +178,9 @@ def main(argv: list[str] | None = None) -> int:
                     log.flush()
     games = [done[i] for i in sorted(done) if i < args.games or args.summary]
     think = "default" if args.think is None else args.think
-    print(f"{','.join(levels)}  seed {args.seed}  think {think}  {len(games)} games")
+    # A log keeps no seed or budget: a summary of one can't name them.
+    run = "" if args.summary else f"  seed {args.seed}  think {think}"
+    print(f"{','.join(levels)}{run}  {len(games)} games")
     for row in summary(levels, games):
         low, high = row["ci95"]
         timing = (f"  decision median {row['median_decision_s']:.3f} s, p95 {row['p95_decision_s']:.3f} s"

@@ -17,7 +17,7 @@ from helpers import (
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
-from abluxxen.bots.ismcts import DEFAULT_THINK, move_key
+from abluxxen.bots.ismcts import DEFAULT_THINK, Budget, move_key
 from abluxxen.moves import DRAW_POOL_BASE, Move
 
 
@@ -190,16 +190,41 @@ def test_hard_bot_ends_the_game_when_that_wins_it() -> None:
     assert make_bot("hard", seed=2, think=24).choose(game.view(0)) == "play 7 7 7"
 
 
-def test_hard_bot_without_a_budget_searches_the_default_iterations_and_repeats_its_move() -> None:
-    """``make_bot("hard")`` thinks :data:`DEFAULT_THINK` iterations, the table's budget: a position
-    always gets the same answer, whatever the machine's speed."""
+def test_hard_bot_without_a_budget_searches_the_default_budget_and_repeats_its_move() -> None:
+    """``make_bot("hard")`` thinks :data:`DEFAULT_THINK`, the table's budget: a position always
+    gets the same answer, whatever the machine's speed."""
     game = Game.new(Rules(4), seed=21)
     view = game.view(0)
     bot = make_bot("hard", seed=4)
-    assert isinstance(bot, HardBot) and bot.think == DEFAULT_THINK and isinstance(bot.think, int)
+    assert isinstance(bot, HardBot) and bot.think == DEFAULT_THINK and isinstance(bot.think, Budget)
     first = bot.choose(view)
-    assert bot.last_iterations <= DEFAULT_THINK
+    assert 0 < bot.last_iterations <= DEFAULT_THINK.iterations
     assert make_bot("hard", seed=4).choose(view) == first == HardBot(seed=4, think=DEFAULT_THINK).choose(view)
+
+
+def test_the_default_budget_searches_twice_as_long_in_a_game_for_two() -> None:
+    """A duel's iterations cost about half a four-player game's: its default is 2,000 of them,
+    decision for decision the same search as ``think=2000`` (1,000 with more players)."""
+    checked = set()
+    for players, seed in ((2, 3), (4, 3)):
+        game = Game.new(Rules(players), seed=seed)
+        normal = make_bot("normal", seed=1)
+        while not game.is_over and len(game.legal_actions()) < 4:
+            game.push(normal.choose(game.view(game.to_move)))
+        view = game.view(game.to_move)
+        bot = make_bot("hard", seed=6)
+        move = bot.choose(view)
+        assert move == make_bot("hard", seed=6, think=DEFAULT_THINK.iterations_for(players)).choose(view)
+        checked.add(players)
+        if players == 2:
+            assert DEFAULT_THINK.iterations < bot.last_iterations <= DEFAULT_THINK.duel
+    assert checked == {2, 4}
+
+
+def test_a_budget_refuses_numbers_that_make_no_search() -> None:
+    for bad in ({"iterations": 0}, {"duel": -5}, {"iterations": 2.5}, {"duel": True}):
+        with pytest.raises(ValueError, match="budget"):
+            Budget(**bad)  # type: ignore[arg-type]
 
 
 def test_hard_bot_deals_few_hidden_cards_of_the_value_an_opponent_just_played() -> None:

@@ -16,7 +16,7 @@ from typing import Protocol
 from ..levels import LEVELS
 from ..view import View
 from .easy import EasyBot
-from .ismcts import DEFAULT_THINK, HardBot, parse_think
+from .ismcts import DEFAULT_THINK, Budget, HardBot, Think, parse_think
 from .normal import NormalBot, Reason, decide
 
 
@@ -30,17 +30,18 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(level: str, *, seed: int | None = None, think: float | int | None = None) -> Bot:
+def make_bot(level: str, *, seed: int | None = None, think: Think | None = None) -> Bot:
     """A bot of the given level.
 
     Args:
         level: ``"easy"``, ``"normal"`` or ``"hard"``.
         seed: the same seed and the same view give the same move (for the
             hard bot with an iteration budget).
-        think: the hard bot's budget per decision: ``float`` seconds or
-            ``int`` iterations (default :data:`DEFAULT_THINK`
-            iterations, under half a second). Other levels
-            answer at once and ignore it.
+        think: the hard bot's budget per decision: ``float`` seconds,
+            ``int`` iterations or a :class:`Budget` (default
+            :data:`DEFAULT_THINK`: 1,000 iterations, 2,000 in a game for
+            two; under half a second). Other levels answer at once and
+            ignore it.
 
     Raises:
         ValueError: for an unknown level or a bad budget.
@@ -80,4 +81,4 @@ def hint(view: View) -> tuple[str, Reason]:
 
 
 __all__ = ["Bot", "make_bot", "vary", "hint", "Reason", "LEVELS", "EasyBot", "NormalBot", "HardBot", "parse_think",
-           "DEFAULT_THINK"]
+           "DEFAULT_THINK", "Budget", "Think"]

@@ -43,10 +43,6 @@ from .common import rng_for, situation_of_view
 from .normal import Judge
 from .quick import quick_action, rollout
 
-# The hard bot's default budget, in iterations (the one definition: the
-# table and ``make_bot("hard")`` both use it). An iteration budget gives the
-# same move on every machine, so undo at the table brings the same replies.
-DEFAULT_THINK = 1000
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
 EXPLORATION = 0.7
@@ -71,6 +67,45 @@ HOLD_ODDS = 0.35
 # hand just as well but lost games against the normal bot (docs/bots.md),
 # so a duel is dealt uniformly.
 INFER_FROM_PLAYERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The hard bot's default budget: iterations, by the number of players.
+
+    A game for two plays out in about half the moves of a four-player game,
+    so an iteration costs about half as much there, and the duel gains from
+    the extra search (docs/bots.md: 1,000 → 2,000 iterations). Counted in
+    iterations, never seconds, a budget gives the same move on every
+    machine.
+
+    Attributes:
+        iterations: per decision with three players or more.
+        duel: per decision with two players.
+    """
+
+    iterations: int = 1000
+    duel: int = 2000
+
+    def __post_init__(self) -> None:
+        if any(isinstance(n, bool) or not isinstance(n, int) or n <= 0 for n in (self.iterations, self.duel)):
+            raise ValueError(f"a budget counts iterations in positive whole numbers, not {self!r}")
+
+    def __str__(self) -> str:
+        return f"{self.iterations} iterations, {self.duel} in a game for two"
+
+    def iterations_for(self, players: int) -> int:
+        """The iterations per decision in a game of ``players``."""
+        return self.duel if players == 2 else self.iterations
+
+
+# A hard bot's budget per decision: seconds (float), iterations (int) or a Budget.
+Think = float | int | Budget
+
+# The hard bot's default budget (the one definition: the table and
+# ``make_bot("hard")`` both use it). Counted in iterations, it gives the same
+# move on every machine, so undo at the table brings the same replies.
+DEFAULT_THINK = Budget()
 
 
 @dataclass(eq=False, slots=True)
@@ -171,17 +206,18 @@ class HardBot:
 
     Args:
         seed: with an iteration budget, the same seed and view give the same move.
-        think: ``float`` seconds per decision, or ``int`` iterations
-            (default :data:`DEFAULT_THINK` iterations).
+        think: ``float`` seconds per decision, ``int`` iterations, or a
+            :class:`Budget` (default :data:`DEFAULT_THINK`).
     """
 
     level = "hard"
 
-    def __init__(self, *, seed: int | None = None, think: float | int | None = None) -> None:
+    def __init__(self, *, seed: int | None = None, think: Think | None = None) -> None:
         self.seed = seed
         if think is None:
             think = DEFAULT_THINK
-        if isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < math.inf:
+        if not isinstance(think, Budget) and (
+                isinstance(think, bool) or not isinstance(think, (int, float)) or not 0 < think < math.inf):
             raise ValueError(f"think must be a positive number of seconds or iterations, not {think!r}")
         self.think = think
         self.last_iterations = 0
@@ -212,9 +248,15 @@ class HardBot:
         if len(candidates) == 1:
             self.last_iterations = 0
             return next(iter(candidates))
-        if isinstance(self.think, int):
-            return self._race(view, candidates, rng, self.think, math.inf)
-        return self._race(view, candidates, rng, 1 << 30, time.perf_counter() + self.think)
+        think = self._think(view)
+        if isinstance(think, int):
+            return self._race(view, candidates, rng, think, math.inf)
+        return self._race(view, candidates, rng, 1 << 30, time.perf_counter() + think)
+
+    def _think(self, view: View) -> float | int:
+        """This decision's budget: seconds or iterations."""
+        think = self.think
+        return think.iterations_for(view.players) if isinstance(think, Budget) else think
 
     def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,
               deadline: float) -> str:
@@ -279,8 +321,8 @@ class HardBot:
         rng = rng_for(self.seed, view)
         if stream:
             rng = random.Random(rng.getrandbits(64) + stream)
-        budget, deadline = (self.think, math.inf) if isinstance(self.think, int) else (
-            1 << 30, time.perf_counter() + self.think)
+        think = self._think(view)
+        budget, deadline = (think, math.inf) if isinstance(think, int) else (1 << 30, time.perf_counter() + think)
         alive = moves
         nodes = {text: Node(player=view.seat) for text in moves}
         results: dict[str, list[float]] = {text: [] for text in moves}

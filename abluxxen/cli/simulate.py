@@ -30,7 +30,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import DEFAULT_THINK, LEVELS, Bot, make_bot, vary
+from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot, vary
 from ..game import Game
 from ..languages import level_named, variant_named
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="processes to play games in (0: one per core; default %(default)s)")
     parser.add_argument("--think", type=think, default=None,
                         help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
-                             f"like 200 (default {DEFAULT_THINK} iterations, as at the table)")
+                             f"like 200 (default {DEFAULT_THINK}, as at the table)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
@@ -83,7 +83,7 @@ class Task:
     levels: tuple[str, ...]
     rules: Rules
     seed: int
-    think: float | int | None
+    think: Think | None
 
 
 @dataclass
@@ -158,7 +158,7 @@ def seating(index: int, players: int) -> tuple[int, list[int]]:
     return first, [(bot + shift) % players for bot in range(players)]
 
 
-def play_game(task: Task, *, bot_of: Callable[[str, int, float | int | None], Bot] | None = None,
+def play_game(task: Task, *, bot_of: Callable[[str, int, Think | None], Bot] | None = None,
               before: Callable[[Bot, Game], None] | None = None) -> GameResult:
     """Play one bot-only game; time every decision that offered a choice.
 
@@ -223,7 +223,7 @@ def _stop_on_sigterm(signum: int, frame: object) -> None:
 
 
 def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, jobs: int = 1,
-             think: float | int | None = None, console: Console | None = None) -> list[dict[str, Any]]:
+             think: Think | None = None, console: Console | None = None) -> list[dict[str, Any]]:
     """Play ``games`` games and return one summary per bot (see :meth:`Tally.summary`).
 
     Args:

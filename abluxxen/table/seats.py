@@ -43,7 +43,7 @@ class BotSeat:
             positions it was asked about itself.
     """
 
-    def __init__(self, level: str, *, seed: int | None = None, think: float | int | None = None,
+    def __init__(self, level: str, *, seed: int | None = None, think: bots.Think | None = None,
                  repeats: Callable[[], int] | None = None) -> None:
         self.level = level
         self.seed = seed
