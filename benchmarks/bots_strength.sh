@@ -25,7 +25,7 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
-# Issue 23: the default budget (1,000 iterations, with inference).
+# Issue 23: the default budget (1,000 iterations, 2,000 in the duel; inference with 3+ players).
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
 strength duel.jsonl --seats hard,normal --games 1000 --seed 4
 strength easy4.jsonl --seats hard,easy,easy,easy --games 1000 --seed 1
@@ -34,6 +34,16 @@ strength hard48.jsonl --seats hard,normal,normal,normal --games 400 --seed 21 --
 strength perfect48.jsonl --seats perfect,normal,normal,normal --games 400 --seed 21 --think 48
 "$python" benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
   --log "$logs/hard48.jsonl" --summary --paired "$logs/perfect48.jsonl"
+# Issue 23, second round: the baselines the variants were paired against.
+strength b4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 21 --think 48
+strength b2.jsonl --seats hard,normal --games 1000 --seed 31 --think 48
+strength b2_200.jsonl --seats hard,normal --games 400 --seed 31 --think 200
+# Issue 23, third round: the duel with perfect information, and with more search.
+strength p2_200.jsonl --seats perfect,normal --games 400 --seed 31 --think 200
+strength p2_2000.jsonl --seats perfect,normal --games 400 --seed 31 --think 2000
+strength h2_2000.jsonl --seats hard,normal --games 400 --seed 31 --think 2000
+"$python" benchmarks/strength.py --seats perfect,normal --games 400 --seed 31 --think 200 \
+  --log "$logs/p2_200.jsonl" --summary --paired "$logs/b2_200.jsonl"
 # Issue 4.
 run --seats normal,easy,easy,easy --games 1000 --variant base --seed 1 --jobs 2
 run --seats hard,normal --games 1000 --variant base --seed 1 --jobs 2 --think 48
