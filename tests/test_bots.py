@@ -209,10 +209,11 @@ def test_the_default_budget_searches_twice_as_long_in_a_game_for_two() -> None:
     for players, seed in ((2, 3), (4, 3)):
         game = Game.new(Rules(players), seed=seed)
         normal = make_bot("normal", seed=1)
-        while not game.is_over and len(game.legal_actions()) < 4:
-            game.push(normal.choose(game.view(game.to_move)))
-        view = game.view(game.to_move)
+        while len(game.legal_actions()) < 4:
+            game.push(normal.choose(game.view(_seat(game))))
+        view = game.view(_seat(game))
         bot = make_bot("hard", seed=6)
+        assert isinstance(bot, HardBot)
         move = bot.choose(view)
         assert move == make_bot("hard", seed=6, think=DEFAULT_THINK.iterations_for(players)).choose(view)
         checked.add(players)
@@ -221,10 +222,16 @@ def test_the_default_budget_searches_twice_as_long_in_a_game_for_two() -> None:
     assert checked == {2, 4}
 
 
+def _seat(game: Game) -> int:
+    seat = game.to_move
+    assert seat is not None, "the game ended before the position looked for"
+    return seat
+
+
 def test_a_budget_refuses_numbers_that_make_no_search() -> None:
     for bad in ({"iterations": 0}, {"duel": -5}, {"iterations": 2.5}, {"duel": True}):
         with pytest.raises(ValueError, match="budget"):
-            Budget(**bad)  # type: ignore[arg-type]
+            Budget(**bad)
 
 
 def test_hard_bot_deals_few_hidden_cards_of_the_value_an_opponent_just_played() -> None:
