@@ -17,7 +17,8 @@ from helpers import (
 
 from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think
-from abluxxen.bots.ismcts import DEFAULT_THINK, Budget, move_key
+from abluxxen.bots.ismcts import DEFAULT_THINK, Budget
+from abluxxen.bots.subtrees import move_key
 from abluxxen.moves import DRAW_POOL_BASE, Move
 
 

@@ -19,9 +19,10 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
   that trail clearly; the normal bot's favourite is kept unless the search
   finds a move clearly better, so even a small budget plays no worse than
   the heuristics;
-* rollouts play to the end with :func:`~abluxxen.bots.quick.rollout`:
+* rollouts play to the end with :func:`~abluxxen.bots.quick.play_out`:
   mostly the moves of :func:`~abluxxen.bots.quick.quick_action`, a cheap
-  version of the normal bot's rules, on the engine's fast path;
+  version of the normal bot's rules, compiled to C where the package was
+  built with a compiler (the same moves either way);
 * the final score differences are backed up: each seat's reward mixes its
   win share with its margin over the best other seat.
 """
@@ -31,17 +32,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Collection
-from dataclasses import dataclass, field
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 
 from ..cards import JOKER
-from ..moves import DRAW_POOL_BASE, PLAY_BASE
 from ..phase import Phase
-from ..state import OVER, State, winners_of
+from ..state import State
 from ..view import View, shuffle_cards
+from . import quick
 from .common import rng_for, situation_of_view
 from .normal import Judge
-from .quick import quick_action, rollout
+from .race import Race
+from .subtrees import subtrees
 
 # Plays the root considers, best first by the normal bot's values.
 ROOT_PLAYS = 6
@@ -53,8 +55,6 @@ DROP_AT = 2.5
 # The search overrides the normal bot's favourite when it is this many
 # standard errors better on the shared deals.
 OVERRIDE_AT = 1.0
-# Score margin that counts as a full win or loss in the reward.
-MARGIN_SCALE = 20.0
 # Inference from the displays: whoever plays a set of a value usually plays
 # every card of that value they hold (the easy and normal bots never split a
 # set, people seldom do), and later draws rarely bring another. So when the
@@ -108,66 +108,13 @@ Think = float | int | Budget
 DEFAULT_THINK = Budget()
 
 
-@dataclass(eq=False, slots=True)
-class Node:
-    """One information state of the searching seat, reached by a move.
-
-    Attributes:
-        player: the seat that made the move leading here; the node's
-            rewards are that seat's.
-        visits: iterations through this node.
-        total: sum of ``player``'s rewards over those iterations.
-        avail: how often this node's move was legal when its parent was
-            reached.
-        children: by move key.
-    """
-
-    player: int = -1
-    visits: int = 0
-    total: float = 0.0
-    avail: int = 0
-    children: dict[int, Node] = field(default_factory=dict)
-
-
-def move_key(game: State, code: int) -> int:
-    """A key for a move that means the same in every determinization.
-
-    Pool draws are keyed by the cards drawn (negative numbers), since slot
-    numbers shift; every other action code already means the same move.
-    """
-    if DRAW_POOL_BASE <= code < PLAY_BASE:
-        key = 0
-        for c in game.pool[code - DRAW_POOL_BASE]:
-            key = key * 15 + c
-        return -1 - key
-    return code
-
-
-def rewards(game: State) -> list[float]:
-    """Per seat, a reward in [0, 1]: half the win share, half the margin."""
-    scores = game.scores()
-    winners = winners_of(scores, game.hand_sizes(), game.rules.tiebreak)
-    share = 1.0 / len(winners)
-    # The best score of the others is the second best for a seat holding
-    # the best (equal to it when shared), else the best.
-    first, second = sorted(scores, reverse=True)[:2]
-    out = []
-    for seat, score in enumerate(scores):
-        best_other = second if score == first else first
-        margin = (score - best_other) / (2 * MARGIN_SCALE)
-        margin = 0.5 if margin > 0.5 else -0.5 if margin < -0.5 else margin
-        out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
-    return out
-
-
 # Rounds of deals an appraisal plays at least, whatever the budget: the
 # paired test that drops moves needs this many samples to mean anything.
 APPRAISE_ROUNDS = 6
 
 
-def margin(game: State, seat: int) -> int:
+def margin(scores: Sequence[int], seat: int) -> int:
     """``seat``'s score minus the best score of the other seats (a finished game's result for ``seat``)."""
-    scores = game.scores()
     return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
@@ -267,22 +214,19 @@ class HardBot:
         move's subtree with UCT over information sets. Paired results make
         small differences between moves visible with few iterations.
         """
-        alive = list(candidates)
-        nodes = {text: Node(player=view.seat) for text in alive}
-        codes: dict[str, int] = {}
-        results: dict[str, list[float]] = {text: [] for text in alive}
-        done = rounds = 0
-        while alive and done + len(alive) <= max(budget, len(alive)) and (
-                rounds < 4 or time.perf_counter() < deadline):
-            self._deal_round(view, alive, nodes, codes, results, rng, by_margin=False)
-            done += len(alive)
-            rounds += 1
-            if rounds >= 6 and len(alive) > 1:
-                alive = _survivors(alive, results, rounds)
-            if len(alive) == 1:
+        race = Race(candidates)
+        trees = Trees(view)
+        done = 0
+        while race.alive and done + len(race.alive) <= max(budget, len(race.alive)) and (
+                race.rounds < 4 or time.perf_counter() < deadline):
+            race.add(self._deal_round(view, race.alive, trees, rng, by_margin=False))
+            done += len(race.alive)
+            if race.rounds >= 6 and len(race.alive) > 1:
+                race.drop_losers(DROP_AT)
+            if len(race.alive) == 1:
                 break
         self.last_iterations = done
-        return _verdict(alive, results, candidates)
+        return race.verdict(candidates, OVERRIDE_AT)
 
     def appraise(self, view: View, keep: Collection[str] = (), *, only: Collection[str] | None = None,
                  stream: int = 0) -> Appraisal:
@@ -323,41 +267,30 @@ class HardBot:
             rng = random.Random(rng.getrandbits(64) + stream)
         think = self._think(view)
         budget, deadline = (think, math.inf) if isinstance(think, int) else (1 << 30, time.perf_counter() + think)
-        alive = moves
-        nodes = {text: Node(player=view.seat) for text in moves}
-        results: dict[str, list[float]] = {text: [] for text in moves}
-        action: dict[str, int] = {}
-        done = rounds = 0
-        while len(alive) > 1 and (rounds < APPRAISE_ROUNDS or (
-                done + len(alive) <= budget and time.perf_counter() < deadline)):
-            self._deal_round(view, alive, nodes, action, results, rng, by_margin=True)
-            done += len(alive)
-            rounds += 1
-            if rounds >= APPRAISE_ROUNDS:
-                alive = _survivors(alive, results, rounds, keep)
+        race = Race(moves)
+        trees = Trees(view)
+        done = 0
+        while len(race.alive) > 1 and (race.rounds < APPRAISE_ROUNDS or (
+                done + len(race.alive) <= budget and time.perf_counter() < deadline)):
+            race.add(self._deal_round(view, race.alive, trees, rng, by_margin=True))
+            done += len(race.alive)
+            if race.rounds >= APPRAISE_ROUNDS:
+                race.drop_losers(DROP_AT, keep)
         self.last_iterations = done
-        return Appraisal(margins={m: tuple(r) for m, r in results.items()}, alive=tuple(alive), deals=rounds)
+        return Appraisal(margins={m: tuple(r) for m, r in race.results.items()}, alive=tuple(race.alive),
+                         deals=race.rounds)
 
-    def _deal_round(self, view: View, alive: list[str], nodes: dict[str, Node], codes: dict[str, int],
-                    results: dict[str, list[float]], rng: random.Random, *, by_margin: bool) -> None:
+    def _deal_round(self, view: View, alive: list[str], trees: Trees, rng: random.Random, *,
+                    by_margin: bool) -> dict[str, float]:
         """One round of a race: deal the hidden cards once, play every move in ``alive`` on that deal
-        with the same rollout seed, and note each one's result (the reward, or with ``by_margin`` the
-        final score margin) in ``results``.
-
-        ``codes`` keeps each move's code across rounds: a root move's code is the
-        same in every deal (a pool draw's slot is public), so each text is read once.
-        """
+        with the same rollout seed and descend its subtree; each one's result (the reward, or with
+        ``by_margin`` the final score margin)."""
         deal = self._deal(view, rng)
         seed = rng.getrandbits(32)
-        seat = view.seat
-        for text in alive:
-            game = deal.copy()
-            code = codes.get(text)
-            if code is None:
-                code = codes[text] = game.action_of(text)
-            game.apply_action(code)
-            reward = self._descend(nodes[text], game, random.Random(seed))
-            results[text].append(float(margin(game, seat)) if by_margin else reward[seat])
+        played = trees.iterate(deal, alive, seed)
+        if by_margin:
+            return {text: float(margin(scores, view.seat)) for text, (_, scores) in zip(alive, played, strict=True)}
+        return {text: reward for text, (reward, _) in zip(alive, played, strict=True)}
 
     def _deal(self, view: View, rng: random.Random) -> State:
         """A determinization of the view, weighted by what the displays say about the hidden hands.
@@ -368,16 +301,16 @@ class HardBot:
         (a layer of its display) is passed over with chance ``1 -``
         :data:`HOLD_ODDS`, left for the next seats and the deck: the cards
         left are shuffled again, so passed-over cards lie anywhere in them.
-        With fewer than :data:`INFER_FROM_PLAYERS` players, a plain
-        :meth:`View.sample`.
+        With fewer than :data:`INFER_FROM_PLAYERS` players, no card is passed
+        over: the very deal :meth:`View.sample` gives.
         """
-        if view.players < INFER_FROM_PLAYERS:
-            return view.sample(rng)
         template, unseen_sorted, needs = view._sampling()
-        played = _played(view)
+        played = _played(view) if view.players >= INFER_FROM_PLAYERS else [None] * view.players
         unseen = unseen_sorted[:]
         rand = rng.random
-        shuffle_cards(unseen, rand)
+        fast = quick.configured()
+        shuffle = fast.shuffle if fast is not None else shuffle_cards
+        shuffle(unseen, rand)
         game = template.copy()
         hands = game.hands
         for seat, need in needs:
@@ -408,65 +341,33 @@ class HardBot:
                     del left[:need - got]
                     skipped -= need - got
                 if skipped:  # the passed-over cards lead the rest: mix them back in
-                    shuffle_cards(left, rand)
+                    shuffle(left, rand)
                 unseen = left
             hand[0] += need
         game.deck = unseen
         return game
 
-    def _descend(self, start: Node, game: State, rng: random.Random) -> list[float]:
-        """One ISMCTS iteration below a root move already played in ``game``."""
-        node = start
-        path = [start]
-        while game.phase != OVER:
-            legal = game.legal_actions()
-            if len(legal) == 1:
-                game.apply_action(legal[0])
-                continue
-            mover = game.to_move
-            assert mover is not None
-            children = node.children
-            keys = []
-            untried = []
-            for i, a in enumerate(legal):
-                # move_key, inlined for the codes that are their own key.
-                k = a if a < DRAW_POOL_BASE or a >= PLAY_BASE else move_key(game, a)
-                keys.append(k)
-                child = children.get(k)
-                if child is None:
-                    untried.append(i)
-                else:
-                    child.avail += 1
-            if untried:
-                pick = untried[0] if len(untried) == 1 else self._expansion(game, legal, untried, rng)
-                child = children[keys[pick]] = Node(player=mover, avail=1)
-                game.apply_action(legal[pick])
-                path.append(child)
-                break
-            best_i, best = 0, -math.inf
-            for i, k in enumerate(keys):
-                child = children[k]
-                score = child.total / child.visits + EXPLORATION * math.sqrt(
-                    math.log(child.avail) / child.visits)
-                if score > best:
-                    best, best_i = score, i
-            game.apply_action(legal[best_i])
-            node = children[keys[best_i]]
-            path.append(node)
-        rollout(game, rng, ROLLOUT_NOISE)
-        reward = rewards(game)
-        for n in path:
-            n.visits += 1
-            n.total += reward[n.player]
-        return reward
 
-    def _expansion(self, game: State, legal: list[int], untried: list[int], rng: random.Random) -> int:
-        """Which untried move to add first: the cheap policy's, else a random one."""
-        preferred = quick_action(game, rng, legal)
-        for i in untried:
-            if legal[i] == preferred:
-                return i
-        return untried[int(rng.random() * len(untried))]
+class Trees:
+    """The subtrees of one decision's root moves, by move text (see :mod:`.subtrees`)."""
+
+    def __init__(self, view: View) -> None:
+        self.forest = subtrees(view.seat, exploration=EXPLORATION, noise=ROLLOUT_NOISE)
+        self.view = view
+        # Per move text: its subtree and its action code. A root move's code is the same in every
+        # deal (a pool draw's slot is public), so each text is read once.
+        self.moves: dict[str, tuple[int, int]] = {}
+
+    def iterate(self, deal: State, texts: list[str], seed: int) -> list[tuple[float, tuple[int, ...]]]:
+        """One iteration below each move in ``texts`` on ``deal``, with the same seed: the seat's
+        reward and the final scores, per move."""
+        moves = []
+        for text in texts:
+            move = self.moves.get(text)
+            if move is None:
+                move = self.moves[text] = (self.forest.new(), deal.action_of(text))
+            moves.append(move)
+        return self.forest.iterate(deal, moves, seed)
 
 
 def _played(view: View) -> list[list[bool] | None]:
@@ -481,52 +382,6 @@ def _played(view: View) -> list[list[bool] | None]:
                 values[value] = True
         out.append(values if seat != view.seat and any(values) else None)
     return out
-
-
-def _survivors(alive: list[str], results: dict[str, list[float]], rounds: int,
-               keep: Collection[str] = ()) -> list[str]:
-    """The root moves not yet clearly worse than the leader on the shared deals (and those in ``keep``)."""
-    def mean(t: str) -> float:
-        recent = results[t][-rounds:]
-        return sum(recent) / len(recent)
-
-    leader = max(alive, key=mean)
-    kept = []
-    for t in alive:
-        if t == leader or t in keep:
-            kept.append(t)
-            continue
-        # Paired differences over the deals both moves were played on.
-        n = min(len(results[t]), len(results[leader]))
-        diffs = [a - b for a, b in zip(results[t][-n:], results[leader][-n:], strict=True)]
-        avg = sum(diffs) / n
-        var = sum((d - avg) ** 2 for d in diffs) / max(1, n - 1)
-        if avg + DROP_AT * math.sqrt(var / n + 1e-12) >= 0:
-            kept.append(t)
-    return kept
-
-
-def _verdict(alive: list[str], results: dict[str, list[float]], prior: dict[str, float]) -> str:
-    """The move to play: the heuristics' favourite unless the search shows a better one.
-
-    The search's best move replaces the favourite of the normal bot's
-    rules only when it wins on the shared deals by :data:`OVERRIDE_AT`
-    standard errors, so noise in a small budget does not cost strength.
-    """
-    def mean(t: str) -> float:
-        return sum(results[t]) / max(1, len(results[t]))
-
-    best = max(alive, key=lambda t: (mean(t), prior[t]))
-    favourite = max(prior, key=lambda t: prior[t])
-    if favourite not in alive or best == favourite:
-        return best
-    n = min(len(results[best]), len(results[favourite]))
-    if n < 2:
-        return favourite
-    diffs = [a - b for a, b in zip(results[best][-n:], results[favourite][-n:], strict=True)]
-    avg = sum(diffs) / n
-    var = sum((d - avg) ** 2 for d in diffs) / (n - 1)
-    return best if avg > OVERRIDE_AT * math.sqrt(var / n + 1e-12) else favourite
 
 
 def parse_think(text: str) -> float | int:

@@ -13,12 +13,16 @@ once per opponent hand size.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
+from functools import reduce
 from itertools import compress
-from operator import itemgetter, mul
+from operator import add, itemgetter, mul
+from types import ModuleType
 
 from ..cards import DECK_SIZE, JOKER
 from ..layers import BEATS
 from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
+from ..phase import EndReason
 from ..state import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, State
 from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
@@ -57,6 +61,13 @@ Clock = tuple[tuple[list[float], list[float]], int]
 _VALUES = range(1, 14)
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
 _WORTH = itemgetter(0)  # of a (worth, value, count) group in _play
+
+
+def _total(values: Iterable[float]) -> float:
+    """The floats added up one by one, left to right: ``sum()`` adds them so in
+    Python 3.11 but compensates the rounding from 3.12 on, and the C rollouts
+    must find the very same totals."""
+    return reduce(add, values, 0.0)
 _ALWAYS = [1.0] * (15 * _SLOT)
 # A table per pattern of all opponents' hand sizes would mean thousands of
 # tables; the product over all opponents but the last has only a few hundred
@@ -178,6 +189,47 @@ def rollout(game: State, rng: random.Random, noise: float) -> int:
             played = None
 
 
+# The rollouts compiled from _rollout.c (by hatch_build.py, into the
+# top-level module _abluxxen_rollout) when the package was installed with a C
+# compiler: the same moves as rollout() from every position with the same
+# seed (tests/test_bots_compiled.py), some twenty times as fast. ``None``
+# without them; a test or benchmark may set it so to use the Python rollouts.
+compiled: ModuleType | None
+try:
+    import _abluxxen_rollout as compiled
+except ImportError:  # installed without a C compiler
+    compiled = None
+_configured = False
+
+
+def play_out(game: State, seed: int, noise: float) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The final scores and hand sizes of ``game`` played to its end by :func:`rollout`
+    with ``random.Random(seed)``; ``game`` itself is not changed.
+
+    The compiled rollouts play it when the package has them, else :func:`rollout`
+    plays a copy: the same moves either way.
+    """
+    fast = configured()
+    if fast is not None:
+        moves, scores, sizes = fast.play_out(game, seed, noise, False)
+        return scores, sizes
+    game = game.copy()
+    rollout(game, random.Random(seed), noise)
+    return tuple(game.scores()), tuple(game.hand_sizes())
+
+
+def configured() -> ModuleType | None:
+    """The compiled rollouts, this module's tables and constants handed over to them; ``None`` without."""
+    global _configured
+    if compiled is None or _configured:
+        return compiled
+    safe = [[_safe(h, expert) for h in range(DECK_SIZE + 1)] for expert in (False, True)]
+    compiled.configure(safe, _PLAYS_BY_HAND, _PLAYS_BY_STOCK, _TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE),
+                       (EndReason.HAND_EMPTY, EndReason.EXHAUSTED))
+    _configured = True
+    return compiled
+
+
 # Plays left to a seat (see _clock): ``int(rounds + 0.5)`` with ``rounds``
 # the smaller of what the shortest opponent hand and the stock allow. Adding
 # 0.5 and truncating is monotonic, so the smaller of the two rounded figures
@@ -287,12 +339,12 @@ def _play(game: State, rng: random.Random, clock: Clock) -> int:
         plays -= 1
     held.sort(reverse=True)
     # What the rest of the hand earns in the plays left: the best ``plays``
-    # groups but the one played (``future`` below). Summed with sum() over the
-    # same slices as ever, so every float is bit for bit what it was.
+    # groups but the one played (``future`` below). Summed left to right
+    # (_total), as the C rollouts sum them.
     if plays:
-        later_sum = sum(map(_WORTH, held[:plays]))
+        later_sum = _total(map(_WORTH, held[:plays]))
         # (Both slices are the whole hand when it has no more groups than plays.)
-        counted_sum = later_sum if len(held) <= plays else sum(map(_WORTH, held[:plays + 1]))
+        counted_sum = later_sum if len(held) <= plays else _total(map(_WORTH, held[:plays + 1]))
         # The groups in the best plays + 1 lead the sorted list.
         counted = min(len(held), plays + 1)
         # Jokers fill a play the groups leave spare.
@@ -388,7 +440,7 @@ def _back_or_discard(game: State, clock: Clock) -> int:
     fresh.sort(reverse=True)
     del fresh[size:]
     fresh += [DECK_GAIN] * (size - len(fresh))
-    return BACK if back >= sum(fresh) else DISCARD
+    return BACK if back >= _total(fresh) else DISCARD
 
 
 def _ending_wins(game: State, seat: int, size: int) -> bool:
