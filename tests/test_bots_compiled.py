@@ -16,7 +16,7 @@ from helpers import ALL_RULES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from abluxxen import Game, Rules
+from abluxxen import Game, Rules, View
 from abluxxen.bots import make_bot, quick
 from abluxxen.bots.quick import play_out, quick_action, rollout
 from abluxxen.bots.subtrees import Subtrees, subtrees
@@ -53,7 +53,7 @@ def compiled_play_out(game: State, seed: int, noise: float) -> int:
     quick.play_out(game.copy(), seed, noise)  # (configures the compiled rollouts)
     moves, scores, sizes = compiled.play_out(game, seed, noise, True)
     assert (list(scores), list(sizes)) == (game.scores(), game.hand_sizes())
-    return moves
+    return int(moves)
 
 
 @settings(max_examples=300, deadline=None)
@@ -109,7 +109,7 @@ def test_play_out_leaves_the_game_as_it_was_and_gives_the_end_with_or_without_co
 
 
 def test_the_hard_bot_makes_the_same_moves_with_compiled_and_python_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    views = []
+    views: list[View] = []
     for rules in (Rules(4), Rules(2), Rules(3, "expert")):
         game = position(rules, 11, 25)
         while not game.is_over and len(views) < 9:
