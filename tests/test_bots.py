@@ -16,7 +16,7 @@ from helpers import (
 )
 
 from abluxxen import Game, Rules
-from abluxxen.bots import HardBot, hint, make_bot, parse_think
+from abluxxen.bots import HardBot, hint, make_bot, parse_think, quick
 from abluxxen.bots.ismcts import DEFAULT_THINK, Budget
 from abluxxen.bots.subtrees import move_key
 from abluxxen.moves import DRAW_POOL_BASE, Move
@@ -203,9 +203,10 @@ def test_hard_bot_without_a_budget_searches_the_default_budget_and_repeats_its_m
     assert make_bot("hard", seed=4).choose(view) == first == HardBot(seed=4, think=DEFAULT_THINK).choose(view)
 
 
-def test_the_default_budget_searches_twice_as_long_in_a_game_for_two() -> None:
-    """A duel's iterations cost about half a four-player game's: its default is 2,000 of them,
-    decision for decision the same search as ``think=2000`` (1,000 with more players)."""
+def test_a_budget_gives_a_game_for_two_its_duel_iterations_and_bigger_games_the_others() -> None:
+    """A duel's iterations cost about half a four-player game's, so a :class:`Budget` counts them apart:
+    decision for decision the same search as the plain iteration count for that many players."""
+    budget = Budget(iterations=60, duel=120)
     checked = set()
     for players, seed in ((2, 3), (4, 3)):
         game = Game.new(Rules(players), seed=seed)
@@ -213,14 +214,28 @@ def test_the_default_budget_searches_twice_as_long_in_a_game_for_two() -> None:
         while len(game.legal_actions()) < 4:
             game.push(normal.choose(game.view(_seat(game))))
         view = game.view(_seat(game))
-        bot = make_bot("hard", seed=6)
-        assert isinstance(bot, HardBot)
+        bot = HardBot(seed=6, think=budget)
         move = bot.choose(view)
-        assert move == make_bot("hard", seed=6, think=DEFAULT_THINK.iterations_for(players)).choose(view)
+        assert move == HardBot(seed=6, think=budget.iterations_for(players)).choose(view)
         checked.add(players)
         if players == 2:
-            assert DEFAULT_THINK.iterations < bot.last_iterations <= DEFAULT_THINK.duel
+            assert budget.iterations < bot.last_iterations <= budget.duel
     assert checked == {2, 4}
+
+
+def test_without_the_compiled_search_a_budget_searches_its_python_share(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed with no C compiler, each iteration costs some twenty times as much: the bot searches
+    the budget's share, answering about as fast, and makes the moves the compiled search makes at that
+    many iterations."""
+    game = Game.new(Rules(4), seed=21)
+    view = game.view(0)
+    budget = Budget(iterations=800, duel=1600, python_share=1 / 8)
+    assert budget.iterations_for(4, compiled=False) == 100 and budget.iterations_for(2, compiled=False) == 200
+    fast = HardBot(seed=4, think=100).choose(view)
+    monkeypatch.setattr(quick, "compiled", None)
+    bot = HardBot(seed=4, think=budget)
+    assert bot.choose(view) == fast
+    assert 0 < bot.last_iterations <= 100
 
 
 def _seat(game: Game) -> int:
@@ -230,7 +245,8 @@ def _seat(game: Game) -> int:
 
 
 def test_a_budget_refuses_numbers_that_make_no_search() -> None:
-    for bad in ({"iterations": 0}, {"duel": -5}, {"iterations": 2.5}, {"duel": True}):
+    for bad in ({"iterations": 0}, {"duel": -5}, {"iterations": 2.5}, {"duel": True}, {"python_share": 0},
+                {"python_share": 1.5}):
         with pytest.raises(ValueError, match="budget"):
             Budget(**bad)
 

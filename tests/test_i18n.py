@@ -106,9 +106,16 @@ def test_a_german_game_shows_no_english(tmp_path: Path) -> None:
         assert not NOT_THE_RULEBOOKS.search(text), f"{NOT_THE_RULEBOOKS.search(text)!r}\n{screen}"
 
 
-def test_version() -> None:
-    done = subprocess.run([sys.executable, "-m", "abluxxen", "--version"], capture_output=True, text=True)
-    assert done.returncode == 0 and done.stdout.strip() == f"abluxxen {abluxxen.__version__}"
+def test_version_says_whether_the_hard_bots_search_is_compiled() -> None:
+    from abluxxen.bots import quick
+
+    for lang, compiled, python in (("en", "search is compiled", "runs in Python"),
+                                   ("de", "ist kompiliert", "läuft in Python")):
+        done = subprocess.run([sys.executable, "-m", "abluxxen", "--version", "--lang", lang],
+                              capture_output=True, text=True)
+        version, search = done.stdout.splitlines()
+        assert done.returncode == 0 and version == f"abluxxen {abluxxen.__version__}"
+        assert (compiled if quick.compiled is not None else python) in search
     assert re.fullmatch(r"\d+\.\d+\.\d+", abluxxen.__version__)
 
 

@@ -42,6 +42,7 @@ enum { NOT_OVER, HAND_EMPTY, EXHAUSTED };
 #define MAX_HAND (CARDS + 1)    /* hand sizes a table is kept for: 0 .. 109 */
 #define POOL_MAX 8              /* slots and cards per slot this struct holds */
 #define LAYERS_MAX CARDS
+#define MAX_LEGAL (13 * 8 * 6 + 5)  /* plays: 1 to 8 cards of each value with 0 to 5 jokers, and jokers alone */
 
 static inline int play_code(int value, int numbers, int jokers) {
     return PLAY_BASE + value * 128 + numbers * 8 + jokers;
@@ -795,7 +796,7 @@ static int policy_shadow(const S *s) {
 /* quick.rollout: play to the end; the moves made. */
 static long rollout(S *s, MT *rng, double noise) {
     long moves = 0;
-    int legal[13 * 8 * 6 + 8];
+    int legal[MAX_LEGAL];
     for (;;) {
         int phase = s->phase;
         if (phase == OVER)
@@ -1301,7 +1302,6 @@ static void rewards_of(const S *s, const int *scores, double margin_scale, doubl
             second = scores[i];
         }
     }
-    (void)best;
     double share = 1.0 / nwinners;
     for (int seat = 0; seat < n; seat++) {
         int best_other = scores[seat] == first ? second : first;
@@ -1318,7 +1318,7 @@ static void rewards_of(const S *s, const int *scores, double margin_scale, doubl
  * the seat's reward returned (a negative number when out of memory). */
 static double descend(Subtrees *t, int start, S *s, MT *rng, int *scores) {
     int depth = 0;
-    int legal[13 * 8 * 6 + 8], keys[13 * 8 * 6 + 8], nodes[13 * 8 * 6 + 8], untried[13 * 8 * 6 + 8];
+    int legal[MAX_LEGAL], keys[MAX_LEGAL], nodes[MAX_LEGAL], untried[MAX_LEGAL];
     int node = start;
     /* A path is at most one node longer than the tree is deep, and the tree has t->count nodes. */
     if (t->path_capacity < t->count + 2) {
@@ -1469,7 +1469,7 @@ static PyObject *Subtrees_iterate(Subtrees *t, PyObject *const *args, Py_ssize_t
             PyErr_SetString(PyExc_ValueError, "no such subtree");
             goto fail;
         }
-        int legal[13 * 8 * 6 + 8], ok = 0, n = legal_actions(&deal, legal);
+        int legal[MAX_LEGAL], ok = 0, n = legal_actions(&deal, legal);
         for (int k = 0; k < n && !ok; k++)
             ok = legal[k] == code;
         if (!ok) {

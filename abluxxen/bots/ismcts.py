@@ -75,28 +75,36 @@ class Budget:
 
     A game for two plays out in about half the moves of a four-player game,
     so an iteration costs about half as much there, and the duel gains from
-    the extra search (docs/bots.md: 1,000 → 2,000 iterations). Counted in
-    iterations, never seconds, a budget gives the same move on every
-    machine.
+    the extra search (docs/bots.md). Counted in iterations, never seconds, a
+    budget gives the same move on every machine with the compiled search.
+
+    Without it (a package installed with no C compiler at hand) an iteration
+    costs some twenty times as much, so the search gets ``1 / python_share``
+    of the iterations: it answers about as fast, and plays weaker.
 
     Attributes:
         iterations: per decision with three players or more.
         duel: per decision with two players.
+        python_share: the share of them searched without the compiled search.
     """
 
-    iterations: int = 1000
-    duel: int = 2000
+    iterations: int = 8000
+    duel: int = 8000
+    python_share: float = 1 / 8
 
     def __post_init__(self) -> None:
         if any(isinstance(n, bool) or not isinstance(n, int) or n <= 0 for n in (self.iterations, self.duel)):
             raise ValueError(f"a budget counts iterations in positive whole numbers, not {self!r}")
+        if not 0 < self.python_share <= 1:
+            raise ValueError(f"a budget's python_share is a share in (0, 1], not {self.python_share!r}")
 
     def __str__(self) -> str:
         return f"{self.iterations} iterations, {self.duel} in a game for two"
 
-    def iterations_for(self, players: int) -> int:
-        """The iterations per decision in a game of ``players``."""
-        return self.duel if players == 2 else self.iterations
+    def iterations_for(self, players: int, *, compiled: bool = True) -> int:
+        """The iterations per decision in a game of ``players``, with or without the compiled search."""
+        iterations = self.duel if players == 2 else self.iterations
+        return iterations if compiled else max(1, round(iterations * self.python_share))
 
 
 # A hard bot's budget per decision: seconds (float), iterations (int) or a Budget.
@@ -203,7 +211,9 @@ class HardBot:
     def _think(self, view: View) -> float | int:
         """This decision's budget: seconds or iterations."""
         think = self.think
-        return think.iterations_for(view.players) if isinstance(think, Budget) else think
+        if isinstance(think, Budget):
+            return think.iterations_for(view.players, compiled=quick.compiled is not None)
+        return think
 
     def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,
               deadline: float) -> str:

@@ -110,6 +110,11 @@ _ARGPARSE_DE = {
     "show this help message and exit": "diese Hilfe zeigen und beenden",
     "show program's version number and exit": "die Versionsnummer zeigen und beenden",
     "%(prog)s: error: %(message)s\n": "%(prog)s: Fehler: %(message)s\n",
+    "the hard bot's search is compiled": "die Suche des schweren Bots ist kompiliert",
+    "show the version, and whether the hard bot's search is compiled, and exit":
+        "die Version zeigen, und ob die Suche des schweren Bots kompiliert ist, und beenden",
+    "the hard bot's search runs in Python (installed without a C compiler): it searches less":
+        "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): sie rechnet weniger weit",
     "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
     "the following arguments are required: %s": "diese Argumente fehlen: %s",
     "unrecognized arguments: %s": "unbekannte Argumente: %s",
@@ -236,10 +241,10 @@ _OURS_DE = {
     "seed of the whole run (default %(default)s)": "Seed des ganzen Laufs (Standard %(default)s)",
     "processes to play games in (0: one per core; default %(default)s)":
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
-    "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 1000 iterations, "
-    "2000 in a game for two, as at the table)":
+    "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 8000 iterations, "
+    "8000 in a game for two, as at the table)":
         "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
-        "1000 Durchläufe, 2000 zu zweit, wie am Tisch)",
+        "8000 Durchläufe, 8000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
     # -- review -----------------------------------------------------------------------------------
     "a save file whose game is over, or a recorded game's number (default: the last recorded game)":
@@ -248,9 +253,9 @@ _OURS_DE = {
     "whose decisions to rate (default: the one human at the table)":
         "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
     "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
-    "(default 600 iterations, about half a second)":
+    "(default 8000 iterations, about a tenth of a second)":
         "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0.5s "
-        "(Standard 600 Durchläufe, etwa eine halbe Sekunde)",
+        "(Standard 8000 Durchläufe, etwa eine Zehntelsekunde)",
     "print the decisions as JSON: turn, move, played, best, loss":
         "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",
     "where to look for a finished save when no game is recorded (default: $ABLUXXEN_DATA_DIR or the user "

@@ -73,10 +73,27 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, t("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": line})
 
 
+class _Version(argparse.Action):
+    """``--version``: the version, and whether the hard bot's search is compiled (docs/bots.md).
+
+    The bots are imported only when asked, so that every other command starts as fast as before.
+    """
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: object,
+                 option_string: str | None = None) -> None:
+        from ..bots import quick
+
+        search = (t("the hard bot's search is compiled") if quick.compiled is not None else
+                  t("the hard bot's search runs in Python (installed without a C compiler): it searches less"))
+        print(f"abluxxen {__version__}\n{search}")
+        parser.exit(0)
+
+
 def _parser(command: str | None) -> argparse.ArgumentParser:
     parser = OneLineParser(prog="abluxxen", description=DESCRIPTION, epilog=in_language(EPILOG, EPILOG_DE),
                            formatter_class=CatalogFormatter)
-    parser.add_argument("--version", action="version", version=f"abluxxen {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0,
+                        help=t("show the version, and whether the hard bot's search is compiled, and exit"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text,

@@ -25,6 +25,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from ..bots import Think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..languages import LANGS, default_lang
 from ..quoting import brief
@@ -87,7 +88,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="whose decisions to rate (default: the one human at the table)")
     parser.add_argument("--think", type=think, default=None,
                         help="the search's budget per decision: iterations like 600 (the same figures every "
-                             f"time) or seconds like 0.5s (default {DEFAULT_THINK} iterations, about half a second)")
+                             "time) or seconds like 0.5s "
+                             f"(default {DEFAULT_THINK.iterations} iterations, about a tenth of a second)")
     parser.add_argument("--json", action="store_true",
                         help="print the decisions as JSON: turn, move, played, best, loss")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
@@ -212,7 +214,7 @@ def pick_seat(source: ReviewSource, name: str | None, tr: Tr) -> int:
     raise Refused(tr("review.no_seat", name=repr(shown), names=listed))
 
 
-def _rated(source: ReviewSource, seat: int, think: float | int, tr: Tr) -> list[Decision]:
+def _rated(source: ReviewSource, seat: int, think: Think, tr: Tr) -> list[Decision]:
     """The seat's decisions rated, with a progress bar on a terminal's standard error."""
     console = Console(stderr=True)
     with Progress(TextColumn("[bold]" + escape(tr("review.thinking", name=source.names[seat]))), BarColumn(),
