@@ -215,9 +215,9 @@ TEXTS: dict[str, tuple[str, str]] = {
         "das Duell (oder, wenn ihr es ablehnt, das einfache Spiel zu zweit)."),
     "setup_help.seat": (
         "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
-        "good human) or bot:hard (searches ahead, about half a second a move).",
+        "good human) or bot:hard (searches ahead, up to half a second a move).",
         "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
-        "ein guter Mensch) oder bot:schwer (rechnet voraus, etwa eine halbe Sekunde pro Zug)."),
+        "ein guter Mensch) oder bot:schwer (rechnet voraus, bis zu einer halben Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
         "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
