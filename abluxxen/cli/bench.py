@@ -7,10 +7,12 @@ player count, on the same deals (``Game.new(rules, seed=i)``):
   ``game.push(move)`` (what a front end or an outside script does);
 * ``codes``: the int action codes, ``rng.choice(game.legal_actions())`` then
   ``game.apply_action(code)`` (what a bot's tree search does);
-* ``rollout``: the hard bot's rollouts, ``rollout(game, rng, ROLLOUT_NOISE)``
-  (:mod:`abluxxen.bots.quick`): the engine's fast path with the bots' cheap
-  policy and a few random moves, exactly as the search plays them
-  (``benchmarks/hard_speed.py`` times the hard bot's decisions).
+* ``rollout``: the hard bot's rollouts in Python, ``rollout(game, rng,
+  ROLLOUT_NOISE)`` (:mod:`abluxxen.bots.quick`): the engine's fast path with
+  the bots' cheap policy and a few random moves. The hard bot itself plays
+  them compiled where the package was installed with a C compiler, with the
+  same moves (``benchmarks/hard_speed.py`` times both side by side, and the
+  hard bot's decisions).
 
 Each figure is the median over ``--repeat`` runs; the runs of the three ways
 are interleaved so that a busy machine slows them alike. Dealing is included
