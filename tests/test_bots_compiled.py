@@ -137,6 +137,10 @@ def test_the_hard_bot_makes_the_same_moves_with_compiled_and_python_rollouts(mon
     lambda g: setattr(g, "phase", 6),
     lambda g: setattr(g, "phase", 2),  # take or leave, with nobody abluxxed
     lambda g: setattr(g, "queue", "ab"),
+    lambda g: g.hands[0].__setitem__(7, g.hands[0][7] + 1),  # a ninth 7 (the hand's total says 13)
+    lambda g: (g.hands[0].__setitem__(7, 60), g.hands[0].__setitem__(0, 73)),  # sixty 7s: more plays than a hand has
+    lambda g: g.discard.append(7),  # a card twice
+    lambda g: g.displays[2].append((7, 2, 3)),  # more jokers than cards
 ])
 def test_a_state_the_compiled_rollouts_cannot_hold_is_refused_not_played(spoil) -> None:  # type: ignore[no-untyped-def]
     assert compiled is not None

@@ -1,15 +1,17 @@
-/* The hard bot's rollouts in C: abluxxen.bots.quick.rollout, move for move.
+/* The hard bot's search below its root moves, in C: abluxxen.bots.subtrees.Subtrees
+ * (the information-set trees) and abluxxen.bots.quick.rollout, move for move.
  *
  * A rollout plays a (determinized) game to its end with the cheap policy of
- * quick.py. In Python that is nine tenths of the hard bot's time; here it is
- * a few dozen microseconds, so the search gets many more iterations in the
- * same half second.
+ * quick.py. In Python that was nine tenths of the hard bot's time; here an
+ * iteration (a descent, a new node, a rollout) is a few dozen microseconds,
+ * so the search gets some twenty times as many in the same time.
  *
- * This file is a second implementation of two Python modules, and the tests
- * hold it to them: from any position, with the same seed, it makes the very
- * moves that quick.rollout makes on abluxxen.state.State and ends in the very
- * same state (tests/test_bots_rollout_c.py).  Everything that could make the
- * two differ is copied, not re-derived:
+ * This file is a second implementation of three Python modules (the rules of
+ * state.py without events, the policy of quick.py, the trees of
+ * subtrees.py), and the tests hold it to them: from any position, with the
+ * same seed, it makes the very moves they make and ends in the very same
+ * state, growing the very same trees (tests/test_bots_compiled.py).
+ * Everything that could make the two differ is copied, not re-derived:
  *
  *   - the random numbers: CPython's Mersenne Twister, seeded as
  *     random.Random(seed) seeds it, and random() as CPython computes it;
@@ -18,9 +20,9 @@
  *   - floating-point sums and products are made in Python's order (the build
  *     turns off fused multiply-adds).
  *
- * The module reads a State's attributes once, plays on a plain C struct and
- * either writes the final state back (tests) or only returns the final
- * scores and hand sizes (the search).
+ * The module reads a State's attributes once (refusing one whose cards are not
+ * the game's 109), plays on a plain C struct and either writes the final
+ * state back (tests) or only returns the final scores and hand sizes.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -909,52 +911,36 @@ static int counts_of_seats(PyObject *game, PyObject *name, int n, int counts[][1
     return rc;
 }
 
-static int read_state(PyObject *game, S *s) {
-    PyObject *obj, *fast;
-    if (int_attr(game, name_players, 2, MAX_PLAYERS, &s->n) < 0 ||
-        int_attr(game, name_expert, 0, 1, &s->expert) < 0 ||
-        int_attr(game, name_single_draw, 0, 1, &s->single_draw) < 0)
-        return -1;
-    /* rules.tiebreak */
-    obj = PyObject_GetAttr(game, name_rules);
+/* displays: per seat, layers (value, size, jokers) bottom to top */
+static int read_displays(PyObject *game, S *s) {
+    PyObject *obj = PyObject_GetAttr(game, name_displays);
     if (!obj)
         return -1;
-    PyObject *tiebreak = PyObject_GetAttr(obj, name_tiebreak);
-    Py_DECREF(obj);
-    if (!tiebreak)
-        return -1;
-    s->fewest_hand = PyUnicode_Check(tiebreak) && PyUnicode_CompareWithASCIIString(tiebreak, "fewest-hand") == 0;
-    Py_DECREF(tiebreak);
-    int n = s->n;
-    if (counts_of_seats(game, name_hands, n, s->hands) < 0 || counts_of_seats(game, name_known, n, s->known) < 0)
-        return -1;
-    /* displays: per seat, layers (value, size, jokers) bottom to top */
-    obj = PyObject_GetAttr(game, name_displays);
-    if (!obj)
-        return -1;
-    fast = PySequence_Fast(obj, "a state's displays must be a list");
+    PyObject *fast = PySequence_Fast(obj, "a state's displays must be a list");
     Py_DECREF(obj);
     if (!fast)
         return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
+    int rc = 0;
+    if (PySequence_Fast_GET_SIZE(fast) != s->n) {
         PyErr_SetString(PyExc_ValueError, "a state's displays must be one per seat");
-        return -1;
+        rc = -1;
     }
-    for (int seat = 0; seat < n; seat++) {
+    for (int seat = 0; rc == 0 && seat < s->n; seat++) {
         PyObject *layers = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, seat), "a display must be a list");
         if (!layers) {
-            Py_DECREF(fast);
-            return -1;
+            rc = -1;
+            break;
         }
         Py_ssize_t count = PySequence_Fast_GET_SIZE(layers);
-        int rc = count > LAYERS_MAX ? -1 : 0;
-        if (rc)
+        if (count > LAYERS_MAX) {
             PyErr_SetString(PyExc_ValueError, "a display has too many layers");
+            rc = -1;
+        }
         for (Py_ssize_t k = 0; rc == 0 && k < count; k++) {
             int parts[3], len;
             rc = int_seq(PySequence_Fast_GET_ITEM(layers, k), 0, JOKER, parts, 3, &len);
-            if (rc == 0 && (len != 3 || parts[0] < 1 || parts[1] < 1 || parts[1] > 13 || parts[2] > 5)) {
+            if (rc == 0 && (len != 3 || parts[0] < 1 || parts[1] < 1 || parts[1] > 13 || parts[2] > 5 ||
+                            parts[2] > parts[1] || (parts[0] == JOKER && parts[2] != parts[1]))) {
                 PyErr_SetString(PyExc_ValueError, "a layer is (value, size, jokers)");
                 rc = -1;
             }
@@ -964,42 +950,103 @@ static int read_state(PyObject *game, S *s) {
             }
         }
         Py_DECREF(layers);
-        if (rc) {
-            Py_DECREF(fast);
-            return -1;
-        }
         s->layers[seat] = (int)count;
     }
     Py_DECREF(fast);
-    /* pool: slots of one or more cards */
-    obj = PyObject_GetAttr(game, name_pool);
+    return rc;
+}
+
+/* pool: slots of one or more cards */
+static int read_pool(PyObject *game, S *s) {
+    PyObject *obj = PyObject_GetAttr(game, name_pool);
     if (!obj)
         return -1;
-    fast = PySequence_Fast(obj, "a state's pool must be a list");
+    PyObject *fast = PySequence_Fast(obj, "a state's pool must be a list");
     Py_DECREF(obj);
     if (!fast)
         return -1;
     Py_ssize_t slots = PySequence_Fast_GET_SIZE(fast);
-    if (slots > POOL_MAX) {
-        Py_DECREF(fast);
+    int rc = 0;
+    if (slots > POOL_SIZE) {
         PyErr_SetString(PyExc_ValueError, "a state's pool is too long");
-        return -1;
+        rc = -1;
     }
-    for (Py_ssize_t i = 0; i < slots; i++) {
+    for (Py_ssize_t i = 0; rc == 0 && i < slots; i++) {
         int cards[POOL_MAX], len;
-        if (int_seq(PySequence_Fast_GET_ITEM(fast, i), 1, JOKER, cards, POOL_MAX, &len) < 0 || len < 1) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a pool slot holds cards");
-            Py_DECREF(fast);
-            return -1;
+        rc = int_seq(PySequence_Fast_GET_ITEM(fast, i), 1, JOKER, cards, POOL_MAX, &len);
+        if (rc == 0 && len < 1) {
+            PyErr_SetString(PyExc_ValueError, "a pool slot holds cards");
+            rc = -1;
         }
-        s->slot_len[i] = len;
-        memset(s->slot[i], 0, POOL_MAX);
-        for (int k = 0; k < len; k++)
+        for (int k = 0; rc == 0 && k < len; k++)
             s->slot[i][k] = (unsigned char)cards[k];
+        s->slot_len[i] = len;
     }
     s->pool_len = (int)slots;
     Py_DECREF(fast);
+    return rc;
+}
+
+/* Every card of the game is somewhere, once: 8 of each number and 5 jokers, and every count
+ * array's total is its sum. What the rules above do within their arrays' bounds rests on it. */
+static int check_cards(const S *s) {
+    int cards[15] = {0};
+    for (int seat = 0; seat < s->n; seat++) {
+        int held = 0;
+        for (int v = 1; v <= JOKER; v++) {
+            cards[v] += s->hands[seat][v];
+            held += s->hands[seat][v];
+        }
+        if (held != s->hands[seat][0])
+            return -1;
+        for (int k = 0; k < s->layers[seat]; k++) {
+            Layer l = s->display[seat][k];
+            cards[l.value == JOKER ? JOKER : l.value] += l.value == JOKER ? l.size : l.size - l.jokers;
+            if (l.value != JOKER)
+                cards[JOKER] += l.jokers;
+        }
+    }
+    for (int i = 0; i < s->pool_len; i++)
+        for (int k = 0; k < s->slot_len[i]; k++)
+            cards[s->slot[i][k]]++;
+    for (int i = 0; i < s->deck_len; i++)
+        cards[s->deck[i]]++;
+    for (int i = 0; i < s->discard_len; i++)
+        cards[s->discard[i]]++;
+    for (int i = 0; i < s->removed_len; i++)
+        cards[s->removed[i]]++;
+    int shadowed = 0;
+    for (int v = 1; v < JOKER; v++) {
+        cards[v] += s->shadow[v];
+        shadowed += s->shadow[v];
+    }
+    if (shadowed != s->shadow[0] || s->shadow[JOKER])
+        return -1;
+    for (int v = 1; v <= JOKER; v++)
+        if (cards[v] != (v == JOKER ? 5 : 8))
+            return -1;
+    return 0;
+}
+
+static int read_state(PyObject *game, S *s) {
+    if (int_attr(game, name_players, 2, MAX_PLAYERS, &s->n) < 0 ||
+        int_attr(game, name_expert, 0, 1, &s->expert) < 0 ||
+        int_attr(game, name_single_draw, 0, 1, &s->single_draw) < 0)
+        return -1;
+    /* rules.tiebreak */
+    PyObject *obj = PyObject_GetAttr(game, name_rules);
+    if (!obj)
+        return -1;
+    PyObject *tiebreak = PyObject_GetAttr(obj, name_tiebreak);
+    Py_DECREF(obj);
+    if (!tiebreak)
+        return -1;
+    s->fewest_hand = PyUnicode_Check(tiebreak) && PyUnicode_CompareWithASCIIString(tiebreak, "fewest-hand") == 0;
+    Py_DECREF(tiebreak);
+    int n = s->n;
+    if (counts_of_seats(game, name_hands, n, s->hands) < 0 || counts_of_seats(game, name_known, n, s->known) < 0 ||
+        read_displays(game, s) < 0 || read_pool(game, s) < 0)
+        return -1;
     if (card_seq(game, name_deck, s->deck, &s->deck_len) < 0 ||
         card_seq(game, name_discard, s->discard, &s->discard_len) < 0 ||
         card_seq(game, name_removed, s->removed, &s->removed_len) < 0)
@@ -1040,7 +1087,11 @@ static int read_state(PyObject *game, S *s) {
         PyErr_SetString(PyExc_ValueError, "the game is over");
         return -1;
     }
-    /* What the rules below index by: a victim or a drawer where the phase needs one. */
+    if (check_cards(s) < 0) {
+        PyErr_SetString(PyExc_ValueError, "a state's cards must be the game's 109, each once");
+        return -1;
+    }
+    /* What the rules index by: a victim or a drawer where the phase needs one. */
     if (((s->phase == TAKE_OR_LEAVE || s->phase == BACK_OR_DISCARD) &&
          (s->victim < 0 || !s->layers[s->victim])) ||
         (s->phase == DRAW && (s->drawer < 0 || s->draws_left < 1)) ||
