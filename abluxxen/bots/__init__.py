@@ -39,9 +39,9 @@ def make_bot(level: str, *, seed: int | None = None, think: Think | None = None)
             hard bot with an iteration budget).
         think: the hard bot's budget per decision: ``float`` seconds,
             ``int`` iterations or a :class:`Budget` (default
-            :data:`DEFAULT_THINK`: 8,000 iterations with the compiled
-            search, an eighth of them without; under half a second). Other
-            levels answer at once and ignore it.
+            :data:`DEFAULT_THINK`: 8,000 iterations, 16,000 in a game for
+            two, with the compiled search, an eighth of them without; under
+            half a second). Other levels answer at once and ignore it.
 
     Raises:
         ValueError: for an unknown level or a bad budget.

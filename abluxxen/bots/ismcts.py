@@ -76,7 +76,8 @@ class Budget:
     A game for two plays out in about half the moves of a four-player game,
     so an iteration costs about half as much there, and the duel gains from
     the extra search (docs/bots.md). Counted in iterations, never seconds, a
-    budget gives the same move on every machine with the compiled search.
+    budget gives the same move on every machine (the compiled search and the
+    Python one make the same moves at the same number of iterations).
 
     Without it (a package installed with no C compiler at hand) an iteration
     costs some twenty times as much, so the search gets ``1 / python_share``
@@ -89,7 +90,7 @@ class Budget:
     """
 
     iterations: int = 8000
-    duel: int = 8000
+    duel: int = 16000
     python_share: float = 1 / 8
 
     def __post_init__(self) -> None:

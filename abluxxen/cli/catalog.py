@@ -242,9 +242,9 @@ _OURS_DE = {
     "processes to play games in (0: one per core; default %(default)s)":
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
     "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 8000 iterations, "
-    "8000 in a game for two, as at the table)":
+    "16000 in a game for two, as at the table)":
         "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
-        "8000 Durchläufe, 8000 zu zweit, wie am Tisch)",
+        "8000 Durchläufe, 16000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
     # -- review -----------------------------------------------------------------------------------
     "a save file whose game is over, or a recorded game's number (default: the last recorded game)":
