@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bot strength and speed: every run in the tables of docs/bots.md, in their order.
-# Issue 23's figures first (benchmarks/strength.py: logged game by game, so a
-# stopped run is resumed by the same command), then the older table's
+# Issue 23's figures first, newest round first (benchmarks/strength.py: logged
+# game by game, so a stopped run is resumed by the same command), then the older table's
 # `abluxxen simulate` runs (issue 4; their default-budget rows were measured with
 # the 0.45 s default of the time, so they now play at today's default instead).
 # Many hours on 2 cores. Run from the repository root:
@@ -25,10 +25,24 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
-# Issue 23: the default budget (1,000 iterations, 2,000 in the duel; inference with 3+ players).
+# Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
+# 16,000 in the duel; inference with 3+ players), and the perfect-information bound.
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
 strength duel.jsonl --seats hard,normal --games 1000 --seed 4
 strength easy4.jsonl --seats hard,easy,easy,easy --games 1000 --seed 1
+strength perfect4.jsonl --seats perfect,normal,normal,normal --games 300 --seed 6
+"$python" benchmarks/strength.py --seats perfect,normal,normal,normal --games 300 --seed 6 \
+  --log "$logs/perfect4.jsonl" --summary --paired "$logs/hard4.jsonl"
+# Issue 23, fourth round: how strength grows with the budget (same deals, paired).
+strength e4_1000.jsonl --seats hard,normal,normal,normal --games 200 --seed 41 --think 1000
+strength e4_8000.jsonl --seats hard,normal,normal,normal --games 200 --seed 41 --think 8000
+strength h4_16000.jsonl --seats hard,normal,normal,normal --games 300 --seed 6 --think 16000
+strength f2_2000.jsonl --seats hard,normal --games 300 --seed 43 --think 2000
+strength f2_8000.jsonl --seats hard,normal --games 300 --seed 43 --think 8000
+strength f2_16000.jsonl --seats hard,normal --games 200 --seed 43 --think 16000
+# The rows below are earlier rounds' runs: replayed with today's code they give
+# today's figures at those settings, not the figures docs/bots.md quotes for the
+# code of the time.
 # Issue 23: the ideas at 48 iterations, and the perfect-information bound.
 strength hard48.jsonl --seats hard,normal,normal,normal --games 400 --seed 21 --think 48
 strength perfect48.jsonl --seats perfect,normal,normal,normal --games 400 --seed 21 --think 48
