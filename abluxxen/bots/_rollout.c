@@ -886,12 +886,18 @@ static int card_seq(PyObject *game, PyObject *name, unsigned char *out, int *len
     return rc;
 }
 
-static int counts_of_seats(PyObject *game, PyObject *name, int n, int counts[][15]) {
+/* The attribute as a list or tuple (a new reference), or NULL with an exception. */
+static PyObject *seq_attr(PyObject *game, PyObject *name) {
     PyObject *obj = PyObject_GetAttr(game, name);
     if (!obj)
-        return -1;
-    PyObject *fast = PySequence_Fast(obj, "a state's hands must be a list");
+        return NULL;
+    PyObject *fast = PySequence_Fast(obj, "a state's field must be a list");
     Py_DECREF(obj);
+    return fast;
+}
+
+static int counts_of_seats(PyObject *game, PyObject *name, int n, int counts[][15]) {
+    PyObject *fast = seq_attr(game, name);
     if (!fast)
         return -1;
     int rc = 0;
@@ -913,11 +919,7 @@ static int counts_of_seats(PyObject *game, PyObject *name, int n, int counts[][1
 
 /* displays: per seat, layers (value, size, jokers) bottom to top */
 static int read_displays(PyObject *game, S *s) {
-    PyObject *obj = PyObject_GetAttr(game, name_displays);
-    if (!obj)
-        return -1;
-    PyObject *fast = PySequence_Fast(obj, "a state's displays must be a list");
-    Py_DECREF(obj);
+    PyObject *fast = seq_attr(game, name_displays);
     if (!fast)
         return -1;
     int rc = 0;
@@ -958,11 +960,7 @@ static int read_displays(PyObject *game, S *s) {
 
 /* pool: slots of one or more cards */
 static int read_pool(PyObject *game, S *s) {
-    PyObject *obj = PyObject_GetAttr(game, name_pool);
-    if (!obj)
-        return -1;
-    PyObject *fast = PySequence_Fast(obj, "a state's pool must be a list");
-    Py_DECREF(obj);
+    PyObject *fast = seq_attr(game, name_pool);
     if (!fast)
         return -1;
     Py_ssize_t slots = PySequence_Fast_GET_SIZE(fast);
