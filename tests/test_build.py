@@ -1,0 +1,44 @@
+"""Installing builds the hard bot's compiled search where a C compiler is at hand, and still works where none is."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def wheel(out: Path, **env: str) -> list[str]:
+    """The names in the wheel ``pip wheel`` builds from this checkout (with ``env`` set)."""
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT), "-w", str(out)],
+                          capture_output=True, text=True, env={**os.environ, **env}, timeout=300)
+    if done.returncode and "No matching distribution" in done.stderr:
+        pytest.skip("pip cannot reach the build's requirements (hatchling, setuptools) here")
+    assert done.returncode == 0, done.stderr
+    (built,) = out.glob("abluxxen-*.whl")
+    with zipfile.ZipFile(built) as archive:
+        return [built.name, *archive.namelist()]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the test names a Unix compiler")
+def test_without_a_c_compiler_the_game_still_installs_as_pure_python(tmp_path: Path) -> None:
+    name, *files = wheel(tmp_path, CC="false")
+    assert name.endswith("-py3-none-any.whl")
+    assert "abluxxen/bots/subtrees.py" in files and "abluxxen/bots/quick.py" in files
+    assert not [f for f in files if f.startswith("_abluxxen_rollout")]
+
+
+def test_with_a_c_compiler_the_wheel_holds_the_compiled_search_at_the_top_level(tmp_path: Path) -> None:
+    from abluxxen.bots import quick
+
+    if quick.compiled is None:
+        pytest.skip("this interpreter's install found no C compiler either")
+    name, *files = wheel(tmp_path)
+    assert not name.endswith("-none-any.whl")
+    assert [f for f in files if f.startswith("_abluxxen_rollout.")], files
+    assert "abluxxen/bots/_rollout.c" not in files  # the source stays in the sdist
