@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from abluxxen import Game, Rules, View
 from abluxxen.bots import make_bot, quick
-from abluxxen.bots.quick import play_out, quick_action, rollout
+from abluxxen.bots.quick import quick_action, rollout
 from abluxxen.bots.subtrees import Subtrees, subtrees
 from abluxxen.state import State
 
@@ -49,8 +49,7 @@ def position(rules: Rules, seed: int, moves: int) -> Game:
 
 
 def compiled_play_out(game: State, seed: int, noise: float) -> int:
-    assert compiled is not None
-    quick.play_out(game.copy(), seed, noise)  # (configures the compiled rollouts)
+    assert compiled is not None and quick.configured() is compiled
     moves, scores, sizes = compiled.play_out(game, seed, noise, True)
     assert (list(scores), list(sizes)) == (game.scores(), game.hand_sizes())
     return int(moves)
@@ -97,17 +96,6 @@ def test_compiled_subtrees_grow_the_python_subtrees_iteration_for_iteration(  # 
         assert all(0.0 <= reward <= 1.0 for reward, _ in got)
 
 
-def test_play_out_leaves_the_game_as_it_was_and_gives_the_end_with_or_without_compiled_rollouts(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    game = position(Rules(4), 7, 20)
-    before = fields(game.copy())
-    fast = play_out(game, 99, 0.05)
-    assert fields(game) == before
-    monkeypatch.setattr(quick, "compiled", None)
-    assert play_out(game, 99, 0.05) == fast
-    assert fields(game) == before
-
-
 def test_the_hard_bot_makes_the_same_moves_with_compiled_and_python_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
     views: list[View] = []
     for rules in (Rules(4), Rules(2), Rules(3, "expert")):
@@ -145,7 +133,7 @@ def test_the_hard_bot_makes_the_same_moves_with_compiled_and_python_rollouts(mon
 def test_a_state_the_compiled_rollouts_cannot_hold_is_refused_not_played(spoil) -> None:  # type: ignore[no-untyped-def]
     assert compiled is not None
     game = Game.new(Rules(4), seed=5)
-    quick.play_out(game, 1, 0.05)  # (configures the compiled rollouts)
+    assert quick.configured() is compiled
     spoil(game)
     with pytest.raises((ValueError, TypeError)):
         compiled.play_out(game, 1, 0.05, False)

@@ -19,10 +19,12 @@ Single-observer ISMCTS in the spirit of Cowling, Powley & Whitehouse (2012),
   that trail clearly; the normal bot's favourite is kept unless the search
   finds a move clearly better, so even a small budget plays no worse than
   the heuristics;
-* rollouts play to the end with :func:`~abluxxen.bots.quick.play_out`:
+* rollouts play to the end with :func:`~abluxxen.bots.quick.rollout`:
   mostly the moves of :func:`~abluxxen.bots.quick.quick_action`, a cheap
-  version of the normal bot's rules, compiled to C where the package was
-  built with a compiler (the same moves either way);
+  version of the normal bot's rules;
+* everything below the root moves (:mod:`.subtrees`) runs compiled from C
+  where the package was installed with a compiler: the same moves, some
+  twenty times as fast;
 * the final score differences are backed up: each seat's reward mixes its
   win share with its margin over the best other seat.
 """

@@ -202,22 +202,6 @@ except ImportError:  # installed without a C compiler
 _configured = False
 
 
-def play_out(game: State, seed: int, noise: float) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The final scores and hand sizes of ``game`` played to its end by :func:`rollout`
-    with ``random.Random(seed)``; ``game`` itself is not changed.
-
-    The compiled rollouts play it when the package has them, else :func:`rollout`
-    plays a copy: the same moves either way.
-    """
-    fast = configured()
-    if fast is not None:
-        moves, scores, sizes = fast.play_out(game, seed, noise, False)
-        return scores, sizes
-    game = game.copy()
-    rollout(game, random.Random(seed), noise)
-    return tuple(game.scores()), tuple(game.hand_sizes())
-
-
 def configured() -> ModuleType | None:
     """The compiled rollouts, this module's tables and constants handed over to them; ``None`` without."""
     global _configured
