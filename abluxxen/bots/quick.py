@@ -61,13 +61,6 @@ Clock = tuple[tuple[list[float], list[float]], int]
 _VALUES = range(1, 14)
 _TWICE_SIZE = [2.0 * (i % _SLOT) for i in range(15 * _SLOT)]
 _WORTH = itemgetter(0)  # of a (worth, value, count) group in _play
-
-
-def _total(values: Iterable[float]) -> float:
-    """The floats added up one by one, left to right: ``sum()`` adds them so in
-    Python 3.11 but compensates the rounding from 3.12 on, and the C rollouts
-    must find the very same totals."""
-    return reduce(add, values, 0.0)
 _ALWAYS = [1.0] * (15 * _SLOT)
 # A table per pattern of all opponents' hand sizes would mean thousands of
 # tables; the product over all opponents but the last has only a few hundred
@@ -189,11 +182,19 @@ def rollout(game: State, rng: random.Random, noise: float) -> int:
             played = None
 
 
-# The rollouts compiled from _rollout.c (by hatch_build.py, into the
-# top-level module _abluxxen_rollout) when the package was installed with a C
-# compiler: the same moves as rollout() from every position with the same
-# seed (tests/test_bots_compiled.py), some twenty times as fast. ``None``
-# without them; a test or benchmark may set it so to use the Python rollouts.
+def _total(values: Iterable[float]) -> float:
+    """The floats added up one by one, left to right: ``sum()`` adds them so in
+    Python 3.11 but compensates the rounding from 3.12 on, and the C rollouts
+    must find the very same totals."""
+    return reduce(add, values, 0.0)
+
+
+# The hard bot's search below its root moves compiled from _rollout.c (by
+# hatch_build.py, into the top-level module _abluxxen_rollout) when the
+# package was installed with a C compiler: the same moves as rollout() and
+# subtrees.Subtrees from every position with the same seed
+# (tests/test_bots_compiled.py), some twenty times as fast. ``None`` without
+# it; a test or benchmark may set it so to use the Python search.
 compiled: ModuleType | None
 try:
     import _abluxxen_rollout as compiled
