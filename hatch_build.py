@@ -1,7 +1,8 @@
-"""Build hook: compile the hard bot's rollouts (abluxxen/bots/_rollout.c) into the wheel.
+"""Build hook: compile the hard bot's search (abluxxen/bots/_rollout.c) into the wheel.
 
-The compiled rollouts make the same moves as the Python ones, some twenty
-times as fast, so the hard bot searches that much more in its half second.
+The compiled search (its rollouts and the trees below its root moves) makes
+the same moves as the Python one, some twenty times as fast, so the hard bot
+searches that much more in the same time.
 They are optional: without a C compiler (or Python's headers) the build
 says so and the wheel is pure Python; the game then plays the same, and its
 hard bot searches less (see docs/bots.md).

@@ -1481,17 +1481,23 @@ static PyObject *Subtrees_new_tree(Subtrees *t, PyObject *unused) {
     return PyLong_FromLong(t->trees++);
 }
 
+/* The seed argument of a call, once the rollouts are configured; -1 and an exception otherwise. */
+static int seed_arg(PyObject *arg, unsigned long long *seed) {
+    if (!configured) {
+        PyErr_SetString(PyExc_RuntimeError, "configure() the rollouts first");
+        return -1;
+    }
+    *seed = PyLong_AsUnsignedLongLong(arg);
+    return *seed == (unsigned long long)-1 && PyErr_Occurred() ? -1 : 0;
+}
+
 static PyObject *Subtrees_iterate(Subtrees *t, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "iterate(deal, moves, seed)");
         return NULL;
     }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() the rollouts first");
-        return NULL;
-    }
-    unsigned long long seed = PyLong_AsUnsignedLongLong(args[2]);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred())
+    unsigned long long seed;
+    if (seed_arg(args[2], &seed) < 0)
         return NULL;
     S deal;
     if (read_state(args[0], &deal) < 0)
@@ -1590,12 +1596,8 @@ static PyObject *play_out(PyObject *module, PyObject *const *args, Py_ssize_t na
         PyErr_SetString(PyExc_TypeError, "play_out(game, seed, noise, write_back)");
         return NULL;
     }
-    if (!configured) {
-        PyErr_SetString(PyExc_RuntimeError, "configure() the rollouts first");
-        return NULL;
-    }
-    unsigned long long seed = PyLong_AsUnsignedLongLong(args[1]);
-    if (seed == (unsigned long long)-1 && PyErr_Occurred())
+    unsigned long long seed;
+    if (seed_arg(args[1], &seed) < 0)
         return NULL;
     double noise = PyFloat_AsDouble(args[2]);
     if (noise == -1.0 && PyErr_Occurred())

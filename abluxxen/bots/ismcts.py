@@ -366,7 +366,6 @@ class Trees:
 
     def __init__(self, view: View) -> None:
         self.forest = subtrees(view.seat, exploration=EXPLORATION, noise=ROLLOUT_NOISE)
-        self.view = view
         # Per move text: its subtree and its action code. A root move's code is the same in every
         # deal (a pool draw's slot is public), so each text is read once.
         self.moves: dict[str, tuple[int, int]] = {}

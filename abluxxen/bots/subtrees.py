@@ -170,13 +170,10 @@ class Subtrees:
             game.apply_action(legal[best_i])
             node = children[keys[best_i]]
             path.append(node)
-        if game.phase == OVER:
-            scores: Sequence[int] = game.scores()
-            sizes: Sequence[int] = game.hand_sizes()
-        else:
+        if game.phase != OVER:
             rollout(game, rng, self.noise)
-            scores, sizes = game.scores(), game.hand_sizes()
-        reward = rewards(scores, sizes, game.rules.tiebreak)
+        scores = game.scores()
+        reward = rewards(scores, game.hand_sizes(), game.rules.tiebreak)
         for n in path:
             n.visits += 1
             n.total += reward[n.player]
