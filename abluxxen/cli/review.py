@@ -45,14 +45,14 @@ EPILOG = """examples:
   abluxxen review                          the last recorded game
   abluxxen review 12                       recorded game number 12
   abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
-  abluxxen review --seat Ann --think 2000  search longer (2000 iterations a decision)
+  abluxxen review --seat Ann --think 30000 search longer (30000 iterations)
   abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
 """
 EPILOG_DE = """Beispiele:
   abluxxen review                          die zuletzt aufgezeichnete Partie
   abluxxen review 12                       die aufgezeichnete Partie Nummer 12
   abluxxen review game.json --seat Ann     ein beendeter Spielstand, Anns Entscheidungen
-  abluxxen review --seat Ann --think 2000  länger rechnen (2000 Durchläufe je Entscheidung)
+  abluxxen review --seat Ann --think 30000 länger rechnen (30000 Durchläufe)
   abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
 """
 
