@@ -58,6 +58,7 @@ PEOPLE = ["Ann", "Ben", "Cy", "Dee"]
 
 async def serve(tables: int) -> None:
     """Host ``tables`` rooms of four people on 127.0.0.1; print the port; run until stdin closes."""
+    from abluxxen.host.door import Door
     from abluxxen.host.room import Room
     from abluxxen.host.server import Host
     from abluxxen.match import Match
@@ -66,7 +67,7 @@ async def serve(tables: int) -> None:
 
     directory = Path(tempfile.mkdtemp(prefix="abluxxen-load-"))
     os.environ["ABLUXXEN_DATA_DIR"] = str(directory)
-    host = Host(max_connections=4 * tables + 8)
+    host = Host(door=Door(max_connections=4 * tables + 8, max_starting=4 * tables + 8))
     loop = asyncio.get_running_loop()
     for n in range(tables):
         match = Match(Rules(4), games=1, seed=SEED + n, names=PEOPLE)
@@ -108,9 +109,22 @@ class Screen(asyncssh.SSHClientSession[str]):
         return time.perf_counter()
 
 
+class _Code(asyncssh.SSHClient):
+    """Answers the host's question for the invite code (keyboard-interactive, as ``ssh`` asks it)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> list[str]:
+        return [self.code] * len(prompts)
+
+
 async def join(port: int, name: str, code: str) -> tuple[Any, Any, Screen]:
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, password=code, known_hosts=None,
-                                  client_keys=None, agent_path=None, preferred_auth="password")
+    conn, _ = await asyncssh.create_connection(lambda: _Code(code), "127.0.0.1", port, username=name,
+                                               known_hosts=None, client_keys=None, agent_path=None)
     chan, screen = await conn.create_session(Screen, term_type="xterm-256color", term_size=(80, 24))
     assert isinstance(screen, Screen)
     return conn, chan, screen

@@ -1,9 +1,5 @@
-"""Play from several terminals: a real SSH server on loopback, real SSH clients with a terminal.
-
-Each test starts :class:`~abluxxen.host.server.Host` on port 0 with a host key
-made in memory, connects asyncssh clients that ask for a pty (type and size),
-and reads each client's screen with pyte, as a player would see it.
-"""
+"""Play from several terminals: a real SSH server on loopback, real SSH clients with a terminal
+(the helpers are in ``tests/hosting.py``)."""
 
 from __future__ import annotations
 
@@ -15,156 +11,33 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
-import pyte
 import pytest
+from hosting import (
+    CODE,
+    WAIT,
+    Answers,
+    connect,
+    decides,
+    everyone,
+    first_seat_plays_until_the_second_decides,
+    hand_words,
+    hosted,
+    login,
+    make_room,
+    return_code,
+    start_host,
+)
 
 from abluxxen.cards import token
-from abluxxen.host.guard import MAX_WRONG, Door
-from abluxxen.host.room import Room
+from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
+from abluxxen.host.room import Login
 from abluxxen.host.server import Host
-from abluxxen.match import Match
-from abluxxen.rules import Rules
 from abluxxen.store.records import open_records
-from abluxxen.store.saves import Saved, new_save_path, read_save
-from abluxxen.table.table import Table, start_event
-from abluxxen.tui.seating import parse_players
-from abluxxen.tui.table import grouped_text
-
-CODE = "bako-rimu-tesa"
-KEY = asyncssh.generate_private_key("ssh-ed25519")
-WAIT = 20.0
-
-
-class Terminal(asyncssh.SSHClientSession[str]):
-    """A client's terminal: everything the host sent, and the screen it makes."""
-
-    def __init__(self, cols: int, rows: int) -> None:
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.Stream(self.screen)
-        self.raw: list[str] = []
-        self.seen: set[str] = set()  # every line the screen ever showed
-        self.closed = asyncio.Event()
-
-    def data_received(self, data: str, datatype: Any) -> None:
-        self.raw.append(data)
-        self.stream.feed(data)
-        self.seen.update(line.rstrip() for line in self.screen.display)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closed.set()
-
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    def all_raw(self) -> str:
-        return "".join(self.raw)
-
-
-class Client:
-    """One person's SSH connection to the host."""
-
-    def __init__(self, conn: Any, chan: Any, term: Terminal) -> None:
-        self.conn, self.chan, self.term = conn, chan, term
-
-    def type(self, line: str) -> None:
-        self.chan.write(line + "\r")
-
-    def resize(self, cols: int, rows: int) -> None:
-        self.term.screen.resize(rows, cols)
-        self.chan.change_terminal_size(cols, rows)
-
-    async def sees(self, wanted: str | Callable[[str], bool], timeout: float = WAIT) -> str:
-        """Wait until the screen shows ``wanted``; the screen."""
-        test = wanted if callable(wanted) else (lambda text: wanted in text)
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            text = self.term.text()
-            if test(text):
-                return text
-            if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"never saw {wanted!r}; the screen:\n{text}")
-            await asyncio.sleep(0.02)
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-async def connect(port: int, name: str, code: str = CODE, *, size: tuple[int, int] = (80, 24),
-                  env: dict[str, str] | None = None, term_type: str = "xterm-256color") -> Client:
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, password=code, known_hosts=None,
-                                  client_keys=None, agent_path=None, preferred_auth="password")
-    variables: dict[str | bytes, str | bytes] = {k: v for k, v in (env or {}).items()}
-    chan, term = await conn.create_session(lambda: Terminal(*size), term_type=term_type, term_size=size,
-                                           env=variables)
-    assert isinstance(term, Terminal)
-    return Client(conn, chan, term)
-
-
-def make_room(directory: Path, players: str = "Ann,Ben,Cy", *, seed: int = 5, grace: float = 120.0) -> Room:
-    seats = parse_players(players)
-    names = [s.name for s in seats]
-    match = Match(Rules(len(seats)), games=1, seed=seed, names=names)
-    saved = Saved(match=match, seats=seats, lang="en", delay=0, log=[start_event(match)])
-    return Room(Table(saved, new_save_path(directory, names)), code=CODE, grace=grace, delay=0)
-
-
-def hosted(room: Room, test: Callable[[Host, int], Awaitable[None]], **options: Any) -> None:
-    """Run ``test`` against a host serving ``room`` on a free loopback port."""
-
-    async def main() -> None:
-        host = Host(**options)
-        host.add(room)
-        port = await host.listen(KEY, bind="127.0.0.1", port=0)
-        game = asyncio.get_running_loop().create_task(room.run())
-        try:
-            await test(host, port)
-        finally:
-            host.stop()
-            game.cancel()
-            await asyncio.sleep(0.05)
-
-    asyncio.run(main())
-
-
-def hand_words(room: Room, seat: int) -> str:
-    """A seat's hand as its screen writes it (``2×2  3  4 …``)."""
-    return grouped_text(room.view_for(seat).hand).plain
-
-
-async def everyone(port: int, names: list[str], **options: Any) -> list[Client]:
-    clients = [await connect(port, name, **options) for name in names]
-    for client in clients:
-        await client.sees("What happened")
-    return clients
-
-
-async def decides(room: Room, seat: int) -> None:
-    """Wait until ``seat``'s person is asked (or the game is over)."""
-    for _ in range(int(WAIT / 0.01)):
-        chair = room.chairs.get(seat)
-        if room.match.game.is_over or (chair is not None and chair.answer is not None):
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"seat {seat} was never asked")
-
-
-async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -> None:
-    """The first seat's person plays their first legal move until the second seat is asked."""
-    game = room.match.game
-    while game.to_move != 1 and not game.is_over:
-        await decides(room, 0)
-        before = len(room.saved.transcript.moves)
-        first.type(game.view(0).legal_moves()[0])
-        while len(room.saved.transcript.moves) == before:
-            await asyncio.sleep(0.01)
-        game = room.match.game
-    await decides(room, 1)
-
+from abluxxen.store.saves import read_save
 
 # -- a whole game -------------------------------------------------------------------------------
 
@@ -221,9 +94,14 @@ def test_a_whole_three_player_game_from_three_terminals_and_nobody_sees_another_
 # -- the door -----------------------------------------------------------------------------------
 
 
-def test_a_wrong_code_is_refused_and_too_many_shut_the_door_for_the_right_one_too(tmp_path: Path) -> None:
+def test_wrong_codes_lock_out_one_name_at_one_address_for_longer_each_time_and_say_why(tmp_path: Path) -> None:
     room = make_room(tmp_path)
     now = [0.0]
+
+    async def wrongs(port: int, name: str, count: int) -> None:
+        for _ in range(count):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await login(port, name, "guess")
 
     async def test(host: Host, port: int) -> None:
         with pytest.raises(asyncssh.PermissionDenied):
@@ -231,32 +109,54 @@ def test_a_wrong_code_is_refused_and_too_many_shut_the_door_for_the_right_one_to
         client = await connect(port, "ann", "BAKO rimu tesa")  # read loosely: case and spaces
         await client.sees("waiting for the players")
         client.close()
-        for _ in range(MAX_WRONG):
-            with pytest.raises(asyncssh.PermissionDenied):
-                await connect(port, "ann", "guess")
-        with pytest.raises(asyncssh.PermissionDenied):
-            await connect(port, "ann")  # the right code, from the same address, within the minute
+        await wrongs(port, "ann", MAX_WRONG + 1)
+        with pytest.raises(asyncssh.PermissionDenied) as refused:
+            await login(port, "ann")  # the right code, for the locked name, from that address
+        assert "Too many wrong codes for ann" in str(refused.value.reason)
+        assert "60 s" in str(refused.value.reason)
+        # Everybody else behind the same address (an ssh -R tunnel: all are 127.0.0.1) still gets in.
+        ben = await connect(port, "ben")
+        await ben.sees("waiting for the players")
         now[0] += 61
-        client = await connect(port, "ann")
-        await client.sees("waiting for the players")
+        (await login(port, "ann")).close()
+        await wrongs(port, "ann", MAX_WRONG + 1)  # again: the lock lasts twice as long
+        now[0] += 61
+        with pytest.raises(asyncssh.PermissionDenied):
+            await login(port, "ann")
+        now[0] += 60
+        (await login(port, "ann")).close()
 
     hosted(room, test, door=Door(clock=lambda: now[0]))
+
+
+def test_a_scanner_cycling_through_names_has_its_codes_checked_one_at_a_time() -> None:
+    now = [0.0]
+    door = Door(clock=lambda: now[0])
+    for n in range(FREE_TRIES):
+        caller = Caller("203.0.113.7", lambda why: None)
+        door.begins(caller, f"name{n}")
+        assert door.wait_before_check(caller.address) == 0
+        door.wrong(caller)
+    assert [door.wait_before_check("203.0.113.7") for _ in range(3)] == [0, PACE, 2 * PACE]
+    assert door.wait_before_check("198.51.100.1") == 0  # another address is not slowed
+    now[0] += WINDOW + 1
+    assert door.wait_before_check("203.0.113.7") == 0
 
 
 def test_nothing_but_the_game_no_commands_sftp_or_forwarding(tmp_path: Path) -> None:
     room = make_room(tmp_path)
 
     async def test(host: Host, port: int) -> None:
-        conn = await asyncssh.connect("127.0.0.1", port, username="ann", password=CODE, known_hosts=None,
-                                      client_keys=None, agent_path=None)
+        conn = await login(port, "ann")
         with pytest.raises(asyncssh.ChannelOpenError):
             await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", port)
-        with pytest.raises(asyncssh.ChannelOpenError):  # a command instead of the game
-            await conn.run("cat /etc/passwd")
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, OSError)):
             async with conn.start_sftp_client():
                 pass
         conn.close()
+        # A command instead of the game is answered with why, and a failing exit status.
+        ran = await (await login(port, "ann")).run("cat /etc/passwd")
+        assert ran.exit_status == 1 and "runs no commands" in str(ran.stdout)
 
     hosted(room, test)
 
@@ -272,7 +172,7 @@ def test_more_connections_than_the_host_takes_are_turned_away_politely(tmp_path:
         assert "full" in str(refused.value.reason)
         await first.sees("Ann is here")  # the first one is still served
 
-    hosted(room, test, max_connections=1)
+    hosted(room, test, door=Door(max_connections=1))
 
 
 # -- dropping out and coming back ------------------------------------------------------------------
@@ -284,10 +184,11 @@ def test_a_dropped_player_gets_the_same_seat_back_and_the_others_see_the_countdo
     async def test(host: Host, port: int) -> None:
         ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
         ben_hand = hand_words(room, 1)
+        code = return_code(ben.term.text())
         ben.close()
         screen = await ann.sees("Ben away")
         assert re.search(r"Ben away \(1:5\d left\)", screen)
-        ben = await connect(port, "Ben")
+        ben = await connect(port, "Ben", code)
         screen = await ben.sees("Your hand (Ben)")
         assert ben_hand in screen
         await ann.sees(lambda text: "Ben away" not in text)
@@ -310,7 +211,7 @@ def test_after_the_grace_a_bot_plays_the_seat_until_its_player_takes_over_again(
                 break
             await asyncio.sleep(0.02)
         assert any(m.seat == 1 for m in room.saved.transcript.moves[before:])  # the stand-in played
-        ben = await connect(port, "ben")
+        ben = await connect(port, "ben", room.chairs[1].return_code)
         await first_seat_plays_until_the_second_decides(room, ann)
         assert room.chairs[1].answer is not None  # Ben decides again himself
         await ben.sees("Ben, ")
@@ -512,24 +413,8 @@ def test_the_host_key_is_made_once_owner_only_and_a_damaged_one_is_never_overwri
 # -- the host's command ----------------------------------------------------------------------------------
 
 
-def _start_host(args: list[str], data_dir: Path) -> tuple[subprocess.Popen[str], int]:
-    """``abluxxen host ARGS --serve --port 0`` in a process of its own; it and its port."""
-    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "host", *args, "--serve", "--port", "0",
-                             "--lang", "en", "--delay", "0"], env=env, text=True, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
-    assert proc.stdout is not None
-    for _ in range(20):
-        line = proc.stdout.readline()
-        found = re.search(r"ssh -p (\d+) NAME@", line)
-        if found:
-            return proc, int(found.group(1))
-    proc.kill()
-    raise AssertionError(f"the host printed no ssh line: {proc.stderr.read() if proc.stderr else ''}")
-
-
 def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_and_code(tmp_path: Path) -> None:
-    proc, port = _start_host(["--players", "Ann,Ben", "--code", "c0de", "--seed", "4"], tmp_path)
+    proc, port = start_host(["--players", "Ann,Ben", "--code", "c0de", "--seed", "4"], tmp_path)
 
     async def first_move() -> str:
         ann = await connect(port, "ann", "c0de")
@@ -546,7 +431,7 @@ def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_and_code(tmp_
     finally:
         proc.kill()  # the host's machine crashes
         proc.wait()
-    resumed, port = _start_host(["--resume"], tmp_path)
+    resumed, port = start_host(["--resume"], tmp_path)
 
     async def back() -> None:
         ben = await connect(port, "ben", "c0de")
@@ -592,7 +477,7 @@ def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops
 
     async def test(host: Host, port: int) -> None:
         with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
-            local = TableScreen(room, "Ann", local=True, on_stop=lambda: stopped.append(True))
+            local = TableScreen(room, Login("Ann"), local=True, on_stop=lambda: stopped.append(True))
             here = asyncio.get_running_loop().create_task(local.run())
             ben = await connect(port, "ben")
             await ben.sees("Your hand (Ben)")
@@ -651,7 +536,7 @@ def test_a_screen_that_fails_says_sorry_to_its_player_and_the_game_goes_on(tmp_p
         assert "Traceback" not in ben.term.all_raw()
         await ann.sees("Ben away")
         monkeypatch.setattr(TableScreen, "_render", real)
-        ben = await connect(port, "ben")
+        ben = await connect(port, "ben", return_code(ben.term.all_raw()))
         await ben.sees("Your hand (Ben)")
 
     hosted(room, test)
@@ -680,33 +565,17 @@ def test_a_card_drawn_from_the_deck_is_told_to_its_drawer_only(tmp_path: Path) -
     hosted(room, test)
 
 
-class _Answers(asyncssh.SSHClient):
-    """A client that answers keyboard-interactive prompts (as OpenSSH's ssh does by default) with a code."""
-
-    def __init__(self, code: str) -> None:
-        self.code = code
-        self.prompts: list[str] = []
-
-    def kbdint_auth_requested(self) -> str:
-        return ""
-
-    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
-                                  prompts: Any) -> list[str]:
-        self.prompts += [str(prompt) for prompt, _ in prompts]
-        return [self.code] * len(prompts)
-
-
 def test_keyboard_interactive_asks_for_the_invite_code(tmp_path: Path) -> None:
     room = make_room(tmp_path, "Ann,Ben")
 
     async def test(host: Host, port: int) -> None:
-        conn, client = await asyncssh.create_connection(lambda: _Answers(CODE), "127.0.0.1", port, username="ann",
+        conn, client = await asyncssh.create_connection(lambda: Answers(CODE), "127.0.0.1", port, username="ann",
                                                         known_hosts=None, client_keys=None, agent_path=None,
                                                         preferred_auth="keyboard-interactive")
-        assert isinstance(client, _Answers) and client.prompts == ["Invite code: "]
+        assert isinstance(client, Answers) and client.prompts == ["Invite code: "]
         conn.close()
         with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost, ConnectionError)):  # asked again
-            await asyncssh.create_connection(lambda: _Answers("nope"), "127.0.0.1", port, username="ann",
+            await asyncssh.create_connection(lambda: Answers("nope"), "127.0.0.1", port, username="ann",
                                              known_hosts=None, client_keys=None, agent_path=None,
                                              preferred_auth="keyboard-interactive")
 
@@ -718,7 +587,7 @@ def test_the_ssh_everyone_has_joins_a_game(tmp_path: Path) -> None:
     """OpenSSH's own client in a pseudo-terminal, as a friend types it."""
     import pexpect
 
-    proc, port = _start_host(["--players", "Ann,Ben", "--code", "blue river", "--seed", "2"], tmp_path)
+    proc, port = start_host(["--players", "Ann,Ben", "--code", "blue river", "--seed", "2"], tmp_path)
     try:
         ssh = pexpect.spawn("ssh", ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
                                     "-o", "PubkeyAuthentication=no", "-p", str(port), "ben@127.0.0.1"],
@@ -812,6 +681,7 @@ class Quiet:
     """A screen that only counts what the room tells it (the room's own logic, without SSH)."""
 
     local = False
+    name = ""
 
     def __init__(self) -> None:
         self.turns = 0
@@ -845,7 +715,8 @@ def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_rea
 
     async def main() -> None:
         screens = [Quiet(), Quiet()]
-        chairs = [chair for chair in (room.sit("Ann", screens[0]), room.sit("Ben", screens[1])) if chair]
+        chairs = [seated.chair for seated in (room.sit(Login("Ann"), screens[0]), room.sit(Login("Ben"), screens[1]))
+                  if seated.chair]
         game = asyncio.get_running_loop().create_task(room.run())
         await play_one_game(chairs)
         assert room.stage == SCORES

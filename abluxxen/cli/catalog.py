@@ -153,8 +153,11 @@ _OURS_DE = {
         "Partien nur zwischen Bots spielen und zeigen, wie jeder abschnitt",
     "host a game that friends join from their own terminals over SSH":
         "eine Partie eröffnen, zu der Mitspieler von ihren eigenen Terminals per SSH kommen",
-    "the SSH port friends connect to (default 2222; 0 picks a free one)":
-        "der SSH-Port für die Mitspieler (Standard 2222; 0 wählt einen freien)",
+    "the SSH port friends connect to (default 2222, or with --resume the port served last; 0 picks a free one)":
+        "der SSH-Port für die Mitspieler (Standard 2222, mit --resume der zuletzt benutzte; 0 wählt einen "
+        "freien)",
+    "how many may watch at once (default 20; 0: nobody)":
+        "wie viele zugleich zuschauen dürfen (Standard 20; 0: niemand)",
     "the address to listen on (default: every address of this machine)":
         "die Adresse, an der gelauscht wird (Standard: jede Adresse dieses Rechners)",
     "the invite code friends type as their password (default: a fresh random one)":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..host.door import MAX_CONNECTIONS, MAX_WATCHERS
 from .catalog import in_language
 from .options import seconds_up_to, whole
 from .play import add_arguments as add_table_arguments
@@ -44,8 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             for group in parser._action_groups:
                 if action in group._group_actions:
                     group._group_actions.remove(action)
-    parser.add_argument("--port", type=whole(0, 65535), default=2222, metavar="N",
-                        help="the SSH port friends connect to (default 2222; 0 picks a free one)")
+    parser.add_argument("--port", type=whole(0, 65535), default=None, metavar="N",
+                        help="the SSH port friends connect to (default 2222, or with --resume the port "
+                             "served last; 0 picks a free one)")
     parser.add_argument("--bind", metavar="ADDR", default="",
                         help="the address to listen on (default: every address of this machine)")
     parser.add_argument("--code", metavar="WORDS", default=None,
@@ -54,6 +56,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="nobody plays at this terminal (without it the first name in --players plays here)")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")
+    parser.add_argument("--watchers", type=whole(0, MAX_CONNECTIONS), default=MAX_WATCHERS, metavar="N",
+                        help=f"how many may watch at once (default {MAX_WATCHERS}; 0: nobody)")
     parser.add_argument("--resume", action="store_true",
                         help="reopen the game this host served last, with the same seats and code")
 

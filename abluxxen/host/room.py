@@ -19,7 +19,7 @@ import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..events import Event
 from ..match import Match
@@ -28,6 +28,8 @@ from ..store.saves import Saved
 from ..table.seats import BotSeat
 from ..table.table import Player, Table, Undone, records_kind
 from ..view import View
+from .door import MAX_WATCHERS, Bucket
+from .invite import new_code, same_code
 
 #: What one typed line (a move, a command, a chat line) may hold; the rest is cut.
 MAX_LINE = 200
@@ -35,6 +37,12 @@ MAX_LINE = 200
 MAX_NAME_SHOWN = 20
 #: How many chat lines the room keeps.
 CHAT_KEPT = 50
+#: Chat: a person may say this many lines at once, then one every :data:`CHAT_EVERY` seconds.
+CHAT_BURST, CHAT_EVERY = 4, 2.0
+#: The whole room's chat: at most this many lines in :data:`CHAT_WINDOW` seconds, however many talk.
+CHAT_ROOM, CHAT_WINDOW = 8, 4.0
+#: SSH keys a seat keeps for its owner.
+MAX_KEYS_KEPT = 8
 
 WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
 
@@ -44,6 +52,8 @@ class Viewer(Protocol):
 
     #: The host's own terminal: its seat is never taken over from outside (leaving it stops the game).
     local: bool
+    #: The login name it came with.
+    name: str
 
     def refresh(self) -> None:
         """Something changed: draw again (soon, on the event loop)."""
@@ -52,7 +62,27 @@ class Viewer(Protocol):
         """This screen's seat must decide now (what was typed before must not count as the answer)."""
 
     def close(self, reason: str) -> None:
-        """Leave the table: this screen's seat was taken by a newer connection, or the host stops."""
+        """Leave the table (``elsewhere``: its seat was taken by a newer connection; ``stopped``: the host
+        stops; ``kicked``: the host sent it away; ``no_watchers``: the host takes no more watchers)."""
+
+
+@dataclass(frozen=True)
+class Login:
+    """Who came through the door, as the door knows them.
+
+    Attributes:
+        name: the login name (a seat's name in any case, or a watcher's).
+        address: the client's address.
+        keys: the SSH keys (fingerprints) the client came with: its seat's, if it takes one.
+        proven: the key it logged in with, when a seat's owner came back by key (no code typed).
+        returning: it gave its seat's return code instead of the invite code.
+    """
+
+    name: str
+    address: str = ""
+    keys: tuple[str, ...] = ()
+    proven: str = ""
+    returning: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,11 +104,12 @@ class Note:
 
 @dataclass(frozen=True)
 class Said:
-    """One line of chat."""
+    """One line of chat; ``watching``: said by a watcher (shown so: a watcher cannot pass for a player)."""
 
     name: str
     text: str
     at: float
+    watching: bool = False
 
 
 @dataclass
@@ -93,6 +124,8 @@ class Chair:
         left_at: when the last screen left (monotonic seconds), while away.
         notes: what only this person may be told (their deck draws, cards taken from them), newest last.
         ready: at a score screen, whether the person wants the next game.
+        keys: the SSH keys (fingerprints) of the person who took the seat: the seat is theirs.
+        return_code: the code that brings its person back (given when they came without a key).
     """
 
     seat: int
@@ -104,11 +137,30 @@ class Chair:
     ready: bool = False
     answer: asyncio.Future[str] | None = None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    keys: frozenset[str] = frozenset()
+    return_code: str = ""
 
     @property
     def present(self) -> bool:
         """Whether a screen is connected to this seat."""
         return self.screen is not None
+
+    @property
+    def owned(self) -> bool:
+        """Whether somebody has taken this seat (then only they may have it again)."""
+        return bool(self.keys or self.return_code)
+
+    def belongs_to(self, login: Login) -> bool:
+        """Whether ``login`` is this seat's person: a key the seat knows, proven, or its return code."""
+        return bool(login.proven and login.proven in self.keys) or login.returning
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a login sits: a person's seat, or watching (and why, when it asked for a seat)."""
+
+    chair: Chair | None
+    why: str = ""
 
 
 class UndoRequest(Exception):
@@ -142,29 +194,38 @@ class Room:
     """One hosted match.
 
     Args:
-        saved: the match, seats and settings (new or resumed).
         table: the table that pushes, saves and records (already locked when it saves).
         code: the invite code, as the host gave it.
-        grace: how long (seconds) a dropped person's seat waits before a bot stands in.
+        grace: how long (seconds) a dropped person's seat waits before a bot stands in; after
+            ``--resume``, how long the waiting room waits for each person.
         delay: pause (seconds) after each bot move, so people can follow.
+        watchers: how many watchers the room takes (0: none).
         clock: monotonic seconds (tests pass their own).
         on_event: told what is worth a host's log, as a text key and a name (``host.log.joined``, ``Ben``).
     """
 
     def __init__(self, table: Table, *, code: str, grace: float = 120.0, delay: float = 0.6,
-                 clock: Callable[[], float] = time.monotonic,
+                 watchers: int = MAX_WATCHERS, clock: Callable[[], float] = time.monotonic,
                  on_event: Callable[[str, str], None] | None = None) -> None:
         self.table = table
         self.code = code
         self.grace = grace
         self.delay = delay
+        self.max_watchers = watchers
         self.clock = clock
         self.on_event = on_event or (lambda key, name: None)
+        self.on_kept: Callable[[], None] = lambda: None  # the seats' owners or the chat changed
         seats = table.saved.seats
         self.chairs: dict[int, Chair] = {s: Chair(s, seat.name) for s, seat in enumerate(seats) if not seat.is_bot}
         self.watchers: set[Viewer] = set()
         self.chat: list[Said] = []
+        self.muted: set[str] = set()
+        self.barred: set[str] = set()
+        self._chat_rates: dict[str, Bucket] = {}
         self.stage = WAITING
+        # A resumed game waits for its people no longer than the grace: one who never comes back
+        # must not hold the others for ever (a bot stands in, as for anyone away).
+        self.resumed = bool(table.saved.transcript.moves)
         self.version = 0
         self.problem: Note | None = None  # a save or records problem, for every screen
         self.stand_ins: dict[int, BotSeat] = {}
@@ -173,6 +234,8 @@ class Room:
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = _Notes(self, chair)
+            if self.resumed:
+                chair.left_at = clock()
 
     # -- what screens read --------------------------------------------------------
 
@@ -209,35 +272,68 @@ class Room:
         return [c.name for c in self.chairs.values() if not c.present]
 
     def away(self) -> list[tuple[str, float]]:
-        """During the game: who dropped, and how many seconds their seat still waits (0: a bot plays it)."""
-        now = self.clock()
-        return [(c.name, max(0.0, self.grace - (now - c.left_at)))
-                for c in self.chairs.values() if not c.present and c.left_at is not None]
+        """Who dropped (or, after ``--resume``, has not come back yet), and how many seconds their seat
+        still waits (0: a bot plays it)."""
+        return [(name, max(0.0, left)) for name, left in self._countdowns()]
+
+    # -- who owns a seat -------------------------------------------------------------
+
+    def owns(self, name: str, key_print: str) -> bool:
+        """Whether ``name``'s seat belongs to the SSH key ``key_print`` (its owner may come back by it)."""
+        chair = self.chair_of(name)
+        return chair is not None and key_print in chair.keys
+
+    def returns(self, name: str, typed: str) -> bool:
+        """Whether ``typed`` is ``name``'s seat's return code (compared in constant time)."""
+        chair = self.chair_of(name)
+        return chair is not None and bool(chair.return_code) and same_code(typed, chair.return_code)
+
+    def _claim(self, chair: Chair, login: Login) -> None:
+        """The first person to sit down takes the seat: for their keys, else for a fresh return code."""
+        if login.keys:
+            chair.keys = frozenset(login.keys)
+        else:
+            chair.return_code = new_code(2)  # shown on their status line: see TableScreen._status
+        self.on_kept()
 
     # -- screens come and go --------------------------------------------------------
 
-    def sit(self, name: str, screen: Viewer) -> Chair | None:
-        """A screen arrives under ``name``: it takes that person's seat (a screen already there is
-        closed: the same person connected again) or watches; the chair, or ``None`` for a watcher."""
-        chair = self.chair_of(name)
-        # The seat the host plays at their own terminal stays theirs: taking it over would close
-        # that terminal, and with it the game for everyone. A login under that name watches.
-        if chair is None or (chair.screen is not None and chair.screen.local):
+    def sit(self, login: Login, screen: Viewer) -> Seating:
+        """A screen arrives: it takes its person's seat (a screen already there is closed: the same
+        person connected again) or watches, and then says why when it asked for a seat."""
+        chair = self.chair_of(login.name)
+        why = self._cannot_sit(chair, login, screen)
+        if chair is None or why:
             self.watchers.add(screen)
-            self._say_host("watches", brief(name, MAX_NAME_SHOWN))
+            self._say_host("watches", brief(login.name, MAX_NAME_SHOWN))
             self.changed()
-            return None
+            return Seating(None, why)
+        if not chair.owned and not screen.local:
+            self._claim(chair, login)
         old, chair.screen = chair.screen, screen
         if old is not None:
             old.close("elsewhere")
-        came_back = chair.left_at is not None
+        came_back = chair.came
         chair.came, chair.left_at = True, None
         chair.changed.set()
         self._say_host("back" if came_back else "joined", chair.name)
         self.changed()
         if chair.answer is not None:
             screen.turn_started()
-        return chair
+        return Seating(chair)
+
+    def _cannot_sit(self, chair: Chair | None, login: Login, screen: Viewer) -> str:
+        """Why ``login`` watches although it may have asked for a seat (``""``: it may sit, or asked none)."""
+        if chair is None:
+            return "" if len(self.watchers) < self.max_watchers and login.name.casefold() not in self.barred \
+                else "no_watchers"
+        # The seat the host plays at their own terminal stays theirs: taking it over would close
+        # that terminal, and with it the game for everyone. A login under that name watches.
+        if chair.screen is not None and chair.screen.local:
+            return "host_seat"
+        if chair.owned and not chair.belongs_to(login):
+            return "owned"
+        return ""
 
     def leave(self, screen: Viewer) -> None:
         """A screen has gone (closed, dropped, or quit)."""
@@ -245,7 +341,7 @@ class Room:
         for chair in self.chairs.values():
             if chair.screen is screen:
                 chair.screen = None
-                if self.stage != WAITING:
+                if self.stage != WAITING or self.resumed:
                     chair.left_at = self.clock()
                 chair.changed.set()
                 self._say_host("left", chair.name)
@@ -267,14 +363,93 @@ class Room:
 
     # -- chat -------------------------------------------------------------------------
 
-    def say(self, name: str, text: str) -> None:
-        """A line of chat from ``name``: one line, control characters removed, at most :data:`MAX_LINE`."""
+    def say(self, name: str, text: str, *, watching: bool = False) -> str:
+        """A line of chat from ``name``: one line, control characters removed, at most :data:`MAX_LINE`;
+        ``""`` when it was said, else why not (a text key: ``host.chat.muted``, ``host.chat.slow``, …)."""
         clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
         if not clean:
-            return
-        self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, self.clock()))
+            return ""
+        folded = name.casefold()
+        if folded in self.muted:
+            return "host.chat.muted"
+        now = self.clock()
+        if sum(1 for said in self.chat if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
+            return "host.chat.busy"
+        if len(self._chat_rates) > 4 * CHAT_KEPT:  # names come and go: a full bucket is a new one
+            self._chat_rates = {n: b for n, b in self._chat_rates.items() if not b.full}
+        rate = self._chat_rates.setdefault(folded, Bucket(CHAT_BURST, 1 / CHAT_EVERY, self.clock))
+        if not rate.spend(1):
+            return "host.chat.slow"
+        self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, now, watching))
         del self.chat[:-CHAT_KEPT]
+        self.on_kept()
         self.changed()
+        return ""
+
+    # -- what the host may do ---------------------------------------------------------------
+
+    def mute(self, name: str, muted: bool = True) -> bool:
+        """Mute (or unmute) ``name``'s chat; whether somebody of that name is here or muted."""
+        folded = name.casefold()
+        known = folded in self.muted or any(s.name.casefold() == folded for s in self.screens())
+        if muted and known:
+            self.muted.add(folded)
+        else:
+            self.muted.discard(folded)
+        return known
+
+    def kick(self, name: str) -> bool:
+        """Send ``name`` away: their screens close; a seat they held is free for the next login under
+        its name (the code still needed), a watcher's name may not come back; whether anyone was."""
+        folded = name.casefold()
+        chair = self.chair_of(name)
+        gone = [s for s in self.screens() if s.name.casefold() == folded and not s.local]
+        if chair is not None and not (chair.screen is not None and chair.screen.local):
+            found = chair.owned or bool(gone)
+            chair.keys, chair.return_code = frozenset(), ""
+            self.on_kept()
+        else:
+            found = bool(gone)
+            if found:
+                self.barred.add(folded)
+        for screen in gone:
+            screen.close("kicked")
+        return found
+
+    def allow_watchers(self, count: int) -> None:
+        """Take at most ``count`` watchers (0: none); watchers past it leave now, newest first."""
+        self.max_watchers = max(0, count)
+        for screen in list(self.watchers)[self.max_watchers:]:
+            screen.close("no_watchers")
+        self.changed()
+
+    # -- what the host keeps for --resume --------------------------------------------------
+
+    def kept(self) -> dict[str, Any]:
+        """The seats' owners and the chat, as ``--resume`` needs them back."""
+        owners = {c.name: {"keys": sorted(c.keys), "return_code": c.return_code}
+                  for c in self.chairs.values() if c.owned}
+        chat = [{"name": said.name, "text": said.text, "watching": said.watching} for said in self.chat]
+        return {"owners": owners, "chat": chat}
+
+    def restore(self, kept: dict[str, Any]) -> None:
+        """Take back what :meth:`kept` gave (read warily: it comes from a file)."""
+        owners = kept.get("owners")
+        for name, owner in (owners.items() if isinstance(owners, dict) else ()):
+            chair = self.chair_of(str(name))
+            if chair is None or not isinstance(owner, dict):
+                continue
+            keys = owner.get("keys")
+            chair.keys = frozenset(str(k)[:100] for k in keys[:MAX_KEYS_KEPT]) if isinstance(keys, list) \
+                else frozenset()
+            chair.return_code = str(owner.get("return_code") or "")[:40]
+        chat = kept.get("chat")
+        for line in (chat[-CHAT_KEPT:] if isinstance(chat, list) else ()):
+            if isinstance(line, dict):
+                clean = "".join(ch if ch.isprintable() else " " for ch in str(line.get("text", ""))[:MAX_LINE])
+                # Said before the restart: in the log, no longer under the table.
+                self.chat.append(Said(brief(str(line.get("name", "?")), MAX_NAME_SHOWN), clean.strip(),
+                                      float("-inf"), bool(line.get("watching"))))
 
     # -- the game -----------------------------------------------------------------------
 
@@ -314,17 +489,34 @@ class Room:
         self.changed()
 
     async def _gather(self) -> None:
-        """The waiting room: until every person's seat is taken."""
-        while self.awaited():
-            self._wake.clear()
-            await self._wake.wait()
+        """The waiting room: until every person's seat is taken (after ``--resume``, or until the grace
+        of everyone still away is over: then the game goes on with bots standing in)."""
+        ticker = asyncio.get_running_loop().create_task(self._tick())
+        try:
+            while self.awaited():
+                left = [self._grace_left(c) for c in self.chairs.values() if not c.present]
+                if self.resumed and max(left) <= 0:
+                    return
+                self._wake.clear()
+                try:
+                    await asyncio.wait_for(self._wake.wait(), max(left) if self.resumed else None)
+                except TimeoutError:
+                    pass
+        finally:
+            ticker.cancel()
 
     async def _tick(self) -> None:
-        """While someone is away, the screens' countdown moves every second."""
+        """While a seat's countdown runs, the screens' status line moves every second (the table itself
+        is not drawn again); once every seat away has its bot, nothing moves."""
         while True:
             await asyncio.sleep(1.0)
-            if any(c.left_at is not None for c in self.chairs.values()):
-                self.changed()
+            if any(left > -1.0 for _, left in self._countdowns()):
+                for screen in self.screens():
+                    screen.refresh()
+
+    def _countdowns(self) -> list[tuple[str, float]]:
+        return [(c.name, self._grace_left(c)) for c in self.chairs.values()
+                if not c.present and c.left_at is not None]
 
     # -- the table's front end (table.Front) -----------------------------------------
 
@@ -448,3 +640,32 @@ class _Decider:
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """The room's notes are told by the table (``_Notes``): nothing here."""
+
+
+#: What the host may tell the room (the host's own screen, or its console with ``--serve``), in both
+#: languages: the word, and the order it gives.
+HOST_ORDERS = {"kick": "kick", "rauswerfen": "kick", "mute": "mute", "stumm": "mute", "unmute": "unmute",
+               "laut": "unmute", "watchers": "watchers", "zuschauer": "watchers"}
+#: The words that close watching (``watchers off``).
+NONE_WORDS = ("off", "none", "aus", "keine")
+
+
+def host_order(room: Room, text: str) -> tuple[str, dict[str, object]] | None:
+    """Carry out a host's order typed as ``text``; its answer (a text key and its fields), or ``None``
+    when ``text`` is no order (then it is read as a move or a command as usual)."""
+    words = text.split()
+    order = HOST_ORDERS.get(words[0].lower()) if words else None
+    if order is None:
+        return None
+    if len(words) != 2:
+        return "host.order.usage", {}
+    target = words[1]
+    if order == "watchers":
+        count = 0 if target.lower() in NONE_WORDS else int(target) if target.isdigit() and len(target) < 5 \
+            else None
+        if count is None:
+            return "host.order.usage", {}
+        room.allow_watchers(count)
+        return "host.order.watchers", {"n": count}
+    done = room.kick(target) if order == "kick" else room.mute(target, order == "mute")
+    return (f"host.order.{order}" if done else "host.order.nobody"), {"name": brief(target, MAX_NAME_SHOWN)}

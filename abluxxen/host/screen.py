@@ -38,12 +38,12 @@ from ..quoting import brief
 from ..tui.commands import Command, read_command
 from ..tui.i18n import Tr
 from ..tui.notation import read_move
-from ..tui.pages import help_page, hint_line, log_page, rules_page
+from ..tui.pages import help_page, hint_line, log_page, replay_line, rules_page
 from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
 from ..tui.table import TableInfo, render_table, table_info
 from ..view import View
-from .room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Note, Room
+from .room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Login, Note, Room, Said, host_order
 
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0
@@ -74,7 +74,7 @@ class TableScreen:
 
     Args:
         room: the hosted match.
-        name: the login name (a person's seat's name, any case, or a watcher's name).
+        login: who came through the door (the name: a person's seat's name, any case, or a watcher's).
         lang: ``en`` or ``de``.
         colours: rich's colour system for this terminal, or ``None`` for none.
         local: the host's own terminal (leaving it stops the game for everyone).
@@ -82,11 +82,12 @@ class TableScreen:
         on_stop: called when the host's own screen stops the game.
     """
 
-    def __init__(self, room: Room, name: str, *, lang: str = "en", colours: str | None = "256",
+    def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256",
                  local: bool = False, welcome: tuple[str, ...] = (),
                  on_stop: Callable[[], None] | None = None) -> None:
         self.room = room
-        self.name = name
+        self.login = login
+        self.name = login.name
         self.tr = Tr(lang)
         self.colours = colours
         self.local = local
@@ -149,7 +150,14 @@ class TableScreen:
 
     async def run(self) -> None:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
-        self.chair = self.room.sit(self.name, self)
+        seating = self.room.sit(self.login, self)
+        self.chair = seating.chair
+        if seating.why == "no_watchers":
+            self.room.leave(self)
+            self.goodbye = self.tr("host.no_watchers")
+            return
+        if seating.why:
+            self.message = self.tr(f"host.watch.{seating.why}", name=brief(self.name, MAX_NAME_SHOWN))
         try:
             await self.app.run_async(set_exception_handler=False)
         except (OSError, EOFError):  # the terminal went away under the screen (closed, hung up)
@@ -164,7 +172,9 @@ class TableScreen:
         self.app.invalidate()
 
     def turn_started(self) -> None:
-        """This seat decides now: whatever was typed before is dropped, never played as the answer."""
+        """This seat decides now: whatever was typed before is dropped, never played as the answer,
+        and what was said to it before (``Not your turn``) is old news."""
+        self.message = ""
         if self.buffer.text.strip():
             self.buffer.reset()
             self._say(self.tr("typed_ahead"))
@@ -173,9 +183,10 @@ class TableScreen:
         self.refresh()
 
     def close(self, reason: str) -> None:
-        """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops)."""
+        """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
+        ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
         over = reason == "stopped" and self.room.stage == OVER
-        self.goodbye = self.tr("host.thanks" if over else f"host.{reason}")
+        self.goodbye = self._thanks() if over else self.tr(f"host.{reason}")
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
 
@@ -256,7 +267,8 @@ class TableScreen:
                 lines.append(Text(tr("host.here", name=seat.name), style="green"))
             else:
                 lines.append(Text(tr("host.awaited", name=seat.name), style="yellow"))
-        lines += [Text(""), Text(tr("host.starts_when"))]
+        starts = tr("host.goes_on_when", grace=int(room.grace)) if room.resumed else tr("host.starts_when")
+        lines += [Text(""), Text(starts)]
         if self.chair is None:
             lines.append(Text(tr("host.watching_name", name=brief(self.name, MAX_NAME_SHOWN)), style="dim"))
         if self.welcome:
@@ -276,8 +288,12 @@ class TableScreen:
             parts.append(self.message)
         chat = self.room.chat
         if chat and self.room.clock() - chat[-1].at < CHAT_SHOWN:
-            parts.append(self.tr("host.said", name=chat[-1].name, text=chat[-1].text))
+            parts.append(self._said_line(chat[-1]))
         return "\n".join(parts[-3:])
+
+    def _said_line(self, said: Said) -> str:
+        """A chat line; a watcher's is marked so, whatever name they chose (``Bеn`` with a Cyrillic е)."""
+        return self.tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text)
 
     def _note(self, note: Note) -> str:
         tr = self.tr
@@ -315,9 +331,13 @@ class TableScreen:
         line = tr("host.present", people=", ".join(here + people))
         if room.watchers:
             line += " · " + tr("host.watchers", n=len(room.watchers))
-        if self.local:  # the host can tell the code again to someone who lost it
-            line += " · " + tr("host.code", code=room.code)
-        return [("", line)]
+        if self.local:  # the host can tell the code again to someone who lost it: it comes first, never cut
+            line = tr("host.code", code=room.code) + " · " + line
+        elif self.chair is not None and self.chair.return_code:  # what brings this person back to their seat
+            line = tr("host.your_return_code", code=self.chair.return_code) + " · " + line
+        shown = Text(line)
+        shown.truncate(self._size()[0], overflow="ellipsis")
+        return [("", shown.plain)]
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.page is not None:
@@ -358,7 +378,12 @@ class TableScreen:
         text = text.strip()
         words = text.split(maxsplit=1)
         if words and words[0].lower() in SAY:
-            self.room.say(self.chair.name if self.chair is not None else self.name, words[1] if len(words) > 1 else "")
+            self._chat(words[1] if len(words) > 1 else "")
+            return
+        ordered = host_order(self.room, text) if self.local else None
+        if ordered is not None:
+            key, fields = ordered
+            self._say(self.tr(key, **fields))
             return
         command = read_command(text)
         if command is not None:
@@ -368,6 +393,13 @@ class TableScreen:
         else:
             self._move(text)
         self.refresh()
+
+    def _chat(self, text: str) -> None:
+        """Say ``text`` to the table: under a seat's name, or marked as a watcher's."""
+        watching = self.chair is None
+        refused = self.room.say(self.chair.name if self.chair is not None else self.name, text, watching=watching)
+        if refused:
+            self._say(self.tr(refused))
 
     def _between(self, text: str) -> None:
         """Enter at a score screen: ready for the next game, or leave once it is over."""
@@ -453,7 +485,9 @@ class TableScreen:
                          width=cols)
         if room.chat:
             lines += [Text(""), Text(self.tr("host.chat"), style="bold")]
-            lines += [Text(self.tr("host.said", name=said.name, text=said.text)) for said in room.chat]
+            lines += [Text(self._said_line(said)) for said in room.chat]
+        if self.chair is not None and self.chair.return_code and not self.local:
+            lines += [Text(""), Text(self.tr("host.return_code", name=self.name, code=self.chair.return_code))]
         self._open_page(Group(*lines), cols)
 
     def _rules(self, command: Command) -> None:
@@ -501,11 +535,25 @@ class TableScreen:
         self.refresh()
 
     def _leave(self) -> None:
-        if not self.goodbye and self.room.stage not in (OVER,):
-            self.goodbye = self.tr("host.bye", grace=int(self.room.grace)) if self.chair is not None \
-                else self.tr("host.bye_watch")
+        if not self.goodbye:
+            self.goodbye = self._thanks() if self.room.stage == OVER else self._bye()
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
+
+    def _bye(self) -> str:
+        """What a person leaving in the middle is told: how to come back to their seat."""
+        chair = self.chair
+        if chair is None:
+            return self.tr("host.bye_watch")
+        bye = self.tr("host.bye", grace=int(self.room.grace))
+        if chair.return_code and not self.local:
+            bye += "\n" + self.tr("host.return_code", name=self.name, code=chair.return_code)
+        return bye
+
+    def _thanks(self) -> str:
+        """The end of the match: thanks, and the command that replays its deals at one terminal."""
+        replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
+        return self.tr("host.thanks") + ("\n" + replay if replay else "")
 
 
 class _Picture(UIControl):

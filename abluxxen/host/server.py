@@ -1,11 +1,15 @@
 """The SSH door: friends reach a hosted table with the ``ssh`` they already have.
 
 Built on asyncssh and prompt_toolkit's SSH support: a login's user name
-picks the seat, its password (or keyboard-interactive answer) is the invite
-code, and the session is a :class:`~abluxxen.host.screen.TableScreen` and
-nothing else: no shell, no commands, no SFTP or SCP, no forwarding of ports,
-agents or X11. One :class:`Host` can serve several rooms, each behind its own
-code, in one event loop.
+picks the seat, its keyboard-interactive answer is the invite code (or a
+seat's return code), and a seat's owner may come back with the SSH key they
+first came with, without any code. The session is a
+:class:`~abluxxen.host.screen.TableScreen` and nothing else: no shell, no
+commands, no SFTP or SCP, no forwarding of ports, agents or X11. One
+:class:`Host` can serve several rooms, each behind its own code, in one event
+loop. What one client may cost the others is bounded here and in
+:mod:`~abluxxen.host.door`: places, wrong codes, input, output, terminal
+sizes and resizes, one session per connection.
 """
 
 from __future__ import annotations
@@ -13,29 +17,43 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-import time
 from typing import Any, TextIO, cast
 
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
+from prompt_toolkit.data_structures import Size
 
 from ..languages import default_lang
+from ..quoting import brief
 from ..tui.i18n import Tr
-from .guard import Door
+from .door import Bucket, Caller, Door
 from .invite import same_code
-from .room import MAX_LINE, Room
+from .keys import fingerprint
+from .log import log
+from .room import MAX_LINE, Login, Room
 from .screen import TableScreen, colours_of
 
-#: Connections the host takes at once; more are turned away politely.
-MAX_CONNECTIONS = 64
 #: Output a client has not read yet, past which its connection is dropped (it stopped reading).
 MAX_UNREAD = 4 * 1024 * 1024
-#: Seconds between keepalives, and how many may go unanswered before a connection counts as dead.
-KEEPALIVE, KEEPALIVE_MISSES = 15.0, 4
+#: Seconds between keepalives, and how many may go unanswered before a connection counts as dead:
+#: a frozen client is noticed within about 20 s.
+KEEPALIVE, KEEPALIVE_MISSES = 5.0, 3
+#: Seconds a connection has to log in once it has begun (a person typing a code).
+LOGIN_TIMEOUT = 60.0
 #: Wrong codes one connection may give before it is closed (OpenSSH's MaxAuthTries).
 TRIES = 6
+#: The longest answer to the code question that is looked at (sshd refuses long passwords too).
+MAX_ANSWER = 1024
+#: SSH keys one connection may offer that are remembered as its own.
+MAX_KEYS = 8
 #: Input a session may send: a burst of this many characters, then this many a second.
 INPUT_BURST, INPUT_RATE = 1024, 256.0
+#: The largest terminal drawn (columns, rows); a smaller one is asked to grow, a larger one is cut.
+MAX_SIZE = (500, 200)
+#: A terminal that gives no size (``ssh -tt`` with no terminal) is taken to be this size.
+NO_SIZE = (80, 24)
+#: Resizes are drawn at most this often (seconds): a storm of them costs one drawing.
+RESIZE_PAUSE = 0.1
 _LONE_NEWLINE = re.compile(r"(?<!\r)\n")
 
 
@@ -44,17 +62,17 @@ class Host:
 
     Args:
         lang: the language of sessions whose client sends none.
-        door: counts wrong codes per address.
-        max_connections: connections at once.
+        door: the places and the count of wrong codes.
+        keepalive: seconds between keepalives, and how many may go unanswered (a frozen client's
+            seat counts as away after about their product).
     """
 
     def __init__(self, *, lang: str = "en", door: Door | None = None,
-                 max_connections: int = MAX_CONNECTIONS) -> None:
+                 keepalive: tuple[float, int] = (KEEPALIVE, KEEPALIVE_MISSES)) -> None:
         self.lang = lang
         self.door = door or Door()
-        self.max_connections = max_connections
+        self.keepalive = keepalive
         self.rooms: list[Room] = []
-        self.connections = 0
         self.screens: set[TableScreen] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -62,13 +80,20 @@ class Host:
         """Open ``room`` behind its code."""
         self.rooms.append(room)
 
-    def room_for(self, typed: str) -> Room | None:
-        """The room whose code was typed (every code is compared, each in constant time)."""
-        found = None
+    def room_for(self, typed: str, name: str) -> tuple[Room | None, bool]:
+        """The room whose code was typed, and whether it was ``name``'s return code rather than the
+        invite code (every code is compared, each in constant time)."""
+        found, returning = None, False
         for room in self.rooms:
-            if same_code(typed[:MAX_LINE], room.code):
+            if same_code(typed, room.code):
                 found = room
-        return found
+            if room.returns(name, typed):
+                found, returning = room, True
+        return found, returning
+
+    def room_of_key(self, name: str, key_print: str) -> Room | None:
+        """The room where ``name``'s seat belongs to the key ``key_print``."""
+        return next((room for room in self.rooms if room.owns(name, key_print)), None)
 
     async def listen(self, key: asyncssh.SSHKey, *, bind: str = "", port: int = 2222) -> int:
         """Start taking connections; the port (useful with port 0, which picks a free one)."""
@@ -76,10 +101,10 @@ class Host:
             port = _free_port()  # one port for every address (each would pick its own)
         self.acceptor = await asyncssh.create_server(
             lambda: _Connection(self), bind or None, port, server_host_keys=[key],
-            public_key_auth=False, host_based_auth=False, gss_host=None, password_auth=True, kbdint_auth=True,
+            public_key_auth=True, host_based_auth=False, gss_host=None, password_auth=False, kbdint_auth=True,
             allow_pty=True, line_editor=False, x11_forwarding=False, agent_forwarding=False, allow_scp=False,
-            sftp_factory=None, keepalive_interval=KEEPALIVE, keepalive_count_max=KEEPALIVE_MISSES,
-            login_timeout=60, encoding="utf-8", errors="replace")
+            sftp_factory=None, keepalive_interval=self.keepalive[0], keepalive_count_max=self.keepalive[1],
+            login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace")
         sockets = self.acceptor.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
 
@@ -98,100 +123,193 @@ def _free_port() -> int:
 
 
 class _Connection(asyncssh.SSHServer):
-    """One client's connection: the door, then its sessions."""
+    """One client's connection: the door, then its one session."""
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.room: Room | None = None
-        self.address = "?"
-        self.counted = False
-        self.refusals = 0
+        self.tr = Tr(host.lang)
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.caller: Caller | None = None
+        self.where = "?"
+        self.name = ""
+        self.room: Room | None = None
+        self.returning = False
+        self.offered: list[str] = []  # the keys the client offered, unproven (remembered as its own)
+        self.key_room: Room | None = None
+        self.key_print = ""
+        self.by_code = False
+        self.refusals = 0
+        self.sessions = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        host = self.host
-        if host.connections >= host.max_connections:
-            reason = Tr(host.lang)("host.full", n=host.max_connections)
-            asyncio.get_running_loop().call_soon(conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
+        address = str(peer[0]) if peer else "?"
+        self.where = f"{address} port {peer[1]}" if peer else "?"
+        self.caller = Caller(address, self._close)
+        refused = self.host.door.arrive(self.caller)
+        if refused is not None:
+            log.info("Refused connection from %s: %s", self.where, refused)
+            self.caller = None
+            self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr(f"host.{refused}"))
             return
-        host.connections += 1
-        self.counted = True
+        asyncio.get_running_loop().call_later(self.host.door.silent, self._silent_check)
+
+    def _silent_check(self) -> None:
+        if self.caller is not None and self.host.door.still_silent(self.caller):
+            self.host.door.gone(self.caller)
+            self._close("silent")
+
+    def _close(self, why: str) -> None:
+        log.info("Closed connection from %s (%s)", self.where, why)
+        self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr("host.pushed_out"))
+
+    def _disconnect(self, code: int, reason: str) -> None:
+        if self.conn is not None:
+            asyncio.get_running_loop().call_soon(self.conn.disconnect, code, reason)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.host.connections -= 1
-            self.counted = False
+        if self.caller is not None:
+            self.host.door.gone(self.caller)
+            self.caller = None
 
     def begin_auth(self, username: str) -> bool:
-        return True  # everybody needs the code
+        self.name = username
+        if self.caller is not None:
+            self.host.door.begins(self.caller, username)
+        return True  # everybody needs the code, or their seat's key
 
-    def password_auth_supported(self) -> bool:
+    def _locked_out(self, seconds: float) -> None:
+        """Tell the client why it cannot log in now (OpenSSH shows the banner and the reason), and end."""
+        reason = self.tr("host.locked", name=brief(self.name, 20), seconds=int(seconds + 0.999))
+        assert self.conn is not None
+        self.conn.send_auth_banner(reason + "\r\n")
+        self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
+
+    # -- a seat's key ------------------------------------------------------------------------
+
+    def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_password(self, username: str, password: str) -> bool:
-        return self._admit(password)
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key is accepted only where it owns ``username``'s seat; any other key the client offers
+        is remembered (unproven), to become the seat's if this login takes it with the code."""
+        key_print = fingerprint(key)
+        room = self.host.room_of_key(username, key_print)
+        if room is not None:
+            self.key_room, self.key_print = room, key_print
+            return True
+        if key_print not in self.offered and len(self.offered) < MAX_KEYS:
+            self.offered.append(key_print)
+        return False
+
+    # -- the code -----------------------------------------------------------------------------
 
     def kbdint_auth_supported(self) -> bool:
         return True
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, Any]:
-        return "", "", "", [(Tr(self.host.lang)("host.code_prompt"), False)]
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, Any] | bool:
+        # A name locked out at this address is told so before it types (a seat's key still works).
+        locked = self.host.door.locked(self.caller.address, username) if self.caller is not None else 0.0
+        if locked:
+            self._locked_out(locked)
+            return False
+        return "", "", "", [(self.tr("host.code_prompt"), False)]
 
-    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        return len(responses) == 1 and self._admit(str(responses[0]))
-
-    def _admit(self, typed: str) -> bool:
-        door = self.host.door
-        if door.shut(self.address):
-            return self._refused()
-        room = self.host.room_for(typed)
+    async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        caller = self.caller
+        if caller is None:
+            return False
+        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
+            return self._wrong(caller)
+        locked = self.host.door.locked(caller.address, username)
+        if locked:
+            self._locked_out(locked)
+            return False
+        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
+        room, returning = self.host.room_for(str(responses[0])[:MAX_LINE], username)
         if room is None:
-            door.wrong(self.address)
-            return self._refused()
-        self.room = room
+            return self._wrong(caller)
+        self.room, self.returning, self.by_code = room, returning, True
         return True
 
-    def _refused(self) -> bool:
-        """A code refused; past :data:`TRIES` on one connection the connection ends, as ``sshd`` does."""
+    def _wrong(self, caller: Caller) -> bool:
+        """A wrong code: counted at the door; past :data:`TRIES` on one connection it ends, as ``sshd`` does."""
+        log.info("Failed code for %s from %s", brief(self.name), self.where)
+        locked = self.host.door.wrong(caller)
         self.refusals += 1
-        if self.refusals >= TRIES and self.conn is not None:
-            asyncio.get_running_loop().call_soon(self.conn.disconnect, asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE,
-                                                 "too many wrong codes")
+        if locked:
+            log.info("Locked out %s from %s for %d s", brief(self.name), self.where, int(locked))
+            self._locked_out(locked)
+        elif self.refusals >= TRIES:
+            self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, self.tr("host.too_many_tries"))
         return False
 
+    def auth_completed(self) -> None:
+        if not self.by_code:
+            self.room = self.key_room
+            log.info("Accepted publickey for %s from %s %s", brief(self.name), self.where, self.key_print)
+        else:
+            log.info("Accepted %s for %s from %s", "return code" if self.returning else "code",
+                     brief(self.name), self.where)
+        if self.caller is not None:
+            self.host.door.admitted(self.caller)
+
     def session_requested(self) -> Any:
-        if self.room is None or self.conn is None:
+        # One session per connection (sshd's MaxSessions 1 would allow no more for a game screen).
+        if self.room is None or self.caller is None or self.sessions:
             return False
-        return _Session(self.host, self.room, str(self.conn.get_extra_info("username") or "?"))
+        self.sessions += 1
+        keys = (self.key_print,) if not self.by_code else tuple(self.offered)
+        login = Login(self.name, address=self.caller.address, keys=keys,
+                      proven=self.key_print if not self.by_code else "", returning=self.returning)
+        return _Session(self.host, self.room, login)
 
 
 class _Session(PromptToolkitSSHSession):
     """One SSH session: a :class:`TableScreen` in the channel's own terminal, language and colours."""
 
-    def __init__(self, host: Host, room: Room, username: str) -> None:
+    def __init__(self, host: Host, room: Room, login: Login) -> None:
         super().__init__(self._interact_here, enable_cpr=False)
         self.host = host
         self.room = room
-        self.username = username
+        self.login = login
         self.stdout = cast(TextIO, _ChannelOut(self))
-        self.budget, self.budget_at = float(INPUT_BURST), time.monotonic()
+        self.budget = Bucket(INPUT_BURST, INPUT_RATE)
+        self.resizing = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         # A dropped client must not leave its screen waiting for keys that never come.
         if self.interact_task is not None:
             self.interact_task.cancel()
 
+    def exec_requested(self, command: str) -> bool:
+        return True  # answered with a line that says why nothing runs here (see _interact_here)
+
+    def _get_size(self) -> Size:
+        """The client's terminal size, within bounds: a huge one must not cost the host its memory."""
+        if self._chan is None:
+            return Size(rows=NO_SIZE[1], columns=NO_SIZE[0])
+        cols, rows = self._chan.get_terminal_size()[:2]
+        if cols <= 0 or rows <= 0:
+            cols, rows = NO_SIZE
+        return Size(rows=min(rows, MAX_SIZE[1]), columns=min(cols, MAX_SIZE[0]))
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: object, pixheight: object) -> None:
+        # A storm of window changes is drawn once, after a short pause.
+        if not self.resizing:
+            self.resizing = True
+            asyncio.get_running_loop().call_later(RESIZE_PAUSE, self._resized)
+
+    def _resized(self) -> None:
+        self.resizing = False
+        if self.app_session is not None and self.app_session.app is not None:
+            self.app_session.app._on_resize()
+
     def data_received(self, data: str, datatype: Any) -> None:
         # A person types a few keys a second; a flood (a pasted file) would keep the event loop
         # parsing keys for everybody, so what comes beyond a generous budget is dropped.
-        now = time.monotonic()
-        self.budget = min(INPUT_BURST, self.budget + (now - self.budget_at) * INPUT_RATE)
-        self.budget_at = now
-        kept = data[:int(self.budget)]
-        self.budget -= len(kept)
+        kept = data[:int(self.budget.take(len(data)))]
         if kept:
             super().data_received(kept, datatype)
 
@@ -204,21 +322,29 @@ class _Session(PromptToolkitSSHSession):
     async def _interact_here(self, _: PromptToolkitSSHSession) -> None:
         chan = self._chan
         assert chan is not None
-        if chan.get_terminal_type() is None:
-            chan.write("Abluxxen needs a terminal: connect with ssh -t.\r\n")
-            return
         env = {str(k): str(v) for k, v in dict(chan.get_environment()).items()}
         lang = session_lang(env, self.host.lang)
-        screen = TableScreen(self.room, self.username, lang=lang, colours=colours_of(chan.get_terminal_type(), env))
+        tr = Tr(lang)
+        if chan.get_command() is not None or chan.get_terminal_type() is None:
+            key = "host.no_commands" if chan.get_command() is not None else "host.needs_terminal"
+            chan.write(tr(key, name=brief(self.login.name, 20)) + "\r\n")
+            chan.exit(1)
+            return
+        screen = TableScreen(self.room, self.login, lang=lang, colours=colours_of(chan.get_terminal_type(), env))
         self.host.screens.add(screen)
         try:
             await screen.run()
         except asyncio.CancelledError:
             return  # the connection is gone: nothing left to tell
+        except Exception:  # noqa: BLE001 - one session's failure is the host log's, never the host's screen
+            log.exception("A session of %s failed", brief(self.login.name))
+            chan.exit(1)
+            return
         finally:
             self.host.screens.discard(screen)
         if screen.goodbye:
-            chan.write(screen.goodbye + "\r\n")
+            chan.write(screen.goodbye.replace("\n", "\r\n") + "\r\n")
+        chan.exit(0)
 
 
 def session_lang(env: dict[str, str], fallback: str) -> str:

@@ -42,14 +42,20 @@ from ..store.saves import (
 )
 from ..table.table import Table, start_event
 from ..tui.i18n import Tr
+from ..tui.pages import replay_line
 from ..tui.seating import SeatError, parse_players, pick_first
 from .invite import check_code, new_code
 from .keys import HostKeyError, fingerprint, host_key
-from .room import OVER, Room
+from .log import log, open_log
+from .room import MAX_LINE, OVER, Login, Room, host_order
 from .screen import TableScreen
 from .server import Host
 
 HOSTED = ".hosted"  # not *.json: the save folder lists those as saves
+#: The largest ``.hosted`` read back (the seats' owners and the last chat lines fit many times over).
+MAX_HOSTED = 256 * 1024
+#: The port a new host listens on unless told otherwise.
+DEFAULT_PORT = 2222
 
 
 class HostError(Exception):
@@ -66,11 +72,12 @@ class SetupLeft(Exception):
 
 @dataclass
 class Hosting:
-    """A match being hosted: its room, save and code."""
+    """A match being hosted: its room, save and code, and the port it was served on last."""
 
     room: Room
     path: Path
     code: str
+    port: int | None = None
 
 
 def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
@@ -133,9 +140,11 @@ def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
     if not marker.exists():
         raise HostError(f"no hosted game to resume in {brief(str(directory))}")
     try:
-        doc = json.loads(read_small(marker, 4096))
+        doc = json.loads(read_small(marker, MAX_HOSTED))
         path = directory / Path(str(doc["save"])).name
         code = check_code(str(doc["code"]))
+        port = doc.get("port")
+        port = port if isinstance(port, int) and 0 < port < 65536 else None
     except Refused as err:
         raise HostError(f"{brief(str(marker))} cannot be read ({err.kind})") from None
     except (ValueError, KeyError, TypeError):
@@ -146,18 +155,22 @@ def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
         raise HostError(f"cannot resume {brief(str(path))}: {err}") from None
     if saved.finished:
         raise HostError("the hosted game is over; start a new one with abluxxen host --players …")
-    return Hosting(_room(saved, path, code, args), path, code)
+    room = _room(saved, path, code, args)
+    room.restore(doc)
+    return Hosting(room, path, code, port)
 
 
 def _room(saved: Saved, path: Path, code: str, args: argparse.Namespace) -> Room:
     table = Table(saved, path)
     delay = saved.delay if args.delay is None else args.delay
-    return Room(table, code=code, grace=args.grace, delay=delay)
+    return Room(table, code=code, grace=args.grace, delay=delay, watchers=args.watchers)
 
 
-def remember(directory: Path, hosting: Hosting) -> None:
-    """Note which save and code this host serves (owner-only), for ``--resume``."""
-    doc = {"save": hosting.path.name, "code": hosting.code}
+def remember(directory: Path, hosting: Hosting, port: int | None = None) -> None:
+    """Note which save, code and port this host serves, who owns which seat and what was said
+    (owner-only), for ``--resume``."""
+    doc = {"save": hosting.path.name, "code": hosting.code, "port": port or hosting.port, **hosting.room.kept()}
+    hosting.port = port or hosting.port
     write_atomically(directory / HOSTED, json.dumps(doc) + "\n", prefix=".hosted-")
 
 
@@ -215,52 +228,111 @@ def run(args: argparse.Namespace) -> int:
     except OSError:
         table.lock_held = None
     try:
-        remember(directory, hosting)
-        return asyncio.run(_serve(args, hosting, key, tr, directory))
+        log_path = open_log(data_dir())
+    except OSError as err:
+        print(f"abluxxen host: error: cannot write the host's log: {err.strerror or err}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(_serve(args, hosting, key, tr, directory, log_path))
     except KeyboardInterrupt:
         return 130
     finally:
         table.unlock()
 
 
-async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKey, tr: Tr, directory: Path) -> int:
+async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKey, tr: Tr, directory: Path,
+                 log_path: Path) -> int:
     """Open the door, play the match (at this terminal too, without ``--serve``), close; the exit status."""
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: log.error("%s", context.get("message"),
+                                                            exc_info=context.get("exception")))
     room = hosting.room
     host = Host(lang=tr.lang)
     host.add(room)
+    wanted = args.port if args.port is not None else hosting.port or DEFAULT_PORT
     try:
-        port = await host.listen(key, bind=args.bind, port=args.port)
+        port = await host.listen(key, bind=args.bind, port=wanted)
     except OSError as err:
-        print(f"abluxxen host: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
+        print(f"abluxxen host: error: cannot listen on port {wanted}: {err.strerror or err}", file=sys.stderr)
         return 1
+    keeper = _Keeper(directory, hosting, port)
+    room.on_kept = keeper.soon
     people = [c.name for c in room.chairs.values()]
     lines = invitation(tr, port=port, address=lan_address(args.bind), code=hosting.code,
                        key_print=fingerprint(key), names=people if args.serve else people[1:])
-    print("\n".join(lines), flush=True)
+    print("\n".join(lines) + "\n" + tr("host.log_at", path=log_path), flush=True)
+    log.info("Hosting %s on port %d", hosting.path.name, port)
     ending = _Ending()
     ending.catch_signals()
-    game = asyncio.get_running_loop().create_task(room.run())
+    game = loop.create_task(room.run())
     local = None
     if args.serve:
         room.on_event = lambda key, name: print(tr(key, name=name), flush=True)
+        _take_orders(room, tr)
     else:
-        local = TableScreen(room, people[0], lang=tr.lang, colours=_local_colours(), local=True, welcome=lines,
-                            on_stop=lambda: ending.stop(0))
+        local = TableScreen(room, Login(people[0]), lang=tr.lang, colours=_local_colours(), local=True,
+                            welcome=lines, on_stop=lambda: ending.stop(0))
         ending.after(local.run())
     ending.after(_over_and_empty(room))
     await ending.stopped.wait()
     host.stop()
     game.cancel()
     await asyncio.sleep(0.1)  # the screens say goodbye
+    keeper.now()
     if room.saved.finished:
         forget(directory)
     if local is not None and local.lost:
         return ending.status or 129  # nowhere left to say anything
     if local is not None and local.goodbye:
         print(local.goodbye)
+    elif room.saved.finished:
+        print(replay_line(room.saved, tr, shown=room.table.seed_shown()), flush=True)
     if not room.saved.finished:
         print(tr("host.saved", path=hosting.path), flush=True)
     return ending.status
+
+
+class _Keeper:
+    """Writes ``.hosted`` again (the seats' owners, the chat) a moment after they change: once for a
+    burst of changes, never on every chat line."""
+
+    def __init__(self, directory: Path, hosting: Hosting, port: int) -> None:
+        self.directory, self.hosting, self.port = directory, hosting, port
+        self.pending: asyncio.TimerHandle | None = None
+        self.now()
+
+    def soon(self) -> None:
+        if self.pending is None:
+            self.pending = asyncio.get_running_loop().call_later(1.0, self.now)
+
+    def now(self) -> None:
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+        try:
+            remember(self.directory, self.hosting, self.port)
+        except OSError as err:
+            log.warning("Cannot write %s: %s", HOSTED, err.strerror or err)
+
+
+def _take_orders(room: Room, tr: Tr) -> None:
+    """With ``--serve``, the host's console takes the host's orders (``kick NAME`` …), a line at a time."""
+    if not sys.stdin.isatty():
+        return
+
+    def line() -> None:
+        text = sys.stdin.readline()
+        if not text:
+            asyncio.get_running_loop().remove_reader(sys.stdin)
+            return
+        ordered = host_order(room, text[:MAX_LINE].strip())
+        key, fields = ordered if ordered is not None else ("host.order.usage", {})
+        if text.strip():
+            print(tr(key, **fields), flush=True)
+    try:
+        asyncio.get_running_loop().add_reader(sys.stdin, line)
+    except (OSError, ValueError, NotImplementedError):
+        pass
 
 
 class _Ending:

@@ -23,7 +23,7 @@ from rich.cells import cell_len
 
 from ..match import Match
 from ..phase import Phase
-from ..seeds import new_seed, seed_text
+from ..seeds import new_seed
 from ..store.saves import (
     SaveBusy,
     Saved,
@@ -39,6 +39,7 @@ from .commands import Command
 from .handlers import Commands, Quit
 from .i18n import Tr
 from .pager import Pager
+from .pages import replay_line
 from .players import BotPlayer, HumanPlayer
 from .prompt import ask_line, discard_input
 from .screen import Screen, TerminalGone, terminal_gone
@@ -201,24 +202,7 @@ class TableApp:
 
     def replay_line(self) -> str:
         """How to replay this match's deals, or ``""`` while the seed must stay secret."""
-        match = self.match
-        if match.seed is None or not self.seed_shown():
-            return ""
-        # In the player's words: --players and --variant take the German names too.
-        specs = ",".join(f"bot:{self.tr.level(s.bot)}" if s.bot else s.name for s in self.seats)
-        rules = match.rules
-        options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
-        if rules.variant != "base":
-            options.append(f"--variant {self.tr(f'variant.{rules.variant}')}")
-        if rules.players == 2 and not rules.is_duel:
-            options.append("--no-duel")
-        if rules.tiebreak != "fewest-hand":
-            options.append(f"--tiebreak {rules.tiebreak}")
-        if match.games > 1:
-            options.append(f"--match {match.games}")
-        if match.first:
-            options.append(f'--first "{match.names[match.first]}"')
-        return self.tr("replay", seed=seed_text(match.seed), command="abluxxen play " + " ".join(options))
+        return replay_line(self.saved, self.tr, shown=self.seed_shown())
 
     def _loop(self) -> int:
         self._take_seats()

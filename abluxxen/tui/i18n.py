@@ -519,17 +519,68 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Du bist von einem anderen Terminal aus wieder da; dieses verlässt den Tisch."),
     "host.stopped": ("The host has stopped the game; it is saved.",
                      "Der Host hat die Partie beendet; sie ist gespeichert."),
-    "host.bye": ("You left the table. Your seat waits {grace} s for you (same name, same code); "
-                 "then a bot plays it until you are back.",
-                 "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich (gleicher Name, gleicher "
-                 "Code); danach spielt ein Bot, bis du zurück bist."),
+    "host.bye": ("You left the table. Your seat waits {grace} s for you (the same name, and your SSH key or "
+                 "your return code); then a bot plays it until you are back.",
+                 "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich (gleicher Name, dazu dein "
+                 "SSH-Schlüssel oder dein Rückkehrcode); danach spielt ein Bot, bis du zurück bist."),
     "host.thanks": ("Thanks for the game!", "Danke für die Partie!"),
     "host.failed": ("Sorry: this screen failed ({error}). Connect again to go on; the game is saved.",
                     "Entschuldigung: dieser Bildschirm ist ausgefallen ({error}). Neu verbinden, um "
                     "weiterzuspielen; die Partie ist gespeichert."),
     "host.bye_watch": ("You stopped watching.", "Du schaust nicht mehr zu."),
-    "host.full": ("This host is full ({n} connections); try again later.",
-                  "Dieser Host ist voll ({n} Verbindungen); bitte später noch einmal versuchen."),
+    "host.full": ("This host is full; try again in a minute.",
+                  "Dieser Host ist voll; bitte in einer Minute noch einmal versuchen."),
+    "host.busy_address": ("Too many logins from your address at once; try again in a few seconds.",
+                          "Zu viele Anmeldungen von deiner Adresse zugleich; bitte gleich noch einmal versuchen."),
+    "host.pushed_out": ("Closed: this connection did not log in (its place went to a newcomer).",
+                        "Geschlossen: diese Verbindung hat sich nicht angemeldet (ihr Platz ging an einen "
+                        "Neuen)."),
+    "host.locked": ("Too many wrong codes for {name} from your address: try again in {seconds} s "
+                    "(with your seat's SSH key it works at once).",
+                    "Zu viele falsche Codes für {name} von deiner Adresse: in {seconds} s noch einmal "
+                    "versuchen (mit dem SSH-Schlüssel deines Platzes geht es sofort)."),
+    "host.too_many_tries": ("Too many wrong codes.", "Zu viele falsche Codes."),
+    "host.no_commands": ("This is an Abluxxen table: it runs no commands. Log in without one, e.g. "
+                         "ssh -p PORT {name}@HOST",
+                         "Hier ist ein Abluxxen-Tisch: er führt keine Befehle aus. Melde dich ohne Befehl an, "
+                         "z. B. ssh -p PORT {name}@HOST"),
+    "host.needs_terminal": ("Abluxxen needs a terminal: connect with ssh -t.",
+                            "Abluxxen braucht ein Terminal: verbinde dich mit ssh -t."),
+    "host.watch.owned": ("{name}'s seat belongs to whoever took it first, so you watch. Its person comes "
+                         "back with the SSH key they came with, or with their return code instead of the "
+                         "invite code.",
+                         "Der Platz von {name} gehört dem, der ihn zuerst genommen hat, darum schaust du zu. "
+                         "Wer ihn hat, kommt mit seinem SSH-Schlüssel zurück oder mit seinem Rückkehrcode "
+                         "statt des Einladungscodes."),
+    "host.watch.host_seat": ("{name} plays at the host's own terminal, so you watch.",
+                             "{name} spielt am Terminal des Hosts, darum schaust du zu."),
+    "host.no_watchers": ("This table takes no more watchers.", "An diesem Tisch darf niemand mehr zuschauen."),
+    "host.kicked": ("The host has sent you away from the table.", "Der Host hat dich vom Tisch geschickt."),
+    "host.return_code": ("Your return code: {code} (log in as {name} with it instead of the invite code to "
+                         "get your seat back).",
+                         "Dein Rückkehrcode: {code} (melde dich damit statt mit dem Einladungscode als {name} "
+                         "an, um deinen Platz zurückzubekommen)."),
+    "host.your_return_code": ("Return code {code}", "Rückkehrcode {code}"),
+    "host.said_watching": ("{name} (watching): {text}", "{name} (schaut zu): {text}"),
+    "host.chat.muted": ("The host has muted you.", "Der Host hat dich stummgeschaltet."),
+    "host.chat.slow": ("Not so fast: one line every two seconds.",
+                       "Nicht so schnell: eine Zeile alle zwei Sekunden."),
+    "host.chat.busy": ("The table is talking a lot: wait a moment.", "Am Tisch wird gerade viel geredet: "
+                       "warte einen Moment."),
+    "host.order.usage": ("Host orders: kick NAME · mute NAME · unmute NAME · watchers N|off",
+                         "Befehle des Hosts: rauswerfen NAME · stumm NAME · laut NAME · zuschauer N|aus"),
+    "host.order.kick": ("{name} has been sent away; a seat they had is free for the next login under its name.",
+                        "{name} ist hinausgeschickt; ein Platz von {name} ist frei für die nächste Anmeldung "
+                        "unter seinem Namen."),
+    "host.order.mute": ("{name} is muted.", "{name} ist stummgeschaltet."),
+    "host.order.unmute": ("{name} may talk again.", "{name} darf wieder reden."),
+    "host.order.watchers": ("Watchers allowed now: {n}.", "Zuschauer erlaubt: jetzt {n}."),
+    "host.order.nobody": ("Nobody called {name} is here.", "Hier ist niemand namens {name}."),
+    "host.goes_on_when": ("The game goes on when everyone is back; a bot stands in for whoever is not back "
+                          "within {grace} s.",
+                          "Die Partie geht weiter, sobald alle zurück sind; für wen nicht binnen {grace} s "
+                          "zurück ist, springt ein Bot ein."),
+    "host.log_at": ("Logins and failures are logged in {path}", "Anmeldungen und Fehler stehen in {path}"),
     "host.code_prompt": ("Invite code: ", "Einladungscode: "),
     "host.page_more": ("Enter or Space: more · b: back a page · q: the table",
                        "Enter oder Leertaste: weiter · b: eine Seite zurück · q: zum Tisch"),

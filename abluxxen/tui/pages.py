@@ -14,6 +14,8 @@ from rich.text import Text
 
 from .. import rulebook
 from ..events import Event
+from ..seeds import seed_text
+from ..store.saves import Saved
 from ..view import View
 from .i18n import Tr
 from .narrate import narrate
@@ -63,3 +65,26 @@ def hint_line(view: View, tr: Tr) -> str | None:
     except Exception:  # noqa: BLE001 - a failing hint must not end the game
         return None
     return tr("hint", move=tr.spoken(move), reason=tr.why(reason, view.names))
+
+
+def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
+    """How to replay this match's deals at one terminal, or ``""`` while the seed must stay secret
+    (``shown``: the match is over, see :meth:`~abluxxen.table.Table.seed_shown`)."""
+    match = saved.match
+    if match.seed is None or not shown:
+        return ""
+    # In the player's words: --players and --variant take the German names too.
+    specs = ",".join(f"bot:{tr.level(s.bot)}" if s.bot else s.name for s in saved.seats)
+    rules = match.rules
+    options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
+    if rules.variant != "base":
+        options.append(f"--variant {tr(f'variant.{rules.variant}')}")
+    if rules.players == 2 and not rules.is_duel:
+        options.append("--no-duel")
+    if rules.tiebreak != "fewest-hand":
+        options.append(f"--tiebreak {rules.tiebreak}")
+    if match.games > 1:
+        options.append(f"--match {match.games}")
+    if match.first:
+        options.append(f'--first "{match.names[match.first]}"')
+    return tr("replay", seed=seed_text(match.seed), command="abluxxen play " + " ".join(options))

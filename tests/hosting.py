@@ -1,0 +1,216 @@
+"""Helpers for the hosting tests: a real SSH server on loopback, real SSH clients with a terminal.
+
+A test starts :class:`~abluxxen.host.server.Host` on port 0 with a host key
+made in memory (:func:`hosted`), connects asyncssh clients that ask for a pty
+(type and size) and answer the code question as ``ssh`` does (:func:`connect`),
+and reads each client's screen with pyte, as a player would see it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from abluxxen.host.room import Room
+from abluxxen.host.server import Host
+from abluxxen.match import Match
+from abluxxen.rules import Rules
+from abluxxen.store.saves import Saved, new_save_path
+from abluxxen.table.table import Table, start_event
+from abluxxen.tui.seating import parse_players
+from abluxxen.tui.table import grouped_text
+
+CODE = "bako-rimu-tesa"
+KEY = asyncssh.generate_private_key("ssh-ed25519")
+WAIT = 20.0
+
+
+class Terminal(asyncssh.SSHClientSession[str]):
+    """A client's terminal: everything the host sent, and the screen it makes."""
+
+    def __init__(self, cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.raw: list[str] = []
+        self.seen: set[str] = set()  # every line the screen ever showed
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        self.raw.append(data)
+        self.stream.feed(data)
+        self.seen.update(line.rstrip() for line in self.screen.display)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def all_raw(self) -> str:
+        return "".join(self.raw)
+
+
+class Client:
+    """One person's SSH connection to the host."""
+
+    def __init__(self, conn: Any, chan: Any, term: Terminal) -> None:
+        self.conn, self.chan, self.term = conn, chan, term
+
+    def type(self, line: str) -> None:
+        self.chan.write(line + "\r")
+
+    def resize(self, cols: int, rows: int) -> None:
+        self.term.screen.resize(rows, cols)
+        self.chan.change_terminal_size(cols, rows)
+
+    async def sees(self, wanted: str | Callable[[str], bool], timeout: float = WAIT) -> str:
+        """Wait until the screen shows ``wanted``; the screen."""
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            text = self.term.text()
+            if test(text):
+                return text
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"never saw {wanted!r}; the screen:\n{text}")
+            await asyncio.sleep(0.02)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class Answers(asyncssh.SSHClient):
+    """A client that answers keyboard-interactive prompts (as OpenSSH's ssh does by default) with a code."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.prompts: list[str] = []
+        self.banners: list[str] = []
+        self.asked = 0
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name: str, instructions: str, lang: str,
+                                  prompts: Any) -> list[str] | None:
+        """One answer per connection (a person who mistyped connects again)."""
+        self.prompts += [str(prompt) for prompt, _ in prompts]
+        self.asked += 1
+        return [self.code] * len(prompts) if self.asked == 1 else None
+
+
+async def login(port: int, name: str, code: str = CODE, *, key: asyncssh.SSHKey | None = None) -> Any:
+    """An SSH connection as ``ssh`` makes one: the key first (when it has one), then the code."""
+    conn, _ = await asyncssh.create_connection(lambda: Answers(code), "127.0.0.1", port, username=name,
+                                               known_hosts=None, client_keys=[key] if key else None,
+                                               agent_path=None)
+    return conn
+
+
+async def connect(port: int, name: str, code: str = CODE, *, size: tuple[int, int] = (80, 24),
+                  env: dict[str, str] | None = None, term_type: str = "xterm-256color",
+                  key: asyncssh.SSHKey | None = None) -> Client:
+    conn = await login(port, name, code, key=key)
+    variables: dict[str | bytes, str | bytes] = {k: v for k, v in (env or {}).items()}
+    chan, term = await conn.create_session(lambda: Terminal(*size), term_type=term_type, term_size=size,
+                                           env=variables)
+    assert isinstance(term, Terminal)
+    return Client(conn, chan, term)
+
+
+def return_code(screen: str) -> str:
+    """The return code a screen shows its person (``Your return code: kafo-limu``)."""
+    found = re.search(r"[Rr]eturn code:? ([a-z]+-[a-z]+)", screen)
+    assert found, f"no return code on the screen:\n{screen}"
+    return found.group(1)
+
+
+def make_room(directory: Path, players: str = "Ann,Ben,Cy", *, seed: int = 5, grace: float = 120.0) -> Room:
+    seats = parse_players(players)
+    names = [s.name for s in seats]
+    match = Match(Rules(len(seats)), games=1, seed=seed, names=names)
+    saved = Saved(match=match, seats=seats, lang="en", delay=0, log=[start_event(match)])
+    return Room(Table(saved, new_save_path(directory, names)), code=CODE, grace=grace, delay=0)
+
+
+def hosted(room: Room, test: Callable[[Host, int], Awaitable[None]], **options: Any) -> None:
+    """Run ``test`` against a host serving ``room`` on a free loopback port."""
+
+    async def main() -> None:
+        host = Host(**options)
+        host.add(room)
+        port = await host.listen(KEY, bind="127.0.0.1", port=0)
+        game = asyncio.get_running_loop().create_task(room.run())
+        try:
+            await test(host, port)
+        finally:
+            host.stop()
+            game.cancel()
+            await asyncio.sleep(0.05)
+
+    asyncio.run(main())
+
+
+def hand_words(room: Room, seat: int) -> str:
+    """A seat's hand as its screen writes it (``2×2  3  4 …``)."""
+    return grouped_text(room.view_for(seat).hand).plain
+
+
+async def everyone(port: int, names: list[str], **options: Any) -> list[Client]:
+    clients = [await connect(port, name, **options) for name in names]
+    for client in clients:
+        await client.sees("What happened")
+    return clients
+
+
+async def decides(room: Room, seat: int) -> None:
+    """Wait until ``seat``'s person is asked (or the game is over)."""
+    for _ in range(int(WAIT / 0.01)):
+        chair = room.chairs.get(seat)
+        if room.match.game.is_over or (chair is not None and chair.answer is not None):
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"seat {seat} was never asked")
+
+
+async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -> None:
+    """The first seat's person plays their first legal move until the second seat is asked."""
+    game = room.match.game
+    while game.to_move != 1 and not game.is_over:
+        await decides(room, 0)
+        before = len(room.saved.transcript.moves)
+        first.type(game.view(0).legal_moves()[0])
+        while len(room.saved.transcript.moves) == before:
+            await asyncio.sleep(0.01)
+        game = room.match.game
+    await decides(room, 1)
+
+
+def start_host(args: list[str], data_dir: Path) -> tuple[subprocess.Popen[str], int]:
+    """``abluxxen host ARGS --serve --port 0`` in a process of its own; it and its port."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "host", *args, "--serve", "--port", "0",
+                             "--lang", "en", "--delay", "0"], env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert proc.stdout is not None
+    for _ in range(20):
+        line = proc.stdout.readline()
+        found = re.search(r"ssh -p (\d+) NAME@", line)
+        if found:
+            return proc, int(found.group(1))
+    proc.kill()
+    raise AssertionError(f"the host printed no ssh line: {proc.stderr.read() if proc.stderr else ''}")
+
+
