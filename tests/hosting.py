@@ -121,11 +121,13 @@ async def login(port: int, name: str, code: str = CODE, *, key: asyncssh.SSHKey 
 
 async def connect(port: int, name: str, code: str = CODE, *, size: tuple[int, int] = (80, 24),
                   env: dict[str, str] | None = None, term_type: str = "xterm-256color",
-                  key: asyncssh.SSHKey | None = None) -> Client:
+                  key: asyncssh.SSHKey | None = None, pty_size: tuple[int, int] | None = None) -> Client:
+    """A person's session: their terminal of ``size`` (columns, rows), the size the client asks the pty
+    for (``pty_size``: another one, as a hostile client may), and its environment."""
     conn = await login(port, name, code, key=key)
     variables: dict[str | bytes, str | bytes] = {k: v for k, v in (env or {}).items()}
-    chan, term = await conn.create_session(lambda: Terminal(*size), term_type=term_type, term_size=size,
-                                           env=variables)
+    chan, term = await conn.create_session(lambda: Terminal(*size), term_type=term_type,
+                                           term_size=pty_size or size, env=variables)
     assert isinstance(term, Terminal)
     return Client(conn, chan, term)
 
@@ -198,10 +200,12 @@ async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -
     await decides(room, 1)
 
 
-def start_host(args: list[str], data_dir: Path) -> tuple[subprocess.Popen[str], int]:
-    """``abluxxen host ARGS --serve --port 0`` in a process of its own; it and its port."""
+def start_host(args: list[str], data_dir: Path, *, port: str | None = "0") -> tuple[subprocess.Popen[str], int]:
+    """``abluxxen host ARGS --serve --port PORT`` in a process of its own (no ``--port``: ``port=None``);
+    it and the port it listens on."""
     env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data_dir), LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "host", *args, "--serve", "--port", "0",
+    on_port = ["--port", port] if port is not None else []
+    proc = subprocess.Popen([sys.executable, "-m", "abluxxen", "host", *args, "--serve", *on_port,
                              "--lang", "en", "--delay", "0"], env=env, text=True, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     assert proc.stdout is not None

@@ -413,31 +413,41 @@ def test_the_host_key_is_made_once_owner_only_and_a_damaged_one_is_never_overwri
 # -- the host's command ----------------------------------------------------------------------------------
 
 
-def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_and_code(tmp_path: Path) -> None:
+def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_owners_code_port_and_chat(tmp_path: Path) -> None:
     proc, port = start_host(["--players", "Ann,Ben", "--code", "c0de", "--seed", "4"], tmp_path)
 
-    async def first_move() -> str:
+    async def first_move() -> tuple[str, str, str]:
         ann = await connect(port, "ann", "c0de")
         ben = await connect(port, "ben", "c0de")
         await ann.sees("Your hand (Ann)")
+        ben.type("say see you after the crash")
+        await ann.sees("see you after the crash")
         (path,) = tmp_path.glob("*.json")
         move = read_save(path).match.game.legal_moves()[0]
         ann.type(move)
         await ben.sees("Ann plays")
-        return hand_of_screen(ben.term.text())
+        return hand_of_screen(ben.term.text()), return_code(ben.term.text()), return_code(ann.term.text())
 
     try:
-        ben_hand = asyncio.run(first_move())
+        ben_hand, ben_code, ann_code = asyncio.run(first_move())
+        await_chat_kept = time.monotonic() + 2.0  # chat is kept within a second
+        while time.monotonic() < await_chat_kept and "after the crash" not in (tmp_path / ".hosted").read_text():
+            time.sleep(0.05)
     finally:
         proc.kill()  # the host's machine crashes
         proc.wait()
-    resumed, port = start_host(["--resume"], tmp_path)
+    resumed, again = start_host(["--resume"], tmp_path, port=None)
+    assert again == port  # --port 0 picked a port; friends' ssh lines stay right
 
     async def back() -> None:
-        ben = await connect(port, "ben", "c0de")
-        await connect(port, "ann", "c0de")
+        intruder = await connect(port, "ben", "c0de")  # the invite code alone no longer gives Ben's seat
+        await intruder.sees("Ben's seat belongs to whoever took it first")
+        ben = await connect(port, "ben", ben_code)
+        await connect(port, "ann", ann_code)
         screen = await ben.sees("Ann plays")
         assert hand_of_screen(screen) == ben_hand
+        ben.type("log")
+        await ben.sees("see you after the crash")
 
     try:
         asyncio.run(back())

@@ -214,7 +214,8 @@ class Room:
         self.max_watchers = watchers
         self.clock = clock
         self.on_event = on_event or (lambda key, name: None)
-        self.on_kept: Callable[[], None] = lambda: None  # the seats' owners or the chat changed
+        # The seats' owners changed (``True``: keep it now, a crash must not lose it) or the chat did.
+        self.on_kept: Callable[[bool], None] = lambda now: None
         seats = table.saved.seats
         self.chairs: dict[int, Chair] = {s: Chair(s, seat.name) for s, seat in enumerate(seats) if not seat.is_bot}
         self.watchers: set[Viewer] = set()
@@ -294,7 +295,7 @@ class Room:
             chair.keys = frozenset(login.keys)
         else:
             chair.return_code = new_code(2)  # shown on their status line: see TableScreen._status
-        self.on_kept()
+        self.on_kept(True)
 
     # -- screens come and go --------------------------------------------------------
 
@@ -382,7 +383,7 @@ class Room:
             return "host.chat.slow"
         self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, now, watching))
         del self.chat[:-CHAT_KEPT]
-        self.on_kept()
+        self.on_kept(False)
         self.changed()
         return ""
 
@@ -407,7 +408,7 @@ class Room:
         if chair is not None and not (chair.screen is not None and chair.screen.local):
             found = chair.owned or bool(gone)
             chair.keys, chair.return_code = frozenset(), ""
-            self.on_kept()
+            self.on_kept(True)
         else:
             found = bool(gone)
             if found:

@@ -157,7 +157,8 @@ class TableScreen:
             self.goodbye = self.tr("host.no_watchers")
             return
         if seating.why:
-            self.message = self.tr(f"host.watch.{seating.why}", name=brief(self.name, MAX_NAME_SHOWN))
+            asked = self.room.chair_of(self.name)
+            self.message = self.tr(f"host.watch.{seating.why}", name=asked.name if asked else self.name)
         try:
             await self.app.run_async(set_exception_handler=False)
         except (OSError, EOFError):  # the terminal went away under the screen (closed, hung up)
@@ -266,7 +267,8 @@ class TableScreen:
             elif room.chairs[number].present:
                 lines.append(Text(tr("host.here", name=seat.name), style="green"))
             else:
-                lines.append(Text(tr("host.awaited", name=seat.name), style="yellow"))
+                lines.append(Text(tr("host.not_back" if room.resumed else "host.awaited", name=seat.name),
+                                  style="yellow"))
         starts = tr("host.goes_on_when", grace=int(room.grace)) if room.resumed else tr("host.starts_when")
         lines += [Text(""), Text(starts)]
         if self.chair is None:

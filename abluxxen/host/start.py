@@ -256,7 +256,7 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
         print(f"abluxxen host: error: cannot listen on port {wanted}: {err.strerror or err}", file=sys.stderr)
         return 1
     keeper = _Keeper(directory, hosting, port)
-    room.on_kept = keeper.soon
+    room.on_kept = keeper.keep
     people = [c.name for c in room.chairs.values()]
     lines = invitation(tr, port=port, address=lan_address(args.bind), code=hosting.code,
                        key_print=fingerprint(key), names=people if args.serve else people[1:])
@@ -301,8 +301,11 @@ class _Keeper:
         self.pending: asyncio.TimerHandle | None = None
         self.now()
 
-    def soon(self) -> None:
-        if self.pending is None:
+    def keep(self, now: bool) -> None:
+        """Something to keep changed: write it ``now``, or within a second."""
+        if now:
+            self.now()
+        elif self.pending is None:
             self.pending = asyncio.get_running_loop().call_later(1.0, self.now)
 
     def now(self) -> None:

@@ -480,6 +480,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.waiting_title": ("ABLUXXEN · waiting for the players", "ABLUXXEN · warten auf die Mitspieler"),
     "host.here": ("✓ {name} is here", "✓ {name} ist da"),
     "host.awaited": ("… {name} has not come yet", "… {name} fehlt noch"),
+    "host.not_back": ("… {name} is not back yet", "… {name} ist noch nicht zurück"),
     "host.bot_seat": ("⚙ {name} (bot, {level})", "⚙ {name} (Bot, {level})"),
     "host.starts_when": ("The game starts when every player is here.",
                          "Die Partie beginnt, sobald alle Mitspieler da sind."),

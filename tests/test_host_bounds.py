@@ -1,0 +1,432 @@
+"""One client never stalls, shuts or exhausts a hosted table, and a seat is its owner's.
+
+Each bound is met the way a hostile or careless client meets it: real SSH
+clients (asyncssh), raw TCP sockets, a resize storm, a flood of chat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import socket
+from pathlib import Path
+
+import asyncssh
+import pytest
+from hosting import CODE, WAIT, connect, decides, everyone, hosted, login, make_room, return_code
+
+from abluxxen.host.door import MAX_STARTING, Door
+from abluxxen.host.room import CHAT_BURST, Room, host_order
+from abluxxen.host.screen import TableScreen
+from abluxxen.host.server import MAX_SIZE, Host
+
+OTHER_KEY = asyncssh.generate_private_key("ssh-ed25519")
+BEN_KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+def screen_of(host: Host, name: str) -> TableScreen:
+    return next(s for s in host.screens if s.name == name)
+
+
+# -- sizes, resizes, sessions -------------------------------------------------------------------
+
+
+def test_a_huge_terminal_is_drawn_at_most_500_by_200_and_one_with_no_size_as_80_by_24(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann", pty_size=(10_000, 10_000))
+        await ann.sees(lambda _: "waiting for the players" in ann.term.all_raw())
+        assert screen_of(host, "ann")._size() == MAX_SIZE
+        assert len(ann.term.all_raw()) < 200_000  # one screenful, not a hundred million cells
+        ben = await connect(port, "ben", pty_size=(0, 0))  # ssh -tt with no terminal
+        await ben.sees("What happened")  # the table itself, not a blank screen or "too small"
+        assert screen_of(host, "ben")._size() == (80, 24)
+
+    hosted(room, test)
+
+
+def test_a_storm_of_resizes_is_drawn_once_and_stalls_nobody(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+    drawn: list[str] = []
+    real = TableScreen._render
+
+    def counted(self: TableScreen, cols: int, rows: int) -> str:
+        drawn.append(self.name)
+        return real(self, cols, rows)
+
+    monkeypatch.setattr(TableScreen, "_render", counted)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await asyncio.sleep(0.3)
+        drawn.clear()
+        for n in range(2000):
+            ann.chan.change_terminal_size(80 + n % 40, 24 + n % 10)
+        ben.type("say still quick")
+        await ben.sees("Ben: still quick")
+        await asyncio.sleep(0.5)
+        assert drawn.count("ann") <= 5, f"{drawn.count('ann')} drawings for 2000 resizes"
+
+    hosted(room, test)
+
+
+def test_one_login_has_one_session(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        conn = await login(port, "ann")
+        await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_session(asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24))
+        assert len(host.screens) <= 1
+        conn.close()
+
+    hosted(room, test)
+
+
+def test_the_session_ends_with_exit_status_0_after_quit_so_ssh_says_nothing_went_wrong(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        await ann.sees("waiting for the players")
+        ann.type("quit")
+        await ann.term.closed.wait()
+        assert ann.chan.get_exit_status() == 0
+
+    hosted(room, test)
+
+
+# -- the door: silent connections, long answers ---------------------------------------------------
+
+
+def test_silent_connections_cannot_fill_the_door(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        silent = []
+        for _ in range(3 * MAX_STARTING):  # a scanner's connections that never send a byte
+            sock = socket.create_connection(("127.0.0.1", port))
+            silent.append(sock)
+        await asyncio.sleep(0.2)
+        ann = await connect(port, "ann")  # a newcomer takes the place of a silent one
+        await ann.sees("waiting for the players")
+        await asyncio.sleep(host.door.silent + 0.5)
+        assert len(host.door.callers) == 1  # the silent ones were closed after a short wait
+        for sock in silent:
+            sock.close()
+
+    hosted(room, test, door=Door(max_connections=8, silent=1.0))
+
+
+def test_a_long_answer_is_refused_before_any_work_and_passwords_are_not_offered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from abluxxen.host import invite, server
+    from abluxxen.host import room as room_module
+
+    room = make_room(tmp_path, "Ann,Ben")
+    compared: list[int] = []
+    real = invite.same_code
+
+    def counting(typed: str, code: str) -> bool:
+        compared.append(len(typed))
+        return real(typed, code)
+
+    monkeypatch.setattr(server, "same_code", counting)
+    monkeypatch.setattr(room_module, "same_code", counting)
+    prepared: list[int] = []  # SASLprep, which a password gets before any check: 0.3 s for 250 KB
+    real_prep = asyncssh.saslprep.saslprep
+
+    def counting_prep(text: str) -> str:
+        prepared.append(len(text))
+        return real_prep(text)
+
+    monkeypatch.setattr(asyncssh.auth, "saslprep", counting_prep)
+
+    async def test(host: Host, port: int) -> None:
+        with pytest.raises(asyncssh.PermissionDenied):  # a 250 KB password costs SASLprep: none is taken
+            await asyncssh.connect("127.0.0.1", port, username="ann", password="x" * 250_000, known_hosts=None,
+                                   client_keys=None, agent_path=None, preferred_auth="password")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await login(port, "ann", "x" * 250_000)
+        assert not compared and max(prepared, default=0) < 1024  # refused unread
+        (await login(port, "ann")).close()
+        assert compared
+
+    hosted(room, test)
+
+
+# -- a seat is its owner's -------------------------------------------------------------------------
+
+
+def test_the_first_login_owns_the_seat_by_its_key_and_comes_back_by_it_without_a_code(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        ben = await connect(port, "ben", key=BEN_KEY)
+        screen = await ben.sees("Your hand (Ben)")
+        assert "Return code" not in screen  # his key brings him back
+        ben_hand = screen_of(host, "ben").room.view_for(1).hand
+        mallory = await connect(port, "Ben", key=OTHER_KEY)  # the code, another key
+        screen = await mallory.sees("seat belongs to whoever took it first")
+        assert "Your hand" not in mallory.term.all_raw()
+        assert room.chairs[1].screen is screen_of(host, "ben")
+        ben.close()
+        await ann.sees("Ben away")
+        back = await connect(port, "ben", "not the code", key=BEN_KEY)  # no code needed with the key
+        await back.sees("Your hand (Ben)")
+        assert room.view_for(1).hand == ben_hand
+
+    hosted(room, test)
+
+
+def test_without_a_key_the_seat_comes_back_only_with_its_return_code(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        code = return_code(ben.term.text())
+        ben.close()
+        await ann.sees("Ben away")
+        friend = await connect(port, "ben")  # somebody with the invite code, while Ben is away
+        await friend.sees("Ben's seat belongs to whoever took it first")
+        assert "Your hand" not in friend.term.all_raw()
+        back = await connect(port, "ben", code)
+        await back.sees("Your hand (Ben)")
+
+    hosted(room, test)
+
+
+def test_a_watchers_chat_is_marked_so_a_lookalike_name_cannot_pass_for_a_player(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        fake = await connect(port, "B\u0435n")  # a Cyrillic е
+        await fake.sees("You are watching")
+        fake.type("say I fold, Ann wins")
+        await ann.sees("B\u0435n (watching): I fold, Ann wins")
+        ben.type("say hello")
+        await ann.sees("Ben: hello")
+
+    hosted(room, test)
+
+
+# -- chat, and the host's orders ----------------------------------------------------------------------
+
+
+def test_one_persons_chat_is_rate_limited_and_the_host_can_mute_kick_and_close_watching(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        zoe = await connect(port, "zoe")
+        await zoe.sees("You are watching")
+        for n in range(20):
+            zoe.type(f"say spam {n}")
+        await zoe.sees("Not so fast")
+        await asyncio.sleep(0.3)
+        assert sum(1 for said in room.chat if said.text.startswith("spam")) == CHAT_BURST
+        assert host_order(room, "mute zoe") == ("host.order.mute", {"name": "zoe"})
+        await asyncio.sleep(2.5)
+        zoe.type("say let me talk")
+        await zoe.sees("The host has muted you.")
+        assert host_order(room, "kick zoe") is not None
+        await zoe.term.closed.wait()
+        assert "The host has sent you away" in zoe.term.all_raw()
+        again = await connect(port, "zoe")
+        await again.term.closed.wait()  # a watcher sent away stays away
+        host_order(room, "watchers 0")
+        other = await connect(port, "yan")
+        await other.term.closed.wait()
+        assert "no more watchers" in other.term.all_raw()
+
+    hosted(room, test)
+
+
+def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tmp_path: Path) -> None:
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.host.room import Login
+
+    room = make_room(tmp_path, "Ann,Benedikt,Cyrillus,Dorothea", grace=300)
+
+    async def test(host: Host, port: int) -> None:
+        with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+            local = TableScreen(room, Login("Ann"), local=True)
+            here = asyncio.get_running_loop().create_task(local.run())
+            others = await everyone(port, ["benedikt", "cyrillus", "dorothea"])
+            for other in others:
+                other.close()
+            await asyncio.sleep(0.3)
+            status = "".join(part[1] for part in local._status())
+            assert "Invite code: bako-rimu-tesa" in status  # not cut at 80 columns, however many are away
+            zoe = await connect(port, "zoe")
+            await zoe.sees("You are watching")
+            local.answer("kick zoe")
+            assert "zoe has been sent away" in local.message
+            await zoe.term.closed.wait()
+            here.cancel()
+
+    hosted(room, test)
+
+
+# -- time: away, frozen, resumed --------------------------------------------------------------------------
+
+
+def test_once_a_bot_plays_the_seat_of_someone_away_the_screens_are_no_longer_redrawn_every_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    room = make_room(tmp_path, "Ann,Ben,Cy,bot:easy", grace=0.2)
+    drawn: list[str] = []
+    real = TableScreen._render
+
+    def counted(self: TableScreen, cols: int, rows: int) -> str:
+        drawn.append(self.name)
+        return real(self, cols, rows)
+
+    monkeypatch.setattr(TableScreen, "_render", counted)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
+        ben.close()
+        await ann.sees("Ben away (a bot plays)")
+        await decides(room, 0)  # Ann's turn: nothing happens until she moves
+        await asyncio.sleep(0.5)
+        drawn.clear()
+        await asyncio.sleep(3.2)
+        assert drawn.count("cy") == 0, f"Cy's table was drawn {drawn.count('cy')} times while nothing changed"
+
+    hosted(room, test)
+
+
+def test_a_frozen_client_is_noticed_by_keepalives_and_its_seat_counts_as_away(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        frozen = asyncio.Event()
+        proxy = await asyncio.start_server(lambda r, w: _forward(r, w, port, frozen), "127.0.0.1", 0)
+        via = proxy.sockets[0].getsockname()[1]
+        ann = await connect(port, "ann")
+        ben = await connect(via, "ben")
+        await ben.sees("What happened")
+        frozen.set()  # Ben's machine freezes: no byte either way, the TCP connection stays
+        await ann.sees("Ben away", timeout=WAIT)
+        proxy.close()
+
+    hosted(room, test, keepalive=(0.3, 2))
+
+
+async def _forward(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, port: int,
+                   frozen: asyncio.Event) -> None:
+    """A TCP proxy to the host that stops passing bytes on when ``frozen`` is set (and never closes)."""
+    up_reader, up_writer = await asyncio.open_connection("127.0.0.1", port)
+
+    async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+        while True:
+            data = await src.read(65536)
+            if not data:
+                return
+            if frozen.is_set():
+                await asyncio.Event().wait()  # hold it for ever
+            dst.write(data)
+
+    await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer), return_exceptions=True)
+
+
+def test_not_your_turn_is_gone_when_the_turn_comes(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ben.type("7")
+        await ben.sees("Not your turn")
+        while room.match.game.to_move != 1:
+            await decides(room, 0)
+            ann.type(room.match.game.view(0).legal_moves()[0])
+            await asyncio.sleep(0.1)
+        await decides(room, 1)
+        await ben.sees("Ben, ")
+        await asyncio.sleep(0.2)
+        assert "Not your turn" not in ben.term.text()
+
+    hosted(room, test)
+
+
+def test_a_resumed_game_waits_for_a_missing_player_no_longer_than_the_grace(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben", grace=0.5)
+    first = room.match.game.legal_moves()[0]
+    room.table.push(0, first)  # a game with a move: what --resume reopens
+    resumed = Room(room.table, code=CODE, grace=0.5, delay=0)
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        await ann.sees("is not back yet")
+        await ann.sees("What happened", timeout=WAIT)  # the game goes on without Ben
+        for _ in range(400):
+            if any(m.seat == 1 for m in resumed.saved.transcript.moves):
+                break
+            await decides(resumed, 0)
+            if resumed.chairs[0].answer is not None:
+                ann.type(resumed.view_for(0).legal_moves()[0])
+            await asyncio.sleep(0.05)
+        assert any(m.seat == 1 for m in resumed.saved.transcript.moves)  # a bot stood in for Ben
+
+    hosted(resumed, test)
+
+
+# -- what the host's terminal shows, and its log ------------------------------------------------------------
+
+
+def test_warnings_and_logins_go_to_the_host_log_never_over_the_game(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from abluxxen.host.log import open_log
+
+    path = open_log(tmp_path)
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await login(port, "ann", "guess")
+        ann = await connect(port, "ann")
+        await ann.sees("waiting for the players")
+        logging.getLogger("asyncio").warning("socket.send() raised exception.")
+
+    try:
+        hosted(room, test)
+    finally:
+        for handler in list(logging.getLogger().handlers):
+            if getattr(handler, "baseFilename", None) == str(path):
+                logging.getLogger().removeHandler(handler)
+                handler.close()
+    text = path.read_text()
+    assert "Failed code for ann from 127.0.0.1 port" in text
+    assert "Accepted code for ann from 127.0.0.1 port" in text
+    assert "socket.send() raised exception." in text
+    assert "socket.send()" not in capsys.readouterr().err
+    assert oct(os.stat(path).st_mode & 0o777) == "0o600"
+
+
+def test_the_end_of_a_hosted_match_tells_the_command_that_replays_its_deals(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,bot:easy", seed=11)
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        while not room.match.game.is_over:
+            await decides(room, 0)
+            if room.chairs[0].answer is not None:
+                ann.type(room.view_for(0).legal_moves()[0])
+            await asyncio.sleep(0.01)
+        await ann.sees("press Enter to leave")
+        ann.type("")
+        await ann.term.closed.wait()
+        assert "abluxxen play --players" in ann.term.all_raw().replace("\r\n", "\n")
+        assert "--seed 11" in ann.term.all_raw()
+
+    hosted(room, test)
+
