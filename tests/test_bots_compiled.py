@@ -452,3 +452,42 @@ def test_subtrees_are_set_up_once_and_not_used_unset() -> None:
         unset.new()
     with pytest.raises(TypeError):
         unset.iterate(take_state(), [(0, 0)], 1)
+
+
+def spoilt_configuration(which: str) -> tuple[Any, ...]:
+    """quick's configuration, with one part wrong (the last ones are read last)."""
+    arguments: list[Any] = list(quick.configuration())
+    if which == "twice_size":
+        arguments[3] = arguments[3][:-1]
+    elif which == "reasons":
+        arguments[5] = (1, 2)
+    elif which == "engine":
+        arguments[6] = {**arguments[6], "PLAY_BASE": 65}
+    elif which == "beats":
+        arguments[6] = {**arguments[6], "BEATS": [[[True] * 15] * 15] * 2}
+    return tuple(arguments)
+
+
+@pytest.mark.parametrize("which", ["twice_size", "reasons", "engine", "beats"])
+def test_a_configuration_refused_halfway_leaves_the_one_before(which: str) -> None:
+    """Once it left the module unconfigured while quick.configured() said it was ready."""
+    assert compiled is not None and quick.configured() is compiled
+    game = take_state()
+    code = game.legal_actions()[0]
+    before = played_out(game), searched(game, code)
+    with pytest.raises((ValueError, TypeError)):
+        compiled.configure(*spoilt_configuration(which))
+    assert (played_out(game), searched(game, code)) == before
+
+
+def test_an_engine_the_compiled_search_was_not_built_for_is_searched_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stale build (or an engine changed since it) must not play other rules than the engine's."""
+    assert compiled is not None and quick.configured() is compiled
+    monkeypatch.setattr(quick, "compiled", compiled)
+    monkeypatch.setattr(quick, "_configured", False)
+    monkeypatch.setattr(quick, "refusal", None)
+    engine = spoilt_configuration("engine")[6]
+    monkeypatch.setattr(quick, "_engine", lambda: engine)
+    assert quick.configured() is None and quick.compiled is None
+    assert "PLAY_BASE" in str(quick.refusal)
+    assert not isinstance(subtrees(0, exploration=0.7, noise=0.05), compiled.Subtrees)

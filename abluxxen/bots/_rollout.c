@@ -17,6 +17,9 @@
  *     random.Random(seed) seeds it, and random() as CPython computes it;
  *   - the policy's tables and constants (survival odds, the clock's tables,
  *     HURT ...) are handed over by quick.py (configure());
+ *   - the engine's numbers (the joker, the phases, the action codes ...) are
+ *     this file's constants, and configure() refuses an engine whose own
+ *     differ (quick._engine() hands them over), so a stale build cannot play;
  *   - floating-point sums and products are made in Python's order (the build
  *     turns off fused multiply-adds).
  *
@@ -33,12 +36,16 @@
 #include <stdint.h>
 #include <string.h>
 
-/* -- the game's constants (abluxxen.cards, .moves, .phase) ------------------ */
+/* -- the game's constants (abluxxen.cards, .moves, .phase) ------------------ *
+ * Written here as constants (they size arrays and are the cases of switches);
+ * configure() compares each with the engine's own (quick._engine) and refuses
+ * to run with an engine that differs. */
 
 enum { JOKER = 14, COPIES = 8, JOKERS = 5, POOL_SIZE = 6, SHADOW_SIZE = 13, MAX_PLAYERS = 5, CARDS = 109 };
 enum { PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER };
 enum { TAKE, LEAVE, BACK, DISCARD, PASS, DRAW_DECK };
 enum { SHADOW_BASE = 16, DRAW_POOL_BASE = 32, PLAY_BASE = 64 };
+enum { PLAY_VALUE_STEP = 128, PLAY_NUMBER_STEP = 8 };  /* moves.play_code; play() takes a code apart by them */
 enum { NOT_OVER, HAND_EMPTY, EXHAUSTED };
 
 #define SLOT 14                 /* quick._SLOT: a table row per value, indexed by size */
@@ -50,7 +57,7 @@ enum { NOT_OVER, HAND_EMPTY, EXHAUSTED };
 #define MAX_LEGAL (13 * 8 * 6 + 5)  /* plays: 1 to 8 cards of each value with 0 to 5 jokers, and jokers alone */
 
 static inline int play_code(int value, int numbers, int jokers) {
-    return PLAY_BASE + value * 128 + numbers * 8 + jokers;
+    return PLAY_BASE + value * PLAY_VALUE_STEP + numbers * PLAY_NUMBER_STEP + jokers;
 }
 
 /* -- CPython's random.Random ----------------------------------------------- */
@@ -1848,24 +1855,30 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
     Py_RETURN_NONE;
 }
 
+/* A list of n floats (or ints) into out. Like int_seq, it runs no Python code while it reads. */
 static int doubles(PyObject *seq, double *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "a table must be a list of floats");
     if (!fast)
         return -1;
+    int rc = 0;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "a table must have %zd entries", n);
-        return -1;
+        rc = -1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-        if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
+        if (PyFloat_Check(items[i])) {
+            out[i] = PyFloat_AS_DOUBLE(items[i]);
+        } else if (PyLong_Check(items[i])) {
+            out[i] = PyLong_AsDouble(items[i]);
+            rc = out[i] == -1.0 && PyErr_Occurred() ? -1 : 0;
+        } else {
+            PyErr_Format(PyExc_TypeError, "a table holds floats, not %.100s", Py_TYPE(items[i])->tp_name);
+            rc = -1;
         }
     }
     Py_DECREF(fast);
-    return 0;
+    return rc;
 }
 
 static int ints(PyObject *seq, int *out, Py_ssize_t n) {
@@ -1879,59 +1892,173 @@ static int ints(PyObject *seq, int *out, Py_ssize_t n) {
     return 0;
 }
 
-PyDoc_STRVAR(configure_doc,
-"configure(safe, plays_by_hand, plays_by_stock, twice_size, constants, reasons)\n--\n\n"
-"Hand over quick.py's tables: safe[expert][hand_size] (survival odds, 210 floats each,\n"
-"hand sizes 0 to 109), _PLAYS_BY_HAND, _PLAYS_BY_STOCK (per player count 2 to 5),\n"
-"_TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE) and the end reasons' texts.");
+/* The engine's numbers this file is written with, by the names quick._engine() gives them. */
+static const struct {
+    const char *name;
+    int value;
+} ENGINE[] = {
+    {"JOKER", JOKER}, {"COPIES_PER_VALUE", COPIES}, {"JOKERS", JOKERS}, {"DECK_SIZE", CARDS},
+    {"POOL_SIZE", POOL_SIZE}, {"SHADOW_SIZE", SHADOW_SIZE},
+    {"PLAY", PLAY}, {"SHADOW", SHADOW}, {"TAKE_OR_LEAVE", TAKE_OR_LEAVE}, {"BACK_OR_DISCARD", BACK_OR_DISCARD},
+    {"DRAW", DRAW}, {"SINGLE_DRAW", SINGLE_DRAW}, {"OVER", OVER},
+    {"TAKE", TAKE}, {"LEAVE", LEAVE}, {"BACK", BACK}, {"DISCARD", DISCARD}, {"PASS", PASS}, {"DRAW_DECK", DRAW_DECK},
+    {"SHADOW_BASE", SHADOW_BASE}, {"DRAW_POOL_BASE", DRAW_POOL_BASE}, {"PLAY_BASE", PLAY_BASE},
+    {"PLAY_VALUE_STEP", PLAY_VALUE_STEP}, {"PLAY_NUMBER_STEP", PLAY_NUMBER_STEP}, {"PLAY_JOKER_STEP", 1},
+    {"SLOT", SLOT},
+};
 
-static PyObject *configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError, "configure() takes 6 arguments");
-        return NULL;
+/* -1 and ValueError naming the first of the engine's numbers and rules this file differs from. */
+static int engine_differs(const char *name) {
+    PyErr_Format(PyExc_ValueError,
+                 "the compiled search was built for another engine (its %s differs): reinstall the package", name);
+    return -1;
+}
+
+/* Whether BEATS (layers.BEATS[expert][value][top]) is this file's beats(). */
+static int check_beats(PyObject *table) {
+    int rc = 0;
+    for (int expert = 0; rc == 0 && expert < 2; expert++) {
+        PyObject *rows = PySequence_GetItem(table, expert);
+        for (int value = 0; rows && rc == 0 && value <= JOKER; value++) {
+            PyObject *row = PySequence_GetItem(rows, value);
+            for (int top = 0; row && rc == 0 && top <= JOKER; top++) {
+                PyObject *cell = PySequence_GetItem(row, top);
+                int says = cell ? PyObject_IsTrue(cell) : -1;
+                Py_XDECREF(cell);
+                rc = says < 0 ? -1 : says != beats(value, top, expert) ? engine_differs("BEATS") : 0;
+            }
+            rc = row ? rc : -1;
+            Py_XDECREF(row);
+        }
+        rc = rows ? rc : -1;
+        Py_XDECREF(rows);
     }
-    configured = 0;
+    return rc;
+}
+
+/* Whether the engine (a dict: quick._engine()) has this file's numbers and rules; -1 and an exception if not. */
+static int check_engine(PyObject *engine) {
+    if (!PyDict_Check(engine)) {
+        PyErr_SetString(PyExc_TypeError, "the engine's constants must be a dict");
+        return -1;
+    }
+    /* A copy: looking a name up (a key's __eq__) cannot change what is compared. */
+    PyObject *copy = PyDict_Copy(engine);
+    if (!copy)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof ENGINE / sizeof ENGINE[0]; i++) {
+        PyObject *value = PyDict_GetItemString(copy, ENGINE[i].name);
+        int overflow = 0;
+        if (!value || !PyLong_Check(value) || PyLong_AsLongAndOverflow(value, &overflow) != ENGINE[i].value || overflow)
+            rc = engine_differs(ENGINE[i].name);
+    }
+    if (rc == 0) {
+        PyObject *text = PyDict_GetItemString(copy, "FEWEST_HAND");
+        if (!text || !PyUnicode_Check(text) || PyUnicode_CompareWithASCIIString(text, FEWEST_HAND) != 0)
+            rc = engine_differs("FEWEST_HAND");
+    }
+    if (rc == 0) {
+        PyObject *table = PyDict_GetItemString(copy, "BEATS");
+        rc = table ? check_beats(table) : engine_differs("BEATS");
+    }
+    Py_DECREF(copy);
+    return rc;
+}
+
+/* What configure() hands over, read whole before any of it is used. */
+typedef struct {
+    double safe[2][MAX_HAND][TABLE];
+    int plays_by_hand[CARDS + 1];
+    int plays_by_stock[6][CARDS + 1];
+    double twice_size[TABLE];
+    double constants[4];
+} Tables;
+
+static int read_tables(PyObject *const *args, Tables *t) {
     for (int expert = 0; expert < 2; expert++) {
         PyObject *rows = PySequence_GetItem(args[0], expert);
         if (!rows)
-            return NULL;
+            return -1;
         for (int h = 0; h < MAX_HAND; h++) {
             PyObject *row = PySequence_GetItem(rows, h);
-            if (!row || doubles(row, safe[expert][h], TABLE) < 0) {
+            if (!row || doubles(row, t->safe[expert][h], TABLE) < 0) {
                 Py_XDECREF(row);
                 Py_DECREF(rows);
-                return NULL;
+                return -1;
             }
             Py_DECREF(row);
         }
         Py_DECREF(rows);
     }
-    if (ints(args[1], plays_by_hand, CARDS + 1) < 0)
-        return NULL;
+    if (ints(args[1], t->plays_by_hand, CARDS + 1) < 0)
+        return -1;
+    memset(t->plays_by_stock, 0, sizeof t->plays_by_stock);
     for (int n = 2; n <= MAX_PLAYERS; n++) {
         PyObject *row = PySequence_GetItem(args[2], n);
-        if (!row || ints(row, plays_by_stock[n], CARDS + 1) < 0) {
+        if (!row || ints(row, t->plays_by_stock[n], CARDS + 1) < 0) {
             Py_XDECREF(row);
-            return NULL;
+            return -1;
         }
         Py_DECREF(row);
     }
-    if (doubles(args[3], twice_size, TABLE) < 0)
-        return NULL;
-    double constants[4];
-    if (doubles(args[4], constants, 4) < 0)
-        return NULL;
-    HURT = constants[0];
-    TAKE_BACK = constants[1];
-    DECK_GAIN = constants[2];
-    NOISE = constants[3];
-    for (int i = 1; i < 3; i++) {
-        PyObject *text = PySequence_GetItem(args[5], i - 1);
-        if (!text)
-            return NULL;
-        Py_XSETREF(reason_text[i], text);
+    if (doubles(args[3], t->twice_size, TABLE) < 0 || doubles(args[4], t->constants, 4) < 0)
+        return -1;
+    return 0;
+}
+
+/* The end reasons' texts (new references), or -1 and an exception. */
+static int read_reasons(PyObject *texts, PyObject **out) {
+    for (int i = 0; i < 2; i++) {
+        out[i] = PySequence_GetItem(texts, i);
+        if (!out[i] || !PyUnicode_Check(out[i])) {
+            if (out[i])
+                PyErr_SetString(PyExc_TypeError, "the end reasons are texts");
+            Py_XDECREF(out[i]);
+            if (i)
+                Py_DECREF(out[0]);
+            return -1;
+        }
     }
+    return 0;
+}
+
+PyDoc_STRVAR(configure_doc,
+"configure(safe, plays_by_hand, plays_by_stock, twice_size, constants, reasons, engine)\n--\n\n"
+"Hand over quick.py's tables: safe[expert][hand_size] (survival odds, 210 floats each,\n"
+"hand sizes 0 to 109), _PLAYS_BY_HAND, _PLAYS_BY_STOCK (per player count 2 to 5),\n"
+"_TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE), the end reasons' texts, and the\n"
+"engine's numbers and rules (quick._engine()), each compared with this module's.\n"
+"All or nothing: raises ValueError or TypeError, and changes nothing, if any is wrong.");
+
+static PyObject *configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "configure() takes 7 arguments");
+        return NULL;
+    }
+    if (check_engine(args[6]) < 0)
+        return NULL;
+    Tables *tables = PyMem_Malloc(sizeof(Tables));
+    if (!tables)
+        return PyErr_NoMemory();
+    PyObject *reasons[2];
+    if (read_tables(args, tables) < 0 || read_reasons(args[5], reasons) < 0) {
+        PyMem_Free(tables);
+        return NULL;
+    }
+    /* Everything was read and checked: only now is any of it used. */
+    memcpy(safe, tables->safe, sizeof safe);
+    memcpy(plays_by_hand, tables->plays_by_hand, sizeof plays_by_hand);
+    memcpy(plays_by_stock, tables->plays_by_stock, sizeof plays_by_stock);
+    memcpy(twice_size, tables->twice_size, sizeof twice_size);
+    HURT = tables->constants[0];
+    TAKE_BACK = tables->constants[1];
+    DECK_GAIN = tables->constants[2];
+    NOISE = tables->constants[3];
+    PyMem_Free(tables);
+    Py_XSETREF(reason_text[HAND_EMPTY], reasons[0]);
+    Py_XSETREF(reason_text[EXHAUSTED], reasons[1]);
     configured = 1;
     Py_RETURN_NONE;
 }
