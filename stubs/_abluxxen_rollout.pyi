@@ -1,4 +1,4 @@
-# The compiled rollouts (abluxxen/bots/_rollout.c, built by hatch_build.py); see quick.play_out.
+# The compiled search (abluxxen/bots/_rollout.c, built by hatch_build.py); see quick.configured.
 from collections.abc import Callable, Sequence
 
 from abluxxen.state import State
@@ -8,7 +8,8 @@ SOURCE_SHA256: str
 
 def configure(safe: Sequence[Sequence[Sequence[float]]], plays_by_hand: Sequence[int],
               plays_by_stock: Sequence[Sequence[int]], twice_size: Sequence[float],
-              constants: tuple[float, float, float, float], reasons: tuple[str, str]) -> None: ...
+              constants: tuple[float, float, float, float], reasons: tuple[str, str],
+              engine: dict[str, object]) -> None: ...
 def shuffle(cards: list[int], rand: Callable[[], float]) -> None: ...
 def play_out(game: State, seed: int, noise: float,
              write_back: bool) -> tuple[int, tuple[int, ...], tuple[int, ...]]: ...

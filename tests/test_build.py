@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import os
+import shlex
+import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from abluxxen.bots import quick
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,3 +47,23 @@ def test_with_a_c_compiler_the_wheel_holds_the_compiled_search_at_the_top_level(
     assert not name.endswith("-none-any.whl")
     assert [f for f in files if f.startswith("_abluxxen_rollout.")], files
     assert "abluxxen/bots/_rollout.c" not in files  # the source stays in the sdist
+
+
+def can_compile() -> bool:
+    """Whether a build here would find what compiling the search takes: the C compiler setuptools calls
+    ($CC, else the one Python was built with) and Python's headers."""
+    compiler = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    return bool(compiler) and shutil.which(compiler[0]) is not None and headers.is_file()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the test looks for a Unix compiler")
+def test_where_the_search_can_be_compiled_the_tests_run_with_it() -> None:
+    """Else the comparisons with the Python search skip, and the hard bot searching an eighth as much goes unseen."""
+    if os.environ.get("ABLUXXEN_NO_C"):
+        pytest.skip("ABLUXXEN_NO_C is set: installed without the compiled search on purpose")
+    if not can_compile():
+        pytest.skip("no C compiler or no Python headers here: the Python search is the one")
+    assert quick.configured() is not None, quick.refusal or (
+        "a C compiler and Python's headers are here, but the install has no compiled search: "
+        "reinstall (pip install -e .) and read the build's warning")

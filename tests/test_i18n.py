@@ -115,7 +115,7 @@ def test_version_says_whether_the_hard_bots_search_is_compiled() -> None:
                               capture_output=True, text=True)
         version, search = done.stdout.splitlines()
         assert done.returncode == 0 and version == f"abluxxen {abluxxen.__version__}"
-        assert (compiled if quick.compiled is not None else python) in search
+        assert (compiled if quick.configured() is not None else python) in search
     assert re.fullmatch(r"\d+\.\d+\.\d+", abluxxen.__version__)
 
 

@@ -17,12 +17,17 @@
  *     random.Random(seed) seeds it, and random() as CPython computes it;
  *   - the policy's tables and constants (survival odds, the clock's tables,
  *     HURT ...) are handed over by quick.py (configure());
+ *   - the engine's numbers (the joker, the phases, the action codes ...) are
+ *     this file's constants, and configure() refuses an engine whose own
+ *     differ (quick._engine() hands them over), so a stale build cannot play;
  *   - floating-point sums and products are made in Python's order (the build
  *     turns off fused multiply-adds).
  *
- * The module reads a State's attributes once (refusing one whose cards are not
- * the game's 109), plays on a plain C struct and either writes the final
- * state back (tests) or only returns the final scores and hand sizes.
+ * The module trusts no caller: it copies a State's attributes into a plain C
+ * struct once, refuses (ValueError, TypeError) any state the rules below
+ * cannot play or the save loader would refuse (see "reading a State"), plays
+ * on the struct and either writes the final state back (tests) or only
+ * returns the final scores and hand sizes.
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -31,23 +36,28 @@
 #include <stdint.h>
 #include <string.h>
 
-/* -- the game's constants (abluxxen.cards, .moves, .phase) ------------------ */
+/* -- the game's constants (abluxxen.cards, .moves, .phase) ------------------ *
+ * Written here as constants (they size arrays and are the cases of switches);
+ * configure() compares each with the engine's own (quick._engine) and refuses
+ * to run with an engine that differs. */
 
-enum { JOKER = 14, POOL_SIZE = 6, SHADOW_SIZE = 13, MAX_PLAYERS = 5, CARDS = 109 };
+enum { JOKER = 14, COPIES = 8, JOKERS = 5, POOL_SIZE = 6, SHADOW_SIZE = 13, MAX_PLAYERS = 5, CARDS = 109 };
 enum { PLAY, SHADOW, TAKE_OR_LEAVE, BACK_OR_DISCARD, DRAW, SINGLE_DRAW, OVER };
 enum { TAKE, LEAVE, BACK, DISCARD, PASS, DRAW_DECK };
 enum { SHADOW_BASE = 16, DRAW_POOL_BASE = 32, PLAY_BASE = 64 };
+enum { PLAY_VALUE_STEP = 128, PLAY_NUMBER_STEP = 8 };  /* moves.play_code; play() takes a code apart by them */
 enum { NOT_OVER, HAND_EMPTY, EXHAUSTED };
 
 #define SLOT 14                 /* quick._SLOT: a table row per value, indexed by size */
 #define TABLE (15 * SLOT)       /* entries of a survival-odds table */
 #define MAX_HAND (CARDS + 1)    /* hand sizes a table is kept for: 0 .. 109 */
-#define POOL_MAX 8              /* slots and cards per slot this struct holds */
+#define GROUP_MAX 2             /* a pool slot: a card, and in the duel the 13 or joker put onto it */
 #define LAYERS_MAX CARDS
+#define FEWEST_HAND "fewest-hand"  /* the tiebreak of rules.TIEBREAKS that looks at hand sizes */
 #define MAX_LEGAL (13 * 8 * 6 + 5)  /* plays: 1 to 8 cards of each value with 0 to 5 jokers, and jokers alone */
 
 static inline int play_code(int value, int numbers, int jokers) {
-    return PLAY_BASE + value * 128 + numbers * 8 + jokers;
+    return PLAY_BASE + value * PLAY_VALUE_STEP + numbers * PLAY_NUMBER_STEP + jokers;
 }
 
 /* -- CPython's random.Random ----------------------------------------------- */
@@ -150,8 +160,8 @@ typedef struct {
     int layers[MAX_PLAYERS];
     Layer display[MAX_PLAYERS][LAYERS_MAX];
     int pool_len;
-    int slot_len[POOL_MAX];
-    unsigned char slot[POOL_MAX][POOL_MAX];   /* each slot's cards, ascending */
+    int slot_len[POOL_SIZE];
+    unsigned char slot[POOL_SIZE][GROUP_MAX]; /* each slot's cards, ascending */
     int deck_len;
     unsigned char deck[CARDS];                /* top card last */
     int discard_len;
@@ -227,7 +237,7 @@ static void pool_append(S *s, int card) {
 static void pool_remove(S *s, int i) {
     for (int k = i; k + 1 < s->pool_len; k++) {
         s->slot_len[k] = s->slot_len[k + 1];
-        memcpy(s->slot[k], s->slot[k + 1], POOL_MAX);
+        memcpy(s->slot[k], s->slot[k + 1], GROUP_MAX);
     }
     s->pool_len--;
 }
@@ -724,7 +734,7 @@ static int policy_back_or_discard(const S *s, Clock c) {
     int size = layer.size;
     const int *hand = s->hands[s->victim];
     double back = gain(hand, layer.value, size, &c);
-    double fresh[POOL_MAX + CARDS];
+    double fresh[POOL_SIZE + CARDS];
     int nfresh = s->pool_len;
     if (c.plays > 0) {
         double new_group = groups_held(hand) < c.plays ? 0.6 : 0.15;
@@ -823,20 +833,39 @@ static long rollout(S *s, MT *rng, double noise) {
     }
 }
 
-/* -- reading and writing a State ------------------------------------------ */
+/* -- reading and writing a State ------------------------------------------ *
+ *
+ * The caller is not trusted: a State (or anything posing as one) is copied
+ * into the module's own struct and checked as a whole before a move is made.
+ *
+ *   - A field that holds sequences (hands, known, displays, a display, the
+ *     pool) is first copied into a tuple of its items: reading an item may run
+ *     Python code (the iterator of an item that is not a list), and that code
+ *     could otherwise empty the field's list and free the items still unread.
+ *   - A sequence of numbers is read in one pass that runs no Python code:
+ *     each item must be an int (an object with __index__ is refused, never
+ *     called), so nothing can change the list between its length and its end.
+ *   - state_fault() then refuses whatever the rules below cannot play safely,
+ *     and whatever else the save loader (abluxxen/save.py) refuses.
+ */
 
 static PyObject *name_hands, *name_known, *name_displays, *name_pool, *name_deck, *name_discard,
     *name_shadow, *name_removed, *name_turn, *name_phase, *name_victim, *name_queue, *name_drawer,
     *name_draws_left, *name_shadow_options, *name_end_reason, *name_end_seat, *name_expert,
     *name_single_draw, *name_players, *name_rules, *name_tiebreak;
 
-/* An int attribute within [low, high]; -1 and an exception otherwise. */
+/* An int within [low, high]; -1 and an exception otherwise. Runs no Python code. */
 static int int_in(PyObject *obj, int low, int high, int *out) {
-    long v = PyLong_AsLong(obj);
+    if (!PyLong_Check(obj)) {
+        PyErr_Format(PyExc_TypeError, "a state's numbers must be ints, not %.100s", Py_TYPE(obj)->tp_name);
+        return -1;
+    }
+    int overflow;
+    long v = PyLong_AsLongAndOverflow(obj, &overflow);
     if (v == -1 && PyErr_Occurred())
         return -1;
-    if (v < low || v > high) {
-        PyErr_Format(PyExc_ValueError, "a state's number %ld is out of range", v);
+    if (overflow || v < low || v > high) {
+        PyErr_Format(PyExc_ValueError, "a state's number is out of range (%d to %d)", low, high);
         return -1;
     }
     *out = (int)v;
@@ -852,7 +881,8 @@ static int int_attr(PyObject *game, PyObject *name, int low, int high, int *out)
     return rc;
 }
 
-/* A list (or tuple) of ints within [low, high] into out (at most cap of them). */
+/* A sequence of ints within [low, high] into out (at most cap of them). A list or tuple is read
+ * in place: between its length and its last item no Python code runs (int_in calls none). */
 static int int_seq(PyObject *seq, int low, int high, int *out, Py_ssize_t cap, int *len) {
     PyObject *fast = PySequence_Fast(seq, "a state's field must be a list");
     if (!fast)
@@ -886,63 +916,69 @@ static int card_seq(PyObject *game, PyObject *name, unsigned char *out, int *len
     return rc;
 }
 
-/* The attribute as a list or tuple (a new reference), or NULL with an exception. */
-static PyObject *seq_attr(PyObject *game, PyObject *name) {
+/* The items of a sequence of sequences, copied into a tuple this module holds (a new reference), or
+ * NULL with an exception: reading one item cannot free another. */
+static PyObject *items_of(PyObject *seq) {
+    return PySequence_Tuple(seq);
+}
+
+static PyObject *items_attr(PyObject *game, PyObject *name) {
     PyObject *obj = PyObject_GetAttr(game, name);
     if (!obj)
         return NULL;
-    PyObject *fast = PySequence_Fast(obj, "a state's field must be a list");
+    PyObject *items = items_of(obj);
     Py_DECREF(obj);
-    return fast;
+    return items;
 }
 
 static int counts_of_seats(PyObject *game, PyObject *name, int n, int counts[][15]) {
-    PyObject *fast = seq_attr(game, name);
-    if (!fast)
+    PyObject *items = items_attr(game, name);
+    if (!items)
         return -1;
     int rc = 0;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
+    if (PyTuple_GET_SIZE(items) != n) {
         PyErr_SetString(PyExc_ValueError, "a state's hands must be one per seat");
         rc = -1;
     }
     for (int seat = 0; rc == 0 && seat < n; seat++) {
         int len;
-        rc = int_seq(PySequence_Fast_GET_ITEM(fast, seat), 0, CARDS, counts[seat], 15, &len);
+        rc = int_seq(PyTuple_GET_ITEM(items, seat), 0, CARDS, counts[seat], 15, &len);
         if (rc == 0 && len != 15) {
             PyErr_SetString(PyExc_ValueError, "a count array has 15 entries");
             rc = -1;
         }
     }
-    Py_DECREF(fast);
+    Py_DECREF(items);
     return rc;
 }
 
 /* displays: per seat, layers (value, size, jokers) bottom to top */
 static int read_displays(PyObject *game, S *s) {
-    PyObject *fast = seq_attr(game, name_displays);
-    if (!fast)
+    PyObject *items = items_attr(game, name_displays);
+    if (!items)
         return -1;
     int rc = 0;
-    if (PySequence_Fast_GET_SIZE(fast) != s->n) {
+    if (PyTuple_GET_SIZE(items) != s->n) {
         PyErr_SetString(PyExc_ValueError, "a state's displays must be one per seat");
         rc = -1;
     }
     for (int seat = 0; rc == 0 && seat < s->n; seat++) {
-        PyObject *layers = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, seat), "a display must be a list");
+        PyObject *layers = items_of(PyTuple_GET_ITEM(items, seat));
         if (!layers) {
             rc = -1;
             break;
         }
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(layers);
+        Py_ssize_t count = PyTuple_GET_SIZE(layers);
         if (count > LAYERS_MAX) {
             PyErr_SetString(PyExc_ValueError, "a display has too many layers");
             rc = -1;
         }
         for (Py_ssize_t k = 0; rc == 0 && k < count; k++) {
             int parts[3], len;
-            rc = int_seq(PySequence_Fast_GET_ITEM(layers, k), 0, JOKER, parts, 3, &len);
+            rc = int_seq(PyTuple_GET_ITEM(layers, k), 0, JOKER, parts, 3, &len);
+            /* a value's cards (1 to 8 of them) with 0 to 5 jokers, or jokers alone */
             if (rc == 0 && (len != 3 || parts[0] < 1 || parts[1] < 1 || parts[1] > 13 || parts[2] > 5 ||
-                            parts[2] > parts[1] || (parts[0] == JOKER && parts[2] != parts[1]))) {
+                            (parts[0] == JOKER ? parts[2] != parts[1] : parts[2] >= parts[1]))) {
                 PyErr_SetString(PyExc_ValueError, "a layer is (value, size, jokers)");
                 rc = -1;
             }
@@ -954,26 +990,27 @@ static int read_displays(PyObject *game, S *s) {
         Py_DECREF(layers);
         s->layers[seat] = (int)count;
     }
-    Py_DECREF(fast);
+    Py_DECREF(items);
     return rc;
 }
 
-/* pool: slots of one or more cards */
+/* pool: slots of one card, or (the duel's groups) of a card and the 13 or joker put onto it */
 static int read_pool(PyObject *game, S *s) {
-    PyObject *fast = seq_attr(game, name_pool);
-    if (!fast)
+    PyObject *items = items_attr(game, name_pool);
+    if (!items)
         return -1;
-    Py_ssize_t slots = PySequence_Fast_GET_SIZE(fast);
+    Py_ssize_t slots = PyTuple_GET_SIZE(items);
     int rc = 0;
     if (slots > POOL_SIZE) {
         PyErr_SetString(PyExc_ValueError, "a state's pool is too long");
         rc = -1;
     }
     for (Py_ssize_t i = 0; rc == 0 && i < slots; i++) {
-        int cards[POOL_MAX], len;
-        rc = int_seq(PySequence_Fast_GET_ITEM(fast, i), 1, JOKER, cards, POOL_MAX, &len);
-        if (rc == 0 && len < 1) {
-            PyErr_SetString(PyExc_ValueError, "a pool slot holds cards");
+        int cards[CARDS], len;
+        rc = int_seq(PyTuple_GET_ITEM(items, i), 1, JOKER, cards, CARDS, &len);
+        if (rc == 0 && (len < 1 || len > GROUP_MAX || (len == 2 && (cards[1] < 13 || cards[0] > cards[1])))) {
+            PyErr_SetString(PyExc_ValueError,
+                            "a pool slot holds a card, or a card and the 13 or joker put onto it (in that order)");
             rc = -1;
         }
         for (int k = 0; rc == 0 && k < len; k++)
@@ -981,7 +1018,7 @@ static int read_pool(PyObject *game, S *s) {
         s->slot_len[i] = len;
     }
     s->pool_len = (int)slots;
-    Py_DECREF(fast);
+    Py_DECREF(items);
     return rc;
 }
 
@@ -1021,9 +1058,91 @@ static int check_cards(const S *s) {
     if (shadowed != s->shadow[0] || s->shadow[JOKER])
         return -1;
     for (int v = 1; v <= JOKER; v++)
-        if (cards[v] != (v == JOKER ? 5 : 8))
+        if (cards[v] != (v == JOKER ? JOKERS : COPIES))
             return -1;
     return 0;
+}
+
+/* Whether a seat's top layer is one the turn's played set abluxxes (state._play's queue). */
+static int abluxxed(const S *s, int seat, Layer played) {
+    if (seat < 0 || seat == s->turn || !s->layers[seat])
+        return 0;
+    Layer top = s->display[seat][s->layers[seat] - 1];
+    return top.size == played.size && beats(played.value, top.value, s->expert);
+}
+
+/* Why the decision a state waits for cannot be played (save._restore_pending's rules), or NULL. */
+static const char *pending_fault(const S *s) {
+    if (s->phase == PLAY)
+        return s->queue_len ? "a state's queue must be empty at the start of a turn" : NULL;
+    if (!s->layers[s->turn])
+        return "the state waits on a set the turn has not played (its display is empty)";
+    Layer played = s->display[s->turn][s->layers[s->turn] - 1];
+    /* Each victim still to be resolved, once, clockwise after the attacker: the one being resolved
+     * (a victim deciding, or drawing), then the queue. */
+    int resolving[MAX_PLAYERS + 1], count = 0;
+    if (s->phase == TAKE_OR_LEAVE || s->phase == BACK_OR_DISCARD) {
+        if (!abluxxed(s, s->victim, played))
+            return "the state's victim has no top layer its turn's set abluxxes";
+        resolving[count++] = s->victim;
+    }
+    for (int i = 0; i < s->queue_len; i++) {
+        if (!abluxxed(s, s->queue[i], played))
+            return "a seat in the state's queue has no top layer its turn's set abluxxes";
+        resolving[count++] = s->queue[i];
+    }
+    if (s->phase == DRAW) {
+        if (s->drawer < 0 || s->drawer == s->turn || s->draws_left < 1)
+            return "a draw needs a drawer (not the attacker) and a number of cards";
+        memmove(resolving + 1, resolving, sizeof(int) * (size_t)count);
+        resolving[0] = s->drawer;
+        count++;
+    }
+    for (int i = 1; i < count; i++)
+        if ((resolving[i] - s->turn + s->n) % s->n <= (resolving[i - 1] - s->turn + s->n) % s->n)
+            return "the state's victims must come once each, clockwise after the attacker";
+    if (s->phase == SINGLE_DRAW &&
+        (!s->single_draw || s->queue_len || s->drawer != s->turn || s->draws_left != 1))
+        return "a single draw is the turn's own, of one card, after a set that abluxxed nobody (base rules)";
+    if ((s->phase == DRAW || s->phase == SINGLE_DRAW) && !s->deck_len && !s->pool_len)
+        return "a draw with the deck and the pool empty: the game would be over";
+    if (s->phase == SHADOW) {
+        /* layers.shadow_options of the played set, as play() finds them: two or more */
+        int options[15], found = 0;
+        int below = played.value < JOKER ? played.value : JOKER;
+        for (int v = 1; v < below; v++)
+            if (s->shadow[v] == played.size)
+                options[found++] = v;
+        if (s->expert && played.value == 1 && s->shadow[13] == played.size)
+            options[found++] = 13;
+        if (found < 2 || found != s->options_len || memcmp(options, s->options, sizeof(int) * (size_t)found))
+            return "the state's shadow options must be the shadow groups its turn's set abluxxes";
+    }
+    return NULL;
+}
+
+/* Why the rules cannot play a state from here, or NULL. */
+static const char *state_fault(const S *s) {
+    if (s->phase == OVER)
+        return "the game is over";
+    if (check_cards(s) < 0)
+        return "a state's cards must be the game's 109, each once";
+    for (int seat = 0; seat < s->n; seat++) {
+        const int *hand = s->hands[seat], *known = s->known[seat];
+        if (!hand[0])
+            return "a hand is empty, so the game would be over";
+        int sum = 0;
+        for (int v = 1; v <= JOKER; v++) {
+            if (known[v] > hand[v])
+                return "a seat's known cards must be cards in its hand";
+            sum += known[v];
+        }
+        if (sum != known[0])
+            return "a count array's first entry is its total";
+    }
+    if (s->shadow[13])
+        return "the shadow holds no 13s (they go onto the pool)";
+    return pending_fault(s);
 }
 
 static int read_state(PyObject *game, S *s) {
@@ -1039,7 +1158,7 @@ static int read_state(PyObject *game, S *s) {
     Py_DECREF(obj);
     if (!tiebreak)
         return -1;
-    s->fewest_hand = PyUnicode_Check(tiebreak) && PyUnicode_CompareWithASCIIString(tiebreak, "fewest-hand") == 0;
+    s->fewest_hand = PyUnicode_Check(tiebreak) && PyUnicode_CompareWithASCIIString(tiebreak, FEWEST_HAND) == 0;
     Py_DECREF(tiebreak);
     int n = s->n;
     if (counts_of_seats(game, name_hands, n, s->hands) < 0 || counts_of_seats(game, name_known, n, s->known) < 0 ||
@@ -1081,22 +1200,9 @@ static int read_state(PyObject *game, S *s) {
         return -1;
     s->end_reason = NOT_OVER;
     s->end_seat = -1;
-    if (s->phase == OVER) {
-        PyErr_SetString(PyExc_ValueError, "the game is over");
-        return -1;
-    }
-    if (check_cards(s) < 0) {
-        PyErr_SetString(PyExc_ValueError, "a state's cards must be the game's 109, each once");
-        return -1;
-    }
-    /* What the rules index by: a victim or a drawer where the phase needs one. */
-    if (((s->phase == TAKE_OR_LEAVE || s->phase == BACK_OR_DISCARD) &&
-         (s->victim < 0 || !s->layers[s->victim])) ||
-        (s->phase == DRAW && (s->drawer < 0 || s->draws_left < 1)) ||
-        (s->phase == SINGLE_DRAW && s->drawer != s->turn) ||
-        (s->phase == SHADOW && s->options_len < 1) ||
-        ((s->phase == DRAW || s->phase == SINGLE_DRAW) && !s->deck_len && !s->pool_len)) {
-        PyErr_SetString(PyExc_ValueError, "the state's phase does not fit its fields");
+    const char *fault = state_fault(s);
+    if (fault) {
+        PyErr_SetString(PyExc_ValueError, fault);
         return -1;
     }
     return 0;
@@ -1134,7 +1240,7 @@ static int set_new(PyObject *game, PyObject *name, PyObject *value) {
 }
 
 static PyObject *tuple_of(const unsigned char *parts, int n) {
-    int values[POOL_MAX];
+    int values[GROUP_MAX];
     for (int i = 0; i < n; i++)
         values[i] = parts[i];
     PyObject *list = int_list(values, n);
@@ -1234,6 +1340,8 @@ typedef struct {
 
 typedef struct {
     PyObject_HEAD
+    int ready;                  /* set up (by __init__, once) */
+    int players;                /* of every deal searched (0 before the first) */
     Node *nodes;
     int count, capacity;
     int seat;
@@ -1247,6 +1355,8 @@ typedef struct {
 /* A new node; its index (the arena may move: re-read pointers after this). -1 when out of memory. */
 static int new_node(Subtrees *t, int player, int avail) {
     if (t->count == t->capacity) {
+        if (t->capacity > INT_MAX / 2)
+            return -1;
         int capacity = t->capacity ? 2 * t->capacity : 1024;
         Node *nodes = PyMem_Realloc(t->nodes, sizeof(Node) * (size_t)capacity);
         if (!nodes)
@@ -1371,6 +1481,8 @@ static double descend(Subtrees *t, int start, S *s, MT *rng, int *scores) {
     int node = start;
     /* A path is at most one node longer than the tree is deep, and the tree has t->count nodes. */
     if (t->path_capacity < t->count + 2) {
+        if (t->count > INT_MAX / 2 - 2)
+            return -1.0;
         int capacity = 2 * (t->count + 2);
         int *path = PyMem_Realloc(t->path, sizeof(int) * (size_t)capacity);
         if (!path)
@@ -1446,13 +1558,38 @@ static int Subtrees_init(Subtrees *t, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_TypeError, "Subtrees(seat, exploration, noise, margin_scale)");
         return -1;
     }
-    if (!PyArg_ParseTuple(args, "iddd", &t->seat, &t->exploration, &t->noise, &t->margin_scale))
+    /* Its trees hold the seat's rewards: set up again, they would mean another seat's. */
+    if (t->ready) {
+        PyErr_SetString(PyExc_TypeError, "a Subtrees is set up once");
         return -1;
-    if (t->seat < 0 || t->seat >= MAX_PLAYERS) {
+    }
+    int seat;
+    double exploration, noise, margin_scale;
+    if (!PyArg_ParseTuple(args, "iddd", &seat, &exploration, &noise, &margin_scale))
+        return -1;
+    if (seat < 0 || seat >= MAX_PLAYERS) {
         PyErr_SetString(PyExc_ValueError, "a seat from 0 to 4");
         return -1;
     }
+    if (!(exploration >= 0.0 && exploration < HUGE_VAL && noise >= 0.0 && noise <= 1.0 && margin_scale > 0.0 &&
+          margin_scale < HUGE_VAL)) {
+        PyErr_SetString(PyExc_ValueError, "exploration >= 0, noise from 0 to 1 and margin_scale > 0, each finite");
+        return -1;
+    }
+    t->seat = seat;
+    t->exploration = exploration;
+    t->noise = noise;
+    t->margin_scale = margin_scale;
+    t->ready = 1;
     return 0;
+}
+
+/* 0 when the Subtrees was set up, else -1 and an exception (Subtrees.__new__ alone makes one that is not). */
+static int ready(const Subtrees *t) {
+    if (t->ready)
+        return 0;
+    PyErr_SetString(PyExc_TypeError, "the Subtrees was never set up: Subtrees(seat, exploration, noise, margin_scale)");
+    return -1;
 }
 
 static void Subtrees_dealloc(Subtrees *t) {
@@ -1466,7 +1603,11 @@ static void Subtrees_dealloc(Subtrees *t) {
 
 static PyObject *Subtrees_new_tree(Subtrees *t, PyObject *unused) {
     (void)unused;
+    if (ready(t) < 0)
+        return NULL;
     if (t->trees == t->tree_capacity) {
+        if (t->tree_capacity > INT_MAX / 2)
+            return PyErr_NoMemory();
         int capacity = t->tree_capacity ? 2 * t->tree_capacity : 16;
         int *roots = PyMem_Realloc(t->roots, sizeof(int) * (size_t)capacity);
         if (!roots)
@@ -1491,73 +1632,117 @@ static int seed_arg(PyObject *arg, unsigned long long *seed) {
     return *seed == (unsigned long long)-1 && PyErr_Occurred() ? -1 : 0;
 }
 
+/* One iteration's outcome, kept until every move of the call is searched. */
+typedef struct {
+    double reward;
+    int scores[MAX_PLAYERS];
+} Outcome;
+
+/* The (tree, code) pairs of iterate(), into trees and codes: each tree one of t's, each code legal in
+ * the deal. Every pair is read before the first is searched. */
+static int read_moves(Subtrees *t, PyObject *moves, const S *deal, int *trees, int *codes, Py_ssize_t count) {
+    int legal[MAX_LEGAL], nlegal = legal_actions(deal, legal);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *pair = PySequence_Tuple(PyTuple_GET_ITEM(moves, i));
+        if (!pair)
+            return -1;
+        int rc = -1;
+        if (PyTuple_GET_SIZE(pair) != 2)
+            PyErr_SetString(PyExc_ValueError, "a move is a (tree, code) pair");
+        else if (int_in(PyTuple_GET_ITEM(pair, 0), 0, INT_MAX, &trees[i]) == 0 &&
+                 int_in(PyTuple_GET_ITEM(pair, 1), 0, INT_MAX, &codes[i]) == 0)
+            rc = 0;
+        Py_DECREF(pair);
+        if (rc < 0)
+            return -1;
+        if (trees[i] >= t->trees) {
+            PyErr_SetString(PyExc_ValueError, "no such subtree");
+            return -1;
+        }
+        int ok = 0;
+        for (int k = 0; k < nlegal && !ok; k++)
+            ok = legal[k] == codes[i];
+        if (!ok) {
+            PyErr_Format(PyExc_ValueError, "action code %d is not legal in the deal", codes[i]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *outcomes_list(const Outcome *done, Py_ssize_t count, int players) {
+    PyObject *out = PyList_New(count);
+    if (!out)
+        return NULL;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *score_list = int_list(done[i].scores, players);
+        if (!score_list) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyObject *score_tuple = PyList_AsTuple(score_list);
+        Py_DECREF(score_list);
+        PyObject *item = score_tuple ? Py_BuildValue("(dN)", done[i].reward, score_tuple) : NULL;
+        if (!item) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, item);
+    }
+    return out;
+}
+
 static PyObject *Subtrees_iterate(Subtrees *t, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 3) {
         PyErr_SetString(PyExc_TypeError, "iterate(deal, moves, seed)");
         return NULL;
     }
     unsigned long long seed;
-    if (seed_arg(args[2], &seed) < 0)
+    if (ready(t) < 0 || seed_arg(args[2], &seed) < 0)
         return NULL;
     S deal;
     if (read_state(args[0], &deal) < 0)
         return NULL;
-    PyObject *moves = PySequence_Fast(args[1], "moves must be a list of (tree, code) pairs");
-    if (!moves)
-        return NULL;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(moves);
-    PyObject *out = PyList_New(count);
-    if (!out) {
-        Py_DECREF(moves);
+    /* Every node's player is a seat of the deal (rewards_of fills one reward per seat). */
+    if (t->seat >= deal.n || (t->players && deal.n != t->players)) {
+        PyErr_SetString(PyExc_ValueError, "the deals of a Subtrees are of one game: its players, the seat among them");
         return NULL;
     }
-    /* Every move starts from random.Random(seed): seeded once, its first block of numbers made,
-     * then copied for each move. */
+    PyObject *moves = PySequence_Tuple(args[1]);
+    if (!moves)
+        return NULL;
+    Py_ssize_t count = PyTuple_GET_SIZE(moves);
+    int *trees = PyMem_Calloc((size_t)count + 1, 2 * sizeof(int)), *codes = trees + count + 1;
+    Outcome *done = PyMem_Calloc((size_t)count + 1, sizeof(Outcome));
+    PyObject *out = NULL;
+    if (!trees || !done) {
+        PyErr_NoMemory();
+        goto end;
+    }
+    if (read_moves(t, moves, &deal, trees, codes, count) < 0)
+        goto end;
+    t->players = deal.n;
+    /* From here to the end of the search no Python code runs. Every move starts from
+     * random.Random(seed): seeded once, its first block of numbers made, then copied for each move. */
     MT seeded;
     mt_seed(&seeded, seed);
     mt_twist(&seeded);
     for (Py_ssize_t i = 0; i < count; i++) {
-        int tree, code;
-        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(moves, i), "ii", &tree, &code))
-            goto fail;
-        if (tree < 0 || tree >= t->trees) {
-            PyErr_SetString(PyExc_ValueError, "no such subtree");
-            goto fail;
-        }
-        int legal[MAX_LEGAL], ok = 0, n = legal_actions(&deal, legal);
-        for (int k = 0; k < n && !ok; k++)
-            ok = legal[k] == code;
-        if (!ok) {
-            PyErr_Format(PyExc_ValueError, "action code %d is not legal in the deal", code);
-            goto fail;
-        }
         S s = deal;
-        apply(&s, code);
+        apply(&s, codes[i]);
         MT rng = seeded;
-        int scores[MAX_PLAYERS];
-        double reward = descend(t, t->roots[tree], &s, &rng, scores);
-        if (reward < 0) {
+        done[i].reward = descend(t, t->roots[trees[i]], &s, &rng, done[i].scores);
+        if (done[i].reward < 0) {
             PyErr_NoMemory();
-            goto fail;
+            goto end;
         }
-        PyObject *score_list = int_list(scores, s.n);
-        if (!score_list)
-            goto fail;
-        PyObject *score_tuple = PyList_AsTuple(score_list);
-        Py_DECREF(score_list);
-        if (!score_tuple)
-            goto fail;
-        PyObject *item = Py_BuildValue("(dN)", reward, score_tuple);
-        if (!item)
-            goto fail;
-        PyList_SET_ITEM(out, i, item);
     }
+    out = outcomes_list(done, count, deal.n);
+end:
+    PyMem_Free(trees);
+    PyMem_Free(done);
     Py_DECREF(moves);
     return out;
-fail:
-    Py_DECREF(moves);
-    Py_DECREF(out);
-    return NULL;
 }
 
 static PyMethodDef Subtrees_methods[] = {
@@ -1670,24 +1855,30 @@ static PyObject *shuffle(PyObject *module, PyObject *const *args, Py_ssize_t nar
     Py_RETURN_NONE;
 }
 
+/* A list of n floats (or ints) into out. Like int_seq, it runs no Python code while it reads. */
 static int doubles(PyObject *seq, double *out, Py_ssize_t n) {
     PyObject *fast = PySequence_Fast(seq, "a table must be a list of floats");
     if (!fast)
         return -1;
+    int rc = 0;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
-        Py_DECREF(fast);
         PyErr_Format(PyExc_ValueError, "a table must have %zd entries", n);
-        return -1;
+        rc = -1;
     }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        out[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(fast, i));
-        if (out[i] == -1.0 && PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; rc == 0 && i < n; i++) {
+        if (PyFloat_Check(items[i])) {
+            out[i] = PyFloat_AS_DOUBLE(items[i]);
+        } else if (PyLong_Check(items[i])) {
+            out[i] = PyLong_AsDouble(items[i]);
+            rc = out[i] == -1.0 && PyErr_Occurred() ? -1 : 0;
+        } else {
+            PyErr_Format(PyExc_TypeError, "a table holds floats, not %.100s", Py_TYPE(items[i])->tp_name);
+            rc = -1;
         }
     }
     Py_DECREF(fast);
-    return 0;
+    return rc;
 }
 
 static int ints(PyObject *seq, int *out, Py_ssize_t n) {
@@ -1701,59 +1892,173 @@ static int ints(PyObject *seq, int *out, Py_ssize_t n) {
     return 0;
 }
 
-PyDoc_STRVAR(configure_doc,
-"configure(safe, plays_by_hand, plays_by_stock, twice_size, constants, reasons)\n--\n\n"
-"Hand over quick.py's tables: safe[expert][hand_size] (survival odds, 210 floats each,\n"
-"hand sizes 0 to 109), _PLAYS_BY_HAND, _PLAYS_BY_STOCK (per player count 2 to 5),\n"
-"_TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE) and the end reasons' texts.");
+/* The engine's numbers this file is written with, by the names quick._engine() gives them. */
+static const struct {
+    const char *name;
+    int value;
+} ENGINE[] = {
+    {"JOKER", JOKER}, {"COPIES_PER_VALUE", COPIES}, {"JOKERS", JOKERS}, {"DECK_SIZE", CARDS},
+    {"POOL_SIZE", POOL_SIZE}, {"SHADOW_SIZE", SHADOW_SIZE},
+    {"PLAY", PLAY}, {"SHADOW", SHADOW}, {"TAKE_OR_LEAVE", TAKE_OR_LEAVE}, {"BACK_OR_DISCARD", BACK_OR_DISCARD},
+    {"DRAW", DRAW}, {"SINGLE_DRAW", SINGLE_DRAW}, {"OVER", OVER},
+    {"TAKE", TAKE}, {"LEAVE", LEAVE}, {"BACK", BACK}, {"DISCARD", DISCARD}, {"PASS", PASS}, {"DRAW_DECK", DRAW_DECK},
+    {"SHADOW_BASE", SHADOW_BASE}, {"DRAW_POOL_BASE", DRAW_POOL_BASE}, {"PLAY_BASE", PLAY_BASE},
+    {"PLAY_VALUE_STEP", PLAY_VALUE_STEP}, {"PLAY_NUMBER_STEP", PLAY_NUMBER_STEP}, {"PLAY_JOKER_STEP", 1},
+    {"SLOT", SLOT},
+};
 
-static PyObject *configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    (void)module;
-    if (nargs != 6) {
-        PyErr_SetString(PyExc_TypeError, "configure() takes 6 arguments");
-        return NULL;
+/* -1 and ValueError naming the first of the engine's numbers and rules this file differs from. */
+static int engine_differs(const char *name) {
+    PyErr_Format(PyExc_ValueError,
+                 "the compiled search was built for another engine (its %s differs): reinstall the package", name);
+    return -1;
+}
+
+/* Whether BEATS (layers.BEATS[expert][value][top]) is this file's beats(). */
+static int check_beats(PyObject *table) {
+    int rc = 0;
+    for (int expert = 0; rc == 0 && expert < 2; expert++) {
+        PyObject *rows = PySequence_GetItem(table, expert);
+        for (int value = 0; rows && rc == 0 && value <= JOKER; value++) {
+            PyObject *row = PySequence_GetItem(rows, value);
+            for (int top = 0; row && rc == 0 && top <= JOKER; top++) {
+                PyObject *cell = PySequence_GetItem(row, top);
+                int says = cell ? PyObject_IsTrue(cell) : -1;
+                Py_XDECREF(cell);
+                rc = says < 0 ? -1 : says != beats(value, top, expert) ? engine_differs("BEATS") : 0;
+            }
+            rc = row ? rc : -1;
+            Py_XDECREF(row);
+        }
+        rc = rows ? rc : -1;
+        Py_XDECREF(rows);
     }
-    configured = 0;
+    return rc;
+}
+
+/* Whether the engine (a dict: quick._engine()) has this file's numbers and rules; -1 and an exception if not. */
+static int check_engine(PyObject *engine) {
+    if (!PyDict_Check(engine)) {
+        PyErr_SetString(PyExc_TypeError, "the engine's constants must be a dict");
+        return -1;
+    }
+    /* A copy: looking a name up (a key's __eq__) cannot change what is compared. */
+    PyObject *copy = PyDict_Copy(engine);
+    if (!copy)
+        return -1;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < sizeof ENGINE / sizeof ENGINE[0]; i++) {
+        PyObject *value = PyDict_GetItemString(copy, ENGINE[i].name);
+        int overflow = 0;
+        if (!value || !PyLong_Check(value) || PyLong_AsLongAndOverflow(value, &overflow) != ENGINE[i].value || overflow)
+            rc = engine_differs(ENGINE[i].name);
+    }
+    if (rc == 0) {
+        PyObject *text = PyDict_GetItemString(copy, "FEWEST_HAND");
+        if (!text || !PyUnicode_Check(text) || PyUnicode_CompareWithASCIIString(text, FEWEST_HAND) != 0)
+            rc = engine_differs("FEWEST_HAND");
+    }
+    if (rc == 0) {
+        PyObject *table = PyDict_GetItemString(copy, "BEATS");
+        rc = table ? check_beats(table) : engine_differs("BEATS");
+    }
+    Py_DECREF(copy);
+    return rc;
+}
+
+/* What configure() hands over, read whole before any of it is used. */
+typedef struct {
+    double safe[2][MAX_HAND][TABLE];
+    int plays_by_hand[CARDS + 1];
+    int plays_by_stock[6][CARDS + 1];
+    double twice_size[TABLE];
+    double constants[4];
+} Tables;
+
+static int read_tables(PyObject *const *args, Tables *t) {
     for (int expert = 0; expert < 2; expert++) {
         PyObject *rows = PySequence_GetItem(args[0], expert);
         if (!rows)
-            return NULL;
+            return -1;
         for (int h = 0; h < MAX_HAND; h++) {
             PyObject *row = PySequence_GetItem(rows, h);
-            if (!row || doubles(row, safe[expert][h], TABLE) < 0) {
+            if (!row || doubles(row, t->safe[expert][h], TABLE) < 0) {
                 Py_XDECREF(row);
                 Py_DECREF(rows);
-                return NULL;
+                return -1;
             }
             Py_DECREF(row);
         }
         Py_DECREF(rows);
     }
-    if (ints(args[1], plays_by_hand, CARDS + 1) < 0)
-        return NULL;
+    if (ints(args[1], t->plays_by_hand, CARDS + 1) < 0)
+        return -1;
+    memset(t->plays_by_stock, 0, sizeof t->plays_by_stock);
     for (int n = 2; n <= MAX_PLAYERS; n++) {
         PyObject *row = PySequence_GetItem(args[2], n);
-        if (!row || ints(row, plays_by_stock[n], CARDS + 1) < 0) {
+        if (!row || ints(row, t->plays_by_stock[n], CARDS + 1) < 0) {
             Py_XDECREF(row);
-            return NULL;
+            return -1;
         }
         Py_DECREF(row);
     }
-    if (doubles(args[3], twice_size, TABLE) < 0)
-        return NULL;
-    double constants[4];
-    if (doubles(args[4], constants, 4) < 0)
-        return NULL;
-    HURT = constants[0];
-    TAKE_BACK = constants[1];
-    DECK_GAIN = constants[2];
-    NOISE = constants[3];
-    for (int i = 1; i < 3; i++) {
-        PyObject *text = PySequence_GetItem(args[5], i - 1);
-        if (!text)
-            return NULL;
-        Py_XSETREF(reason_text[i], text);
+    if (doubles(args[3], t->twice_size, TABLE) < 0 || doubles(args[4], t->constants, 4) < 0)
+        return -1;
+    return 0;
+}
+
+/* The end reasons' texts (new references), or -1 and an exception. */
+static int read_reasons(PyObject *texts, PyObject **out) {
+    for (int i = 0; i < 2; i++) {
+        out[i] = PySequence_GetItem(texts, i);
+        if (!out[i] || !PyUnicode_Check(out[i])) {
+            if (out[i])
+                PyErr_SetString(PyExc_TypeError, "the end reasons are texts");
+            Py_XDECREF(out[i]);
+            if (i)
+                Py_DECREF(out[0]);
+            return -1;
+        }
     }
+    return 0;
+}
+
+PyDoc_STRVAR(configure_doc,
+"configure(safe, plays_by_hand, plays_by_stock, twice_size, constants, reasons, engine)\n--\n\n"
+"Hand over quick.py's tables: safe[expert][hand_size] (survival odds, 210 floats each,\n"
+"hand sizes 0 to 109), _PLAYS_BY_HAND, _PLAYS_BY_STOCK (per player count 2 to 5),\n"
+"_TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE), the end reasons' texts, and the\n"
+"engine's numbers and rules (quick._engine()), each compared with this module's.\n"
+"All or nothing: raises ValueError or TypeError, and changes nothing, if any is wrong.");
+
+static PyObject *configure(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    (void)module;
+    if (nargs != 7) {
+        PyErr_SetString(PyExc_TypeError, "configure() takes 7 arguments");
+        return NULL;
+    }
+    if (check_engine(args[6]) < 0)
+        return NULL;
+    Tables *tables = PyMem_Malloc(sizeof(Tables));
+    if (!tables)
+        return PyErr_NoMemory();
+    PyObject *reasons[2];
+    if (read_tables(args, tables) < 0 || read_reasons(args[5], reasons) < 0) {
+        PyMem_Free(tables);
+        return NULL;
+    }
+    /* Everything was read and checked: only now is any of it used. */
+    memcpy(safe, tables->safe, sizeof safe);
+    memcpy(plays_by_hand, tables->plays_by_hand, sizeof plays_by_hand);
+    memcpy(plays_by_stock, tables->plays_by_stock, sizeof plays_by_stock);
+    memcpy(twice_size, tables->twice_size, sizeof twice_size);
+    HURT = tables->constants[0];
+    TAKE_BACK = tables->constants[1];
+    DECK_GAIN = tables->constants[2];
+    NOISE = tables->constants[3];
+    PyMem_Free(tables);
+    Py_XSETREF(reason_text[HAND_EMPTY], reasons[0]);
+    Py_XSETREF(reason_text[EXHAUSTED], reasons[1]);
     configured = 1;
     Py_RETURN_NONE;
 }

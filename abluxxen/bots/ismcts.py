@@ -215,7 +215,7 @@ class HardBot:
         """This decision's budget: seconds or iterations."""
         think = self.think
         if isinstance(think, Budget):
-            return think.iterations_for(view.players, compiled=quick.compiled is not None)
+            return think.iterations_for(view.players, compiled=quick.configured() is not None)
         return think
 
     def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,

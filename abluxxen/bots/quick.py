@@ -19,10 +19,11 @@ from itertools import compress
 from operator import add, itemgetter, mul
 from types import ModuleType
 
-from ..cards import DECK_SIZE, JOKER
+from ..cards import COPIES_PER_VALUE, DECK_SIZE, JOKER, JOKERS, POOL_SIZE, SHADOW_SIZE
 from ..layers import BEATS
-from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, SHADOW_BASE, TAKE, play_code
-from ..phase import EndReason
+from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, SHADOW_BASE, TAKE, play_code
+from ..phase import EndReason, Phase
+from ..rules import TIEBREAKS
 from ..state import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, State
 from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
@@ -201,18 +202,47 @@ try:
 except ImportError:  # installed without a C compiler
     compiled = None
 _configured = False
+# Why the compiled module refused this engine (see configured()), if it did.
+refusal: str | None = None
 
 
 def configured() -> ModuleType | None:
-    """The compiled rollouts, this module's tables and constants handed over to them; ``None`` without."""
-    global _configured
+    """The compiled rollouts, this module's tables and constants handed over to them; ``None`` without.
+
+    A build for another engine (a stale one, or the engine changed since)
+    refuses them: the game then plays with the Python search, as without a
+    compiler, and :data:`refusal` says why (tests/test_build.py fails on it).
+    """
+    global _configured, compiled, refusal
     if compiled is None or _configured:
         return compiled
-    safe = [[_safe(h, expert) for h in range(DECK_SIZE + 1)] for expert in (False, True)]
-    compiled.configure(safe, _PLAYS_BY_HAND, _PLAYS_BY_STOCK, _TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE),
-                       (EndReason.HAND_EMPTY, EndReason.EXHAUSTED))
+    try:
+        compiled.configure(*configuration())
+    except (TypeError, ValueError) as error:
+        compiled, refusal = None, str(error)
+        return None
     _configured = True
     return compiled
+
+
+def configuration() -> tuple[object, ...]:
+    """What the compiled module's configure() is given: this module's tables and constants, the end
+    reasons' texts, and the engine's numbers and rules (:func:`_engine`)."""
+    safe = [[_safe(h, expert) for h in range(DECK_SIZE + 1)] for expert in (False, True)]
+    return (safe, _PLAYS_BY_HAND, _PLAYS_BY_STOCK, _TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE),
+            (EndReason.HAND_EMPTY, EndReason.EXHAUSTED), _engine())
+
+
+def _engine() -> dict[str, object]:
+    """The engine's numbers and rules the compiled search is written with, as the engine has them:
+    the compiled module compares each with its own."""
+    return {"JOKER": JOKER, "COPIES_PER_VALUE": COPIES_PER_VALUE, "JOKERS": JOKERS, "DECK_SIZE": DECK_SIZE,
+            "POOL_SIZE": POOL_SIZE, "SHADOW_SIZE": SHADOW_SIZE, **{phase.name: phase.value for phase in Phase},
+            "TAKE": TAKE, "LEAVE": LEAVE, "BACK": BACK, "DISCARD": DISCARD, "PASS": PASS, "DRAW_DECK": DRAW_DECK,
+            "SHADOW_BASE": SHADOW_BASE, "DRAW_POOL_BASE": DRAW_POOL_BASE, "PLAY_BASE": PLAY_BASE,
+            "PLAY_VALUE_STEP": play_code(1, 0, 0) - PLAY_BASE, "PLAY_NUMBER_STEP": play_code(0, 1, 0) - PLAY_BASE,
+            "PLAY_JOKER_STEP": play_code(0, 0, 1) - PLAY_BASE, "SLOT": _SLOT, "FEWEST_HAND": TIEBREAKS[0],
+            "BEATS": BEATS}
 
 
 # Plays left to a seat (see _clock): ``int(rounds + 0.5)`` with ``rounds``

@@ -83,7 +83,7 @@ class _Version(argparse.Action):
                  option_string: str | None = None) -> None:
         from ..bots import quick
 
-        search = (t("the hard bot's search is compiled") if quick.compiled is not None else
+        search = (t("the hard bot's search is compiled") if quick.configured() is not None else
                   t("the hard bot's search runs in Python (installed without a C compiler): it searches less"))
         print(f"abluxxen {__version__}\n{search}")
         parser.exit(0)
