@@ -113,6 +113,10 @@ _ARGPARSE_DE = {
     "the hard bot's search is compiled": "die Suche des schweren Bots ist kompiliert",
     "show the version, and whether the hard bot's search is compiled, and exit":
         "die Version zeigen, und ob die Suche des schweren Bots kompiliert ist, und beenden",
+    "the hard bot's search runs in Python (its compiled build is not this version's: install again): it "
+    "searches less":
+        "die Suche des schweren Bots läuft in Python (ihr kompilierter Teil gehört zu einer anderen Version: "
+        "neu installieren): sie rechnet weniger weit",
     "the hard bot's search runs in Python (installed without a C compiler): it searches less":
         "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): sie rechnet weniger weit",
     "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",

@@ -83,8 +83,13 @@ class _Version(argparse.Action):
                  option_string: str | None = None) -> None:
         from ..bots import quick
 
-        search = (t("the hard bot's search is compiled") if quick.configured() is not None else
-                  t("the hard bot's search runs in Python (installed without a C compiler): it searches less"))
+        if quick.configured() is not None:
+            search = t("the hard bot's search is compiled")
+        elif quick.refusal is not None:  # built, but for other code: a stale install
+            search = t("the hard bot's search runs in Python (its compiled build is not this version's: "
+                       "install again): it searches less")
+        else:
+            search = t("the hard bot's search runs in Python (installed without a C compiler): it searches less")
         print(f"abluxxen {__version__}\n{search}")
         parser.exit(0)
 
