@@ -269,7 +269,7 @@ def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tm
             zoe = await connect(port, "zoe")
             await zoe.sees("You are watching")
             local.answer("kick zoe")
-            assert "zoe has been sent away" in local.message
+            assert "Watchers named zoe have been sent away" in local.message
             await zoe.term.closed.wait()
             here.cancel()
 
@@ -430,3 +430,26 @@ def test_the_end_of_a_hosted_match_tells_the_command_that_replays_its_deals(tmp_
 
     hosted(room, test)
 
+
+
+def test_kicking_a_name_sends_away_the_watcher_posing_under_it_not_the_seats_owner(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        ben = await connect(port, "ben", key=BEN_KEY)
+        await ben.sees("Your hand (Ben)")
+        poser = await connect(port, "ben", key=OTHER_KEY)
+        await poser.sees("seat belongs to whoever took it first")
+        assert host_order(room, "kick Ben") == ("host.order.kick_watchers", {"name": "Ben"})
+        await poser.term.closed.wait()
+        assert room.chairs[1].present and room.chairs[1].keys  # Ben plays on, his seat still his
+        again = await connect(port, "ben", key=OTHER_KEY)
+        await again.term.closed.wait()
+        assert "sent you away" in again.term.all_raw()
+        assert host_order(room, "kick ben") == ("host.order.kick_seat", {"name": "ben"})  # now Ben himself
+        await ben.term.closed.wait()
+        await ann.sees("Ben away")
+        assert not room.chairs[1].owned
+
+    hosted(room, test)

@@ -164,8 +164,8 @@ _OURS_DE = {
         "wie viele zugleich zuschauen dürfen (Standard 20; 0: niemand)",
     "the address to listen on (default: every address of this machine)":
         "die Adresse, an der gelauscht wird (Standard: jede Adresse dieses Rechners)",
-    "the invite code friends type as their password (default: a fresh random one)":
-        "der Einladungscode, den Mitspieler als Passwort tippen (Standard: ein neuer zufälliger)",
+    "the invite code friends type when asked (default: a fresh random one)":
+        "der Einladungscode, den Mitspieler auf Nachfrage tippen (Standard: ein neuer zufälliger)",
     "nobody plays at this terminal (without it the first name in --players plays here)":
         "an diesem Terminal spielt niemand (ohne diese Option spielt hier der erste Name aus --players)",
     "how long a dropped player's seat waits before a bot plays it (default 120)":

@@ -19,8 +19,10 @@ EPILOG = """examples:
   abluxxen host --resume                              after a crash
 
 Friends type the line the host prints, e.g.  ssh -p 2222 ben@192.168.1.20
-(their name is their seat; any other name watches) and the invite code as
-the password. Check the host key's fingerprint the first time.
+(their name is their seat; any other name watches) and the invite code when
+asked. The seat is then theirs: they come back with the same SSH key, or
+with the return code their screen shows. Check the host key's fingerprint
+the first time. Logins are logged in host.log in the data folder.
 """
 EPILOG_DE = """Beispiele:
   abluxxen host --players "Ann,Ben,Cy"                  Ann spielt hier
@@ -30,8 +32,11 @@ EPILOG_DE = """Beispiele:
 
 Mitspieler tippen die Zeile, die der Host zeigt, z. B.
 ssh -p 2222 ben@192.168.1.20 (ihr Name ist ihr Platz, jeder andere Name
-schaut zu), und den Einladungscode als Passwort. Beim ersten Mal den
-Fingerabdruck des Schlüssels prüfen.
+schaut zu), und den Einladungscode, wenn danach gefragt wird. Der Platz
+gehört dann ihnen: sie kommen mit demselben SSH-Schlüssel zurück oder mit
+dem Rückkehrcode, den ihr Bildschirm zeigt. Beim ersten Mal den
+Fingerabdruck des Schlüssels prüfen. Anmeldungen stehen in host.log im
+Datenordner.
 """
 
 
@@ -51,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bind", metavar="ADDR", default="",
                         help="the address to listen on (default: every address of this machine)")
     parser.add_argument("--code", metavar="WORDS", default=None,
-                        help="the invite code friends type as their password (default: a fresh random one)")
+                        help="the invite code friends type when asked (default: a fresh random one)")
     parser.add_argument("--serve", action="store_true",
                         help="nobody plays at this terminal (without it the first name in --players plays here)")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",

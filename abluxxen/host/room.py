@@ -301,10 +301,15 @@ class Room:
 
     def sit(self, login: Login, screen: Viewer) -> Seating:
         """A screen arrives: it takes its person's seat (a screen already there is closed: the same
-        person connected again) or watches, and then says why when it asked for a seat."""
+        person connected again) or watches, and then says why when it asked for a seat; or it may
+        not stay (``kicked``, ``no_watchers``: it is not let in)."""
         chair = self.chair_of(login.name)
-        why = self._cannot_sit(chair, login, screen)
+        why = self._not_theirs(chair, login)
         if chair is None or why:
+            if login.name.casefold() in self.barred:
+                return Seating(None, "kicked")
+            if len(self.watchers) >= self.max_watchers:
+                return Seating(None, "no_watchers")
             self.watchers.add(screen)
             self._say_host("watches", brief(login.name, MAX_NAME_SHOWN))
             self.changed()
@@ -323,11 +328,10 @@ class Room:
             screen.turn_started()
         return Seating(chair)
 
-    def _cannot_sit(self, chair: Chair | None, login: Login, screen: Viewer) -> str:
-        """Why ``login`` watches although it may have asked for a seat (``""``: it may sit, or asked none)."""
+    def _not_theirs(self, chair: Chair | None, login: Login) -> str:
+        """Why ``login`` may not take ``chair``, the seat of its name (``""``: it may, or there is none)."""
         if chair is None:
-            return "" if len(self.watchers) < self.max_watchers and login.name.casefold() not in self.barred \
-                else "no_watchers"
+            return ""
         # The seat the host plays at their own terminal stays theirs: taking it over would close
         # that terminal, and with it the game for everyone. A login under that name watches.
         if chair.screen is not None and chair.screen.local:
@@ -399,22 +403,25 @@ class Room:
             self.muted.discard(folded)
         return known
 
-    def kick(self, name: str) -> bool:
-        """Send ``name`` away: their screens close; a seat they held is free for the next login under
-        its name (the code still needed), a watcher's name may not come back; whether anyone was."""
+    def kick(self, name: str) -> str:
+        """Send ``name`` away; who went (``watchers``, ``seat``, or ``""``: nobody). Watchers of that name go first (one posing as a
+        player is one) and may not come back under it; with none, the person in the seat of that name
+        goes and the seat is free for the next login under its name (the code still needed)."""
         folded = name.casefold()
+        watching = [s for s in self.watchers if s.name.casefold() == folded]
+        if watching:
+            self.barred.add(folded)
+            for screen in watching:
+                screen.close("kicked")
+            return "watchers"
         chair = self.chair_of(name)
-        gone = [s for s in self.screens() if s.name.casefold() == folded and not s.local]
-        if chair is not None and not (chair.screen is not None and chair.screen.local):
-            found = chair.owned or bool(gone)
-            chair.keys, chair.return_code = frozenset(), ""
-            self.on_kept(True)
-        else:
-            found = bool(gone)
-            if found:
-                self.barred.add(folded)
-        for screen in gone:
-            screen.close("kicked")
+        if chair is None or (chair.screen is not None and chair.screen.local):
+            return ""
+        found = "seat" if chair.owned or chair.present else ""
+        chair.keys, chair.return_code = frozenset(), ""
+        self.on_kept(True)
+        if chair.screen is not None:
+            chair.screen.close("kicked")
         return found
 
     def allow_watchers(self, count: int) -> None:
@@ -668,5 +675,8 @@ def host_order(room: Room, text: str) -> tuple[str, dict[str, object]] | None:
             return "host.order.usage", {}
         room.allow_watchers(count)
         return "host.order.watchers", {"n": count}
-    done = room.kick(target) if order == "kick" else room.mute(target, order == "mute")
-    return (f"host.order.{order}" if done else "host.order.nobody"), {"name": brief(target, MAX_NAME_SHOWN)}
+    name: dict[str, object] = {"name": brief(target, MAX_NAME_SHOWN)}
+    if order == "kick":
+        gone = room.kick(target)
+        return (f"host.order.kick_{gone}" if gone else "host.order.nobody"), name
+    return (f"host.order.{order}" if room.mute(target, order == "mute") else "host.order.nobody"), name

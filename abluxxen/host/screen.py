@@ -152,9 +152,8 @@ class TableScreen:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
         seating = self.room.sit(self.login, self)
         self.chair = seating.chair
-        if seating.why == "no_watchers":
-            self.room.leave(self)
-            self.goodbye = self.tr("host.no_watchers")
+        if seating.why in ("no_watchers", "kicked"):  # not let in
+            self.goodbye = self.tr(f"host.{seating.why}")
             return
         if seating.why:
             asked = self.room.chair_of(self.name)
@@ -547,10 +546,9 @@ class TableScreen:
         chair = self.chair
         if chair is None:
             return self.tr("host.bye_watch")
-        bye = self.tr("host.bye", grace=int(self.room.grace))
-        if chair.return_code and not self.local:
-            bye += "\n" + self.tr("host.return_code", name=self.name, code=chair.return_code)
-        return bye
+        if chair.return_code:
+            return self.tr("host.bye_code", grace=int(self.room.grace), name=chair.name, code=chair.return_code)
+        return self.tr("host.bye", grace=int(self.room.grace), name=chair.name)
 
     def _thanks(self) -> str:
         """The end of the match: thanks, and the command that replays its deals at one terminal."""

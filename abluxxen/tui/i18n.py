@@ -520,10 +520,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Du bist von einem anderen Terminal aus wieder da; dieses verlässt den Tisch."),
     "host.stopped": ("The host has stopped the game; it is saved.",
                      "Der Host hat die Partie beendet; sie ist gespeichert."),
-    "host.bye": ("You left the table. Your seat waits {grace} s for you (the same name, and your SSH key or "
-                 "your return code); then a bot plays it until you are back.",
-                 "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich (gleicher Name, dazu dein "
-                 "SSH-Schlüssel oder dein Rückkehrcode); danach spielt ein Bot, bis du zurück bist."),
+    "host.bye": ("You left the table. Your seat waits {grace} s for you (log in as {name} again with the same "
+                 "SSH key); then a bot plays it until you are back.",
+                 "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich (melde dich wieder als {name} "
+                 "mit demselben SSH-Schlüssel an); danach spielt ein Bot, bis du zurück bist."),
+    "host.bye_code": ("You left the table. Your seat waits {grace} s for you: log in as {name} again and give "
+                      "your return code {code} instead of the invite code. Then a bot plays it until you are back.",
+                      "Du hast den Tisch verlassen. Dein Platz wartet {grace} s auf dich: melde dich wieder als "
+                      "{name} an und gib deinen Rückkehrcode {code} statt des Einladungscodes ein. Danach spielt "
+                      "ein Bot, bis du zurück bist."),
     "host.thanks": ("Thanks for the game!", "Danke für die Partie!"),
     "host.failed": ("Sorry: this screen failed ({error}). Connect again to go on; the game is saved.",
                     "Entschuldigung: dieser Bildschirm ist ausgefallen ({error}). Neu verbinden, um "
@@ -570,9 +575,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "warte einen Moment."),
     "host.order.usage": ("Host orders: kick NAME · mute NAME · unmute NAME · watchers N|off",
                          "Befehle des Hosts: rauswerfen NAME · stumm NAME · laut NAME · zuschauer N|aus"),
-    "host.order.kick": ("{name} has been sent away; a seat they had is free for the next login under its name.",
-                        "{name} ist hinausgeschickt; ein Platz von {name} ist frei für die nächste Anmeldung "
-                        "unter seinem Namen."),
+    "host.order.kick_watchers": ("Watchers named {name} have been sent away and may not come back under that name.",
+                                 "Zuschauer namens {name} sind hinausgeschickt und dürfen unter dem Namen nicht "
+                                 "wiederkommen."),
+    "host.order.kick_seat": ("{name} has been sent away; the seat is free for the next login under its name.",
+                             "{name} ist hinausgeschickt; der Platz ist frei für die nächste Anmeldung unter "
+                             "seinem Namen."),
     "host.order.mute": ("{name} is muted.", "{name} ist stummgeschaltet."),
     "host.order.unmute": ("{name} may talk again.", "{name} darf wieder reden."),
     "host.order.watchers": ("Watchers allowed now: {n}.", "Zuschauer erlaubt: jetzt {n}."),
