@@ -59,10 +59,10 @@ PEOPLE = ["Ann", "Ben", "Cy", "Dee"]
 async def serve(tables: int) -> None:
     """Host ``tables`` rooms of four people on 127.0.0.1; print the port; run until stdin closes."""
     from abluxxen.host.door import Door
-    from abluxxen.host.room import Room
     from abluxxen.host.server import Host
     from abluxxen.match import Match
     from abluxxen.store.saves import Saved, Seat
+    from abluxxen.table.room import Room
     from abluxxen.table.table import Table, start_event
 
     directory = Path(tempfile.mkdtemp(prefix="abluxxen-load-"))

@@ -20,11 +20,11 @@ from typing import Any
 import asyncssh
 import pyte
 
-from abluxxen.host.room import Room
 from abluxxen.host.server import Host
 from abluxxen.match import Match
 from abluxxen.rules import Rules
 from abluxxen.store.saves import Saved, new_save_path
+from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event
 from abluxxen.tui.seating import parse_players
 from abluxxen.tui.table import grouped_text

@@ -34,10 +34,10 @@ from hosting import (
 
 from abluxxen.cards import token
 from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
-from abluxxen.host.room import Login
 from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import read_save
+from abluxxen.table.room import Login
 
 # -- a whole game -------------------------------------------------------------------------------
 
@@ -707,7 +707,7 @@ class Quiet:
 
 
 def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_ready(tmp_path: Path) -> None:
-    from abluxxen.host.room import OVER, PLAYING, SCORES, Chair
+    from abluxxen.table.room import OVER, PLAYING, SCORES, Chair
 
     room = make_room(tmp_path, "Ann,Ben")
     room.match.games = 2

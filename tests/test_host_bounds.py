@@ -17,9 +17,9 @@ import pytest
 from hosting import CODE, WAIT, connect, decides, everyone, hosted, login, make_room, return_code
 
 from abluxxen.host.door import MAX_STARTING, Door
-from abluxxen.host.room import CHAT_BURST, Room, host_order
 from abluxxen.host.screen import TableScreen
 from abluxxen.host.server import MAX_SIZE, Host
+from abluxxen.table.room import CHAT_BURST, Room, host_order
 
 OTHER_KEY = asyncssh.generate_private_key("ssh-ed25519")
 BEN_KEY = asyncssh.generate_private_key("ssh-ed25519")
@@ -123,12 +123,13 @@ def test_silent_connections_cannot_fill_the_door(tmp_path: Path) -> None:
 
 def test_a_long_answer_is_refused_before_any_work_and_passwords_are_not_offered(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from abluxxen.host import invite, server
-    from abluxxen.host import room as room_module
+    from abluxxen.host import server
+    from abluxxen.table import codes
+    from abluxxen.table import room as room_module
 
     room = make_room(tmp_path, "Ann,Ben")
     compared: list[int] = []
-    real = invite.same_code
+    real = codes.same_code
 
     def counting(typed: str, code: str) -> bool:
         compared.append(len(typed))
@@ -252,7 +253,7 @@ def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tm
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.host.room import Login
+    from abluxxen.table.room import Login
 
     room = make_room(tmp_path, "Ann,Benedikt,Cyrillus,Dorothea", grace=300)
 

@@ -35,6 +35,20 @@ from rich.text import Text
 
 from ..moves import IllegalMove
 from ..quoting import brief
+from ..table.room import (
+    MAX_LINE,
+    MAX_NAME_SHOWN,
+    OVER,
+    PLAYING,
+    SCORES,
+    WAITING,
+    Chair,
+    Login,
+    Note,
+    Room,
+    Said,
+    host_order,
+)
 from ..tui.commands import Command, read_command
 from ..tui.i18n import Tr
 from ..tui.notation import read_move
@@ -43,7 +57,6 @@ from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
 from ..tui.screens import ScoreScreen
 from ..tui.table import TableInfo, render_table, table_info
 from ..view import View
-from .room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Login, Note, Room, Said, host_order
 
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0

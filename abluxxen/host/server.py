@@ -25,12 +25,13 @@ from prompt_toolkit.data_structures import Size
 
 from ..languages import default_lang
 from ..quoting import brief
+from ..table.codes import same_code
+from ..table.rate import Bucket
+from ..table.room import MAX_LINE, Login, Room
 from ..tui.i18n import Tr
-from .door import Bucket, Caller, Door
-from .invite import same_code
+from .door import Caller, Door
 from .keys import fingerprint
 from .log import log
-from .room import MAX_LINE, Login, Room
 from .screen import TableScreen, colours_of
 
 #: Output a client has not read yet, past which its connection is dropped (it stopped reading).

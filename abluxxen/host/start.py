@@ -40,14 +40,14 @@ from ..store.saves import (
     read_save,
     save_dir,
 )
+from ..table.codes import check_code, new_code
+from ..table.room import MAX_LINE, OVER, Login, Room, host_order
 from ..table.table import Table, start_event
 from ..tui.i18n import Tr
 from ..tui.pages import replay_line
 from ..tui.seating import SeatError, parse_players, pick_first
-from .invite import check_code, new_code
 from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
-from .room import MAX_LINE, OVER, Login, Room, host_order
 from .screen import TableScreen
 from .server import Host
 

@@ -25,16 +25,18 @@ from ..events import Event
 from ..match import Match
 from ..quoting import brief
 from ..store.saves import Saved
-from ..table.seats import BotSeat
-from ..table.table import Player, Table, Undone, records_kind
 from ..view import View
-from .door import MAX_WATCHERS, Bucket
-from .invite import new_code, same_code
+from .codes import new_code, same_code
+from .rate import Bucket
+from .seats import BotSeat
+from .table import Player, Table, Undone, records_kind
 
 #: What one typed line (a move, a command, a chat line) may hold; the rest is cut.
 MAX_LINE = 200
 #: How much of a watcher's login name screens show.
 MAX_NAME_SHOWN = 20
+#: Watchers a room takes unless the host says otherwise.
+MAX_WATCHERS = 20
 #: How many chat lines the room keeps.
 CHAT_KEPT = 50
 #: Chat: a person may say this many lines at once, then one every :data:`CHAT_EVERY` seconds.
@@ -404,9 +406,11 @@ class Room:
         return known
 
     def kick(self, name: str) -> str:
-        """Send ``name`` away; who went (``watchers``, ``seat``, or ``""``: nobody). Watchers of that name go first (one posing as a
-        player is one) and may not come back under it; with none, the person in the seat of that name
-        goes and the seat is free for the next login under its name (the code still needed)."""
+        """Send ``name`` away; who went (``watchers``, ``seat``, or ``""``: nobody).
+
+        Watchers of that name go first (one posing as a player is one) and may not come back under
+        it; with none, the person in the seat of that name goes and the seat is free for the next
+        login under its name (the code still needed)."""
         folded = name.casefold()
         watching = [s for s in self.watchers if s.name.casefold() == folded]
         if watching:
