@@ -48,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     lock = SaveLock(path)
     try:
-        lock.acquire(wait=LOCK_PATIENCE)  # before reading, so that what is read is what this process plays on
+        # Before reading, so that what is read is what this process plays on; a game whose terminal has
+        # gone is asked to save and leave first (nobody can play on there).
+        lock.acquire(wait=LOCK_PATIENCE, orphans=True)
     except SaveBusy:
         print(tr("save_busy", path=path), file=sys.stderr)
         return 1
