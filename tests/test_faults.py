@@ -215,7 +215,7 @@ _HUGE = "9" * 300
     ["resume", _HUGE], ["learn", _HUGE], ["play", "--match", _HUGE], ["play", "--delay", _HUGE],
     ["simulate", "--games", _HUGE], ["simulate", "--jobs", _HUGE], ["simulate", "--think", _HUGE],
     ["review", "--think", _HUGE], ["bench", "--games", _HUGE], ["bench", "--repeat", _HUGE],
-    ["bench", "--seed", _HUGE], ["play", "--seed", "7K2Q-M4XA-U"],
+    ["bench", "--seed", _HUGE], ["play", "--seed", "7K2Q-M4XA-U"], ["review", "1" * 5000], ["resume", "1" * 5000],
 ])
 def test_hostile_arguments_get_one_short_line_and_no_traceback(args: list[str]) -> None:
     _finished_save(_data() / "one.json")

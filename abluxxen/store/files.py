@@ -117,10 +117,16 @@ def sync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+#: What :func:`number_or_file` gives for a number of more digits than any list has entries (Python
+#: would refuse to read 5,000 digits at all): one past every list, so each caller refuses it as such.
+BEYOND_ANY_LIST = 10**18
+
+
 def number_or_file(text: str) -> int | None:
     """A ``FILE|N`` argument as a number: plain digits (ASCII: not ``²``) naming no file here.
 
-    ``None`` when it is a file's name instead. A name too long to be a file is a number.
+    ``None`` when it is a file's name instead. A name too long to be a file is a number, and a
+    number too long for any list is :data:`BEYOND_ANY_LIST`.
     """
     if not (text.isascii() and text.isdigit()):
         return None
@@ -129,4 +135,5 @@ def number_or_file(text: str) -> int | None:
             return None
     except OSError:
         pass  # "File name too long": no file has this name
-    return int(text)
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) < len(str(BEYOND_ANY_LIST)) else BEYOND_ANY_LIST
