@@ -148,6 +148,18 @@ def test_a_seed_reads_back_from_the_way_it_is_written(seed: int) -> None:
     assert parse_seed(text.lower().replace("-", " ")) == seed
 
 
+@pytest.mark.parametrize("typed", ["-5", "+5", "1 2", "0x10", "1_000", "7K2Q-M4X", "7K2Q", "7K2Q-M4XA-U",
+                                   "7K2QM4XA9F3T0B1C", "٥"])
+def test_a_seed_is_a_whole_number_or_the_printed_groups_and_nothing_else(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, ``-5`` dealt seed 5, ``1 2`` and ``0x10`` read as base32 and a short group passed."""
+    with pytest.raises(ValueError, match="is not a seed"):
+        parse_seed(typed)
+    status, out, err = _run_cli(capsys, "play", "--players", "bot:easy,bot:easy", "--delay", "0", "--seed", typed)
+    assert status == 2 and not out
+    assert err.count("\n") == 1 and "groups of four" in err
+
+
 def test_seeds_the_game_picks_are_too_many_to_try_and_short_to_copy() -> None:
     seeds = {new_seed() for _ in range(200)}
     assert len(seeds) == 200
