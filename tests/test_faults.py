@@ -137,6 +137,83 @@ def test_a_finished_save_another_terminal_holds_is_left_to_it(capsys: pytest.Cap
     assert len(record_waiting().recorded) == 1
 
 
+# The real command on a disk that fills up as the game ends: neither the last move nor the finished match
+# can be saved, and with FULL_RECORDS the records hit the full disk too (SQLITE_FULL, as a full disk gives it).
+_DISK_FULL_AT_THE_END = """
+import errno, os, sqlite3, sys
+import abluxxen.table.table as table
+written = table.write_save
+def write_save(path, saved):
+    if saved.match.game.is_over:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    written(path, saved)
+table.write_save = write_save
+if os.environ.get("FULL_RECORDS"):
+    connect = sqlite3.connect
+    def full(*args, **kwargs):
+        db = connect(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 2")
+        return db
+    sqlite3.connect = full
+from abluxxen.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _game_on_a_filling_disk(*, records_full: bool) -> tuple[int, str, str]:
+    """A bots' game to its end on a disk that fills as it ends; its exit status, the score screen,
+    and what it said on leaving."""
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", LC_ALL="C.UTF-8", LANG="C.UTF-8",
+               FULL_RECORDS="1" if records_full else "")
+    child = pexpect.spawn(sys.executable, ["-c", _DISK_FULL_AT_THE_END, "play", "--players", "bot:easy,bot:easy",
+                                           "--delay", "0", "--seed", "4", "--lang", "en"],
+                          env=env, encoding="utf-8", dimensions=(24, 100), timeout=TIMEOUT)
+    child.expect("Play again")
+    score_screen = child.before
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, score_screen, " ".join(child.before.split())
+
+
+def test_a_full_disk_that_takes_neither_the_end_nor_the_record_says_so_without_promising_a_later_record() -> None:
+    """Before, it said "could NOT be saved" and then "recorded the next time the records are opened",
+    which the unfinished save left behind cannot do."""
+    status, score_screen, leaving = _game_on_a_filling_disk(records_full=True)
+    assert "Game not recorded: the disk is full." in " ".join(score_screen.split())
+    assert "next time" not in score_screen + leaving and "not recorded yet" not in score_screen + leaving
+    assert status == 1
+    assert "The game could NOT be saved (the disk is full)." in leaving
+    assert "The last good save is" in leaving and "Game not recorded: the disk is full." in leaving
+    (path,) = _data().glob("*.json")
+    kept = read_save(path)
+    assert not kept.finished and not kept.match.game.is_over  # what resume continues, as the words say
+
+
+def test_a_game_recorded_though_its_end_could_not_be_saved_is_not_called_unsaved() -> None:
+    """Before, the records took the game and removed its save, and the words on leaving said the game
+    could NOT be saved and that resume would continue from that removed save."""
+    status, _, leaving = _game_on_a_filling_disk(records_full=False)
+    assert status == 0
+    assert "NOT" not in leaving and "resume" not in leaving
+    assert not list(_data().glob("*.json"))
+    with open_records() as records:
+        recorded = records.last()
+    assert recorded is not None and recorded.transcript.replay().is_over
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The game could NOT be saved (not a folder)."),
+                                         ("de", "Die Partie konnte NICHT gespeichert werden (kein Ordner).")])
+def test_a_save_folder_that_is_a_device_is_named_in_words(lang: str, words: str) -> None:
+    """Before, the reason was Python's class name, "(NotADirectoryError)", in either language."""
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot:easy", "--delay", "0",
+                           "--save-dir", os.devnull, "--lang", lang], input="quit\ny\n", capture_output=True,
+                          text=True, timeout=TIMEOUT, env=dict(os.environ, LANG="C.UTF-8", COLUMNS="100"))
+    assert done.returncode == 1
+    assert words in " ".join(done.stderr.split())
+    assert "Error" not in done.stderr + done.stdout
+
+
 # -- 2. the seed -------------------------------------------------------------------------------
 
 

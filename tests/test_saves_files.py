@@ -141,7 +141,7 @@ def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) ->
     child.send("\r")
     child.expect_exact("Ann ›")
     table = ANSI.sub("", child.before)
-    assert "⚠ Not saved (Not a directory): quitting now loses the latest moves." in table, "whole, not cut"
+    assert "⚠ Not saved (not a folder): quitting now loses the latest moves." in table, "whole, not cut"
     child.send("quit\r")
     child.expect_exact("Quit? The latest moves could NOT be saved and will be lost. [y/N]")
     child.send("y\r")
@@ -150,7 +150,7 @@ def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) ->
     after = " ".join(ANSI.sub("", child.before).split())
     assert child.exitstatus == 1
     assert "Game saved" not in after and "resume" not in after
-    assert "The game could NOT be saved (Not a directory). No save of this game exists" in after
+    assert "The game could NOT be saved (not a folder). No save of this game exists" in after
 
 
 def _run_app(saved: Saved, path: Path, keys: str) -> tuple[int, list[str]]:
@@ -177,9 +177,9 @@ def test_a_full_disk_names_the_last_good_save_and_quits_with_status_1(
     status, screens = _run_app(read_save(path), path, "quit\ry\r")
     err = " ".join(capsys.readouterr().err.split())
     assert status == 1
-    assert any("⚠ Not saved (No space left on device): quitting now loses the latest moves." in s
+    assert any("⚠ Not saved (the disk is full): quitting now loses the latest moves." in s
                for s in screens)
-    assert ("The game could NOT be saved (No space left on device). The last good save is "
+    assert ("The game could NOT be saved (the disk is full). The last good save is "
             f"{path}; `abluxxen resume` continues from there, without the latest moves.") in err
     assert path.read_bytes() == good
 

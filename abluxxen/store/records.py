@@ -16,6 +16,7 @@ line of warning: a game is never stopped by its record.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -43,7 +44,7 @@ APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
 BUSY_TIMEOUT = 2.0
 #: Why a database cannot be used; each kind has a text ``records.KIND`` in ``tui/i18n.py``.
-KINDS = ("damaged", "locked", "unreadable", "newer")
+KINDS = ("damaged", "locked", "unreadable", "newer", "full")
 
 # Version 1: games, their seats, their transcripts.
 _V1 = """
@@ -148,7 +149,7 @@ class RecordsError(Exception):
         kind: one of :data:`KINDS`: ``damaged`` (not a records database, or
             broken), ``locked`` (another program holds it), ``unreadable``
             (the file or its folder cannot be opened), ``newer`` (written by a
-            newer version of the game).
+            newer version of the game), ``full`` (the disk has no room for it).
         detail: what is wrong, in the system's words (English only; never the raw
             content of the file: :func:`~abluxxen.quoting.brief` makes it one short line).
     """
@@ -482,7 +483,7 @@ def _create_private(path: Path) -> None:
     except FileExistsError:
         pass  # another process made it first: it is made the same way
     except OSError as err:
-        raise RecordsError("unreadable", err.strerror or str(err)) from None
+        raise _os_refusal(err) from None
 
 
 def _keep_private(path: Path) -> None:
@@ -562,7 +563,10 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 # SQLite's primary result codes, as the sqlite3 module reports them.
 _BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
-_OPEN_CODES = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+_FULL_CODE = 13  # SQLITE_FULL
+_OPEN_CODES = {3, 8, 10, 14, 23}  # PERM, READONLY, IOERR, CANTOPEN, AUTH
+# What a full disk says, as errno.
+_FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
 
 
 @contextmanager
@@ -574,11 +578,18 @@ def _translated() -> Iterator[None]:
         code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
         if code in _BUSY_CODES:
             raise RecordsError("locked", str(err)) from None
+        if code == _FULL_CODE:
+            raise RecordsError("full", str(err)) from None
         if code in _OPEN_CODES:
             raise RecordsError("unreadable", str(err)) from None
         raise RecordsError("damaged", str(err)) from None
     except OSError as err:
-        raise RecordsError("unreadable", err.strerror or str(err)) from None
+        raise _os_refusal(err) from None
+
+
+def _os_refusal(err: OSError) -> RecordsError:
+    """The records error of a refusal from the system: a full disk, or a file that cannot be used."""
+    return RecordsError("full" if err.errno in _FULL_ERRNOS else "unreadable", err.strerror or str(err))
 
 
 def _rules_cache() -> Callable[[int, str, int, str], Rules]:

@@ -7,6 +7,7 @@ Schatten (the duel's shadow display).
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -312,6 +313,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    # Why the disk refused a file, in words (the system's own are English, or a class name).
+    "oserror.full": ("the disk is full", "der Datenträger ist voll"),
+    "oserror.not_folder": ("not a folder", "kein Ordner"),
+    "oserror.denied": ("no permission to write there", "keine Schreibberechtigung dort"),
+    "oserror.read_only": ("the disk is read-only", "der Datenträger ist schreibgeschützt"),
+    "oserror.io": ("the disk failed to write", "Schreibfehler auf dem Datenträger"),
+    "oserror.missing": ("the folder is gone", "der Ordner ist verschwunden"),
+    "oserror.long": ("the file name is too long", "der Dateiname ist zu lang"),
+    "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
@@ -402,7 +412,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht erfasst: {reason}."),
     "records_later": ("Its save stays and it is recorded the next time the records are opened.",
                       "Der Spielstand bleibt; beim nächsten Öffnen der Aufzeichnungen wird sie erfasst."),
+    "records_not": ("Game not recorded: {reason}.", "Partie nicht erfasst: {reason}."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
+    "records.full": ("the disk is full", "der Datenträger ist voll"),
     "records.locked": ("the records file is in use by another program",
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
     "records.unreadable": ("the records file cannot be opened", "Aufzeichnungsdatei nicht lesbar"),
@@ -612,6 +624,14 @@ def _quote(word: str, limit: int = 14) -> str:
 
 
 # How a German game writes each move's verb (and the deck): the words a German player types.
+# The refusals a disk gives most, by errno; others keep the system's words (oserror.other).
+_OS_REASONS = {
+    errno.ENOSPC: "oserror.full", errno.EDQUOT: "oserror.full", errno.EFBIG: "oserror.full",
+    errno.ENOTDIR: "oserror.not_folder", errno.EISDIR: "oserror.not_folder",
+    errno.EACCES: "oserror.denied", errno.EPERM: "oserror.denied", errno.EROFS: "oserror.read_only",
+    errno.EIO: "oserror.io", errno.ENOENT: "oserror.missing", errno.ENAMETOOLONG: "oserror.long",
+}
+
 _SPOKEN_DE = {"play": "spiele", "take": "nimm", "leave": "lass", "back": "zurück", "discard": "abwerfen",
               "draw": "ziehe", "pass": "passe", "shadow": "schatten", "deck": "stapel"}
 
@@ -638,6 +658,14 @@ class Tr:
         # A path is whatever a folder holds: its control characters are shown, never sent raw.
         shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
         return TEXTS[key][self._index].format(**shown)
+
+    def os_reason(self, err: OSError) -> str:
+        """Why the disk refused a file, in words of this language (``the disk is full``); the system's
+        own words for a rare refusal."""
+        key = _OS_REASONS.get(err.errno or 0)
+        if key is not None:
+            return self(key)
+        return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
 
     def spoken(self, move: str) -> str:
         """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""
