@@ -35,8 +35,10 @@ _PLAIN_BELOW = 1 << 64
 _MAX_CHARS = 1000
 # The two written forms: plain decimal digits, or two or more groups of four base32 characters.
 _PLAIN = re.compile(r"[0-9]+")
-_CHAR = "[0-9A-HJ-NP-TV-Z]"  # Crockford's alphabet with I, L and O, which read as 1, 1 and 0; no U
+_CHAR = "[0-9A-TV-Z]"  # Crockford's alphabet with I, L and O, which read as 1, 1 and 0; no U
 _GROUPS = re.compile(rf"{_CHAR}{{4}}(?:(?:\s*-\s*|\s+){_CHAR}{{4}})+", re.IGNORECASE)
+# Exactly as seed_text writes a seed: checked first, being several times quicker (records hold thousands).
+_WRITTEN = re.compile(rf"[0-9]+|{_CHAR}{{4}}(?:-{_CHAR}{{4}})+")
 _SEPARATORS = re.compile(r"[\s\-]+")
 _REFUSAL = "is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA"
 
@@ -62,6 +64,16 @@ def seed_text(seed: int) -> str:
     return "-".join(text[i:i + _GROUP] for i in range(0, len(text), _GROUP))
 
 
+def is_seed(text: str) -> bool:
+    """Whether ``text`` is a seed as :func:`parse_seed` reads it (checked without reading its value)."""
+    if not isinstance(text, str) or len(text) > _MAX_CHARS:
+        return False
+    if _WRITTEN.fullmatch(text):
+        return True
+    written = text.strip()
+    return bool(_PLAIN.fullmatch(written) or _GROUPS.fullmatch(written))
+
+
 def parse_seed(text: str) -> int:
     """A seed from its written form: plain decimal digits (a number of any size), or groups of four
     base32 characters as :func:`seed_text` writes them (any case, dashes or spaces between groups).
@@ -69,13 +81,11 @@ def parse_seed(text: str) -> int:
     Raises:
         ValueError: quoting (at most 40 characters of) what is not a seed.
     """
-    if not isinstance(text, str) or len(text) > _MAX_CHARS:
+    if not is_seed(text):
         raise ValueError(f"{quoted(text)} {_REFUSAL}")
     written = text.strip()
     if _PLAIN.fullmatch(written):
         return int(written)
-    if not _GROUPS.fullmatch(written):
-        raise ValueError(f"{quoted(text)} {_REFUSAL}")
     value = 0
     for ch in _SEPARATORS.sub("", written).upper():
         value = value * 32 + _VALUE[ch]
