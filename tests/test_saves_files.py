@@ -345,6 +345,37 @@ def test_resume_list_numbers_the_unfinished_games_newest_first_within_80_columns
     assert refused.returncode == 1 and refused.stderr == "There is no game 4: `abluxxen resume --list` shows 3.\n"
 
 
+@pytest.mark.parametrize("lang, unreadable, damaged", [
+    ("en", "Skipped a save that cannot be read: {path} (permission denied)", "Skipped a damaged save: {path} ("),
+    ("de", "Nicht lesbaren Spielstand übersprungen: {path} (keine Berechtigung)",
+     "Beschädigten Spielstand übersprungen: {path} ("),
+])
+def test_resume_list_tells_a_file_it_may_not_read_from_a_damaged_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        unreadable: str, damaged: str) -> None:
+    """Before, a save the system would not let it read (permission denied) was called damaged."""
+    from abluxxen.cli.main import main
+
+    write_save(tmp_path / "good.json", _saved(["Ann", "Ben", "Cy"]))
+    write_save(tmp_path / "theirs.json", _saved(["Ann", "Ben", "Cy"]))
+    (tmp_path / "spoilt.json").write_text('{"format": "abluxxen-tui/1"}')
+    opened = os.open
+
+    def refusing(path: Any, *args: Any, **kwargs: Any) -> int:
+        if str(path).endswith("theirs.json"):  # (as root, chmod 000 would not keep it out)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    assert main(["resume", "--list", "--save-dir", str(tmp_path), "--lang", lang]) == 0
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert unreadable.format(path=tmp_path / "theirs.json") in lines
+    assert any(line.startswith(damaged.format(path=tmp_path / "spoilt.json")) for line in lines)
+    assert len(lines) == 2 and "good" not in err
+    assert len([line for line in out.splitlines() if re.match(r"\s*\d+\s", line)]) == 1
+
+
 def test_resume_help_shows_list_and_n(tmp_path: Path) -> None:
     done = _run(["resume", "--help"], tmp_path)
     assert "--list" in done.stdout and "abluxxen resume 2" in done.stdout and "FILE|N" in done.stdout

@@ -27,12 +27,14 @@ class Refused(Exception):
             or ``"unreadable"``.
         detail: the system's reason (``"unreadable"``) or the size in bytes
             (``"too-big"``, when the file said so before it was read).
+        error: the system's refusal (``"unreadable"``: permission denied, an I/O error).
     """
 
-    def __init__(self, kind: str, detail: str = "") -> None:
+    def __init__(self, kind: str, detail: str = "", error: OSError | None = None) -> None:
         super().__init__(kind, detail)
         self.kind = kind
         self.detail = detail
+        self.error = error
 
 
 def read_small(path: Path, limit: int) -> bytes:
@@ -47,7 +49,7 @@ def read_small(path: Path, limit: int) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as err:
-        raise Refused("unreadable", str(err.strerror or err)) from None
+        raise Refused("unreadable", str(err.strerror or err), err) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -66,7 +68,7 @@ def read_small(path: Path, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as err:
-        raise Refused("unreadable", str(err.strerror or err)) from None
+        raise Refused("unreadable", str(err.strerror or err), err) from None
     finally:
         os.close(fd)
     if size > limit:

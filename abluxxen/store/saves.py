@@ -84,6 +84,19 @@ class SaveBusy(SaveError):
     """A save that another process has open (its game is being played elsewhere)."""
 
 
+class SaveUnreadable(SaveError):
+    """A file that could not be read at all (permission denied, a disk error, gone): nothing is known
+    of what it holds, so it is not called damaged.
+
+    Attributes:
+        error: the system's refusal.
+    """
+
+    def __init__(self, reason: str, error: OSError) -> None:
+        super().__init__(reason)
+        self.error = error
+
+
 def new_match_key() -> str:
     """A fresh random key for a match (16 hex digits)."""
     return secrets.token_hex(8)
@@ -569,8 +582,10 @@ def _read_text(path: Path) -> str:
     try:
         data = read_small(path, MAX_BYTES)
     except FileNotFoundError as err:
-        raise SaveError(f"cannot read the file ({err.strerror or err})") from None
+        raise SaveUnreadable(f"cannot read the file ({err.strerror or err})", err) from None
     except Refused as refused:
+        if refused.error is not None:
+            raise SaveUnreadable(_refusal(refused), refused.error) from None
         raise SaveError(_refusal(refused)) from None
     if not data.strip():
         raise SaveError("the file is empty (a game that was never saved)")
@@ -621,6 +636,7 @@ class Found:
     mtime: float
     saved: Saved | None = None
     problem: str = ""
+    unreadable: OSError | None = None  # the file could not be read at all (then it is not called damaged)
 
 
 
@@ -635,10 +651,12 @@ def scan_saves(directory: Path) -> list[Found]:
         try:
             mtime = path.stat().st_mtime
         except OSError as err:
-            found.append(Found(path, 0.0, problem=f"cannot read the file ({err.strerror or err})"))
+            found.append(Found(path, 0.0, problem=f"cannot read the file ({err.strerror or err})", unreadable=err))
             continue
         try:
             found.append(Found(path, mtime, saved=read_save(path)))
+        except SaveUnreadable as err:
+            found.append(Found(path, mtime, problem=str(err), unreadable=err.error))
         except SaveError as err:
             found.append(Found(path, mtime, problem=str(err)))
     found.sort(key=lambda f: f.mtime, reverse=True)
@@ -646,7 +664,7 @@ def scan_saves(directory: Path) -> list[Found]:
 
 
 def unfinished_saves(directory: Path) -> tuple[list[Found], list[Found]]:
-    """The unfinished games, newest first, and the files that could not be read."""
+    """The unfinished games, newest first, and the files that are no save or could not be read."""
     found = scan_saves(directory)
     games = [f for f in found if f.saved is not None and not f.saved.finished]
     damaged = [f for f in found if f.saved is None]

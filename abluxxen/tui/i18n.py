@@ -258,6 +258,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
+    "skipped_unreadable": ("Skipped a save that cannot be read: {path} ({reason})",
+                           "Nicht lesbaren Spielstand übersprungen: {path} ({reason})"),
     # -- input (i9) ---------------------------------------------------------------
     "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
     "typed_ahead": ("What was typed before this question was ignored.",
@@ -313,14 +315,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
-    # Why the disk refused a file, in words (the system's own are English, or a class name).
+    # Why the system refused a file, in words (its own are English, or a class name).
     "oserror.full": ("the disk is full", "der Datenträger ist voll"),
     "oserror.not_folder": ("not a folder", "kein Ordner"),
-    "oserror.denied": ("no permission to write there", "keine Schreibberechtigung dort"),
+    "oserror.denied": ("permission denied", "keine Berechtigung"),
     "oserror.read_only": ("the disk is read-only", "der Datenträger ist schreibgeschützt"),
-    "oserror.io": ("the disk failed to write", "Schreibfehler auf dem Datenträger"),
-    "oserror.missing": ("the folder is gone", "der Ordner ist verschwunden"),
-    "oserror.long": ("the file name is too long", "der Dateiname ist zu lang"),
+    "oserror.io": ("the disk reported an error", "der Datenträger meldet einen Fehler"),
+    "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
+    "oserror.long": ("the name is too long", "der Name ist zu lang"),
     "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
@@ -667,7 +669,7 @@ class Tr:
         return TEXTS[key][self._index].format(**shown)
 
     def os_reason(self, err: OSError) -> str:
-        """Why the disk refused a file, in words of this language (``the disk is full``); the system's
+        """Why the system refused a file, in words of this language (``the disk is full``); the system's
         own words for a rare refusal."""
         key = _OS_REASONS.get(err.errno or 0)
         if key is not None:
