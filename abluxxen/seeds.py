@@ -36,7 +36,8 @@ _MAX_CHARS = 1000
 # The two written forms: plain decimal digits, or two or more groups of four base32 characters.
 _PLAIN = re.compile(r"[0-9]+")
 _CHAR = "[0-9A-TV-Z]"  # Crockford's alphabet with I, L and O, which read as 1, 1 and 0; no U
-_GROUPS = re.compile(rf"{_CHAR}{{4}}(?:(?:\s*-\s*|\s+){_CHAR}{{4}})+", re.IGNORECASE)
+# ASCII: ignoring case, Unicode would let the Kelvin sign pass for K and a dotted İ for I.
+_GROUPS = re.compile(rf"{_CHAR}{{4}}(?:(?:\s*-\s*|\s+){_CHAR}{{4}})+", re.IGNORECASE | re.ASCII)
 # Exactly as seed_text writes a seed: checked first, being several times quicker (records hold thousands).
 _WRITTEN = re.compile(rf"[0-9]+|{_CHAR}{{4}}(?:-{_CHAR}{{4}})+")
 _SEPARATORS = re.compile(r"[\s\-]+")

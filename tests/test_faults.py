@@ -226,7 +226,7 @@ def test_a_seed_reads_back_from_the_way_it_is_written(seed: int) -> None:
 
 
 @pytest.mark.parametrize("typed", ["-5", "+5", "1 2", "0x10", "1_000", "7K2Q-M4X", "7K2Q", "7K2Q-M4XA-U",
-                                   "7K2QM4XA9F3T0B1C", "٥"])
+                                   "7K2QM4XA9F3T0B1C", "٥", "7\u212a2Q-M4XA"])
 def test_a_seed_is_a_whole_number_or_the_printed_groups_and_nothing_else(
         typed: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Before, ``-5`` dealt seed 5, ``1 2`` and ``0x10`` read as base32 and a short group passed."""

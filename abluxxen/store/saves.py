@@ -540,8 +540,7 @@ def _terminal_gone(pid: int) -> bool:
             link = os.readlink(f"/proc/{pid}/fd/{fd}")
         except OSError:
             continue
-        if link.startswith("/dev/") and link.endswith(" (deleted)") and (
-                link.startswith(("/dev/pts/", "/dev/tty"))):
+        if link.startswith(("/dev/pts/", "/dev/tty")) and link.endswith(" (deleted)"):
             return True
     return False
 
