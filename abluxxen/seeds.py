@@ -8,10 +8,12 @@ the seeds the program picks carry :data:`BITS` random bits from
 10^29 years.
 
 Such a seed is written in Crockford's base32, seven groups of four
-(``7K2Q-M4XA-9F3T-0B1C-CD34-EF56-GH78``): no I, L, O or U to misread, and
-case, spaces and dashes do not matter when it is typed back. Small seeds a
-person chose (``--seed 7``) stay plain numbers. :func:`seed_text` and
-:func:`parse_seed` turn each into the other.
+(``7K2Q-M4XA-9F3T-0B1C-CD34-EF56-GH78``): no I, L, O or U to misread (typed
+back, I and L read as 1 and O as 0), and case does not matter, nor whether
+the groups are joined by dashes or spaces. Small seeds a person chose
+(``--seed 7``) stay plain numbers. A seed is one or the other and nothing
+else: ``-5``, ``0x10``, ``1 2`` or a group short of four are no seeds.
+:func:`seed_text` and :func:`parse_seed` turn each into the other.
 """
 
 from __future__ import annotations
@@ -31,7 +33,15 @@ _GROUP = 4
 _PLAIN_BELOW = 1 << 64
 # A seed is written in at most this many characters (a 4,300-digit number is Python's limit anyway).
 _MAX_CHARS = 1000
+# The two written forms: plain decimal digits, or two or more groups of four base32 characters.
+_PLAIN = re.compile(r"[0-9]+")
+_CHAR = "[0-9A-TV-Z]"  # Crockford's alphabet with I, L and O, which read as 1, 1 and 0; no U
+# ASCII: ignoring case, Unicode would let the Kelvin sign pass for K and a dotted İ for I.
+_GROUPS = re.compile(rf"{_CHAR}{{4}}(?:(?:\s*-\s*|\s+){_CHAR}{{4}})+", re.IGNORECASE | re.ASCII)
+# Exactly as seed_text writes a seed: checked first, being several times quicker (records hold thousands).
+_WRITTEN = re.compile(rf"[0-9]+|{_CHAR}{{4}}(?:-{_CHAR}{{4}})+")
 _SEPARATORS = re.compile(r"[\s\-]+")
+_REFUSAL = "is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA"
 
 
 def new_seed() -> int:
@@ -55,20 +65,29 @@ def seed_text(seed: int) -> str:
     return "-".join(text[i:i + _GROUP] for i in range(0, len(text), _GROUP))
 
 
+def is_seed(text: str) -> bool:
+    """Whether ``text`` is a seed as :func:`parse_seed` reads it (checked without reading its value)."""
+    if not isinstance(text, str) or len(text) > _MAX_CHARS:
+        return False
+    if _WRITTEN.fullmatch(text):
+        return True
+    written = text.strip()
+    return bool(_PLAIN.fullmatch(written) or _GROUPS.fullmatch(written))
+
+
 def parse_seed(text: str) -> int:
-    """A seed from its written form: a plain number of any size, or base32 groups.
+    """A seed from its written form: plain decimal digits (a number of any size), or groups of four
+    base32 characters as :func:`seed_text` writes them (any case, dashes or spaces between groups).
 
     Raises:
         ValueError: quoting (at most 40 characters of) what is not a seed.
     """
-    if not isinstance(text, str) or len(text) > _MAX_CHARS:
-        raise ValueError(f"{quoted(text)} is not a seed: a seed is a number or groups like 7K2Q-M4XA")
-    compact = _SEPARATORS.sub("", text).upper()
-    if compact.isascii() and compact.isdigit() and not _SEPARATORS.search(text.strip()):
-        return int(compact)
-    if not compact or any(ch not in _VALUE for ch in compact):
-        raise ValueError(f"{quoted(text)} is not a seed: a seed is a number or groups like 7K2Q-M4XA")
+    if not is_seed(text):
+        raise ValueError(f"{quoted(text)} {_REFUSAL}")
+    written = text.strip()
+    if _PLAIN.fullmatch(written):
+        return int(written)
     value = 0
-    for ch in compact:
+    for ch in _SEPARATORS.sub("", written).upper():
         value = value * 32 + _VALUE[ch]
     return value

@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pexpect
+import pytest
+from helpers import bots_play
+
+from abluxxen import Match, Rules
+from abluxxen.store.records import record_finished
+from abluxxen.store.saves import Saved, Seat, read_save
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -81,3 +91,45 @@ def test_two_shards_of_a_run_play_its_games_once_each_and_alike(tmp_path: Path) 
     alone = strength.load(tmp_path / "alone.jsonl")
     for index, game in strength.load(tmp_path / "shared.jsonl").items():
         assert (game["shares"], game["scores"]) == (alone[index]["shares"], alone[index]["scores"])
+
+
+def _kill_run() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("kill_run", ROOT / "benchmarks" / "kill_run.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["kill_run"] = module  # its dataclass looks its module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_kill_run_finishes_a_hard_game_it_killed_mid_play_and_finds_it_recorded_once(tmp_path: Path) -> None:
+    """Before, the kill run played easy bots only and threw a mid-game save away unresumed."""
+    kill_run = _kill_run()
+    assert "bot:hard" in " ".join(kill_run.TABLES)
+
+    def two_moves_saved(child: Any) -> None:  # then the kill lands mid-play, however slow the machine
+        while True:
+            child.expect([pexpect.TIMEOUT, pexpect.EOF], timeout=0.05)
+            saves = list(tmp_path.glob("*.json"))
+            if saves and saves[0].stat().st_size and len(read_save(saves[0]).transcript.moves) >= 2:
+                return
+
+    killed = kill_run.kill_round(tmp_path, "bot:hard,bot:easy", two_moves_saved)
+    assert (killed.moment, killed.resumed, killed.recorded, killed.lost) == ("mid-play", 1, 1, 0)
+    games = kill_run.recorded_games(tmp_path)
+    assert len(games) == 1 and {s["bot"] for s in games[0]["seats"]} == {"hard", "easy"}
+    assert kill_run.duplicates(games) == 0
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_the_kill_run_counts_a_game_recorded_twice(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    kill_run = _kill_run()
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))
+    match = Match(Rules(2), games=1, seed=7, names=["Ada", "Bix"])
+    saved = Saved(match=match, seats=[Seat("Ada", "easy"), Seat("Bix", "easy")], delay=0.0)
+    bots_play(match.game, saved.transcript, "easy")
+    match.record()
+    record_finished(saved, seed_shown=True)
+    saved.match_key = "another"  # the same game under another key: what a double resume would record
+    record_finished(saved, seed_shown=True)
+    assert kill_run.duplicates(kill_run.recorded_games(tmp_path)) == 1

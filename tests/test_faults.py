@@ -137,6 +137,83 @@ def test_a_finished_save_another_terminal_holds_is_left_to_it(capsys: pytest.Cap
     assert len(record_waiting().recorded) == 1
 
 
+# The real command on a disk that fills up as the game ends: neither the last move nor the finished match
+# can be saved, and with FULL_RECORDS the records hit the full disk too (SQLITE_FULL, as a full disk gives it).
+_DISK_FULL_AT_THE_END = """
+import errno, os, sqlite3, sys
+import abluxxen.table.table as table
+written = table.write_save
+def write_save(path, saved):
+    if saved.match.game.is_over:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    written(path, saved)
+table.write_save = write_save
+if os.environ.get("FULL_RECORDS"):
+    connect = sqlite3.connect
+    def full(*args, **kwargs):
+        db = connect(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 2")
+        return db
+    sqlite3.connect = full
+from abluxxen.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _game_on_a_filling_disk(*, records_full: bool) -> tuple[int, str, str]:
+    """A bots' game to its end on a disk that fills as it ends; its exit status, the score screen,
+    and what it said on leaving."""
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", LC_ALL="C.UTF-8", LANG="C.UTF-8",
+               FULL_RECORDS="1" if records_full else "")
+    child = pexpect.spawn(sys.executable, ["-c", _DISK_FULL_AT_THE_END, "play", "--players", "bot:easy,bot:easy",
+                                           "--delay", "0", "--seed", "4", "--lang", "en"],
+                          env=env, encoding="utf-8", dimensions=(24, 100), timeout=TIMEOUT)
+    child.expect("Play again")
+    score_screen = child.before
+    child.send("n\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus, score_screen, " ".join(child.before.split())
+
+
+def test_a_full_disk_that_takes_neither_the_end_nor_the_record_says_so_without_promising_a_later_record() -> None:
+    """Before, it said "could NOT be saved" and then "recorded the next time the records are opened",
+    which the unfinished save left behind cannot do."""
+    status, score_screen, leaving = _game_on_a_filling_disk(records_full=True)
+    assert "Game not recorded: the disk is full." in " ".join(score_screen.split())
+    assert "next time" not in score_screen + leaving and "not recorded yet" not in score_screen + leaving
+    assert status == 1
+    assert "The game could NOT be saved (the disk is full)." in leaving
+    assert "The last good save is" in leaving and "Game not recorded: the disk is full." in leaving
+    (path,) = _data().glob("*.json")
+    kept = read_save(path)
+    assert not kept.finished and not kept.match.game.is_over  # what resume continues, as the words say
+
+
+def test_a_game_recorded_though_its_end_could_not_be_saved_is_not_called_unsaved() -> None:
+    """Before, the records took the game and removed its save, and the words on leaving said the game
+    could NOT be saved and that resume would continue from that removed save."""
+    status, _, leaving = _game_on_a_filling_disk(records_full=False)
+    assert status == 0
+    assert "NOT" not in leaving and "resume" not in leaving
+    assert not list(_data().glob("*.json"))
+    with open_records() as records:
+        recorded = records.last()
+    assert recorded is not None and recorded.transcript.replay().is_over
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The game could NOT be saved (not a folder)."),
+                                         ("de", "Die Partie konnte NICHT gespeichert werden (kein Ordner).")])
+def test_a_save_folder_that_is_a_device_is_named_in_words(lang: str, words: str) -> None:
+    """Before, the reason was Python's class name, "(NotADirectoryError)", in either language."""
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--players", "Ann,bot:easy", "--delay", "0",
+                           "--save-dir", os.devnull, "--lang", lang], input="quit\ny\n", capture_output=True,
+                          text=True, timeout=TIMEOUT, env=dict(os.environ, LANG="C.UTF-8", COLUMNS="100"))
+    assert done.returncode == 1
+    assert words in " ".join(done.stderr.split())
+    assert "Error" not in done.stderr + done.stdout
+
+
 # -- 2. the seed -------------------------------------------------------------------------------
 
 
@@ -146,6 +223,18 @@ def test_a_seed_reads_back_from_the_way_it_is_written(seed: int) -> None:
     assert parse_seed(text) == seed
     # Typed back by a person: any case, spaces or no dashes.
     assert parse_seed(text.lower().replace("-", " ")) == seed
+
+
+@pytest.mark.parametrize("typed", ["-5", "+5", "1 2", "0x10", "1_000", "7K2Q-M4X", "7K2Q", "7K2Q-M4XA-U",
+                                   "7K2QM4XA9F3T0B1C", "٥", "7\u212a2Q-M4XA"])
+def test_a_seed_is_a_whole_number_or_the_printed_groups_and_nothing_else(
+        typed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, ``-5`` dealt seed 5, ``1 2`` and ``0x10`` read as base32 and a short group passed."""
+    with pytest.raises(ValueError, match="is not a seed"):
+        parse_seed(typed)
+    status, out, err = _run_cli(capsys, "play", "--players", "bot:easy,bot:easy", "--delay", "0", "--seed", typed)
+    assert status == 2 and not out
+    assert err.count("\n") == 1 and "groups of four" in err
 
 
 def test_seeds_the_game_picks_are_too_many_to_try_and_short_to_copy() -> None:
@@ -215,7 +304,7 @@ _HUGE = "9" * 300
     ["resume", _HUGE], ["learn", _HUGE], ["play", "--match", _HUGE], ["play", "--delay", _HUGE],
     ["simulate", "--games", _HUGE], ["simulate", "--jobs", _HUGE], ["simulate", "--think", _HUGE],
     ["review", "--think", _HUGE], ["bench", "--games", _HUGE], ["bench", "--repeat", _HUGE],
-    ["bench", "--seed", _HUGE], ["play", "--seed", "7K2Q-M4XA-U"],
+    ["bench", "--seed", _HUGE], ["play", "--seed", "7K2Q-M4XA-U"], ["review", "1" * 5000], ["resume", "1" * 5000],
 ])
 def test_hostile_arguments_get_one_short_line_and_no_traceback(args: list[str]) -> None:
     _finished_save(_data() / "one.json")
@@ -257,7 +346,6 @@ def _digest(path: Path) -> str:
 @pytest.mark.parametrize("spoil, words", [
     ("PRAGMA user_version = -1", "schema version -1"),
     ("PRAGMA user_version = 99", "newer"),
-    ("UPDATE seats SET name = X'416E6E' WHERE seat = 0", "wrong type"),
 ])
 @pytest.mark.parametrize("command", [["stats"], ["stats", "--json"], ["review"], ["review", "1"]])
 def test_records_we_cannot_read_are_named_in_one_line_and_left_as_they_are(
@@ -274,6 +362,73 @@ def test_records_we_cannot_read_are_named_in_one_line_and_left_as_they_are(
     line = err.strip().splitlines()[0]
     assert str(records_path()) in line and words in line
     assert _digest(records_path()) == before
+
+
+def _three_games_of_ann() -> None:
+    """Records of three games Ann played against a bot, numbered 1 to 3."""
+    for seed in (1, 2, 3):
+        saved = _finished_save(_data() / f"game{seed}.json", seed=seed, names=("Ann", "Bix"))
+        saved.seats[0] = Seat("Ann")
+        write_save(_data() / f"game{seed}.json", saved)
+        assert record_waiting().recorded == [seed]
+
+
+def _spoil(statement: str) -> None:
+    db = sqlite3.connect(records_path())
+    db.execute("PRAGMA ignore_check_constraints = 1")  # edited by hand, past the schema's checks
+    db.execute(statement)
+    db.commit()
+    db.close()
+
+
+@pytest.mark.parametrize("spoil, words", [
+    ("UPDATE games SET variant = char(27) || '[31mbase' WHERE number = 2", "\\x1b[31mbase"),
+    ("UPDATE games SET ended = '9999-99-99' WHERE number = 2", "month must be in 1..12"),
+    ("UPDATE games SET seed = '0x10' WHERE number = 2", "seed '0x10' is no seed"),
+    ("UPDATE seats SET bot = char(27) || ']0;owned' WHERE game = 2 AND bot IS NOT NULL", "bot level"),
+    ("UPDATE seats SET name = X'416E6E' WHERE game = 2 AND seat = 0", "wrong type"),
+    ("DELETE FROM seats WHERE game = 2 AND seat = 1", "seats do not match"),
+])
+def test_one_damaged_game_is_left_out_and_named_and_the_others_still_count_everywhere(
+        spoil: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, one spoilt field made `stats --json` and `review N` refuse the whole file while `stats`
+    counted the game and said nothing."""
+    _three_games_of_ann()
+    _spoil(spoil)
+    before = _digest(records_path())
+
+    def said(err: str) -> str:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and ESC not in err and "Traceback" not in err, err
+        return lines[0]
+
+    status, out, err = _run_cli(capsys, "stats", "--json")
+    assert status == 0 and [g["number"] for g in json.loads(out)["games"]] == [1, 3]
+    assert json.loads(out)["players"][0]["games"] == 2
+    line = said(err)
+    assert "game 2 (" in line and words in line and str(records_path()) in line
+    status, out, err = _run_cli(capsys, "stats", "Ann")
+    assert status == 0 and "Ann: played 2," in out and said(err) == line
+    status, out, err = _run_cli(capsys, "review", "2", "--think", "50")
+    assert status == 1 and not out
+    assert said(err) .startswith("abluxxen: Cannot review recorded game 2: its record is damaged (")
+    for number in ("1", "3"):
+        status, out, err = _run_cli(capsys, "review", number, "--think", "50", "--json")
+        assert status == 0 and json.loads(out)["seat"] == "Ann" and not err
+    status, out, err = _run_cli(capsys, "review", "--think", "50", "--json")
+    assert status == 0 and not err  # the last game, 3, is sound
+    assert _digest(records_path()) == before
+
+
+def test_a_damaged_last_game_is_passed_over_by_review_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    _three_games_of_ann()
+    _spoil("UPDATE games SET ended = '9999-99-99' WHERE number = 3")
+    status, out, err = _run_cli(capsys, "review", "--think", "50", "--json")
+    assert status == 0 and json.loads(out)["seat"] == "Ann"
+    assert err.count("\n") == 1 and "game 3 (its date '9999-99-99' does not read" in err
+    with open_records() as records:
+        last = records.last()
+    assert last is not None and last.number == 2
 
 
 def test_a_link_to_nowhere_in_the_records_place_is_named_not_taken_for_no_games(

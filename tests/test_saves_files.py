@@ -141,7 +141,7 @@ def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) ->
     child.send("\r")
     child.expect_exact("Ann ›")
     table = ANSI.sub("", child.before)
-    assert "⚠ Not saved (Not a directory): quitting now loses the latest moves." in table, "whole, not cut"
+    assert "⚠ Not saved (not a folder): quitting now loses the latest moves." in table, "whole, not cut"
     child.send("quit\r")
     child.expect_exact("Quit? The latest moves could NOT be saved and will be lost. [y/N]")
     child.send("y\r")
@@ -150,7 +150,7 @@ def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) ->
     after = " ".join(ANSI.sub("", child.before).split())
     assert child.exitstatus == 1
     assert "Game saved" not in after and "resume" not in after
-    assert "The game could NOT be saved (Not a directory). No save of this game exists" in after
+    assert "The game could NOT be saved (not a folder). No save of this game exists" in after
 
 
 def _run_app(saved: Saved, path: Path, keys: str) -> tuple[int, list[str]]:
@@ -177,9 +177,9 @@ def test_a_full_disk_names_the_last_good_save_and_quits_with_status_1(
     status, screens = _run_app(read_save(path), path, "quit\ry\r")
     err = " ".join(capsys.readouterr().err.split())
     assert status == 1
-    assert any("⚠ Not saved (No space left on device): quitting now loses the latest moves." in s
+    assert any("⚠ Not saved (the disk is full): quitting now loses the latest moves." in s
                for s in screens)
-    assert ("The game could NOT be saved (No space left on device). The last good save is "
+    assert ("The game could NOT be saved (the disk is full). The last good save is "
             f"{path}; `abluxxen resume` continues from there, without the latest moves.") in err
     assert path.read_bytes() == good
 
@@ -343,6 +343,37 @@ def test_resume_list_numbers_the_unfinished_games_newest_first_within_80_columns
     child.close()
     refused = _run(["resume", "4", "--lang", "en"], tmp_path)
     assert refused.returncode == 1 and refused.stderr == "There is no game 4: `abluxxen resume --list` shows 3.\n"
+
+
+@pytest.mark.parametrize("lang, unreadable, damaged", [
+    ("en", "Skipped a save that cannot be read: {path} (permission denied)", "Skipped a damaged save: {path} ("),
+    ("de", "Nicht lesbaren Spielstand übersprungen: {path} (keine Berechtigung)",
+     "Beschädigten Spielstand übersprungen: {path} ("),
+])
+def test_resume_list_tells_a_file_it_may_not_read_from_a_damaged_one(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        unreadable: str, damaged: str) -> None:
+    """Before, a save the system would not let it read (permission denied) was called damaged."""
+    from abluxxen.cli.main import main
+
+    write_save(tmp_path / "good.json", _saved(["Ann", "Ben", "Cy"]))
+    write_save(tmp_path / "theirs.json", _saved(["Ann", "Ben", "Cy"]))
+    (tmp_path / "spoilt.json").write_text('{"format": "abluxxen-tui/1"}')
+    opened = os.open
+
+    def refusing(path: Any, *args: Any, **kwargs: Any) -> int:
+        if str(path).endswith("theirs.json"):  # (as root, chmod 000 would not keep it out)
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+        return opened(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refusing)
+    assert main(["resume", "--list", "--save-dir", str(tmp_path), "--lang", lang]) == 0
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert unreadable.format(path=tmp_path / "theirs.json") in lines
+    assert any(line.startswith(damaged.format(path=tmp_path / "spoilt.json")) for line in lines)
+    assert len(lines) == 2 and "good" not in err
+    assert len([line for line in out.splitlines() if re.match(r"\s*\d+\s", line)]) == 1
 
 
 def test_resume_help_shows_list_and_n(tmp_path: Path) -> None:

@@ -193,8 +193,8 @@ _OURS_DE = {
     "%s: give 0 to %s seconds": "%s: bitte 0 bis %s Sekunden",
     "%s is not a whole number from %s to %s": "%s ist keine ganze Zahl von %s bis %s",
     "%s: give a whole number from %s to %s": "%s: bitte eine ganze Zahl von %s bis %s",
-    "%s is not a seed: a seed is a whole number or groups like 7K2Q-M4XA":
-        "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Gruppen wie 7K2Q-M4XA",
+    "%s is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA":
+        "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Vierergruppen wie 7K2Q-M4XA",
     "%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)":
         "%s: bitte Sekunden (0.5s, bis %ss) oder Durchläufe (200, bis %s)",
     "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: die Lektionen sind 1 bis %s",

@@ -57,12 +57,13 @@ def seconds_up_to(limit: float) -> Callable[[str], float]:
 
 
 def seed(text: str) -> int:
-    """``--seed``: a seed as the game writes it (``7K2Q-M4XA-…``) or a whole number of any size."""
+    """``--seed``: a seed as the game writes it (``7K2Q-M4XA-…``) or a whole number of any size (plain
+    digits: no sign, no ``0x``)."""
     try:
         return parse_seed(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            t("%s is not a seed: a seed is a whole number or groups like 7K2Q-M4XA") % quoted(text)) from None
+            t("%s is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA") % quoted(text)) from None
 
 
 #: The largest think budgets: a minute a decision, or a million iterations.

@@ -31,7 +31,7 @@ from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_waiting
-from ..store.records import RecordedGame, RecordsError, open_records
+from ..store.records import DamagedRecord, RecordedGame, RecordsError, open_records
 from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..transcript import Transcript
 from ..tui.i18n import Tr
@@ -39,7 +39,7 @@ from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.screen import Screen
 from .catalog import in_language
 from .options import think
-from .stats import unreadable_line
+from .stats import skipped_line, unreadable_line
 
 EPILOG = """examples:
   abluxxen review                          the last recorded game
@@ -173,7 +173,15 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
     record_waiting()  # finished games whose record was cut short: the last game may be one of them
     with open_records() as records:
         try:
-            return records.last() if number is None else records.get(number)
+            if number is not None:
+                return records.get(number)
+            last = records.last()
+            newer = [d for d in records.damaged() if last is None or d.number > last.number]
+            if newer:  # the newest games were passed over: say which and why
+                print(f"abluxxen: {skipped_line(tr, records.path, newer)}", file=sys.stderr)
+            return last
+        except DamagedRecord as err:
+            raise Refused(tr("review.damaged_record", n=err.number, reason=err.reason)) from None
         except RecordsError as err:
             line = unreadable_line(tr, records.path, err)
             if number is not None:

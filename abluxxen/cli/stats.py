@@ -24,7 +24,7 @@ from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..seeds import seed_text
 from ..store.journal import record_waiting
-from ..store.records import GameSummary, RecordsError, open_records
+from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
 from ..tui.i18n import Tr
 from .catalog import in_language
@@ -65,9 +65,12 @@ def run(args: argparse.Namespace) -> int:
             players = all_players(records.results())
             games = records.games() if args.json else []
             count = len(games) if args.json else records.count()
+            damaged = records.damaged()
     except RecordsError as err:
         print(unreadable_line(tr, records.path, err), file=sys.stderr)
         return 1
+    if damaged:
+        print(skipped_line(tr, records.path, damaged), file=sys.stderr)
     if args.name is not None:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
@@ -100,6 +103,18 @@ def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
     """The one line that says which records cannot be read and what is wrong with them."""
     reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
     return tr("stats_error", path=path, reason=reason)
+
+
+#: Damaged games named by :func:`skipped_line`; the rest are counted.
+NAMED = 3
+
+
+def skipped_line(tr: Tr, path: Path, damaged: Sequence[DamagedRecord]) -> str:
+    """The one line that names the damaged games every reading of the records left out, and why."""
+    named = [tr("records_skipped_game", n=d.number, reason=d.reason) for d in damaged[:NAMED]]
+    if len(damaged) > NAMED:
+        named.append(tr("records_skipped_more", n=len(damaged) - NAMED))
+    return tr("records_skipped", path=path, games=", ".join(named))
 
 
 def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats]) -> dict[str, Any]:

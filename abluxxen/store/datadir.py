@@ -6,6 +6,7 @@ that ``abluxxen stats`` finds its database without loading the game.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -36,7 +37,7 @@ def private_dir(path: Path) -> Path:
         except FileExistsError:
             pass  # made meanwhile by another process, the same way
     if not path.is_dir():
-        raise NotADirectoryError(f"{path} is not a folder")
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path))
     return path
 
 

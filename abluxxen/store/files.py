@@ -27,12 +27,14 @@ class Refused(Exception):
             or ``"unreadable"``.
         detail: the system's reason (``"unreadable"``) or the size in bytes
             (``"too-big"``, when the file said so before it was read).
+        error: the system's refusal (``"unreadable"``: permission denied, an I/O error).
     """
 
-    def __init__(self, kind: str, detail: str = "") -> None:
+    def __init__(self, kind: str, detail: str = "", error: OSError | None = None) -> None:
         super().__init__(kind, detail)
         self.kind = kind
         self.detail = detail
+        self.error = error
 
 
 def read_small(path: Path, limit: int) -> bytes:
@@ -47,7 +49,7 @@ def read_small(path: Path, limit: int) -> bytes:
     except FileNotFoundError:
         raise
     except OSError as err:
-        raise Refused("unreadable", str(err.strerror or err)) from None
+        raise Refused("unreadable", str(err.strerror or err), err) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
@@ -66,7 +68,7 @@ def read_small(path: Path, limit: int) -> bytes:
             chunks.append(chunk)
             size += len(chunk)
     except OSError as err:
-        raise Refused("unreadable", str(err.strerror or err)) from None
+        raise Refused("unreadable", str(err.strerror or err), err) from None
     finally:
         os.close(fd)
     if size > limit:
@@ -117,10 +119,16 @@ def sync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+#: What :func:`number_or_file` gives for a number of more digits than any list has entries (Python
+#: would refuse to read 5,000 digits at all): one past every list, so each caller refuses it as such.
+BEYOND_ANY_LIST = 10**18
+
+
 def number_or_file(text: str) -> int | None:
     """A ``FILE|N`` argument as a number: plain digits (ASCII: not ``²``) naming no file here.
 
-    ``None`` when it is a file's name instead. A name too long to be a file is a number.
+    ``None`` when it is a file's name instead. A name too long to be a file is a number, and a
+    number too long for any list is :data:`BEYOND_ANY_LIST`.
     """
     if not (text.isascii() and text.isdigit()):
         return None
@@ -129,4 +137,5 @@ def number_or_file(text: str) -> int | None:
             return None
     except OSError:
         pass  # "File name too long": no file has this name
-    return int(text)
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) < len(str(BEYOND_ANY_LIST)) else BEYOND_ANY_LIST

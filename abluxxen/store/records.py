@@ -16,6 +16,7 @@ line of warning: a game is never stopped by its record.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -27,9 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..quoting import brief, visible
+from ..levels import LEVELS
+from ..phase import END_REASONS
+from ..quoting import brief, quoted, visible
 from ..rules import Rules
-from ..seeds import parse_seed, seed_text
+from ..seeds import is_seed, parse_seed, seed_text
 from ..transcript import Transcript
 from .datadir import data_dir, private_dir
 
@@ -43,7 +46,7 @@ APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
 BUSY_TIMEOUT = 2.0
 #: Why a database cannot be used; each kind has a text ``records.KIND`` in ``tui/i18n.py``.
-KINDS = ("damaged", "locked", "unreadable", "newer")
+KINDS = ("damaged", "locked", "unreadable", "newer", "full")
 
 # Version 1: games, their seats, their transcripts.
 _V1 = """
@@ -126,19 +129,25 @@ _RESULTS = """
 SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots
 FROM seats h JOIN games g ON g.number = h.game
 WHERE h.bot IS NULL ORDER BY h.game, h.seat"""
-# The first game with a value of the wrong type (the file may have been edited by anyone), checked
-# once in SQL so that reading thousands of games stays fast.
-_MISTYPED = """
-SELECT min(number) FROM (
-    SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'integer'
-        OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
-        OR typeof(seed) NOT IN ('text', 'null') OR typeof(reason) != 'text' OR typeof(assisted) != 'integer'
-        OR typeof(people) != 'integer' OR typeof(bots) != 'text')
-    UNION ALL
-    SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
-        OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
-        OR typeof(winner) != 'integer')
-)"""
+# What makes a game's record damaged, found in a few quick passes over thousands of games (the file may
+# have been edited by anyone): a value of the wrong type or a bot level no game has; seats that are not
+# numbered 0 to players - 1; rules or an end no game has (few kinds: checked once each); a date or seed
+# that does not read.
+_MISTYPED = f"""
+SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'integer'
+    OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
+    OR typeof(seed) NOT IN ('text', 'null') OR typeof(reason) != 'text' OR typeof(assisted) != 'integer'
+    OR typeof(people) != 'integer' OR typeof(bots) != 'text')
+UNION
+SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
+    OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
+    OR typeof(winner) != 'integer' OR (bot IS NOT NULL AND bot NOT IN ({", ".join("?" * len(LEVELS))})))"""
+_UNSEATED = """
+SELECT number FROM games g WHERE players != (SELECT count(*) FROM seats WHERE game = g.number)
+    OR NOT EXISTS (SELECT 1 FROM seats WHERE game = g.number AND seat = g.players - 1)"""
+_KINDS = "SELECT DISTINCT players, variant, duel, tiebreak, reason FROM games"
+_OF_KIND = "SELECT number FROM games WHERE players = ? AND variant = ? AND duel = ? AND tiebreak = ? AND reason = ?"
+_DATES_AND_SEEDS = "SELECT number, ended, seed FROM games"
 
 
 class RecordsError(Exception):
@@ -148,7 +157,7 @@ class RecordsError(Exception):
         kind: one of :data:`KINDS`: ``damaged`` (not a records database, or
             broken), ``locked`` (another program holds it), ``unreadable``
             (the file or its folder cannot be opened), ``newer`` (written by a
-            newer version of the game).
+            newer version of the game), ``full`` (the disk has no room for it).
         detail: what is wrong, in the system's words (English only; never the raw
             content of the file: :func:`~abluxxen.quoting.brief` makes it one short line).
     """
@@ -157,6 +166,21 @@ class RecordsError(Exception):
         super().__init__(f"records {kind}" + (f": {detail}" if detail else ""))
         self.kind = kind
         self.detail = brief(detail, 120)
+
+
+class DamagedRecord(RecordsError):
+    """One recorded game whose record cannot be read (a field edited or spoilt); the others can, and
+    every reading of the records leaves it out (:meth:`Records.damaged` names them).
+
+    Attributes:
+        number: the game's number in the records.
+        reason: what is wrong with it, in one short line with nothing raw (:func:`~abluxxen.quoting.brief`).
+    """
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__("damaged", f"game {number}: {reason}")
+        self.number = number
+        self.reason = brief(reason, 80)
 
 
 class RecordedSeat(NamedTuple):
@@ -257,6 +281,7 @@ class Records:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        self._damaged: dict[int, DamagedRecord] | None = None
 
     def __enter__(self) -> Records:
         return self
@@ -269,12 +294,32 @@ class Records:
         if self._db is not None:
             self._db.close()
             self._db = None
+        self._damaged = None
 
     # -- reading -------------------------------------------------------------------
 
+    def damaged(self) -> list[DamagedRecord]:
+        """The recorded games whose record is damaged (a value of the wrong type, a variant, date,
+        seed or bot level no game has, seats missing), oldest first: every reading of the records
+        (:meth:`games`, :meth:`results`, :meth:`count`, :meth:`get`, :meth:`last`) leaves them out.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        return sorted(self._damaged_games().values(), key=lambda d: d.number)
+
+    def _damaged_games(self) -> dict[int, DamagedRecord]:
+        db = self._connect(create=False)
+        if db is None:
+            return {}
+        if self._damaged is None:
+            with _translated():
+                self._damaged = _find_damaged(db)
+        return self._damaged
+
     def games(self, name: str | None = None) -> list[GameSummary]:
         """Every recorded game, oldest first, without transcripts; with ``name``, the games a
-        human of that name played.
+        human of that name played. Damaged ones are left out (:meth:`damaged`).
 
         Raises:
             RecordsError: when the database cannot be read.
@@ -282,19 +327,20 @@ class Records:
         db = self._connect(create=False)
         if db is None:
             return []
+        damaged = self._damaged_games()
         with _translated():
             seats: dict[int, list[tuple[Any, ...]]] = {}
             for row in db.execute(_SEATS + " ORDER BY game, seat"):
                 seats.setdefault(row[0], []).append(row)
             rows = db.execute(_SUMMARY + " ORDER BY number").fetchall()
         rules_of = _rules_cache()
-        games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows]
+        games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows if row[0] not in damaged]
         if name is None:
             return games
         return [g for g in games if g.human_seat(name) is not None]
 
     def count(self) -> int:
-        """How many games are recorded.
+        """How many games are recorded (damaged ones left out).
 
         Raises:
             RecordsError: when the database cannot be read.
@@ -302,12 +348,13 @@ class Records:
         db = self._connect(create=False)
         if db is None:
             return 0
+        damaged = self._damaged_games()
         with _translated():
-            return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+            return int(db.execute("SELECT count(*) FROM games").fetchone()[0]) - len(damaged)
 
     def results(self) -> list[SeatResult]:
         """Every person's result in every game, by game (oldest first) and seat: what the statistics
-        add up, read without building whole games.
+        add up, read without building whole games (damaged games left out).
 
         Raises:
             RecordsError: when the database cannot be read.
@@ -315,12 +362,15 @@ class Records:
         db = self._connect(create=False)
         if db is None:
             return []
+        damaged = self._damaged_games()
         with _translated():
             rows = db.execute(_RESULTS).fetchall()
         # A few kinds of table over thousands of games: each set of opponents is made once.
         opponents: dict[tuple[int, str], frozenset[str]] = {}
         results = []
-        for number, seat, name, score, won, ended, helped, people, bots in rows:  # types checked on opening
+        for number, seat, name, score, won, ended, helped, people, bots in rows:
+            if number in damaged:
+                continue  # the others' types are checked (_MISTYPED)
             against = opponents.get((people, bots))
             if against is None:
                 kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
@@ -332,11 +382,15 @@ class Records:
         """Game ``number`` with its transcript (checked by replaying it), or ``None`` when there is none.
 
         Raises:
-            RecordsError: when the database cannot be read or the game's record is damaged.
+            DamagedRecord: when the game's record is damaged (its transcript too).
+            RecordsError: when the database cannot be read.
         """
         db = self._connect(create=False)
         if db is None or isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 2**63:
             return None
+        damaged = self._damaged_games()
+        if number in damaged:
+            raise damaged[number]
         with _translated():
             row = db.execute(_SUMMARY + " WHERE number = ?", (number,)).fetchone()
             if row is None:
@@ -347,22 +401,31 @@ class Records:
         try:
             transcript = Transcript.from_json(json.loads(doc[0]) if doc is not None else None)
         except (ValueError, TypeError, RecursionError) as err:
-            raise RecordsError("damaged", f"game {number}: {err}") from None
+            damaged[number] = DamagedRecord(number, f"its moves do not replay ({err})")
+            raise damaged[number] from None
         fields = {name: getattr(summary, name) for name in GameSummary.__dataclass_fields__}
         return RecordedGame(**fields, transcript=transcript)
 
     def last(self) -> RecordedGame | None:
-        """The newest recorded game, or ``None`` when there is none.
+        """The newest recorded game that is not damaged (its moves included), or ``None`` when there is none.
 
         Raises:
-            RecordsError: as :meth:`get`.
+            RecordsError: when the database cannot be read.
         """
         db = self._connect(create=False)
         if db is None:
             return None
+        damaged = self._damaged_games()
         with _translated():
-            row = db.execute("SELECT max(number) FROM games").fetchone()
-        return None if row is None or row[0] is None else self.get(row[0])
+            numbers = [n for (n,) in db.execute("SELECT number FROM games ORDER BY number DESC")]
+        for number in numbers:
+            if number in damaged:
+                continue
+            try:
+                return self.get(number)
+            except DamagedRecord:
+                continue  # named by damaged() from now on
+        return None
 
     # -- writing -------------------------------------------------------------------
 
@@ -437,7 +500,6 @@ class Records:
             db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
             try:
                 _upgrade(db)
-                _check_types(db)
             except BaseException:
                 db.close()
                 raise
@@ -482,7 +544,7 @@ def _create_private(path: Path) -> None:
     except FileExistsError:
         pass  # another process made it first: it is made the same way
     except OSError as err:
-        raise RecordsError("unreadable", err.strerror or str(err)) from None
+        raise _os_refusal(err) from None
 
 
 def _keep_private(path: Path) -> None:
@@ -530,11 +592,45 @@ def _upgrade(db: sqlite3.Connection) -> None:
         pass  # a file system without shared memory keeps the default journal: slower, as safe
 
 
-def _check_types(db: sqlite3.Connection) -> None:
-    """Refuse records holding a value of the wrong type anywhere (a file edited by hand)."""
-    bad = db.execute(_MISTYPED).fetchone()[0]
-    if bad is not None:
-        raise RecordsError("damaged", f"game {bad} holds a value of the wrong type")
+def _find_damaged(db: sqlite3.Connection) -> dict[int, DamagedRecord]:
+    """The games whose record cannot be read, by number, each with what is wrong with it: whatever
+    :func:`_summary` and :meth:`Records.results` would stumble on."""
+    found: dict[int, DamagedRecord] = {}
+
+    def damaged(number: int, reason: str) -> None:
+        found.setdefault(number, DamagedRecord(number, reason))
+
+    for (number,) in db.execute(_MISTYPED, LEVELS):
+        damaged(number, "it holds a value of the wrong type, or a bot level the game does not have")
+    for (number,) in db.execute(_UNSEATED).fetchall():
+        damaged(number, "its seats do not match its number of players")
+    rules_of = _rules_cache()
+    for kind in db.execute(_KINDS).fetchall():
+        flaw = _kind_flaw(kind, rules_of)
+        if flaw is not None:
+            for (number,) in db.execute(_OF_KIND, kind).fetchall():
+                damaged(number, flaw)
+    for number, ended, seed in db.execute(_DATES_AND_SEEDS):
+        try:
+            datetime.fromisoformat(ended)
+        except (ValueError, TypeError) as err:
+            damaged(number, f"its date {quoted(ended)} does not read ({err})")
+            continue
+        if seed is not None and not is_seed(seed):
+            damaged(number, f"its seed {quoted(seed)} is no seed")
+    return found
+
+
+def _kind_flaw(kind: tuple[Any, ...], rules_of: Callable[[int, str, int, str], Rules]) -> str | None:
+    """What is wrong with a kind of game (its rules and how it ended), or ``None``."""
+    players, variant, duel, tiebreak, reason = kind
+    try:
+        rules_of(players, variant, duel, tiebreak)
+    except (ValueError, TypeError) as err:
+        return str(err)
+    if reason not in END_REASONS:
+        return f"its end {quoted(reason)} is not one a game has"
+    return None
 
 
 def _check_ours(db: sqlite3.Connection) -> None:
@@ -562,7 +658,10 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 # SQLite's primary result codes, as the sqlite3 module reports them.
 _BUSY_CODES = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED
-_OPEN_CODES = {3, 8, 10, 13, 14, 23}  # PERM, READONLY, IOERR, FULL, CANTOPEN, AUTH
+_FULL_CODE = 13  # SQLITE_FULL
+_OPEN_CODES = {3, 8, 10, 14, 23}  # PERM, READONLY, IOERR, CANTOPEN, AUTH
+# What a full disk says, as errno.
+_FULL_ERRNOS = {errno.ENOSPC, errno.EDQUOT}
 
 
 @contextmanager
@@ -574,11 +673,18 @@ def _translated() -> Iterator[None]:
         code = (getattr(err, "sqlite_errorcode", None) or 0) & 0xFF
         if code in _BUSY_CODES:
             raise RecordsError("locked", str(err)) from None
+        if code == _FULL_CODE:
+            raise RecordsError("full", str(err)) from None
         if code in _OPEN_CODES:
             raise RecordsError("unreadable", str(err)) from None
         raise RecordsError("damaged", str(err)) from None
     except OSError as err:
-        raise RecordsError("unreadable", err.strerror or str(err)) from None
+        raise _os_refusal(err) from None
+
+
+def _os_refusal(err: OSError) -> RecordsError:
+    """The records error of a refusal from the system: a full disk, or a file that cannot be used."""
+    return RecordsError("full" if err.errno in _FULL_ERRNOS else "unreadable", err.strerror or str(err))
 
 
 def _rules_cache() -> Callable[[int, str, int, str], Rules]:
@@ -596,19 +702,12 @@ def _rules_cache() -> Callable[[int, str, int, str], Rules]:
 
 def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
              rules_of: Callable[[int, str, int, str], Rules]) -> GameSummary:
-    """A game from its row and its seats' rows (types checked by :data:`_MISTYPED` already)."""
+    """A game from its row and its seats' rows, of a game :func:`_find_damaged` passed."""
     number, ended, players, variant, duel, tiebreak, seed, reason, assisted = row
-    try:
-        rules = rules_of(players, variant, duel, tiebreak)
-        when = datetime.fromisoformat(ended)
-        seed = None if seed is None else parse_seed(seed)
-    except (ValueError, TypeError) as err:
-        raise RecordsError("damaged", f"game {number}: {err}") from None
-    if len(seats) != players:
-        raise RecordsError("damaged", f"game {number}: {len(seats)} seats for {players} players")
+    rules = rules_of(players, variant, duel, tiebreak)
+    when = datetime.fromisoformat(ended)
+    seed = None if seed is None else parse_seed(seed)
     _, index, names, bots, scores, hands, shown, won = zip(*seats, strict=True)
-    if index != _SEAT_NUMBERS[players]:
-        raise RecordsError("damaged", f"game {number}: the seats are not numbered 0 to {players - 1}")
     return GameSummary(
         number=number, when=when if when.tzinfo else when.replace(tzinfo=UTC), rules=rules,
         seats=tuple(RecordedSeat(visible(n), b) for n, b in zip(names, bots, strict=True)),
@@ -616,8 +715,6 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
         winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
         reason=reason)
 
-
-_SEAT_NUMBERS = {n: tuple(range(n)) for n in range(2, 6)}
 
 
 # -- the game's side ---------------------------------------------------------------------

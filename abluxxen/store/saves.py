@@ -32,6 +32,7 @@ import math
 import os
 import re
 import secrets
+import signal
 import stat
 import time
 import unicodedata
@@ -64,6 +65,9 @@ _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
 _LOCK_SUFFIX = ".lock"
 #: Seconds a game that opens its save waits for a lock held by another process's cleanup.
 LOCK_PATIENCE = 1.0
+#: Seconds a game whose terminal has gone gets to save and leave after each request to stop
+#: (a hang-up, then SIGTERM) before the next, and the last (SIGKILL), when another terminal wants its save.
+ORPHAN_PATIENCE = 2.0
 _KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
@@ -78,6 +82,19 @@ class SaveError(ValueError):
 
 class SaveBusy(SaveError):
     """A save that another process has open (its game is being played elsewhere)."""
+
+
+class SaveUnreadable(SaveError):
+    """A file that could not be read at all (permission denied, a disk error, gone): nothing is known
+    of what it holds, so it is not called damaged.
+
+    Attributes:
+        error: the system's refusal.
+    """
+
+    def __init__(self, reason: str, error: OSError) -> None:
+        super().__init__(reason)
+        self.error = error
 
 
 def new_match_key() -> str:
@@ -393,7 +410,9 @@ class SaveLock:
     The lock is ``flock`` on a hidden sidecar file (``.NAME.json.lock``):
     the save itself is replaced on every move, and a lock on a replaced file
     would guard nothing. The system drops the lock however the process ends,
-    so a crash leaves no stale lock; the sidecar is removed on release.
+    so a crash leaves no stale lock; the sidecar is removed on release. A
+    holder whose terminal has gone (see :func:`orphan_holder`) can be made to
+    leave: ``acquire(orphans=True)``.
     """
 
     def __init__(self, path: Path) -> None:
@@ -412,7 +431,7 @@ class SaveLock:
         """Whether this process holds the lock."""
         return self._fd is not None
 
-    def acquire(self, *, wait: float = 0.0) -> SaveLock:
+    def acquire(self, *, wait: float = 0.0, orphans: bool = False) -> SaveLock:
         """Take the lock; returns ``self``.
 
         Args:
@@ -421,11 +440,21 @@ class SaveLock:
                 process's cleanup (:func:`clean_leftovers`) holds it for a
                 moment, and a game starting in that moment must not take it
                 for a game open elsewhere.
+            orphans: when the holder is a game whose terminal has gone (nobody
+                can ever play on there), ask it to stop (:func:`end_orphan`:
+                it saves and leaves) and take the lock then.
 
         Raises:
             SaveBusy: when another process holds it (still, after ``wait``).
             OSError: when the sidecar cannot be created (the folder is not writable).
         """
+        if orphans:
+            try:
+                return self.acquire(wait=wait)
+            except SaveBusy:
+                if not end_orphan(self.sidecar):
+                    raise
+            return self.acquire(wait=wait)
         deadline = time.monotonic() + wait
         while self._fd is None:
             fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o600)
@@ -462,6 +491,82 @@ class SaveLock:
         self._fd = None
 
 
+def orphan_holder(sidecar: Path) -> int | None:
+    """The process that holds the lock ``sidecar``, when its terminal has gone; ``None`` when no process
+    holds it, the holder still has its terminal (or never had one), or the system does not say (the
+    holder is found through Linux's ``/proc``).
+
+    A game whose terminal closed saves and leaves; one that stayed (stopped, or stuck) holds its save
+    for ever though nobody can play on there: its standard streams are a terminal that is no more.
+    """
+    try:
+        target = os.path.realpath(sidecar)
+        inode = os.stat(target).st_ino
+        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return None
+    for line in table.splitlines():
+        # "1: FLOCK  ADVISORY  WRITE 1234 00:2e:5678 0 EOF" (a waiter's line has "->" before FLOCK)
+        parts = line.split()
+        if len(parts) < 6 or parts[1] != "FLOCK" or not parts[4].isdigit():
+            continue
+        if parts[5].rsplit(":", 1)[-1] != str(inode):
+            continue
+        pid = int(parts[4])
+        if _holds_open(pid, target) and _terminal_gone(pid):
+            return pid
+    return None
+
+
+def _holds_open(pid: int, target: str) -> bool:
+    """Whether process ``pid`` has the file ``target`` open (the lock table names files by inode only)."""
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") == target:
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _terminal_gone(pid: int) -> bool:
+    """Whether process ``pid``'s standard streams include a terminal device that no longer exists."""
+    for fd in (0, 1, 2):
+        try:
+            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith(("/dev/pts/", "/dev/tty")) and link.endswith(" (deleted)"):
+            return True
+    return False
+
+
+def end_orphan(sidecar: Path) -> bool:
+    """Make a game whose terminal has gone (:func:`orphan_holder`) let go of the lock ``sidecar``:
+    a hang-up, then SIGTERM (either lets it save and leave), then SIGKILL, each after
+    :data:`ORPHAN_PATIENCE` seconds; whether there was such a game. Its save loses nothing: it is
+    written after every move, and a finished game's save is recorded by the next command.
+    """
+    pid = orphan_holder(sidecar)
+    if pid is None:
+        return False
+    for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.kill(pid, signum)
+        except OSError:
+            return True  # gone already
+        deadline = time.monotonic() + ORPHAN_PATIENCE
+        while time.monotonic() < deadline:
+            if orphan_holder(sidecar) != pid:
+                return True
+            time.sleep(0.05)
+    return True
+
+
 def read_save(path: Path) -> Saved:
     """Read a save file.
 
@@ -476,8 +581,10 @@ def _read_text(path: Path) -> str:
     try:
         data = read_small(path, MAX_BYTES)
     except FileNotFoundError as err:
-        raise SaveError(f"cannot read the file ({err.strerror or err})") from None
+        raise SaveUnreadable(f"cannot read the file ({err.strerror or err})", err) from None
     except Refused as refused:
+        if refused.error is not None:
+            raise SaveUnreadable(_refusal(refused), refused.error) from None
         raise SaveError(_refusal(refused)) from None
     if not data.strip():
         raise SaveError("the file is empty (a game that was never saved)")
@@ -528,6 +635,7 @@ class Found:
     mtime: float
     saved: Saved | None = None
     problem: str = ""
+    unreadable: OSError | None = None  # the file could not be read at all (then it is not called damaged)
 
 
 
@@ -542,10 +650,12 @@ def scan_saves(directory: Path) -> list[Found]:
         try:
             mtime = path.stat().st_mtime
         except OSError as err:
-            found.append(Found(path, 0.0, problem=f"cannot read the file ({err.strerror or err})"))
+            found.append(Found(path, 0.0, problem=f"cannot read the file ({err.strerror or err})", unreadable=err))
             continue
         try:
             found.append(Found(path, mtime, saved=read_save(path)))
+        except SaveUnreadable as err:
+            found.append(Found(path, mtime, problem=str(err), unreadable=err.error))
         except SaveError as err:
             found.append(Found(path, mtime, problem=str(err)))
     found.sort(key=lambda f: f.mtime, reverse=True)
@@ -553,7 +663,7 @@ def scan_saves(directory: Path) -> list[Found]:
 
 
 def unfinished_saves(directory: Path) -> tuple[list[Found], list[Found]]:
-    """The unfinished games, newest first, and the files that could not be read."""
+    """The unfinished games, newest first, and the files that are no save or could not be read."""
     found = scan_saves(directory)
     games = [f for f in found if f.saved is not None and not f.saved.finished]
     damaged = [f for f in found if f.saved is None]
@@ -566,7 +676,7 @@ def is_busy(path: Path) -> bool:
     try:
         lock.acquire()
     except SaveBusy:
-        return True
+        return orphan_holder(lock.sidecar) is None  # a game whose terminal has gone gives way to resume
     except OSError:
         return False
     lock.release()

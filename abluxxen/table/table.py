@@ -319,6 +319,12 @@ class Table:
             return
         self.unsaved, self.save_failure, self.last_good = False, None, True
 
+    @property
+    def journal_kept(self) -> bool:
+        """Whether the finished match's save is on disk as it ended (the records' journal): records that
+        could not take its game get it from there the next time they are opened."""
+        return self.saved.finished and self.last_good and not self.unsaved and not self.retired
+
     def move_to(self, path: Path) -> None:
         """Save the next match to ``path`` (a new file, reserved empty)."""
         self.lock(path)  # a new file: nobody else can hold it
@@ -342,7 +348,9 @@ class Table:
             return err
         if self.saved.finished:
             retire(self.path)
-            self.retired = True
+            # The records hold the whole game: a final save that failed (a full disk) loses nothing,
+            # and the older save it left is gone with the journal.
+            self.retired, self.unsaved, self.save_failure = True, False, None
         return None
 
 

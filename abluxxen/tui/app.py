@@ -266,7 +266,7 @@ class TableApp:
         if isinstance(err, SaveError):
             self.save_reason = self.tr("save_unreadable")
         else:
-            self.save_reason = err.strerror or type(err).__name__
+            self.save_reason = self.tr.os_reason(err)
         self.save_problem = self.tr("not_saved", reason=self.save_reason)
         if cell_len(self.save_problem) > 80:
             self.save_problem = self.tr("not_saved_short")
@@ -373,13 +373,16 @@ class TableApp:
     # -- end of game ---------------------------------------------------------------------
 
     def _records_problem(self, err: Exception | None) -> str:
-        """The warning when the records could not take the finished game (its save then stays, to be
-        recorded by the next command that opens the records)."""
+        """The warning when the records could not take the game just over: recorded later when its
+        save holds its end (a finished match's save stays, and the next command that opens the
+        records takes it), else not at all (the end could not be saved either)."""
         if err is None:
             return ""
-        later = self.tr("records_later") if self.saved.finished and self.table.last_good else ""
-        return "\n".join(filter(None, (self.tr("records_failed", reason=self.tr(f"records.{records_kind(err)}")),
-                                        later)))
+        reason = self.tr(f"records.{records_kind(err)}")
+        if self.table.unsaved:
+            return self.tr("records_not", reason=reason)
+        later = self.tr("records_later") if self.table.journal_kept else ""
+        return "\n".join(filter(None, (self.tr("records_failed", reason=reason), later)))
 
     def _score_screen(self, *, seed: bool = True) -> ScoreScreen:
         """The scores of the game just over (and the match's totals), with the seed when it may be shown."""
@@ -409,6 +412,7 @@ class TableApp:
             self.saved = Saved(match=fresh, seats=self.seats, lang=self.saved.lang, delay=self.delay,
                                log=[start_event(fresh)])
             self.table.move_to(new_save_path(self.path.parent, names))
+            self.record_problem = ""  # the score screen said it; what is said on leaving is this match's
             self.players = {}
             self._take_seats()
         self.last_seen = None

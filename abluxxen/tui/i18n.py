@@ -7,6 +7,7 @@ Schatten (the duel's shadow display).
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -257,6 +258,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
+    "skipped_unreadable": ("Skipped a save that cannot be read: {path} ({reason})",
+                           "Nicht lesbaren Spielstand übersprungen: {path} ({reason})"),
     # -- input (i9) ---------------------------------------------------------------
     "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
     "typed_ahead": ("What was typed before this question was ignored.",
@@ -312,6 +315,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    # Why the system refused a file, in words (its own are English, or a class name).
+    "oserror.full": ("the disk is full", "der Datenträger ist voll"),
+    "oserror.not_folder": ("not a folder", "kein Ordner"),
+    "oserror.denied": ("permission denied", "keine Berechtigung"),
+    "oserror.read_only": ("the disk is read-only", "der Datenträger ist schreibgeschützt"),
+    "oserror.io": ("the disk reported an error", "der Datenträger meldet einen Fehler"),
+    "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
+    "oserror.long": ("the name is too long", "der Name ist zu lang"),
+    "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
@@ -402,11 +414,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht erfasst: {reason}."),
     "records_later": ("Its save stays and it is recorded the next time the records are opened.",
                       "Der Spielstand bleibt; beim nächsten Öffnen der Aufzeichnungen wird sie erfasst."),
+    "records_not": ("Game not recorded: {reason}.", "Partie nicht erfasst: {reason}."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
+    "records.full": ("the disk is full", "der Datenträger ist voll"),
     "records.locked": ("the records file is in use by another program",
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
     "records.unreadable": ("the records file cannot be opened", "Aufzeichnungsdatei nicht lesbar"),
     "records.newer": ("the records file is from a newer Abluxxen", "Aufzeichnungsdatei aus neuerer Abluxxen-Version"),
+    "records_skipped": ("Damaged games left out of the records ({path}): {games}.",
+                        "Beschädigte Partien in den Aufzeichnungen ausgelassen ({path}): {games}."),
+    "records_skipped_game": ("game {n} ({reason})", "Partie {n} ({reason})"),
+    "records_skipped_more": ("and {n} more", "und {n} weitere"),
     "stats_error": ("Cannot read the records ({path}): {reason}.",
                     "Die Aufzeichnungen ({path}) lassen sich nicht lesen: {reason}."),
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
@@ -443,6 +461,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "Kann {path} nicht analysieren: die Partie darin ist noch nicht vorbei."),
     "review.no_game": ("No finished game to review in {dir}.", "Keine beendete Partie zum Analysieren in {dir}."),
     "review.no_record": ("There is no recorded game {n}.", "Es gibt keine aufgezeichnete Partie {n}."),
+    "review.damaged_record": ("Cannot review recorded game {n}: its record is damaged ({reason}).",
+                              "Kann die aufgezeichnete Partie {n} nicht analysieren: ihr Eintrag ist beschädigt "
+                              "({reason})."),
     "review.no_seat": ("No seat is called {name}; the players are {names}.",
                        "Niemand heißt {name}; es spielten {names}."),
     "review.which_seat": ("Whose decisions? Name a seat with --seat: {names}.",
@@ -672,6 +693,14 @@ def _quote(word: str, limit: int = 14) -> str:
 
 
 # How a German game writes each move's verb (and the deck): the words a German player types.
+# The refusals a disk gives most, by errno; others keep the system's words (oserror.other).
+_OS_REASONS = {
+    errno.ENOSPC: "oserror.full", errno.EDQUOT: "oserror.full", errno.EFBIG: "oserror.full",
+    errno.ENOTDIR: "oserror.not_folder", errno.EISDIR: "oserror.not_folder",
+    errno.EACCES: "oserror.denied", errno.EPERM: "oserror.denied", errno.EROFS: "oserror.read_only",
+    errno.EIO: "oserror.io", errno.ENOENT: "oserror.missing", errno.ENAMETOOLONG: "oserror.long",
+}
+
 _SPOKEN_DE = {"play": "spiele", "take": "nimm", "leave": "lass", "back": "zurück", "discard": "abwerfen",
               "draw": "ziehe", "pass": "passe", "shadow": "schatten", "deck": "stapel"}
 
@@ -698,6 +727,14 @@ class Tr:
         # A path is whatever a folder holds: its control characters are shown, never sent raw.
         shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
         return TEXTS[key][self._index].format(**shown)
+
+    def os_reason(self, err: OSError) -> str:
+        """Why the system refused a file, in words of this language (``the disk is full``); the system's
+        own words for a rare refusal."""
+        key = _OS_REASONS.get(err.errno or 0)
+        if key is not None:
+            return self(key)
+        return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
 
     def spoken(self, move: str) -> str:
         """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""

@@ -21,6 +21,7 @@ from ..store.saves import (
     SaveBusy,
     SaveError,
     SaveLock,
+    SaveUnreadable,
     is_busy,
     read_save,
     save_dir,
@@ -48,7 +49,9 @@ def run(args: argparse.Namespace) -> int:
         return 1
     lock = SaveLock(path)
     try:
-        lock.acquire(wait=LOCK_PATIENCE)  # before reading, so that what is read is what this process plays on
+        # Before reading, so that what is read is what this process plays on; a game whose terminal has
+        # gone is asked to save and leave first (nobody can play on there).
+        lock.acquire(wait=LOCK_PATIENCE, orphans=True)
     except SaveBusy:
         print(tr("save_busy", path=path), file=sys.stderr)
         return 1
@@ -58,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
         saved = read_save(path)
     except SaveError as err:
         lock.release()
-        print(tr("bad_save", path=path, reason=err), file=sys.stderr)
+        reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else err
+        print(tr("bad_save", path=path, reason=reason), file=sys.stderr)
         return 1
     if args.lang:
         saved.lang = args.lang
@@ -96,11 +100,19 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
     newest = games[0] if games else None
     for bad in damaged:
         if newest is None or bad.mtime >= newest.mtime:
-            print(tr("skipped_bad", path=bad.path, reason=bad.problem), file=sys.stderr)
+            print(_skipped(bad, tr), file=sys.stderr)
     if newest is None:
         print(tr("no_save", dir=directory), file=sys.stderr)
         return None
     return newest.path
+
+
+def _skipped(bad: Found, tr: Tr) -> str:
+    """The line for a file passed over: one that could not be read at all (and why, in words), or one
+    that holds no save."""
+    if bad.unreadable is not None:
+        return tr("skipped_unreadable", path=bad.path, reason=tr.os_reason(bad.unreadable))
+    return tr("skipped_bad", path=bad.path, reason=bad.problem)
 
 
 def show_list(directory: Path, tr: Tr) -> int:
@@ -108,7 +120,7 @@ def show_list(directory: Path, tr: Tr) -> int:
     list is an answer, not a failure)."""
     games, damaged = unfinished_saves(directory)
     for bad in damaged:
-        print(tr("skipped_bad", path=bad.path, reason=bad.problem), file=sys.stderr)
+        print(_skipped(bad, tr), file=sys.stderr)
     if not games:
         print(tr("list_none", dir=directory))
         return 0

@@ -29,8 +29,11 @@ MIN_WIDTH, MIN_HEIGHT = 80, 23
 GONE_ERRNOS = frozenset({errno.EIO, errno.ENXIO, errno.EBADF, errno.EPIPE})
 
 
-class TerminalGone(Exception):
+class TerminalGone(BaseException):
     """The terminal closed (hang-up, or EIO on it), or the process was told to stop.
+
+    Like ``KeyboardInterrupt`` no error but a stop: the guards that keep a failing bot or hint
+    from ending the game (``except Exception``) must let it through.
 
     Attributes:
         status: the exit status to leave with (129 for a hang-up, 143 for SIGTERM).

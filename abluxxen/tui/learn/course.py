@@ -142,7 +142,7 @@ class Course:
         try:
             write_progress(self.path, self.done)
         except OSError as err:
-            self.warning = self.tr("learn_progress_unsaved", reason=err.strerror or err)
+            self.warning = self.tr("learn_progress_unsaved", reason=self.tr.os_reason(err))
 
     def _ask_page(self, lines: list[str], question: str) -> bool:
         """A page of text and a question; whether the learner goes on (Enter) rather than leaving (q)."""

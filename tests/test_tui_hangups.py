@@ -1,0 +1,242 @@
+"""A closed terminal or a SIGTERM ends the game, saved, whatever the program was doing then.
+
+Under load, a hang-up can land while prompt_toolkit's event loop runs one of
+its callbacks (a redraw, the key reader), or while a bot thinks inside a guard
+that keeps a failing bot from ending the game. Raised there, the stop was
+caught and the program went on waiting for ever, holding its save's lock. The
+end-to-end cases here make the terminal slow (every redraw takes a while, as
+on a busy machine) so that the stop lands inside a redraw every time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import TIMEOUT
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from abluxxen import Game, Rules
+from abluxxen.cli.main import main
+from abluxxen.store.records import open_records, records_path
+from abluxxen.store.saves import SaveLock, read_save
+from abluxxen.table.seats import BotSeat
+from abluxxen.tui.screen import TerminalGone
+from abluxxen.tui.stops import Stops
+
+pexpect = pytest.importorskip("pexpect")
+
+# The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load.
+_SLOW_TERMINAL = """
+import sys, time
+from prompt_toolkit.renderer import Renderer
+drawn = Renderer.render
+def slowly(self, *args, **kwargs):
+    time.sleep(0.3)
+    return drawn(self, *args, **kwargs)
+Renderer.render = slowly
+from abluxxen.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+# How long a stopped game may take to save and leave before it counts as left running.
+LEAVE_WITHIN = 15.0
+
+
+def _data() -> Path:
+    return Path(os.environ["ABLUXXEN_DATA_DIR"])
+
+
+def _slow_game(args: list[str]) -> Any:
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    env.pop("NO_COLOR", None)
+    return pexpect.spawn(sys.executable, ["-c", _SLOW_TERMINAL, *args], env=env, encoding="utf-8",
+                         dimensions=(24, 80), timeout=TIMEOUT)
+
+
+def _close_window(child: Any) -> None:
+    """The terminal window closes: its side of the pseudo-terminal goes, nothing else is sent."""
+    child.ptyproc.fileobj.close()
+    child.ptyproc.closed = child.closed = True
+
+
+def _left(child: Any) -> int | None:
+    """The exit status once the program has left; ``None`` when it is still running after
+    :data:`LEAVE_WITHIN` seconds (then it is killed, and its save examined as it is)."""
+    deadline = time.monotonic() + LEAVE_WITHIN
+    while time.monotonic() < deadline:
+        if not child.isalive():
+            status: int | None = child.exitstatus
+            return status
+        time.sleep(0.05)
+    child.ptyproc.kill(signal.SIGKILL)
+    child.ptyproc.wait()
+    return None
+
+
+def _the_save() -> Path:
+    (path,) = _data().glob("*.json")
+    return path
+
+
+def _first_move() -> str:
+    return Game.new(Rules(2), seed=11).legal_moves()[0]
+
+
+def test_a_stop_that_lands_inside_the_questions_event_loop_ends_the_question() -> None:
+    """SIGTERM handled while the event loop runs a callback: the question ends with it at once
+    (prompt_toolkit's loop used to catch it, print it and go on waiting)."""
+    stops = Stops()
+    stops.install()
+    loops: list[asyncio.AbstractEventLoop] = []
+
+    def stop_inside_a_callback() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(10_000):  # the handler runs between bytecodes, inside this callback
+            pass
+
+    def started() -> None:
+        loops.append(asyncio.get_running_loop())
+        loops[0].call_soon(stop_inside_a_callback)
+
+    try:
+        with create_pipe_input() as pipe:
+            session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
+            # Should the stop be lost, end the question after a while instead of waiting for ever.
+            rescue = threading.Timer(LEAVE_WITHIN, lambda: loops[0].call_soon_threadsafe(
+                lambda: session.app.exit(result="still waiting")))
+            rescue.start()
+            try:
+                with pytest.raises(TerminalGone) as stopped:
+                    session.prompt("? ", pre_run=started)
+            finally:
+                rescue.cancel()
+        assert stopped.value.status == 143
+        stops.leaving()
+    finally:
+        stops.restore()
+
+
+def test_a_stop_while_a_bot_thinks_is_not_taken_for_a_faulty_bot() -> None:
+    """A bot that fails plays a random move instead, but a hang-up during its thought must end the
+    game: before, the guard caught it, the bot moved, and every later signal was ignored."""
+
+    class Thinking:
+        def choose(self, view: object) -> str:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(10_000):
+                pass
+            raise AssertionError("the stop never came")
+
+    seat = BotSeat("easy", seed=1)
+    seat._bot = Thinking()  # type: ignore[assignment]
+    stops = Stops()
+    stops.install()
+    try:
+        with pytest.raises(TerminalGone):
+            seat.choose(Game.new(Rules(2), seed=3).view(0))
+        stops.leaving()
+    finally:
+        stops.restore()
+
+
+def test_sigterm_while_the_terminal_redraws_saves_and_leaves_with_143() -> None:
+    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    child.expect_exact("Ann ›")
+    child.send("p")  # a redraw starts …
+    time.sleep(0.1)
+    child.kill(signal.SIGTERM)  # … and the stop lands in it
+    assert _left(child) == 143
+    assert read_save(_the_save()).transcript.moves == []  # saved, and nothing was played
+
+
+def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes() -> None:
+    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    child.expect_exact("Ann ›")
+    child.send(_first_move() + "\r")
+    child.expect_exact("Ann ›")  # her next decision
+    child.send("p")
+    time.sleep(0.1)
+    _close_window(child)
+    assert _left(child) == 129
+    path = _the_save()
+    assert len(read_save(path).transcript.moves) >= 1
+    SaveLock(path).acquire().release()  # nobody holds it: `abluxxen resume` may take it
+    again = _slow_game(["resume", str(path)])
+    again.expect_exact("Ann ›")
+    again.kill(signal.SIGTERM)
+    assert _left(again) == 143
+
+
+def test_closing_the_terminal_at_the_score_screens_quit_question_gets_the_game_recorded(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    records_path().mkdir(parents=True)  # the records cannot take the game as it ends: its save waits
+    child = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"])
+    child.expect_exact("Play again")
+    child.sendcontrol("c")
+    child.expect_exact("Quit?")
+    child.send("n")
+    time.sleep(0.1)
+    _close_window(child)
+    assert _left(child) == 129
+    assert read_save(_the_save()).finished
+    records_path().rmdir()
+    assert main(["stats", "--json"]) == 0  # the next command records the finished game
+    assert len(json.loads(capsys.readouterr().out)["games"]) == 1
+    assert not list(_data().glob("*.json"))
+    with open_records() as records:
+        assert records.count() == 1
+
+
+_STUCK_GAME = """
+import signal, sys, time
+from pathlib import Path
+from abluxxen.store.saves import SaveLock
+signal.signal(signal.SIGHUP, signal.SIG_IGN)  # a game that stayed when its terminal closed
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+lock = SaveLock(Path(sys.argv[1])).acquire()
+print("holding", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_game_whose_terminal_has_gone_gives_its_save_up_to_resume(tmp_path: Path) -> None:
+    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    child.expect_exact("Ann ›")
+    child.send(_first_move() + "\r")
+    child.expect_exact("Ann ›")
+    child.kill(signal.SIGTERM)
+    assert _left(child) == 143
+    path = _the_save()
+    stuck = pexpect.spawn(sys.executable, ["-c", _STUCK_GAME, str(path)], encoding="utf-8", timeout=TIMEOUT)
+    stuck.expect_exact("holding")
+    _close_window(stuck)  # its terminal is gone; the process stays, holding the save
+    time.sleep(0.2)
+    assert stuck.isalive()
+    again = _slow_game(["resume", str(path), "--lang", "en"])
+    index = again.expect_exact(["Ann ›", "open in another terminal"])
+    assert index == 0  # the stuck game was made to let go
+    assert not stuck.isalive()
+    again.kill(signal.SIGTERM)
+    assert _left(again) == 143
+    assert len(read_save(path).transcript.moves) >= 1
+
+
+def test_a_game_open_in_a_live_terminal_keeps_its_save() -> None:
+    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    child.expect_exact("Ann ›")
+    other = _slow_game(["resume", "--lang", "en"])
+    other.expect_exact("open in another terminal")
+    assert _left(other) == 1
+    assert child.isalive()
+    child.kill(signal.SIGTERM)
+    assert _left(child) == 143
