@@ -84,7 +84,7 @@ async def serve(tables: int) -> None:
 # -- the clients' side ------------------------------------------------------------------------------
 
 
-class Screen(asyncssh.SSHClientSession[str]):
+class Terminal(asyncssh.SSHClientSession[str]):
     """A client's terminal, reduced to when output came."""
 
     def __init__(self) -> None:
@@ -122,11 +122,11 @@ class _Code(asyncssh.SSHClient):
         return [self.code] * len(prompts)
 
 
-async def join(port: int, name: str, code: str) -> tuple[Any, Any, Screen]:
+async def join(port: int, name: str, code: str) -> tuple[Any, Any, Terminal]:
     conn, _ = await asyncssh.create_connection(lambda: _Code(code), "127.0.0.1", port, username=name,
                                                known_hosts=None, client_keys=None, agent_path=None)
-    chan, screen = await conn.create_session(Screen, term_type="xterm-256color", term_size=(80, 24))
-    assert isinstance(screen, Screen)
+    chan, screen = await conn.create_session(Terminal, term_type="xterm-256color", term_size=(80, 24))
+    assert isinstance(screen, Terminal)
     return conn, chan, screen
 
 

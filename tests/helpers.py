@@ -247,13 +247,13 @@ def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] 
 
     from abluxxen.tui.app import TableApp
     from abluxxen.tui.prompt import make_session
-    from abluxxen.tui.screen import WIPE, Screen
+    from abluxxen.tui.terminal import WIPE, Terminal
 
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        TableApp(saved, path, screen=Screen(file=out, size=size, terminal=True),
+        TableApp(saved, path, screen=Terminal(file=out, size=size, terminal=True),
                  session=make_session(input=pipe, output=DummyOutput())).run()
     escapes = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
     return [escapes.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]

@@ -26,8 +26,8 @@ from abluxxen.rules import Rules
 from abluxxen.store.saves import Saved, new_save_path
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event
+from abluxxen.tui.drawing import grouped_text
 from abluxxen.tui.seating import parse_players
-from abluxxen.tui.table import grouped_text
 
 CODE = "bako-rimu-tesa"
 KEY = asyncssh.generate_private_key("ssh-ed25519")

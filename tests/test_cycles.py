@@ -22,7 +22,7 @@ from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import Screen
+from abluxxen.tui.terminal import Terminal
 
 CYCLE = json.loads((Path(__file__).parent / "data" / "cycle-expert-duel.json").read_text())
 SEEDS = (101, 202)
@@ -75,7 +75,7 @@ def test_a_table_of_bots_plays_that_position_to_the_score_screen(tmp_path: Path)
     with create_pipe_input() as pipe:
         pipe.send_text("n\r")
         pipe.close()
-        app = TableApp(saved, path, screen=Screen(file=io.StringIO(), size=(80, 23), alternate=True, terminal=True),
+        app = TableApp(saved, path, screen=Terminal(file=io.StringIO(), size=(80, 23), alternate=True, terminal=True),
                        session=make_session(input=pipe, output=DummyOutput()))
         assert app.run() == 0
     # Played to the end: recorded, and its finished save (the journal) removed.

@@ -30,7 +30,7 @@ from abluxxen.tui.learn.positions import build
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_move
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import WIPE, Screen
+from abluxxen.tui.terminal import WIPE, Terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 ENGLISH = re.compile(r"\b(the|you|your|and|is|must|draws|plays|takes|leaves|hint|with|card|cards)\b")
@@ -196,7 +196,7 @@ def _render(table: LessonTable, message: str) -> list[str]:
 
 
 def _table(tmp_path: Path, tr: Tr, number: int) -> LessonTable:
-    screen = Screen(file=io.StringIO(), size=(80, 23), terminal=True)
+    screen = Terminal(file=io.StringIO(), size=(80, 23), terminal=True)
     the_course = Course(tr, screen=screen, delay=0.0, done=set(), path=tmp_path / "p.json",
                         session=make_session(output=DummyOutput()))
     return LessonTable(the_course, LESSONS[number - 1], number)
@@ -254,7 +254,7 @@ def _course_in_pipe(tmp_path: Path, lang: str, keys: str, first: int = 1) -> tup
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        screen = Screen(file=out, size=(80, 23), terminal=True)
+        screen = Terminal(file=out, size=(80, 23), terminal=True)
         session = make_session(input=pipe, output=DummyOutput())
         the_course = Course(Tr(lang), screen=screen, delay=0.0, done=set(), path=progress_path(tmp_path),
                             session=session)
@@ -374,7 +374,7 @@ def test_a_progress_path_that_is_a_folder_or_unwritable_never_crashes(tmp_path: 
         read_progress(path, len(LESSONS))
     blocked = tmp_path / "file"
     blocked.write_text("x")
-    the_course = Course(Tr("en"), screen=Screen(file=io.StringIO(), size=(80, 23)), delay=0.0, done=set(),
+    the_course = Course(Tr("en"), screen=Terminal(file=io.StringIO(), size=(80, 23)), delay=0.0, done=set(),
                         path=blocked / "learn" / "progress.json", session=make_session(output=DummyOutput()))
     the_course._mark(3)
     assert the_course.warning.startswith("⚠ The course progress could not be saved")
@@ -439,7 +439,7 @@ def test_the_setup_offers_the_course_only_to_a_newcomer(tmp_path: Path, monkeypa
     out = io.StringIO()
     with create_pipe_input() as pipe:
         pipe.close()  # no answers: the setup is left at its first question
-        monkeypatch.setattr(play, "Screen", lambda: Screen(file=out, size=(80, 23), terminal=True))
+        monkeypatch.setattr(play, "Terminal", lambda: Terminal(file=out, size=(80, 23), terminal=True))
         monkeypatch.setattr(play, "make_session", lambda: make_session(input=pipe, output=DummyOutput()))
         args = argparse.Namespace(lang="en", delay=0, save_dir=None, variant=None, no_duel=False, players=None,
                                   first=None, tiebreak="fewest-hand", match=1, seed=None, setup=True)

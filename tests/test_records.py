@@ -30,7 +30,7 @@ from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.players import BotPlayer, HumanPlayer
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import WIPE, Screen
+from abluxxen.tui.terminal import WIPE, Terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -56,7 +56,7 @@ def _play(path: Path, keys: str, saved: Saved | None = None, *, seats: list[Seat
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        app = BotHands(saved, path, screen=Screen(file=out, size=(80, 23), alternate=True, terminal=True),
+        app = BotHands(saved, path, screen=Terminal(file=out, size=(80, 23), alternate=True, terminal=True),
                        session=make_session(input=pipe, output=DummyOutput()))
         status = app.run()
     screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]

@@ -32,7 +32,7 @@ from abluxxen.store import saves
 from abluxxen.store.saves import Saved, Seat, new_save_path, read_save, write_save
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import WIPE, Screen
+from abluxxen.tui.terminal import WIPE, Terminal
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -158,7 +158,7 @@ def _run_app(saved: Saved, path: Path, keys: str) -> tuple[int, list[str]]:
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()
-        status = TableApp(saved, path, screen=Screen(file=out, size=(80, 23), alternate=True, terminal=True),
+        status = TableApp(saved, path, screen=Terminal(file=out, size=(80, 23), alternate=True, terminal=True),
                           session=make_session(input=pipe, output=DummyOutput())).run()
     return status, [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]
 

@@ -32,9 +32,9 @@ from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.players import BotPlayer
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import Screen
-from abluxxen.tui.screens import score_screen
+from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players
+from abluxxen.tui.terminal import Terminal
 
 ESC_NAME = "E\x1b]2;PWN\x07"  # retitles the terminal when printed
 
@@ -122,7 +122,7 @@ def _plays_through(saved: Saved, tmp_path: Path) -> None:
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)
     with create_pipe_input() as pipe:
-        app = TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23)),
+        app = TableApp(saved, tmp_path / "g.json", screen=Terminal(file=out, size=(80, 23)),
                        session=make_session(input=pipe, output=DummyOutput()))
         match, tr = saved.match, Tr(saved.lang)
         rng = random.Random(0)
@@ -145,7 +145,7 @@ def _plays_through(saved: Saved, tmp_path: Path) -> None:
 
 
 def app_table(app: TableApp, seat: int) -> Any:
-    from abluxxen.tui.table import render_table
+    from abluxxen.tui.drawing import render_table
 
     return render_table(app.match.game.view(seat), app.saved.log, app.tr, info=app.info(), show_hand=True)
 

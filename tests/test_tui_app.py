@@ -18,7 +18,7 @@ from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import WIPE, Screen
+from abluxxen.tui.terminal import WIPE, Terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
@@ -34,7 +34,7 @@ def _run(tmp_path: Path, seats: list[Seat], keys: str, *, game: Game | None = No
     with create_pipe_input() as pipe:
         pipe.send_text(keys)
         pipe.close()  # out of keys: Ctrl-D, and the quit question is answered by the end of input
-        app = TableApp(saved, path, screen=Screen(file=out, size=(80, 23), alternate=True, terminal=True),
+        app = TableApp(saved, path, screen=Terminal(file=out, size=(80, 23), alternate=True, terminal=True),
                        session=make_session(input=pipe, output=DummyOutput()))
         status = app.run()
     screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]

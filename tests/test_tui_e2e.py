@@ -260,12 +260,12 @@ def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> No
     import io
 
     from abluxxen.tui.i18n import Tr
-    from abluxxen.tui.screen import Screen
+    from abluxxen.tui.terminal import Terminal
 
     for cols in (30, 45, 60, 79):
         out = io.StringIO()
         message = Tr(lang)("too_small", w=cols, h=12)
-        Screen(file=out, size=(cols, 12), terminal=True).show_plain(message)
+        Terminal(file=out, size=(cols, 12), terminal=True).show_plain(message)
         lines = [line for line in ANSI.sub("", out.getvalue()).splitlines() if line.strip()]
         assert all(len(line) <= cols for line in lines), lines
         assert " ".join(lines).split() == message.split()  # every word whole, none lost

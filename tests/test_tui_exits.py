@@ -166,8 +166,8 @@ def test_a_signal_during_cleanup_is_sent_again_not_printed_as_a_traceback(
     there; it arrives again a moment later instead of being printed as 'Exception ignored' and lost."""
     import gc
 
-    from abluxxen.tui.screen import TerminalGone
     from abluxxen.tui.stops import Stops
+    from abluxxen.tui.terminal import TerminalGone
 
     class Finalized:
         def __del__(self) -> None:
@@ -228,8 +228,8 @@ def test_once_on_the_way_out_later_signals_of_a_closing_terminal_are_ignored_to_
     """A closing terminal sends SIGHUP, then SIGCONT and SIGINT to a program still there: while the
     game saves and leaves, these must neither raise KeyboardInterrupt nor, put back to their default
     handlers, kill the program before it has said its exit status."""
-    from abluxxen.tui.screen import TerminalGone
     from abluxxen.tui.stops import Stops
+    from abluxxen.tui.terminal import TerminalGone
 
     stops = Stops()
     stops.install()

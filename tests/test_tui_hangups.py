@@ -31,8 +31,8 @@ from abluxxen.cli.main import main
 from abluxxen.store.records import open_records, records_path
 from abluxxen.store.saves import SaveLock, read_save
 from abluxxen.table.seats import BotSeat
-from abluxxen.tui.screen import TerminalGone
 from abluxxen.tui.stops import Stops
+from abluxxen.tui.terminal import TerminalGone
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -19,7 +19,7 @@ from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.app import TableApp
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.prompt import make_session
-from abluxxen.tui.screen import WIPE, Screen
+from abluxxen.tui.terminal import WIPE, Terminal
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Ben", "Cy"]
@@ -77,7 +77,7 @@ def test_whom_a_play_abluxxes_in_german(tmp_path: Path) -> None:
 
 
 def test_the_duel_shadow_is_named_too() -> None:
-    from abluxxen.tui.table import moves_page
+    from abluxxen.tui.drawing import moves_page
 
     tr = Tr("en")
     one = Game.from_json(make_doc(hands=["5 5 8", "6 6"], players=2, duel=True, names=["Ann", "Ben"],
@@ -92,7 +92,7 @@ def test_the_duel_shadow_is_named_too() -> None:
 
 
 def test_a_play_of_the_last_cards_says_the_game_ends() -> None:
-    from abluxxen.tui.table import moves_page
+    from abluxxen.tui.drawing import moves_page
 
     game = Game.from_json(make_doc(hands=["9 9", "1 2", "3 4"], names=NAMES, displays=[[], ["2 2"], []]))
     text = " ".join(line.plain for line in moves_page(game.view(0), Tr("en")))
@@ -125,7 +125,7 @@ def test_symbols_the_table_does_not_draw_are_not_explained(tmp_path: Path) -> No
     with create_pipe_input() as pipe:
         pipe.send_text("\r?\r\r\r")
         pipe.close()
-        TableApp(saved, tmp_path / "g.json", screen=Screen(file=out, size=(80, 23), terminal=True),
+        TableApp(saved, tmp_path / "g.json", screen=Terminal(file=out, size=(80, 23), terminal=True),
                  session=make_session(input=pipe, output=DummyOutput())).run()
     text = "\n".join(ANSI.sub("", s) for s in out.getvalue().split(WIPE))
     assert "▶ decides now" in text and "⚙" not in text and "Σ" not in text
@@ -161,7 +161,7 @@ def test_every_help_page_fits_80_by_23_and_the_legend_is_never_split(tmp_path: P
                                                 r"schatten 6\s+nimm die 6 aus dem Schatten$"])])
 def test_the_shadow_choice_reads_as_grammar(lang: str, rows: list[str]) -> None:
     """Once "take the shadow's a 5" and "nimm die eine 5 aus dem Schatten"."""
-    from abluxxen.tui.table import moves_page
+    from abluxxen.tui.drawing import moves_page
 
     game = Game.from_json(make_doc(hands=["7 8", "6 6"], players=2, duel=True, names=["Ann", "Ben"],
                                    pool="1 2 3 4 6 7", shadow="5 6 9 9 9 10 10 11 11 12 12 3 3"))

@@ -89,7 +89,7 @@ def test_the_pool_shows_letters_and_the_question_no_slot_numbers(tmp_path: Path)
 
 
 def test_the_moves_page_lists_draws_by_value() -> None:
-    from abluxxen.tui.table import moves_page
+    from abluxxen.tui.drawing import moves_page
 
     game = _single_draw("7 3 12 6 12 11")
     text = "\n".join(line.plain for line in moves_page(game.view(0), Tr("en")))
@@ -218,8 +218,8 @@ def test_a_german_game_accepts_passe_and_spiele_at_the_table(tmp_path: Path) -> 
 
 
 def test_the_moves_page_and_toolbar_speak_german_in_a_german_game() -> None:
+    from abluxxen.tui.drawing import moves_page
     from abluxxen.tui.prompt import MoveCompleter
-    from abluxxen.tui.table import moves_page
 
     view = _single_draw("7 3 12 6 12 11").view(0)
     text = "\n".join(line.plain for line in moves_page(view, Tr("de")))

@@ -15,7 +15,7 @@ from abluxxen.store import saves
 from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
 from abluxxen.transcript import Transcript
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.screens import score_screen
+from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import SeatError, parse_players
 
 
@@ -185,7 +185,7 @@ def test_score_screen_names_the_winner_the_tiebreak_and_the_match_totals() -> No
     ("fewest-hand", (0, 1), "all of them win"),
 ])
 def test_tiebreak_is_explained(tiebreak: str, winners: tuple[int, ...], words: str) -> None:
-    from abluxxen.tui.screens import _tiebreak_words
+    from abluxxen.tui.scores import _tiebreak_words
 
     hands = (2, 4, 5) if winners == (0,) else (2, 2, 5)
     assert words in _tiebreak_words(winners, (3, 3, 1), hands, tiebreak, Tr("en"))

@@ -17,9 +17,9 @@ from rich.console import Console
 from abluxxen import Event, Game, Rules
 from abluxxen.cards import JOKER
 from abluxxen.events import START
+from abluxxen.tui.drawing import TableInfo, render_table
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import narrate
-from abluxxen.tui.table import TableInfo, render_table
 
 SIZES = [(80, 23), (120, 40)]
 
@@ -269,7 +269,7 @@ def test_the_log_keeps_at_least_eight_lines_at_80_by_23(players: int) -> None:
     from rich.console import Console
 
     from abluxxen import Game, Rules
-    from abluxxen.tui.table import render_table
+    from abluxxen.tui.drawing import render_table
 
     game = Game.new(Rules(players), seed=3, names=["Ann", "Ben", "Cy", "Dot", "Eve"][:players])
     log: list[Event] = []

@@ -36,7 +36,7 @@ from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..transcript import Transcript
 from ..tui.i18n import Tr
 from ..tui.review import moments, pages, print_plain, step_through, summary
-from ..tui.screen import Screen
+from ..tui.terminal import Terminal
 from .catalog import in_language
 from .options import think
 from .stats import skipped_line, unreadable_line
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     worst = mistakes(decisions)
     at = moments(source.transcript, decisions)
-    screen = Screen()
+    screen = Terminal()
     if screen.terminal and screen.big_enough() and sys.stdin.isatty():
         step_through(screen, pages(decisions, worst, at, name, source.bots, tr), tr)
         print(summary(decisions, name, tr))

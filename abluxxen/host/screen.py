@@ -50,12 +50,12 @@ from ..table.room import (
     host_order,
 )
 from ..tui.commands import Command, read_command
+from ..tui.drawing import TableInfo, render_table, table_info
 from ..tui.i18n import Tr
 from ..tui.notation import read_move
 from ..tui.pages import help_page, hint_line, log_page, replay_line, rules_page
-from ..tui.screen import MIN_HEIGHT, MIN_WIDTH
-from ..tui.screens import ScoreScreen
-from ..tui.table import TableInfo, render_table, table_info
+from ..tui.scores import ScoreScreen
+from ..tui.terminal import MIN_HEIGHT, MIN_WIDTH
 from ..view import View
 
 #: How long a chat line stays under the table (seconds).

@@ -120,9 +120,9 @@ def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Se
         raise HostError('--players is needed here, e.g. --players "Ann,Ben,bot:hard"')
     from ..tui.play import ask_setup
     from ..tui.prompt import make_session
-    from ..tui.screen import Screen
+    from ..tui.terminal import Terminal
 
-    screen = Screen()
+    screen = Terminal()
     asked = ask_setup(args, tr, directory, screen=screen, session=make_session())
     if isinstance(asked, int):
         raise SetupLeft(asked)

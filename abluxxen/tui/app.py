@@ -36,16 +36,16 @@ from ..store.saves import (
 from ..table.table import Table, records_kind, run_now, start_event
 from ..view import View
 from .commands import Command
+from .drawing import TableInfo, render_table, table_info
 from .handlers import Commands, Quit
 from .i18n import Tr
 from .pager import Pager
 from .pages import replay_line
 from .players import BotPlayer, HumanPlayer
 from .prompt import ask_line, discard_input
-from .screen import Screen, TerminalGone, terminal_gone
-from .screens import ScoreScreen
+from .scores import ScoreScreen
 from .stops import Stops
-from .table import TableInfo, render_table, table_info
+from .terminal import Terminal, TerminalGone, terminal_gone
 
 
 class TableApp:
@@ -60,7 +60,7 @@ class TableApp:
         lock: the save's lock, already taken (default: :meth:`run` takes it).
     """
 
-    def __init__(self, saved: Saved, path: Path | None, *, screen: Screen, session: PromptSession[str],
+    def __init__(self, saved: Saved, path: Path | None, *, screen: Terminal, session: PromptSession[str],
                  delay: float | None = None, lock: SaveLock | None = None) -> None:
         self.stops = Stops()
         self.table = Table(saved, path, lock=lock, shield=self.stops.shielded)

@@ -18,12 +18,12 @@ from ..store.saves import Saved
 from ..table.table import Table, Undone
 from ..view import View
 from .commands import Command
+from .drawing import TableInfo
 from .i18n import Tr
 from .pager import Pager
 from .pages import hint_line
-from .screen import Screen
 from .stops import Stops
-from .table import TableInfo
+from .terminal import Terminal
 
 
 class Quit(Exception):
@@ -37,7 +37,7 @@ class Quit(Exception):
 class CommandFront(Protocol):
     """What the commands use of the game at this terminal (:class:`.app.TableApp`)."""
 
-    screen: Screen
+    screen: Terminal
     session: PromptSession[str]
     tr: Tr
     pager: Pager

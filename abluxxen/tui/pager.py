@@ -14,12 +14,12 @@ from rich.console import Console, Group
 
 from ..events import Event
 from ..view import View
+from .drawing import TableInfo
 from .i18n import Tr
 from .pages import help_page, log_page, rules_page
 from .prompt import ask_line
-from .screen import Screen
-from .screens import capture_lines
-from .table import TableInfo
+from .scores import capture_lines
+from .terminal import Terminal
 
 
 class Pager:
@@ -31,7 +31,7 @@ class Pager:
         tr: the language.
     """
 
-    def __init__(self, screen: Screen, session: PromptSession[str], tr: Tr) -> None:
+    def __init__(self, screen: Terminal, session: PromptSession[str], tr: Tr) -> None:
         self.screen = screen
         self.session = session
         self.tr = tr

@@ -17,9 +17,9 @@ from ..events import Event
 from ..seeds import seed_text
 from ..store.saves import Saved
 from ..view import View
+from .drawing import TableInfo, legend_lines, log_lines, moves_page
 from .i18n import Tr
 from .narrate import narrate
-from .table import TableInfo, legend_lines, log_lines, moves_page
 
 
 def help_page(view: View, tr: Tr, *, info: TableInfo, width: int, rows: int, decides: bool = True) -> list[Text]:

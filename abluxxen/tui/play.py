@@ -25,8 +25,8 @@ from ..table.table import start_event
 from .app import TableApp
 from .i18n import Tr
 from .prompt import ask_line, make_session
-from .screen import Screen
 from .seating import SeatError, Setup, guided_setup, parse_players, pick_first
+from .terminal import Terminal
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"abluxxen play: error: {err}", file=sys.stderr)
             return 2
     # The terminal is only touched once the command line is known to be good.
-    screen = Screen()
+    screen = Terminal()
     session = make_session()
     first = args.first
     if not args.players:  # --setup, or no --players given: ask
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     return TableApp(saved, path, screen=screen, session=session).run()
 
 
-def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Screen,
+def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Terminal,
               session: PromptSession[str]) -> Setup | int:
     """The guided setup on the terminal (who plays, variant, duel, who starts); the exit status instead
     when the person leaves it."""

@@ -21,13 +21,13 @@ from ..view import View
 from .commands import Command
 from .i18n import Tr
 from .prompt import ask_move
-from .screen import Screen
+from .terminal import Terminal
 
 
-class Terminal(Protocol):
+class HotSeat(Protocol):
     """What a seat's player uses of the game at this terminal (:class:`.app.TableApp`)."""
 
-    screen: Screen
+    screen: Terminal
     session: PromptSession[str]
     tr: Tr
     delay: float
@@ -58,7 +58,7 @@ class BotPlayer:
         bot: the bot's seat (its level and seed; see :meth:`~abluxxen.table.Table.bot`).
     """
 
-    def __init__(self, table: Terminal, bot: BotSeat) -> None:
+    def __init__(self, table: HotSeat, bot: BotSeat) -> None:
         self.table = table
         self.bot_seat = bot
 
@@ -94,7 +94,7 @@ class HumanPlayer:
         seat: the person's seat.
     """
 
-    def __init__(self, table: Terminal, seat: int) -> None:
+    def __init__(self, table: HotSeat, seat: int) -> None:
         self.table = table
         self.seat = seat
         self._forced = False

@@ -28,9 +28,9 @@ from prompt_toolkit.styles import Style
 from ..moves import IllegalMove
 from ..view import View
 from .commands import COMMANDS, Command, read_command
+from .drawing import explain_move
 from .i18n import Tr
 from .notation import read_move
-from .table import explain_move
 
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse #888888", "prompt": "bold"})
 

@@ -30,7 +30,7 @@ from ..store.saves import (
 from .app import TableApp
 from .i18n import Tr
 from .prompt import make_session
-from .screen import Screen
+from .terminal import Terminal
 
 WIDTH = 80
 
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     if saved.finished and saved.match.is_over:
         print(_finished(path, lock, Tr(saved.lang)), file=sys.stderr)
         return 1
-    return TableApp(saved, path, screen=Screen(), session=make_session(), delay=args.delay,
+    return TableApp(saved, path, screen=Terminal(), session=make_session(), delay=args.delay,
                     lock=lock if lock.held else None).run()
 
 

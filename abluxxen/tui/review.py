@@ -23,9 +23,9 @@ from ..bots.review import Decision
 from ..events import Event
 from ..game import Game
 from ..transcript import Transcript
+from .drawing import TableInfo, grouped_text, render_table
 from .i18n import Tr
-from .screen import Screen
-from .table import TableInfo, grouped_text, render_table
+from .terminal import Terminal
 
 WIDTH, HEIGHT = 80, 23
 
@@ -155,7 +155,7 @@ def read_key(prompt: str, *, input: Input | None = None, output: Output | None =
     return app.run()
 
 
-def step_through(screen: Screen, all_pages: Sequence[Group], tr: Tr) -> None:
+def step_through(screen: Terminal, all_pages: Sequence[Group], tr: Tr) -> None:
     """Show the pages one at a time; Enter/→ forward, ← back, q (or past the last) quits."""
     at = 0
     screen.enter()

@@ -32,7 +32,7 @@ from typing import Any
 
 from prompt_toolkit.application.current import get_app_or_none
 
-from .screen import TerminalGone
+from .terminal import TerminalGone
 
 #: Seconds between sending a stop again while the program has not yet started leaving.
 INSIST = 1.0

@@ -29,15 +29,15 @@ from ...store.progress import ProgressError, progress_path, read_progress, write
 from ...store.saves import DEFAULT_DELAY, Saved, Seat
 from ...view import View
 from ..commands import Command, read_command
+from ..drawing import TableInfo, explain_move, render_table
 from ..handlers import Quit
 from ..i18n import Tr
 from ..notation import read_move
 from ..pager import Pager
 from ..pages import hint_line
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
-from ..screen import Screen, TerminalGone, terminal_gone
-from ..screens import ScoreScreen
-from ..table import TableInfo, explain_move, render_table
+from ..scores import ScoreScreen
+from ..terminal import Terminal, TerminalGone, terminal_gone
 from .lessons import LESSONS, PLAYER, Lesson, Words
 from .walk import Walk
 
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join([*list_lines(done, tr), "", tr("learn_all_done")]))
             return 0
     delay = DEFAULT_DELAY if args.delay is None else args.delay
-    course = Course(tr, screen=Screen(), delay=delay, done=done, path=path)
+    course = Course(tr, screen=Terminal(), delay=delay, done=done, path=path)
     return course.run(number, show_list=args.number is None)
 
 
@@ -92,7 +92,7 @@ class Course:
         session: the prompt session (default: this terminal).
     """
 
-    def __init__(self, tr: Tr, *, screen: Screen, delay: float, done: set[int], path: Path,
+    def __init__(self, tr: Tr, *, screen: Terminal, delay: float, done: set[int], path: Path,
                  session: PromptSession[str] | None = None) -> None:
         self.tr = tr
         self.screen = screen

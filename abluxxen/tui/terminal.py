@@ -49,7 +49,7 @@ def terminal_gone(err: BaseException) -> bool:
     return isinstance(err, OSError) and err.errno in GONE_ERRNOS
 
 
-class Screen:
+class Terminal:
     """Drawing on the terminal.
 
     Args:
