@@ -28,7 +28,7 @@ from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonTable, typed_for
 from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step
 from abluxxen.tui.learn.positions import build
 from abluxxen.tui.learn.walk import Walk
-from abluxxen.tui.notation import read_move
+from abluxxen.tui.notation import read_typed
 from abluxxen.tui.prompt import make_session
 from abluxxen.tui.terminal import WIPE, Terminal
 
@@ -57,7 +57,7 @@ def _walk_to(number: int, index: int) -> Walk:
 def _typed_wrong(walk: Walk, text: str) -> str:
     """The key of a step's ``why`` that a wrong input meets: the move, or the engine's refusal key."""
     try:
-        return read_move(text, walk.view())
+        return read_typed(text, walk.view())
     except IllegalMove as err:
         return err.key
 
@@ -155,7 +155,7 @@ def test_a_wrong_move_gets_the_lessons_words_and_a_refusal_the_engines_reason_to
 
 def read_move_error(walk: Walk, text: str) -> IllegalMove:
     with pytest.raises(IllegalMove) as caught:
-        read_move(text, walk.view())
+        read_typed(text, walk.view())
     return caught.value
 
 

@@ -20,7 +20,7 @@ from abluxxen.events import START
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.notation import read_move
+from abluxxen.tui.notation import read_typed
 from abluxxen.tui.prompt import ask_move, make_session
 
 NAMES = ["Ann", "Ben", "Cy"]
@@ -58,14 +58,14 @@ def test_typing_3_at_the_draw_prompt_draws_the_3_not_the_third_slot(tmp_path: Pa
 ])
 def test_numbers_are_values_and_letters_are_slots(typed: str, move: str) -> None:
     view = _single_draw("7 3 12 6 12 11").view(0)
-    assert read_move(typed, view) == move
+    assert read_typed(typed, view) == move
 
 
 def test_a_value_the_pool_lacks_is_refused_not_taken_from_a_slot() -> None:
     view = _single_draw("7 3 12 6 12 11").view(0)
     for value in (1, 2, 4, 5):
         with pytest.raises(IllegalMove, match=f"there is no {value} in the pool"):
-            read_move(str(value), view)
+            read_typed(str(value), view)
 
 
 def test_a_duel_group_is_named_by_its_letter_or_written_out() -> None:
@@ -74,10 +74,10 @@ def test_a_duel_group_is_named_by_its_letter_or_written_out() -> None:
                                    shadow="1 1 2 2 3 3 3 8 9 10 10 12 12"))
     game.push("play 5")
     view = game.view(0)
-    assert read_move("b", view) == read_move("13+4+x", view) == "draw 4+13+X"
-    assert read_move("2", view) == "draw 2"
+    assert read_typed("b", view) == read_typed("13+4+x", view) == "draw 4+13+X"
+    assert read_typed("2", view) == "draw 2"
     with pytest.raises(IllegalMove, match=r"the 4 lies in the group 4\+13\+X: type b"):
-        read_move("4", view)
+        read_typed("4", view)
 
 
 def test_the_pool_shows_letters_and_the_question_no_slot_numbers(tmp_path: Path) -> None:
@@ -104,14 +104,14 @@ def test_the_moves_page_lists_draws_by_value() -> None:
 def test_a_number_outside_1_to_13_is_no_card(typed: str) -> None:
     view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
     with pytest.raises(IllegalMove, match=r"is not a card: cards are 1 to 13 and X"):
-        read_move(typed, view)
+        read_typed(typed, view)
 
 
 @pytest.mark.parametrize("typed", ["14", "0", "99"])
 def test_at_the_draw_prompt_too(typed: str) -> None:
     view = _single_draw("7 3 12 6 12 11").view(0)
     with pytest.raises(IllegalMove, match=rf"'{typed}' is not a card: cards are 1 to 13 and X"):
-        read_move(typed, view)
+        read_typed(typed, view)
 
 
 def test_an_unknown_word_gets_what_can_be_typed() -> None:
@@ -121,7 +121,7 @@ def test_an_unknown_word_gets_what_can_be_typed() -> None:
     for view, moves in ((playing, "'7 7 x' or '77x'"), (drawing, "a card's value (7 draws a 7)")):
         for word in ("zz", "hello", "7y"):
             with pytest.raises(IllegalMove) as refused:
-                read_move(word, view)
+                read_typed(word, view)
             said = tr.reason(refused.value)
             assert "not a move here" in said and moves in said, said
             assert "? moves and symbols · hint · undo · log · rules TOPIC · quit" in said
@@ -147,7 +147,7 @@ def test_the_player_sees_the_reasons_in_both_languages() -> None:
 def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
     view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
     with pytest.raises(IllegalMove) as refused:
-        read_move("zz\x1b[2J" + "q" * 200, view)
+        read_typed("zz\x1b[2J" + "q" * 200, view)
     said = Tr("en").reason(refused.value)
     assert "\x1b" not in said and "q" * 20 not in said
 
@@ -194,17 +194,17 @@ def _at(phase: str) -> Game:
 def test_german_move_words_read_as_the_contract_moves(phase: str, typed: str, move: str) -> None:
     """Infinitive and imperative, in any language's game; the notation stays English."""
     view = _at(phase).view(_at(phase).to_move or 0)
-    assert read_move(typed, view) == move
+    assert read_typed(typed, view) == move
 
 
 @pytest.mark.parametrize("typed", ["passe", "passen", "pass", "p"])
 def test_passing_in_german(typed: str) -> None:
-    assert read_move(typed, _single_draw("7 3 12 6 12 11").view(0)) == "pass"
+    assert read_typed(typed, _single_draw("7 3 12 6 12 11").view(0)) == "pass"
 
 
 def test_a_german_word_for_another_decision_gets_the_engines_reason_in_german() -> None:
     with pytest.raises(IllegalMove) as refused:
-        read_move("nimm", _single_draw("7 3 12 6 12 11").view(0))
+        read_typed("nimm", _single_draw("7 3 12 6 12 11").view(0))
     assert Tr("de").reason(refused.value) == "Ann darf eine Karte ziehen oder passen, nicht 'nimm'"
 
 
@@ -229,7 +229,7 @@ def test_the_moves_page_and_toolbar_speak_german_in_a_german_game() -> None:
     assert "passe (p)" in text and "'stapel'" in text
     completer = MoveCompleter(view, Tr("de"))
     assert completer.matches("zie")[:2] == ["ziehe stapel", "ziehe 7"]
-    assert all(read_move(m, view) == completer.canonical[m] for m in completer.moves)
+    assert all(read_typed(m, view) == completer.canonical[m] for m in completer.moves)
     assert MoveCompleter(view, Tr("en")).matches("dra")[:2] == ["draw deck", "draw 7"]
 
 
@@ -245,11 +245,11 @@ def _duel_draw() -> View:
 def test_a_duel_draw_of_one_card_inside_a_group_says_how_to_draw_the_group(typed: str) -> None:
     """The 2 lies in the group 2+13: never "there is no 2 in the pool"."""
     with pytest.raises(IllegalMove) as refused:
-        read_move(typed, _duel_draw())
+        read_typed(typed, _duel_draw())
     assert str(refused.value) == "the 2 lies in the group 2+13: type b or 2+13 to draw the group"
     assert Tr("de").reason(refused.value) == ("die 2 liegt in der Gruppe 2+13: tippe b oder 2+13, um die Gruppe "
                                               "zu ziehen")
-    assert read_move("draw 2+13", _duel_draw()) == read_move("ziehe b", _duel_draw()) == "draw 2+13"
+    assert read_typed("draw 2+13", _duel_draw()) == read_typed("ziehe b", _duel_draw()) == "draw 2+13"
 
 
 def test_the_engine_says_where_a_grouped_card_lies() -> None:

@@ -18,7 +18,7 @@ from prompt_toolkit.output import DummyOutput
 from abluxxen import Game, IllegalMove
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.notation import read_move
+from abluxxen.tui.notation import read_typed
 from abluxxen.tui.prompt import MoveCompleter, ask_move, make_session
 
 TR = Tr("en")
@@ -43,16 +43,16 @@ def _game(**kwargs: object) -> Game:
 ])
 def test_plays_in_every_spelling(typed: str, move: str) -> None:
     game = _game(hands=["7 7 10 10 11 X X", "1", "2"])
-    assert read_move(typed, game.view(0)) == move
+    assert read_typed(typed, game.view(0)) == move
 
 
 def test_run_together_digits_read_as_the_legal_play() -> None:
     ones = _game(hands=["1 1 5", "2", "3"])
-    assert read_move("11", ones.view(0)) == "play 1 1"  # no 11 in hand: two 1s
+    assert read_typed("11", ones.view(0)) == "play 1 1"  # no 11 in hand: two 1s
     both = _game(hands=["1 1 1 1 11 11", "2", "3"])
     with pytest.raises(IllegalMove, match="ambiguous"):
-        read_move("1111", both.view(0))
-    assert read_move("1 1 1 1", both.view(0)) == "play 1 1 1 1"
+        read_typed("1111", both.view(0))
+    assert read_typed("1 1 1 1", both.view(0)) == "play 1 1 1 1"
 
 
 @pytest.mark.parametrize("typed, move", [("t", "take"), ("T", "take"), ("l", "leave"), ("leave", "leave"),
@@ -60,7 +60,7 @@ def test_run_together_digits_read_as_the_legal_play() -> None:
 def test_take_or_leave_shortcuts(typed: str, move: str) -> None:
     game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
     game.push("play 9 9")
-    assert read_move(typed, game.view(0)) == move
+    assert read_typed(typed, game.view(0)) == move
 
 
 @pytest.mark.parametrize("typed, move", [("b", "back"), ("d", "discard"), ("D", "discard"), ("zurück", "back"),
@@ -69,7 +69,7 @@ def test_back_or_discard_shortcuts(typed: str, move: str) -> None:
     game = _game(hands=["9 9 2", "1 4", "5 5 7"], displays=[[], [], ["5 5"]])
     game.push("play 9 9")
     game.push("leave")
-    assert read_move(typed, game.view(2)) == move
+    assert read_typed(typed, game.view(2)) == move
 
 
 @pytest.mark.parametrize("typed, move", [
@@ -82,7 +82,7 @@ def test_draw_shortcuts_read_numbers_as_values_and_letters_as_slots(typed: str, 
                  shadow="1 1 2 2 3 3 3 8 9 10 10 12 12", names=["Ann", "Ben"])
     game.push("play 5")  # no abluxx: the single draw of the base game
     assert game.phase_name == "single-draw"
-    assert read_move(typed, game.view(0)) == move
+    assert read_typed(typed, game.view(0)) == move
 
 
 @pytest.mark.parametrize("typed, reason", [
@@ -92,16 +92,16 @@ def test_draw_shortcuts_read_numbers_as_values_and_letters_as_slots(typed: str, 
 def test_wrong_input_gets_the_reason(typed: str, reason: str) -> None:
     game = _game(hands=["5 7 7", "1", "2"])
     with pytest.raises(IllegalMove, match=reason):
-        read_move(typed, game.view(0))
+        read_typed(typed, game.view(0))
 
 
 def test_a_value_or_slot_the_pool_lacks_is_refused() -> None:
     game = _game(hands=["5 5", "6", "7"], pool=["4", "9"])
     game.push("play 5")
     with pytest.raises(IllegalMove, match="there is no 5 in the pool"):
-        read_move("5", game.view(0))
+        read_typed("5", game.view(0))
     with pytest.raises(IllegalMove, match="the pool has no slot e: its slots are a to b"):
-        read_move("e", game.view(0))
+        read_typed("e", game.view(0))
 
 
 def test_commands_are_recognised() -> None:

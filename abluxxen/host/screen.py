@@ -52,7 +52,7 @@ from ..table.room import (
 from ..tui.commands import Command, read_command
 from ..tui.drawing import TableInfo, render_table, table_info
 from ..tui.i18n import Tr
-from ..tui.notation import read_move
+from ..tui.notation import read_typed
 from ..tui.pages import help_page, hint_line, log_page, replay_line, rules_page
 from ..tui.scores import ScoreScreen
 from ..tui.terminal import MIN_HEIGHT, MIN_WIDTH
@@ -439,7 +439,7 @@ class TableScreen:
             self._say(self.tr("host.not_your_turn", name=view.names[mover] if mover is not None else "?"))
             return
         try:
-            move = read_move(text, view)
+            move = read_typed(text, view)
         except IllegalMove as err:
             self._say(self.tr("bad_move", reason=self.tr.reason(err)))
             return

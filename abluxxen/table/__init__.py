@@ -4,6 +4,6 @@ Nothing here draws or reads keys; ``tui/`` is one front end around it.
 """
 
 from .seats import BotSeat
-from .table import Front, Player, Seat, Table, Undone, run_now
+from .table import Front, Listener, Player, Table, Undone, run_now
 
-__all__ = ["BotSeat", "Front", "Player", "Seat", "Table", "Undone", "run_now"]
+__all__ = ["BotSeat", "Front", "Listener", "Player", "Table", "Undone", "run_now"]

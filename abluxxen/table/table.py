@@ -41,14 +41,14 @@ def start_event(match: Match) -> Event:
     return Event(START, match.game.turn, source=str(match.number + 1))
 
 
-class Seat(Protocol):
+class Listener(Protocol):
     """Whoever sits at a seat, as far as the table tells it anything."""
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """What a move caused, as this seat may see it, and the table after it."""
 
 
-class Player(Seat, Protocol):
+class Player(Listener, Protocol):
     """A seat that also decides: a bot, a scripted lesson, a person behind some front end."""
 
     async def decide(self, view: View) -> str:
@@ -113,12 +113,12 @@ class Table:
     """
 
     def __init__(self, saved: Saved, path: Path | None, *, lock: SaveLock | None = None,
-                 seats: Mapping[int, Seat] | None = None,
+                 seats: Mapping[int, Listener] | None = None,
                  shield: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
         self.saved = saved
         self.path = path
         self.lock_held = lock
-        self.seats: dict[int, Seat] = dict(seats or {})
+        self.seats: dict[int, Listener] = dict(seats or {})
         # Held while the match and its save change together (a move, a game booked, an undo):
         # the hot-seat defers its stop signals there, so a save is never left half-way.
         self.shield = shield

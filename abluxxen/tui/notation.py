@@ -17,7 +17,7 @@ Besides every spelling of the contract (``play 7 7 X``, ``take``,
 A number is always a card value, never a slot: the table shows the pool's
 slots with letters.
 
-:func:`read_move` returns the canonical text of a legal move, or raises
+:func:`read_typed` returns the canonical text of a legal move, or raises
 :class:`IllegalMove`: the engine's refusal, or an :class:`Unreadable` for
 input that is no move at all.
 """
@@ -75,7 +75,7 @@ def shortcuts_key(view: View) -> str:
     return f"shortcuts.{phase}"
 
 
-def read_move(text: str, view: View) -> str:
+def read_typed(text: str, view: View) -> str:
     """The canonical legal move a player's input means.
 
     Args:

@@ -30,7 +30,7 @@ from ..view import View
 from .commands import COMMANDS, Command, read_command
 from .drawing import explain_move
 from .i18n import Tr
-from .notation import read_move
+from .notation import read_typed
 
 STYLE = Style.from_dict({"bottom-toolbar": "noreverse #888888", "prompt": "bold"})
 
@@ -225,7 +225,7 @@ def ask_move(view: View, tr: Tr, *, session: PromptSession[str], show: Callable[
             message = on_command(command)
             continue
         try:
-            return read_move(text, view)
+            return read_typed(text, view)
         except IllegalMove as err:
             message = tr("bad_move", reason=tr.reason(err))
 

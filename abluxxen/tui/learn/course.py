@@ -32,7 +32,7 @@ from ..commands import Command, read_command
 from ..drawing import TableInfo, explain_move, render_table
 from ..handlers import Quit
 from ..i18n import Tr
-from ..notation import read_move
+from ..notation import read_typed
 from ..pager import Pager
 from ..pages import hint_line
 from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
@@ -298,7 +298,7 @@ class LessonTable:
                 message = self.command(command, view)
                 continue
             try:
-                move = read_move(text, view)
+                move = read_typed(text, view)
             except IllegalMove as err:
                 message = self.refused(err)
                 continue
