@@ -116,7 +116,7 @@ class Scripted:
     def moving(self, seat: int, move: str) -> None:
         self.pushed.append((seat, move))
 
-    async def moved(self, seat: int, move: str) -> None:
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
         assert self.table.saved.transcript.moves[-1].move == move  # pushed and saved before this
 
     async def between_games(self, problem: Exception | None) -> bool:

@@ -480,8 +480,7 @@ class TableScreen:
         if line is None:
             self._say(self.tr("no_hint"))
             return
-        self.room.saved.assisted = True
-        self.room.table.save()
+        self.room.table.mark_assisted()
         self.room.changed()
         self._say(line)
 

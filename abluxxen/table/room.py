@@ -539,20 +539,18 @@ class Room:
     def moving(self, seat: int, move: str) -> None:
         """Nothing to keep: an undo replays the transcript, and a person's notes start afresh."""
 
-    async def moved(self, seat: int, move: str) -> None:
-        """Every screen draws the move; after a bot's, a pause so people can follow."""
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
+        """Every screen draws the move (a person is told when it was their only one); after a bot's,
+        a pause so people can follow."""
+        if forced and seat in self.chairs:
+            self.chairs[seat].notes.append(Note("forced", move=move))
         self._note_problems()
         self.changed()
         if seat not in self.chairs or not self.chairs[seat].present:
             await asyncio.sleep(self.delay)
 
     async def _decide(self, seat: int, view: View) -> str:
-        legal = view.legal_moves()
         chair = self.chairs.get(seat)
-        if len(legal) == 1:
-            if chair is not None:
-                chair.notes.append(Note("forced", move=legal[0]))
-            return legal[0]
         if chair is None:
             return await self._bot_move(self._bot(seat), view)
         return await self._person(chair, view)

@@ -73,8 +73,9 @@ class Front(Protocol):
     def moving(self, seat: int, move: str) -> None:
         """``seat``'s move is about to be pushed (what the front end keeps to undo it)."""
 
-    async def moved(self, seat: int, move: str) -> None:
-        """``seat``'s move was pushed, saved and told to every seat."""
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
+        """``seat``'s move was pushed, saved and told to every seat (``forced``: it was the only legal
+        move, played without asking the seat: its person is told so)."""
 
     async def between_games(self, problem: Exception | None) -> bool:
         """A game ended and is booked (``problem``: what kept the records from taking it, if
@@ -196,13 +197,15 @@ class Table:
         while not (game := self.match.game).is_over:
             seat = game.to_move
             assert seat is not None
+            legal = game.legal_moves()
+            forced = len(legal) == 1  # nobody is asked what only one move answers
             try:
-                move = await front.player(seat).decide(game.view(seat))
+                move = legal[0] if forced else await front.player(seat).decide(game.view(seat))
             except Undone:
                 continue
             front.moving(seat, move)
             self.push(seat, move)
-            await front.moved(seat, move)
+            await front.moved(seat, move, forced=forced)
 
     async def play_match(self, front: Front) -> None:
         """Play games until the front end stops: each one to its end, booked (and a finished match
@@ -247,6 +250,13 @@ class Table:
             self.saved.log = [start_event(match)]
             self.saved.transcript = Transcript.of(match.game)
             self.saved.assisted = False
+            self.save()
+
+    def mark_assisted(self) -> None:
+        """A hint or an undo helped in this game: it says so on the table, the score screen and its
+        record (saved at once)."""
+        with self.shield():
+            self.saved.assisted = True
             self.save()
 
     def take_back(self, seat: int, floor: int = 0) -> str | None:
@@ -366,7 +376,7 @@ class _Seated:
     def moving(self, seat: int, move: str) -> None:
         pass
 
-    async def moved(self, seat: int, move: str) -> None:
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
         pass
 
     async def between_games(self, problem: Exception | None) -> bool:

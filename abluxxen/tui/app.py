@@ -233,10 +233,13 @@ class TableApp:
         self.before[len(self.saved.transcript.moves)] = (
             dict(self.notes), {s: list(cards) for s, cards in self.unseen_draws.items()})
 
-    async def moved(self, seat: int, move: str) -> None:
-        """Say on the table if the autosave failed; the seat shows its move (a bot's, with a pause).
-        Each person's own notes came to their seat when the table told it: HumanPlayer.update."""
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
+        """Say on the table if the autosave failed; the seat shows its move (a bot's, with a pause),
+        and a person is told when it was their only one. Each person's own notes came to their seat
+        when the table told it: HumanPlayer.update."""
         self._note_save()
+        if forced and not self.seats[seat].is_bot:
+            self.notes[seat] = self.tr("forced", move=self.tr.spoken(move))
         self.player(seat).moved(move)
 
     async def between_games(self, problem: Exception | None) -> bool:

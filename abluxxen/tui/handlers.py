@@ -103,8 +103,8 @@ class Commands:
         line = hint_line(view, app.tr)
         if line is None:
             return app.tr("no_hint")
-        app.saved.assisted = True
-        app.save()
+        app.table.mark_assisted()
+        app.save()  # says on the table if the save failed
         return line
 
     def undo(self, command: Command, view: View) -> str:

@@ -97,7 +97,6 @@ class HumanPlayer:
     def __init__(self, table: HotSeat, seat: int) -> None:
         self.table = table
         self.seat = seat
-        self._forced = False
 
     async def decide(self, view: View) -> str:
         """The move the person types (after the handover, with their table on screen).
@@ -106,10 +105,6 @@ class HumanPlayer:
             Undone: the person took a decision back (``undo``).
         """
         table, seat = self.table, self.seat
-        legal = view.legal_moves()
-        self._forced = len(legal) == 1
-        if self._forced:
-            return legal[0]
         table.handover(seat, view)
         table.unseen_draws.pop(seat, None)  # the hand is about to be on screen
         message = table.notes.pop(seat, "")
@@ -133,6 +128,4 @@ class HumanPlayer:
                                             cards=tr.owned_words(event.cards), n=len(event.cards))
 
     def moved(self, move: str) -> None:
-        """Note a forced move for the person, to read when their turn comes."""
-        if self._forced:
-            self.table.notes[self.seat] = self.table.tr("forced", move=self.table.tr.spoken(move))
+        """Nothing to show: the person sees their own move on their next table."""
