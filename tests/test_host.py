@@ -37,7 +37,7 @@ from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
 from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import read_save
-from abluxxen.table.room import Login
+from abluxxen.table.room import Chair, Login
 
 # -- a whole game -------------------------------------------------------------------------------
 
@@ -480,7 +480,7 @@ def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.host.screen import TableScreen
+    from abluxxen.tui.screen import TableScreen
 
     room = make_room(tmp_path, "Ann,Ben")
     stopped: list[bool] = []
@@ -525,7 +525,7 @@ def test_a_session_speaks_its_clients_language_and_the_hosts_when_the_client_nam
 
 def test_a_screen_that_fails_says_sorry_to_its_player_and_the_game_goes_on(tmp_path: Path,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    from abluxxen.host.screen import TableScreen
+    from abluxxen.tui.screen import TableScreen
 
     room = make_room(tmp_path, "Ann,Ben")
     real = TableScreen._render
@@ -699,15 +699,19 @@ class Quiet:
     def refresh(self) -> None:
         pass
 
-    def turn_started(self) -> None:
+    async def handover(self, seat: int) -> None:
+        pass
+
+    def turn_started(self, chair: Chair) -> None:
         self.turns += 1
 
     def close(self, reason: str) -> None:
         pass
 
 
-def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_ready(tmp_path: Path) -> None:
-    from abluxxen.table.room import OVER, PLAYING, SCORES, Chair
+def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_ready_then_rematches(
+        tmp_path: Path) -> None:
+    from abluxxen.table.room import OVER, PLAYING, SCORES
 
     room = make_room(tmp_path, "Ann,Ben")
     room.match.games = 2
@@ -731,18 +735,29 @@ def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_rea
         await play_one_game(chairs)
         assert room.stage == SCORES
         assert room.match.number == 0 and len(room.match.results) == 1  # booked, not yet dealt on
-        room.ready(chairs[0])
+        room.go_on(chairs[0])
         await asyncio.sleep(0.05)
         assert room.stage == SCORES and room.match.number == 0, "dealt before Ben was ready"
-        room.ready(chairs[1])
+        room.go_on(chairs[1])
         for _ in range(100):
             await asyncio.sleep(0.01)
             if room.match.number == 1:
                 break
         assert room.match.number == 1 and not room.match.game.is_over and not room.saved.finished
         await play_one_game(chairs)
-        await asyncio.wait_for(game, WAIT)  # the last score screen ends the match: nobody waits there
         assert room.stage == OVER and room.saved.finished and sum(s.turns for s in screens) > 0
+        first_seed = room.match.seed
+        for chair in chairs:  # both want a rematch at this table: a fresh deal, its games counted on
+            room.go_on(chair)
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if room.stage == PLAYING:
+                break
+        assert room.stage == PLAYING and room.match.seed != first_seed and room.game_number == 3
+        assert room.saved.log[0].source == "3"
+        for screen in screens:  # everybody leaves: the room plays no more
+            room.leave(screen)
+        game.cancel()
 
     asyncio.run(main())
     with open_records() as records:

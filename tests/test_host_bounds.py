@@ -17,7 +17,7 @@ import pytest
 from hosting import CODE, WAIT, connect, decides, everyone, hosted, login, make_room, return_code
 
 from abluxxen.host.door import MAX_STARTING, Door
-from abluxxen.host.screen import TableScreen
+from abluxxen.tui.screen import TableScreen
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.table.room import CHAT_BURST, Room, host_order
 

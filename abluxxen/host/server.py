@@ -29,10 +29,10 @@ from ..table.codes import same_code
 from ..table.rate import Bucket
 from ..table.room import MAX_LINE, Login, Room
 from ..tui.i18n import Tr
+from ..tui.screen import TableScreen, colours_of
 from .door import Caller, Door
 from .keys import fingerprint
 from .log import log
-from .screen import TableScreen, colours_of
 
 #: Output a client has not read yet, past which its connection is dropped (it stopped reading).
 MAX_UNREAD = 4 * 1024 * 1024

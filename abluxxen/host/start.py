@@ -43,17 +43,20 @@ from ..store.saves import (
 from ..table.codes import check_code, new_code
 from ..table.room import MAX_LINE, OVER, Login, Room, host_order
 from ..table.table import Table, start_event
+from ..tui.commands import read_command, works
 from ..tui.i18n import Tr
 from ..tui.pages import replay_line
+from ..tui.screen import TableScreen
 from ..tui.seating import SeatError, parse_players, pick_first
 from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
-from .screen import TableScreen
 from .server import Host
 
 HOSTED = ".hosted"  # not *.json: the save folder lists those as saves
 #: The largest ``.hosted`` read back (the seats' owners and the last chat lines fit many times over).
 MAX_HOSTED = 256 * 1024
+#: Where the console of ``--serve`` is, for the commands: the host's own, at a hosted table.
+HOST_PLACES = frozenset({"host", "hosted"})
 #: The port a new host listens on unless told otherwise.
 DEFAULT_PORT = 2222
 
@@ -328,8 +331,11 @@ def _take_orders(room: Room, tr: Tr) -> None:
         if not text:
             asyncio.get_running_loop().remove_reader(sys.stdin)
             return
-        ordered = host_order(room, text[:MAX_LINE].strip())
-        key, fields = ordered if ordered is not None else ("host.order.usage", {})
+        command = read_command(text[:MAX_LINE])
+        if command is not None and works(command.name, HOST_PLACES):
+            key, fields = host_order(room, command.name, command.words)
+        else:
+            key, fields = "host.order.usage", {}
         if text.strip():
             print(tr(key, **fields), flush=True)
     try:

@@ -1,15 +1,18 @@
-"""A hosted table: one match, people at their own terminals, bots in the other seats, one event loop.
+"""A room: a table's people at their screens, its bots, and everything between them, on one event loop.
 
 The :class:`Room` is the front end of a :class:`~abluxxen.table.Table`, whose
 loop (:meth:`~abluxxen.table.Table.play_match`) pushes, saves, records and
 tells every seat: the room waits until every person's seat is taken, gives
-the loop whoever decides, lets a bot stand in for a person who
-dropped and did not come back within the grace, and keeps the chat. What it
-holds for a screen is only ever that seat's :class:`~abluxxen.view.View` or
-the public one (:meth:`Room.public_view`): no screen is handed another hand.
+the loop whoever decides, lets a bot stand in for a person who dropped and
+did not come back within the grace, keeps the chat, and sees a finished
+match into the next game or a rematch. What it holds for a screen is only
+ever that seat's :class:`~abluxxen.view.View` or the public one
+(:meth:`Room.public_view`): no screen is handed another hand.
 
-A screen (:class:`Viewer`) is anything that can be told to draw again: an SSH
-session, or the host's own terminal.
+A screen (:class:`Viewer`) is whatever people look at: an SSH session's
+(one seat, or a watcher's), the host's own terminal, the hot-seat's one
+terminal for every person at the table (:meth:`Room.sit_all`), a lesson's.
+A room with an invite code is *hosted*: people come through a door.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
 
 
 class Viewer(Protocol):
-    """A screen at the hosted table."""
+    """A screen at the table."""
 
     #: The host's own terminal: its seat is never taken over from outside (leaving it stops the game).
     local: bool
@@ -60,8 +63,12 @@ class Viewer(Protocol):
     def refresh(self) -> None:
         """Something changed: draw again (soon, on the event loop)."""
 
-    def turn_started(self) -> None:
-        """This screen's seat must decide now (what was typed before must not count as the answer)."""
+    async def handover(self, seat: int) -> None:
+        """The room is about to ask ``seat``: a screen that serves several people waits here until
+        the keyboard is with the right one (returns at once elsewhere)."""
+
+    def turn_started(self, chair: Chair) -> None:
+        """``chair``'s person must decide now, at this screen (what was typed before is no answer)."""
 
     def close(self, reason: str) -> None:
         """Leave the table (``elsewhere``: its seat was taken by a newer connection; ``stopped``: the host
@@ -96,12 +103,14 @@ class Note:
         cards: the cards it is about.
         name: who did it (``took_yours``).
         move: the move it is about (``forced``, ``undone``).
+        error: what kept the game from being saved (``not_saved``).
     """
 
     key: str
     cards: tuple[int, ...] = ()
     name: str = ""
     move: str = ""
+    error: BaseException | None = None
 
 
 @dataclass(frozen=True)
@@ -141,6 +150,7 @@ class Chair:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     keys: frozenset[str] = frozenset()
     return_code: str = ""
+    keyboard_at: int = 0  # at one shared terminal: the move at which this person last took the keyboard
 
     @property
     def present(self) -> bool:
@@ -166,7 +176,11 @@ class Seating:
 
 
 class UndoRequest(Exception):
-    """Given instead of a move: the person takes back their last decision."""
+    """Given instead of a move: the person takes back their last decision, from move ``floor`` on."""
+
+    def __init__(self, floor: int) -> None:
+        super().__init__(floor)
+        self.floor = floor
 
 
 class _Notes:
@@ -197,7 +211,7 @@ class Room:
 
     Args:
         table: the table that pushes, saves and records (already locked when it saves).
-        code: the invite code, as the host gave it.
+        code: the invite code, as the host gave it (none: nobody comes through a door; the hot-seat).
         grace: how long (seconds) a dropped person's seat waits before a bot stands in; after
             ``--resume``, how long the waiting room waits for each person.
         delay: pause (seconds) after each bot move, so people can follow.
@@ -206,7 +220,7 @@ class Room:
         on_event: told what is worth a host's log, as a text key and a name (``host.log.joined``, ``Ben``).
     """
 
-    def __init__(self, table: Table, *, code: str, grace: float = 120.0, delay: float = 0.6,
+    def __init__(self, table: Table, *, code: str = "", grace: float = 120.0, delay: float = 0.6,
                  watchers: int = MAX_WATCHERS, clock: Callable[[], float] = time.monotonic,
                  on_event: Callable[[str, str], None] | None = None) -> None:
         self.table = table
@@ -230,10 +244,15 @@ class Room:
         # must not hold the others for ever (a bot stands in, as for anyone away).
         self.resumed = bool(table.saved.transcript.moves)
         self.version = 0
+        self.games_before = 0  # games of the matches played before this one at the table (rematches)
         self.problem: Note | None = None  # a save or records problem, for every screen
         self.stand_ins: dict[int, BotSeat] = {}
         self.bot_seats: dict[int, BotSeat] = {}
         self.deciders = {seat: _Decider(self, seat) for seat in range(len(seats))}
+        # Screens that see every game to its score screen and say when the next may come (the
+        # hot-seat's terminal, whether or not people sit at it), and those of them not done yet.
+        self.onlookers: set[Viewer] = set()
+        self.holding: set[Viewer] = set()
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = _Notes(self, chair)
@@ -253,9 +272,19 @@ class Room:
         return self.table.match
 
     @property
+    def hosted(self) -> bool:
+        """Whether people come through a door (with the invite code) rather than sit at one terminal."""
+        return bool(self.code)
+
+    @property
     def several_people(self) -> bool:
-        """Whether more than one person plays here (then nobody can undo)."""
+        """Whether more than one person plays here."""
         return len(self.chairs) > 1
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game on the table, counted from the first at this table (rematches too)."""
+        return self.games_before + self.match.number + 1
 
     def view_for(self, seat: int) -> View:
         """What ``seat`` may know now."""
@@ -327,8 +356,18 @@ class Room:
         self._say_host("back" if came_back else "joined", chair.name)
         self.changed()
         if chair.answer is not None:
-            screen.turn_started()
+            screen.turn_started(chair)
         return Seating(chair)
+
+    def sit_all(self, screen: Viewer) -> list[Chair]:
+        """One terminal for every person at the table (the hot-seat): ``screen`` holds every chair, and
+        the next game waits for it at each score screen (see :meth:`release`)."""
+        self.onlookers.add(screen)
+        for chair in self.chairs.values():
+            chair.screen, chair.came, chair.left_at = screen, True, None
+            chair.changed.set()
+        self.changed()
+        return list(self.chairs.values())
 
     def _not_theirs(self, chair: Chair | None, login: Login) -> str:
         """Why ``login`` may not take ``chair``, the seat of its name (``""``: it may, or there is none)."""
@@ -345,6 +384,8 @@ class Room:
     def leave(self, screen: Viewer) -> None:
         """A screen has gone (closed, dropped, or quit)."""
         self.watchers.discard(screen)
+        self.onlookers.discard(screen)
+        self.holding.discard(screen)
         for chair in self.chairs.values():
             if chair.screen is screen:
                 chair.screen = None
@@ -355,8 +396,9 @@ class Room:
         self.changed()
 
     def screens(self) -> list[Viewer]:
-        """Every connected screen."""
-        return [c.screen for c in self.chairs.values() if c.screen is not None] + list(self.watchers)
+        """Every connected screen, once each (one terminal may hold several seats)."""
+        held = [c.screen for c in self.chairs.values() if c.screen is not None]
+        return list(dict.fromkeys([*held, *self.onlookers, *self.watchers]))
 
     def changed(self) -> None:
         """The table changed: every screen draws again."""
@@ -473,16 +515,43 @@ class Room:
         chair.answer.set_result(move)
         return True
 
-    def undo(self, chair: Chair) -> bool:
-        """``chair``'s person takes back their last decision (only alone at the table, at their turn)."""
-        if self.several_people or chair.answer is None or chair.answer.done():
-            return False
-        chair.answer.set_exception(UndoRequest())
-        return True
+    def undo(self, chair: Chair) -> str:
+        """``chair``'s person takes back their last decision, at their turn; ``""`` when it is taken
+        back, else why not (a text key).
 
-    def ready(self, chair: Chair) -> None:
-        """At a score screen, ``chair``'s person wants the next game."""
-        chair.ready = True
+        Alone with bots, any decision of the game can be taken back. People at one terminal take back
+        only what nobody else has seen: the moves since the keyboard came to this person, and none
+        before a card drawn from the deck (it was shown to its drawer). People at their own
+        terminals have all seen the table since: nobody takes anything back.
+        """
+        if chair.answer is None or chair.answer.done():
+            return "host.not_now"
+        floor = self.undo_floor(chair)
+        if floor is None:
+            return "host.undo_several"
+        chair.answer.set_exception(UndoRequest(floor))
+        return ""
+
+    def undo_floor(self, chair: Chair) -> int | None:
+        """The first move ``chair``'s person may take back (``None``: none may be)."""
+        if not self.several_people:
+            return 0
+        if len({id(c.screen) for c in self.chairs.values()}) > 1 or chair.screen is None:
+            return None
+        moves = self.saved.transcript.moves
+        shown = max((i + 1 for i, m in enumerate(moves) if m.move == "draw deck" and m.seat in self.chairs),
+                    default=0)
+        return max(chair.keyboard_at, shown)
+
+    def go_on(self, chair: Chair, wanted: bool = True) -> None:
+        """At a score screen, ``chair``'s person wants the next game (or, once the match is over, a
+        rematch at this table), or not."""
+        chair.ready = wanted
+        self.changed()
+
+    def release(self, screen: Viewer) -> None:
+        """An onlooking screen (:meth:`sit_all`) is done with the score screen: the next game may come."""
+        self.holding.discard(screen)
         self.changed()
 
     async def run(self) -> None:
@@ -550,6 +619,8 @@ class Room:
             await asyncio.sleep(self.delay)
 
     async def _decide(self, seat: int, view: View) -> str:
+        for screen in self.screens():
+            await screen.handover(seat)
         chair = self.chairs.get(seat)
         if chair is None:
             return await self._bot_move(self._bot(seat), view)
@@ -561,7 +632,7 @@ class Room:
         answer: asyncio.Future[str] = loop.create_future()
         chair.answer = answer
         if chair.screen is not None:
-            chair.screen.turn_started()
+            chair.screen.turn_started(chair)
         self.changed()
         try:
             while chair.present or self._grace_left(chair) > 0:
@@ -597,41 +668,61 @@ class Room:
         """A bot's move, thought out off the event loop (the other screens stay quick)."""
         return await asyncio.to_thread(bot.choose, view)
 
-    def _take_back(self, seat: int) -> None:
+    def _take_back(self, seat: int, floor: int) -> None:
         chair = self.chairs[seat]
         try:
-            move = self.table.take_back(seat)
+            move = self.table.take_back(seat, floor)
         except ValueError:  # a transcript that does not replay: the game stays as it is
-            move = None
-        chair.notes[:] = [Note("undo_nothing") if move is None else Note("undone", move=move)]
+            chair.notes[:] = [Note("undo_failed")]
+        else:
+            chair.notes[:] = [Note("undone", move=move) if move is not None else Note(self._why_not_back(seat, floor))]
+        self._note_problems()
         self.changed()
+
+    def _why_not_back(self, seat: int, floor: int) -> str:
+        """Why nothing was taken back: nothing to take back, or not since the keyboard came (or a card
+        was drawn from the deck)."""
+        earlier = any(m.seat == seat for m in self.saved.transcript.moves[:floor])
+        return "undo_handover" if earlier else "undo_nothing"
 
     def _note_problems(self) -> None:
         err = self.table.save_failure
-        reason = "" if err is None else getattr(err, "strerror", None) or type(err).__name__
-        self.problem = None if err is None else Note("not_saved", name=str(reason))
+        self.problem = None if err is None else Note("not_saved", error=err)
 
     async def between_games(self, problem: Exception | None) -> bool:
         """The score screen of the game just booked; whether another game follows."""
         match = self.match
         if problem is not None:
             self.problem = Note("records_failed", name=records_kind(problem))
-        self.stage = SCORES
+        self.stage = OVER if match.is_over else SCORES
         for chair in self.chairs.values():
             chair.ready = False
+        self.holding = set(self.onlookers)
         self.changed()
-        if match.is_over:
-            return False
-        # The next game starts when every person here has pressed Enter (people away count as ready).
-        while any(c.present and not c.ready for c in self.chairs.values()):
+        # The next game (or, once the match is over, a rematch) starts when every person here wants it
+        # and every onlooking screen is done; people away count as willing, and with nobody here
+        # nothing more is played.
+        while self.holding or any(c.present and not c.ready for c in self.chairs.values()):
             self._wake.clear()
             await self._wake.wait()
-        self.table.next_game()
+        if not self.onlookers and not any(c.present for c in self.chairs.values()):
+            return False
+        if match.is_over:
+            self.rematch()
+        else:
+            self.table.next_game()
         for chair in self.chairs.values():
             chair.notes.clear()
+            chair.keyboard_at = 0
+        self.problem = None
         self.stage = PLAYING
         self.changed()
         return True
+
+    def rematch(self) -> None:
+        """A new match of the same kind at this table: a fresh deal, the start one seat on, a new save."""
+        self.games_before += self.match.games
+        self.table.rematch(first_game=self.games_before + 1)
 
 
 class _Decider:
@@ -644,32 +735,24 @@ class _Decider:
     async def decide(self, view: View) -> str:
         try:
             return await self.room._decide(self.seat, view)
-        except UndoRequest:
-            self.room._take_back(self.seat)
+        except UndoRequest as undo:
+            self.room._take_back(self.seat, undo.floor)
             raise Undone from None
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """The room's notes are told by the table (``_Notes``): nothing here."""
 
 
-#: What the host may tell the room (the host's own screen, or its console with ``--serve``), in both
-#: languages: the word, and the order it gives.
-HOST_ORDERS = {"kick": "kick", "rauswerfen": "kick", "mute": "mute", "stumm": "mute", "unmute": "unmute",
-               "laut": "unmute", "watchers": "watchers", "zuschauer": "watchers"}
 #: The words that close watching (``watchers off``).
 NONE_WORDS = ("off", "none", "aus", "keine")
 
 
-def host_order(room: Room, text: str) -> tuple[str, dict[str, object]] | None:
-    """Carry out a host's order typed as ``text``; its answer (a text key and its fields), or ``None``
-    when ``text`` is no order (then it is read as a move or a command as usual)."""
-    words = text.split()
-    order = HOST_ORDERS.get(words[0].lower()) if words else None
-    if order is None:
-        return None
-    if len(words) != 2:
+def host_order(room: Room, order: str, words: Sequence[str]) -> tuple[str, dict[str, object]]:
+    """Carry out a host's ``order`` (``kick``, ``mute``, ``unmute`` or ``watchers``) on the ``words``
+    typed after it; its answer, a text key and its fields."""
+    if len(words) != 1:
         return "host.order.usage", {}
-    target = words[1]
+    target = words[0]
     if order == "watchers":
         count = 0 if target.lower() in NONE_WORDS else int(target) if target.isdigit() and len(target) < 5 \
             else None

@@ -27,18 +27,20 @@ from typing import Any, Protocol, TypeVar
 
 from ..events import START, Event
 from ..match import Match
+from ..seeds import new_seed
 from ..store.journal import record_waiting, retire
 from ..store.records import RecordsError, record_finished
-from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, write_save
+from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, new_save_path, write_save
 from ..transcript import Transcript
 from ..view import View
 from .seats import BotSeat
 from .undo import taken_back
 
 
-def start_event(match: Match) -> Event:
-    """The log's first line for the match's current game."""
-    return Event(START, match.game.turn, source=str(match.number + 1))
+def start_event(match: Match, first: int = 1) -> Event:
+    """The log's first line for the match's current game (``first``: the number of the match's first
+    game at its table, after rematches)."""
+    return Event(START, match.game.turn, source=str(first + match.number))
 
 
 class Listener(Protocol):
@@ -130,6 +132,8 @@ class Table:
         self.save_failure: OSError | SaveError | None = None
         # Whether the finished match is in the records and its save removed.
         self.retired = False
+        # The number of this match's first game at the table (a rematch counts on).
+        self.first_game = 1
 
     @property
     def match(self) -> Match:
@@ -247,10 +251,24 @@ class Table:
         match = self.match
         with self.shield():
             match.next_game()
-            self.saved.log = [start_event(match)]
+            self.saved.log = [start_event(match, self.first_game)]
             self.saved.transcript = Transcript.of(match.game)
             self.saved.assisted = False
             self.save()
+
+    def rematch(self, *, first_game: int) -> None:
+        """A new match like the one just over, at this table: a fresh seed, the start one seat on (it
+        keeps moving clockwise from where the last match left it), saved to a new file beside the last
+        (``first_game``: the number its first game has at the table)."""
+        match, saved = self.match, self.saved
+        first = (match.first + match.games) % match.rules.players
+        fresh = Match(match.rules, games=match.games, seed=new_seed(), names=list(match.names), first=first)
+        self.first_game = first_game
+        self.saved = Saved(match=fresh, seats=saved.seats, lang=saved.lang, delay=saved.delay,
+                           log=[start_event(fresh, first_game)])
+        if self.path is not None:
+            self.move_to(new_save_path(self.path.parent, list(match.names)))
+        self.save()
 
     def mark_assisted(self) -> None:
         """A hint or an undo helped in this game: it says so on the table, the score screen and its

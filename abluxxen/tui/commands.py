@@ -1,63 +1,227 @@
-"""The commands a player can type instead of a move: one table for all of them.
+"""Every command a person can type instead of a move, once: its words, where it works, what it does.
 
-Each command has the words that call it (English and German) and whether it
-takes words after it; the game answers it with the handler of the same name.
-A new command is one more row here and one more handler.
+A command is one :class:`Entry` of :data:`REGISTRY`: the words that call it
+(English and German), whether words after it belong to it (``rules joker``),
+the places where it works, and its handler. Every screen reads commands
+through :func:`read_command` and answers them through :func:`carry_out`; a
+screen where a command does not work says so in one line. A new command is
+one more entry here (and its words in ``i18n.py``).
+
+Where a command works is said by the screen's *places* (:class:`Desk.places`):
+
+- ``seat``: a person at their seat (any terminal: the hot-seat, an SSH
+  session, a lesson);
+- ``watching``: a watcher of a hosted table;
+- ``hosted``: a hosted table (people at their own terminals);
+- ``host``: the host's own screen of a hosted table;
+- ``lesson``: a lesson of ``abluxxen learn``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from ..table.room import Chair, Room, host_order
+from ..view import View
+from .i18n import Tr
+from .pages import help_page, log_page, rules_page
 
 
 @dataclass(frozen=True)
 class Command:
-    """A request other than a move: ``?``, ``hint``, ``rules TOPIC``, ``undo``, ``log``, ``quit``."""
+    """A request other than a move: its entry's name and the words typed after it."""
 
     name: str
     words: tuple[str, ...] = ()
 
 
+class Desk(Protocol):
+    """What a command uses of the screen it was typed at."""
+
+    tr: Tr
+    room: Room
+
+    @property
+    def places(self) -> frozenset[str]:
+        """Where this screen is (see the module's docstring)."""
+
+    def chair(self) -> Chair | None:
+        """The person whose seat this screen shows now (a command acts for them), if any."""
+
+    def shown_view(self) -> View:
+        """The table as this screen shows it: the seat's view, or the public one."""
+
+    def deciding_view(self) -> View | None:
+        """The view of the seat that decides at this screen now, else ``None``."""
+
+    def size(self) -> tuple[int, int]:
+        """The screen's columns and rows."""
+
+    def open_page(self, parts: list[RenderableType]) -> None:
+        """Show a page over the table, a screenful at a time."""
+
+    def say(self, message: str) -> None:
+        """A line under the table, for this screen only."""
+
+    def hint(self) -> str:
+        """The line ``hint`` gives here (the normal bot's advice; a lesson's answer)."""
+
+    def undo(self) -> None:
+        """Take back this person's last decision, if the room allows it here (else say why)."""
+
+    def quit(self) -> None:
+        """Leave (asking first where leaving stops the game for others, or a game here)."""
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` to the table."""
+
+    def skip(self) -> None:
+        """Leave the lesson for the next one."""
+
+
 @dataclass(frozen=True)
-class CommandSpec:
-    """One row of the table.
+class Entry:
+    """One command.
 
     Attributes:
-        name: the command (what Tab completes and the handler is keyed by).
-        calls: every word that calls it, lower case.
-        takes_words: whether words after it belong to it (``rules joker``).
-        lesson: only in ``abluxxen learn`` (elsewhere the word is read as a move).
+        name: its name (what the help lists and Tab completes).
+        calls: every word that calls it, lower case (English and German).
+        where: the places it works (see the module's docstring).
+        run: its handler.
+        takes_words: whether words after it belong to it.
     """
 
     name: str
     calls: tuple[str, ...]
+    where: frozenset[str]
+    run: Callable[[Desk, Command], None]
     takes_words: bool = False
-    lesson: bool = False
 
 
-TABLE: tuple[CommandSpec, ...] = (
-    CommandSpec("?", ("?", "help", "hilfe", "moves", "züge")),
-    CommandSpec("hint", ("hint", "tipp")),
-    CommandSpec("rules", ("rules", "regeln", "rule"), takes_words=True),
-    CommandSpec("quit", ("quit", "exit", "beenden", "q")),
+# -- the handlers -----------------------------------------------------------------------------
+
+
+def _help(desk: Desk, command: Command) -> None:
+    from .drawing import table_info
+
+    cols, rows = desk.size()
+    view = desk.deciding_view()
+    room = desk.room
+    info = table_info(room.saved, seed_shown=room.table.seed_shown())
+    desk.open_page(list(help_page(view or desk.shown_view(), desk.tr, info=info, width=cols, rows=rows,
+                                  decides=view is not None)))
+
+
+def _log(desk: Desk, command: Command) -> None:
+    cols, _ = desk.size()
+    room, tr = desk.room, desk.tr
+    chair = desk.chair()
+    parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
+                     game=room.game_number, width=cols)
+    if room.chat:
+        parts += [Text(""), Text(tr("host.chat"), style="bold")]
+        parts += [Text(tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text))
+                  for said in room.chat]
+    if chair is not None and chair.return_code:
+        parts += [Text(""), Text(tr("host.return_code", name=chair.name, code=chair.return_code))]
+    desk.open_page(parts)
+
+
+def _rules(desk: Desk, command: Command) -> None:
+    page = rules_page(command.words, desk.tr)
+    if page is None:
+        desk.say(desk.tr("no_rules"))
+        return
+    desk.open_page(page[0])
+
+
+def _hint(desk: Desk, command: Command) -> None:
+    desk.say(desk.hint())
+
+
+def _undo(desk: Desk, command: Command) -> None:
+    desk.undo()
+
+
+def _quit(desk: Desk, command: Command) -> None:
+    desk.quit()
+
+
+def _say(desk: Desk, command: Command) -> None:
+    desk.chat(" ".join(command.words))
+
+
+def _skip(desk: Desk, command: Command) -> None:
+    desk.skip()
+
+
+def _order(desk: Desk, command: Command) -> None:
+    key, fields = host_order(desk.room, command.name, command.words)
+    desk.say(desk.tr(key, **fields))
+
+
+EVERYWHERE = frozenset({"seat", "watching", "lesson"})
+
+#: Every command, in the order the help lists them.
+REGISTRY: tuple[Entry, ...] = (
+    Entry("?", ("?", "help", "hilfe", "moves", "züge"), EVERYWHERE, _help),
+    Entry("hint", ("hint", "tipp"), frozenset({"seat"}), _hint),
+    Entry("rules", ("rules", "regeln", "rule"), EVERYWHERE, _rules, takes_words=True),
     # Not "zurück": that word answers back-or-discard (back to the hand).
-    CommandSpec("undo", ("undo", "rückgängig", "rueckgaengig", "zurücknehmen", "zuruecknehmen")),
-    CommandSpec("log", ("log", "verlauf", "protokoll")),
-    # -- learn (i12) --
-    CommandSpec("skip", ("skip", "überspringen", "ueberspringen"), lesson=True),
+    Entry("undo", ("undo", "rückgängig", "rueckgaengig", "zurücknehmen", "zuruecknehmen"),
+          frozenset({"seat"}), _undo),
+    Entry("log", ("log", "verlauf", "protokoll"), EVERYWHERE, _log),
+    Entry("say", ("say", "sag", "sage"), frozenset({"hosted"}), _say, takes_words=True),
+    Entry("quit", ("quit", "exit", "beenden", "q"), EVERYWHERE, _quit),
+    Entry("skip", ("skip", "überspringen", "ueberspringen"), frozenset({"lesson"}), _skip),
+    Entry("kick", ("kick", "rauswerfen"), frozenset({"host"}), _order, takes_words=True),
+    Entry("mute", ("mute", "stumm"), frozenset({"host"}), _order, takes_words=True),
+    Entry("unmute", ("unmute", "laut"), frozenset({"host"}), _order, takes_words=True),
+    Entry("watchers", ("watchers", "zuschauer"), frozenset({"host"}), _order, takes_words=True),
 )
-COMMANDS = tuple(spec.name for spec in TABLE if not spec.lesson)
+_BY_NAME = {entry.name: entry for entry in REGISTRY}
+_BY_CALL = {call: entry for entry in REGISTRY for call in entry.calls}
 
 
-def read_command(text: str, *, lesson: bool = False) -> Command | None:
-    """The command typed, if the text is one (``lesson``: the course's own commands count too)."""
+def read_command(text: str) -> Command | None:
+    """The command typed, if the text is one (wherever it may work)."""
     words = text.strip().split()
     if not words:
         return None
-    head = words[0].lower()
-    for spec in TABLE:
-        if spec.lesson and not lesson:
-            continue
-        if head in spec.calls:
-            return Command(spec.name, tuple(words[1:]) if spec.takes_words else ())
-    return None
+    entry = _BY_CALL.get(words[0].lower())
+    if entry is None:
+        return None
+    return Command(entry.name, tuple(words[1:]) if entry.takes_words else ())
+
+
+def works(name: str, places: frozenset[str]) -> bool:
+    """Whether the command ``name`` works at a screen of these places."""
+    return bool(_BY_NAME[name].where & places)
+
+
+def names_here(places: frozenset[str]) -> list[str]:
+    """The commands that work at a screen of these places (what Tab completes)."""
+    return [entry.name for entry in REGISTRY if entry.where & places]
+
+
+def carry_out(desk: Desk, command: Command) -> None:
+    """Answer ``command`` at ``desk``, or say in one line that it does not work there."""
+    entry = _BY_NAME[command.name]
+    if not entry.where & desk.places:
+        desk.say(desk.tr("command.elsewhere", command=command.name,
+                         where=desk.tr(f"command.where.{_place(entry.where)}")))
+        return
+    entry.run(desk, command)
+
+
+def _place(where: frozenset[str]) -> str:
+    """The one place named when a command does not work here (the narrowest it works at)."""
+    for place in ("host", "hosted", "lesson", "seat"):
+        if place in where:
+            return place
+    return "seat"

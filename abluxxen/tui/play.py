@@ -22,8 +22,8 @@ from ..seeds import new_seed
 from ..store.progress import has_played
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from ..table.table import start_event
-from .app import TableApp
 from .i18n import Tr
+from .local import play_here
 from .prompt import ask_line, make_session
 from .seating import SeatError, Setup, guided_setup, parse_players, pick_first
 from .terminal import Terminal
@@ -65,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
     match = Match(rules, games=args.match, seed=seed, names=names, first=start)
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])
-    return TableApp(saved, path, screen=screen, session=session).run()
+    screen.leave()
+    return play_here(saved, path)
 
 
 def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Terminal,

@@ -27,10 +27,8 @@ from ..store.saves import (
     save_dir,
     unfinished_saves,
 )
-from .app import TableApp
 from .i18n import Tr
-from .prompt import make_session
-from .terminal import Terminal
+from .local import play_here
 
 WIDTH = 80
 
@@ -69,8 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if saved.finished and saved.match.is_over:
         print(_finished(path, lock, Tr(saved.lang)), file=sys.stderr)
         return 1
-    return TableApp(saved, path, screen=Terminal(), session=make_session(), delay=args.delay,
-                    lock=lock if lock.held else None).run()
+    return play_here(saved, path, delay=args.delay, lock=lock if lock.held else None)
 
 
 def _finished(path: Path, lock: SaveLock, tr: Tr) -> str:

@@ -25,24 +25,24 @@ class ScoreScreen:
         bots: per seat, whether a bot plays it (marked ⚙).
         seed: the match's seed, when it may be shown.
         assisted: whether a hint or an undo helped in this game.
+        game: the number of the game at its table (a rematch counts on; default: in its match).
     """
 
     def __init__(self, match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None,
-                 assisted: bool = False) -> None:
-        self.parts = score_screen(match, tr, bots=bots, seed=seed, assisted=assisted)
+                 assisted: bool = False, game: int | None = None) -> None:
+        self.parts = score_screen(match, tr, bots=bots, seed=seed, assisted=assisted, game=game)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Group(*self.parts)
 
 
 def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: int | None = None,
-                 assisted: bool = False) -> list[Any]:
+                 assisted: bool = False, game: int | None = None) -> list[Any]:
     """The end-of-game screen: scores, the winner(s) and why, match totals, and the seed when it may be shown."""
     outcome = match.record()  # books the game once; the outcome of the game on the table
-    game = match.game
     names = match.names
-    view = game.view(0)
-    table = Table(title=tr("end_title", n=match.number + 1), title_style="bold", expand=False)
+    view = match.game.view(0)
+    table = Table(title=tr("end_title", n=game or match.number + 1), title_style="bold", expand=False)
     table.add_column(tr("col.player"))
     table.add_column(tr("col.display"), justify="right")
     table.add_column(tr("col.hand"), justify="right")

@@ -1,0 +1,361 @@
+"""The hot-seat: one terminal for every person at the table, who pass the keyboard.
+
+The table is a :class:`~abluxxen.table.room.Room` like any other; this
+terminal's one screen (:class:`HotSeatScreen`) holds every person's seat and
+hands the keyboard over: before a hand appears to anyone but the person who
+last saw the screen, a cover names who takes the keyboard and waits for
+their Enter; and before the keyboard leaves a person whose hand changed
+since they last saw it (a draw), their table shows once more, until they
+press Enter and pass the keyboard on. With one person and bots there is no
+handover at all.
+
+:func:`play_here` runs a match at this terminal: the room's loop and the
+screen on one event loop, stop signals answered on that loop (so a move and
+its save are never split), and what is left to say printed when the screen
+is gone. A terminal that is not one (a pipe) gets the same screen read a
+line at a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import signal
+import sys
+import textwrap
+from collections import Counter
+from pathlib import Path
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from rich.align import Align
+from rich.console import RenderableType
+
+from ..phase import Phase
+from ..store.saves import SaveBusy, Saved, SaveError, SaveLock, clean_leftovers
+from ..table.room import OVER, PLAYING, SCORES, Chair, Login, Room
+from ..table.table import Table
+from .drawing import render_table
+from .i18n import Tr
+from .pages import replay_line
+from .scores import ScoreScreen
+from .screen import Cover, Question, TableScreen
+from .terminal import Terminal, TerminalGone
+
+#: Exit statuses: the terminal hung up, the process was told to stop, Ctrl-C.
+HUNG_UP, STOPPED, INTERRUPTED = 129, 143, 130
+
+
+class HotSeatScreen(TableScreen):
+    """The one screen of the hot-seat: every person's seat, the keyboard handed over between them.
+
+    Args:
+        room: the table.
+        lang: ``en`` or ``de``.
+        colours: rich's colour system, or ``None``.
+    """
+
+    def __init__(self, room: Room, *, lang: str = "en", colours: str | None = "256") -> None:
+        super().__init__(room, Login(""), lang=lang, colours=colours)
+        self.holder: Chair | None = None  # who has the keyboard (None: nobody knows: cover first)
+        self.seen: dict[int, Counter[int]] = {}  # each person's hand as they last saw it
+        self.dropped = False  # a line was typed before its question showed
+        self.status = 0  # how the terminal left the game (an exit status)
+
+    @property
+    def places(self) -> frozenset[str]:
+        return frozenset({"seat"})
+
+    def sit(self) -> bool:
+        self.chairs = self.room.sit_all(self)
+        if len(self.chairs) == 1:  # alone with bots: the hand is always on the table
+            self.holder = self.showing = self.chairs[0]
+        return True
+
+    # -- handing the keyboard over ------------------------------------------------------------------
+
+    async def handover(self, seat: int) -> None:
+        """Before ``seat`` is asked: show the person leaving the keyboard their new cards, then cover
+        the table until the next person has it."""
+        if len(self.chairs) < 2:
+            return
+        chair = self.room.chairs.get(seat)
+        holder = self.holder
+        if chair is holder and chair is not None:
+            return
+        if holder is not None and self._new_cards(holder):
+            await self._reveal(holder)
+        if chair is None:  # a bot decides: the table without anyone's hand meanwhile
+            self.showing = None
+            self.refresh()
+            return
+        view = self.room.view_for(seat)
+        reason = {Phase.BACK_OR_DISCARD: "pass_why.answer", Phase.DRAW: "pass_why.draw"}.get(
+            view.phase, "pass_why.play")
+        body = "\n".join((self.tr(reason, name=chair.name), self.tr("pass_private", name=chair.name)))
+        self.showing = None
+        await self._until_enter(Cover(self.tr("pass_to", name=chair.name), body))
+        self.holder = self.showing = chair
+        chair.keyboard_at = len(self.room.saved.transcript.moves)
+
+    def _new_cards(self, chair: Chair) -> bool:
+        """Whether ``chair``'s hand holds cards its person has not seen in it yet."""
+        now = Counter(self.room.view_for(chair.seat).hand)
+        return bool(now - self.seen.get(chair.seat, Counter()))
+
+    async def _reveal(self, chair: Chair) -> None:
+        """The table of the person leaving the keyboard, their new cards in hand, until their Enter."""
+        self.showing = chair
+        self.seen[chair.seat] = Counter(self.room.view_for(chair.seat).hand)
+        done = asyncio.Event()
+
+        def answered(text: str) -> None:
+            if text.strip():
+                self.dropped = True
+            done.set()
+        self.question = Question(self.tr("drew_enter"), answered)
+        self.refresh()
+        await done.wait()
+        chair.notes.clear()
+        self.holder = self.showing = None
+        self.refresh()
+
+    async def _until_enter(self, cover: Cover) -> None:
+        cover.done = asyncio.Event()
+        self.cover = cover
+        self.refresh()
+        await cover.done.wait()
+
+    def turn_started(self, chair: Chair) -> None:
+        """``chair`` decides now, at this keyboard (the handover is done): its table, its question."""
+        self.holder = self.showing = chair
+        self.seen[chair.seat] = Counter(self.room.view_for(chair.seat).hand)
+        dropped = self.dropped or bool(self.buffer.text.strip())
+        self.buffer.reset()
+        self.dropped = False
+        self.message = self.tr("typed_ahead") if dropped else ""
+        self.refresh()
+
+    def _uncover(self, *, typed: bool) -> None:
+        self.dropped = self.dropped or typed
+        super()._uncover(typed=False)
+
+    def _table(self, cols: int, height: int) -> RenderableType:
+        if self.question is not None and self.showing is not None and self.room.stage == PLAYING:
+            # Waiting for this person's Enter: nobody thinks yet, whatever the table's next seat.
+            view = self.room.view_for(self.showing.seat)
+            return render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=True,
+                                width=cols, height=height, message=self._messages(), waiting=False)
+        return super()._table(cols, height)
+
+    # -- what is typed --------------------------------------------------------------------------
+
+    def _move(self, text: str) -> None:
+        """A move typed before its question showed (while bots think) is never played: it is dropped,
+        and the question says so when it comes."""
+        if self.deciding_view() is None and self.room.stage == PLAYING and self.chairs:
+            self.dropped = True
+            return
+        super()._move(text)
+
+    def _prompt(self) -> StyleAndTextTuples:
+        if self.cover is None and self.question is None and self.page is None and self._between_question():
+            return [("bold", self.tr(self._between_question()))]
+        return super()._prompt()
+
+    def expects_line(self) -> bool:
+        return bool(self._between_question()) or super().expects_line()
+
+    def _between_question(self) -> str:
+        """At a score screen: the question whose answer decides what comes next, if one is open."""
+        room = self.room
+        if self not in room.holding:
+            return ""
+        return "play_again" if room.stage == OVER else "next_game" if room.stage == SCORES else ""
+
+    def _between(self, text: str) -> None:
+        question = self._between_question()
+        if not question:
+            return super()._between(text)
+        wanted = self.tr.yes(text, default=question == "next_game")
+        if not wanted:
+            self._leave()
+            return
+        for chair in self.chairs:
+            self.room.go_on(chair)
+        self.holder = self.showing = self.chairs[0] if len(self.chairs) == 1 else None
+        self.seen.clear()
+        self.room.release(self)
+
+    def answer(self, text: str) -> None:
+        if self._between_question() and self.cover is None and self.question is None and self.page is None \
+                and not text.strip().startswith(("?", "log", "rules", "regeln", "verlauf")):
+            self.message = ""
+            self._between(text)
+            self.refresh()
+            return
+        super().answer(text)
+
+    # -- leaving ----------------------------------------------------------------------------------
+
+    def quit(self) -> None:
+        """Leave once the person confirms: the game is saved, and ``abluxxen resume`` continues it."""
+        self._ask_quit(0)
+
+    def interrupted(self) -> None:
+        """Ctrl-C: the same question as ``quit`` (a yes leaves with status 130)."""
+        self._ask_quit(INTERRUPTED)
+
+    def _ask_quit(self, status: int) -> None:
+        if self.question is not None and self.question.prompt == self._quit_prompt():
+            return  # asked already
+        earlier = self.question
+
+        def answered(text: str) -> None:
+            if self.tr.yes(text):
+                self.status = status
+                self._leave()
+            else:
+                self.question = earlier  # whatever was asked before comes back
+        self.question = Question(self._quit_prompt(), answered)
+        self.refresh()
+
+    def _quit_prompt(self) -> str:
+        return self.tr("quit_ask_unsaved" if self.room.table.unsaved else "quit_ask")
+
+    def _leave(self) -> None:
+        self.goodbye = " "  # nothing to say on the way out: play_here prints what is left to say
+        self._exit()
+
+    def stop(self, status: int) -> None:
+        """A stop signal: leave now (every move is saved already)."""
+        self.status = status
+        self._leave()
+
+
+def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: SaveLock | None = None) -> int:
+    """Play a match at this terminal until it ends or the players leave; the exit status (130 after
+    Ctrl-C, 129 when the terminal went away, 143 when stopped; 1 when the save is open in another
+    terminal, or the latest moves could not be saved)."""
+    tr = Tr(saved.lang)
+    table = Table(saved, path, lock=lock)
+    try:
+        table.lock(path)
+    except SaveBusy:
+        print(tr("save_busy", path=path), file=sys.stderr)
+        return 1
+    clean_leftovers(path.parent)
+    room = Room(table, delay=saved.delay if delay is None else delay)
+    terminal = Terminal()
+    lines = not (sys.stdin.isatty() and terminal.terminal)
+    screen = HotSeatScreen(room, lang=saved.lang, colours=None if lines else _colours(terminal))
+    try:
+        status = asyncio.run(_play(room, screen, lines=lines))
+    finally:
+        table.unlock()
+    return _after(room, screen, terminal, tr, status, lines=lines)
+
+
+async def _play(room: Room, screen: HotSeatScreen, *, lines: bool) -> int:
+    loop = asyncio.get_running_loop()
+    for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, STOPPED)):
+        try:
+            loop.add_signal_handler(signum, screen.stop, status)
+        except (ValueError, RuntimeError, NotImplementedError):
+            pass
+    try:
+        loop.add_signal_handler(signal.SIGINT, screen.interrupted)
+    except (ValueError, RuntimeError, NotImplementedError):
+        pass
+    game = loop.create_task(room.run())
+    game.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
+    try:
+        await (_read_lines(screen, game) if lines else screen.run())
+    finally:
+        game.cancel()
+        await asyncio.gather(game, return_exceptions=True)
+    if screen.lost:
+        return HUNG_UP
+    return screen.status
+
+
+async def _read_lines(screen: HotSeatScreen, game: asyncio.Task[None]) -> None:
+    """The same screen for a terminal that is no terminal (a pipe, a script): whenever it asks, its
+    picture is written out as plain text and a line is read; every line answers a question in turn
+    (none is thrown away), and the end of the input leaves the game, saved."""
+    changed = asyncio.Event()
+    screen.redraw = changed.set
+    screen.fixed_size = (80, 23)
+    if not screen.sit():
+        return
+    loop = asyncio.get_running_loop()
+    # Any line ending ends a line: a script may type Enter as the terminal sends it (\r).
+    source = io.TextIOWrapper(sys.stdin.buffer, encoding=sys.stdin.encoding, errors="replace", newline=None)
+    shown = ""
+    try:
+        while not game.done() and not screen.goodbye:
+            changed.clear()
+            if not screen.expects_line():
+                await asyncio.wait({loop.create_task(changed.wait()), game}, return_when=asyncio.FIRST_COMPLETED)
+                continue
+            picture = screen.picture()
+            if picture != shown:
+                print(picture, flush=True)
+                shown = picture
+            line = await loop.run_in_executor(None, source.readline)
+            if not line:
+                screen.stop(0)  # out of input: the game is saved, as after quit
+                return
+            screen.answer(line.rstrip("\r\n"))
+    finally:
+        screen.room.leave(screen)
+        if game.done() and screen.room.match.game.is_over and not screen.goodbye:
+            print(screen.picture(), flush=True)
+
+
+def _after(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, status: int, *, lines: bool) -> int:
+    """What is left to say once the game's screen is gone; the exit status."""
+    table = room.table
+    if table.unsaved and status == 0:
+        status = 1
+    if screen.lost or status in (HUNG_UP, STOPPED):
+        return status
+    try:
+        if room.match.game.is_over and room.stage in (SCORES, OVER) and not lines:
+            # The game's screen is gone with the alternate screen: its scores stay in sight.
+            terminal.console.print(Align.center(ScoreScreen(room.match, tr, bots=[s.is_bot for s in room.saved.seats],
+                                                            assisted=room.saved.assisted, game=room.game_number)))
+        if table.unsaved:
+            _tell_unsaved(room, tr, terminal)
+        elif not room.saved.finished and table.path is not None:
+            print(tr("saved_at", path=table.path))
+        problem = room.problem
+        if problem is not None and problem.key == "records_failed":
+            print(tr("records_failed", reason=tr(f"records.{problem.name}")), file=sys.stderr)
+        replay = replay_line(room.saved, tr, shown=table.seed_shown())
+        if replay:
+            print(replay)
+    except (OSError, TerminalGone):
+        pass  # nowhere left to say it
+    return status
+
+
+def _tell_unsaved(room: Room, tr: Tr, terminal: Terminal) -> None:
+    """The truth about a failed autosave, wrapped to the terminal's width."""
+    table = room.table
+    err = table.save_failure
+    reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
+        if isinstance(err, SaveError) else ""
+    lines = [tr("not_saved_exit", reason=reason)]
+    assert table.path is not None
+    lines.append(tr("not_saved_kept", path=table.path) if table.last_good
+                 else tr("not_saved_none", dir=table.path.parent))
+    width = max(40, min(terminal.size()[0], 100))
+    for line in lines:
+        print(textwrap.fill(line, width=width, break_long_words=False, break_on_hyphens=False), file=sys.stderr)
+
+
+def _colours(terminal: Terminal) -> str | None:
+    import os
+
+    return None if "NO_COLOR" in os.environ or not terminal.terminal else "256"
+

@@ -1,0 +1,759 @@
+"""The one screen at a table: what a person may see of it, and what they type, at any terminal.
+
+A :class:`TableScreen` is a full-screen prompt_toolkit application in
+whatever app session it runs in: an SSH channel's, or this terminal's. It sits
+at a :class:`~abluxxen.table.room.Room` and draws only what its person may
+see: the view of the seat at its keyboard (:attr:`TableScreen.showing`), or
+the public view (a watcher's, or the table while nobody's hand may show).
+Whatever is typed is read once, here: a command of the registry
+(:mod:`.commands`), a line of chat, or a move for the seat that decides at
+this screen, read as the hot-seat always read it (:func:`.notation.read_typed`).
+
+The screen never waits on the game: the room tells it to draw again
+(:meth:`refresh`), that its seat decides (:meth:`turn_started`), and, before
+it asks any seat, gives it the chance to hand the keyboard over first
+(:meth:`handover`). Three kinds of screen sit at rooms:
+
+- a person's own terminal (an SSH session, or a host's): one seat, or none
+  (a watcher); this class;
+- the hot-seat: one terminal for every person at the table, who pass the
+  keyboard (:class:`~abluxxen.tui.local.HotSeatScreen`);
+- a lesson's (:mod:`abluxxen.tui.learn`): the learner's seat, the lesson's
+  words under the table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent, UIControl
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import ColorDepth
+from rich.align import Align
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from ..moves import IllegalMove
+from ..quoting import brief
+from ..store.saves import SaveError
+from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Login, Note, Room, Said
+from ..view import View
+from .commands import carry_out, names_here, read_command
+from .drawing import TableInfo, render_table, table_info
+from .i18n import Tr
+from .notation import read_typed
+from .pages import hint_line, replay_line
+from .scores import ScoreScreen
+from .terminal import MIN_HEIGHT, MIN_WIDTH
+
+#: How long a chat line stays under the table (seconds).
+CHAT_SHOWN = 120.0
+#: Colours by what the terminal can show.
+DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
+          "truecolor": ColorDepth.DEPTH_24_BIT}
+
+
+def colours_of(term: str | None, env: dict[str, str]) -> str | None:
+    """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
+
+    ``NO_COLOR`` (any value, as https://no-color.org asks) turns colour off.
+    """
+    if "NO_COLOR" in env:
+        return None
+    term = (term or "").lower()
+    if not term or term == "dumb":
+        return None
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    return "256" if "256" in term else "standard"
+
+
+@dataclass
+class Cover:
+    """A neutral screen instead of the table (no card on it), gone with the person's Enter.
+
+    Attributes:
+        title: its line in the middle.
+        body: the smaller lines under it.
+        done: set when the person pressed Enter.
+    """
+
+    title: str
+    body: str = ""
+    done: asyncio.Event | None = None
+
+
+@dataclass
+class Question:
+    """A question instead of the prompt (yes or no, or Enter to go on), and what the answer does."""
+
+    prompt: str
+    answered: Callable[[str], None]
+
+
+class TableScreen:
+    """A person's screen at a room: their seat's, or a watcher's.
+
+    Args:
+        room: the table.
+        login: who is at this screen (the name: a person's seat's name in any case, or a watcher's).
+        lang: ``en`` or ``de``.
+        colours: rich's colour system for this terminal, or ``None`` for none.
+        local: the host's own terminal (its seat is never taken over; leaving it stops the game).
+        welcome: lines for the waiting room (how friends join: the host's own screen shows them).
+        on_stop: called when this screen stops the game for everyone (the host's own).
+    """
+
+    def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256",
+                 local: bool = False, welcome: tuple[str, ...] = (),
+                 on_stop: Callable[[], None] | None = None) -> None:
+        self.room = room
+        self.login = login
+        self.name = login.name
+        self.tr = Tr(lang)
+        self.colours = colours
+        self.local = local
+        self.welcome = welcome
+        self.on_stop = on_stop or (lambda: None)
+        self.chairs: list[Chair] = []
+        self.showing: Chair | None = None  # whose hand this screen draws
+        self.message = ""
+        self.page: list[str] | None = None
+        self.page_at = 0
+        self.cover: Cover | None = None
+        self.question: Question | None = None
+        self.goodbye = ""
+        self.lost = False  # the terminal went away
+        self._drawn: tuple[object, ...] = ()
+        self._picture = UIContent()
+        self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
+        self.buffer = Buffer(multiline=False, accept_handler=self._accept)
+        self.buffer.on_text_changed += self._cap
+        self.app: Application[None] = self._application()
+        self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
+        self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
+
+    # -- where this screen is --------------------------------------------------------
+
+    @property
+    def places(self) -> frozenset[str]:
+        """Where this screen is, for the commands (see :mod:`.commands`)."""
+        places = {"seat" if self.chairs else "watching"}
+        if self.room.hosted:
+            places.add("hosted")
+        if self.local and self.room.hosted:
+            places.add("host")
+        return frozenset(places)
+
+    def chair(self) -> Chair | None:
+        """The person whose seat this screen shows now (a command acts for them)."""
+        return self.showing
+
+    def asked(self) -> Chair | None:
+        """The chair at this screen the room is asking now, if any."""
+        return next((c for c in self.chairs if c.answer is not None and not c.answer.done()), None)
+
+    def shown_view(self) -> View:
+        """The table as this screen shows it: the view of the seat at its keyboard, or the public one."""
+        return self.room.view_for(self.showing.seat) if self.showing is not None else self.room.public_view()
+
+    def deciding_view(self) -> View | None:
+        """The view of the seat deciding at this screen now, else ``None``."""
+        chair = self.asked()
+        if chair is None or chair is not self.showing or self.room.stage != PLAYING or self.cover is not None:
+            return None
+        view = self.room.view_for(chair.seat)
+        return view if view.my_move else None
+
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and rows."""
+        if self.fixed_size is not None:
+            return self.fixed_size
+        size = self.app.output.get_size()
+        return size.columns, size.rows
+
+    def expects_line(self) -> bool:
+        """Whether a line typed now answers a question on this screen (for a terminal read a line at a
+        time: the table is written out, then a line is read)."""
+        return self.cover is not None or self.question is not None or self.deciding_view() is not None
+
+    def picture(self) -> str:
+        """The screen as it is now, as text (no colours without a colour system), the prompt under it."""
+        cols, rows = self.size()
+        prompt = "".join(part[1] for part in self._prompt())
+        return "\n".join(line.rstrip() for line in self._render(cols, rows).split("\n")) + "\n" + prompt
+
+    # -- the application ------------------------------------------------------------
+
+    def _application(self) -> Application[None]:
+        paging = Condition(lambda: self.page is not None)
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.interrupted()
+
+        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
+        def _end(event: KeyPressEvent) -> None:
+            self.quit()
+
+        @keys.add(Keys.Vt100MouseEvent)
+        def _no_mouse(event: KeyPressEvent) -> None:
+            """Typed escape codes can look like mouse reports (``ESC [ 31 m``); prompt_toolkit's own
+            handler fails on them, so none reaches it (this screen takes no mouse)."""
+
+        @keys.add("c-l")
+        def _redraw(event: KeyPressEvent) -> None:
+            self._drawn = ()
+            event.app.renderer.clear()
+
+        @keys.add("tab", filter=~paging)
+        def _complete(event: KeyPressEvent) -> None:
+            self._complete()
+
+        for key in ("q", "escape"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
+        for key in ("enter", " ", "pagedown", "down", "j"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
+        for key in ("b", "pageup", "up", "k"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+
+        # The body's height is given, never measured: measuring would draw it once more per redraw.
+        body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
+                      wrap_lines=False, always_hide_cursor=True)
+        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
+        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
+                        wrap_lines=False)
+        return Application(layout=Layout(HSplit([body, prompt, bottom]), focused_element=prompt),
+                           key_bindings=keys, full_screen=True, mouse_support=False,
+                           color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
+
+    async def run(self) -> None:
+        """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
+        if not self.sit():
+            return
+        try:
+            await self.app.run_async(set_exception_handler=False)
+        except (OSError, EOFError):  # the terminal went away under the screen (closed, hung up)
+            self.lost = True
+        finally:
+            self.room.leave(self)
+
+    def sit(self) -> bool:
+        """Take this person's seat (or watch); whether the room lets this screen in."""
+        seating = self.room.sit(self.login, self)
+        if seating.why in ("no_watchers", "kicked"):  # not let in
+            self.goodbye = self.tr(f"host.{seating.why}")
+            return False
+        if seating.chair is not None:
+            self.chairs = [seating.chair]
+            self.showing = seating.chair
+        if seating.why:
+            asked = self.room.chair_of(self.name)
+            self.message = self.tr(f"host.watch.{seating.why}", name=asked.name if asked else self.name)
+        return True
+
+    # -- what the room calls ------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Draw again at the next chance."""
+        self.redraw()
+
+    async def handover(self, seat: int) -> None:
+        """The room is about to ask ``seat``: a screen that must first hand its keyboard over waits
+        here for its person's Enter (see the hot-seat's); a person's own screen has nothing to do."""
+
+    def turn_started(self, chair: Chair) -> None:
+        """``chair`` decides now: whatever was typed before is dropped, never played as the answer,
+        and what was said to it before (``Not your turn``) is old news."""
+        self.message = ""
+        if self.buffer.text.strip():
+            self.buffer.reset()
+            self.message = self.tr("typed_ahead")
+        if self.app.is_running:
+            self.app.output.bell()  # the player may be looking at another window
+        self.refresh()
+
+    def close(self, reason: str) -> None:
+        """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
+        ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
+        over = reason == "stopped" and self.room.stage == OVER
+        self.goodbye = self._thanks() if over else self.tr(f"host.{reason}")
+        self._exit()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _body(self) -> UIContent:
+        """The table (or page, cover, waiting room), made again only when something on it changed:
+        a key typed at the prompt redraws the prompt alone."""
+        cols, rows = self.size()
+        key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
+               id(self.showing), self._minute())
+        if key != self._drawn:
+            try:
+                text = self._render(cols, rows)
+            except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
+                text = self.tr("host.failed", error=type(err).__name__)
+                self.goodbye = text
+                asyncio.get_running_loop().call_soon(self._leave)
+            lines = list(split_lines(to_formatted_text(ANSI(text))))
+            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
+                                      line_count=len(lines), show_cursor=False)
+            self._drawn = key
+        return self._picture
+
+    def _minute(self) -> int:
+        """Chat lines fade: the body is drawn afresh every so often."""
+        return int(self.room.clock() // 30)
+
+    def _render(self, cols: int, rows: int) -> str:
+        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
+            text = self.tr("host.too_small", w=cols, h=rows)
+            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
+        height = rows - 2
+        if self.page is not None:
+            return "\n".join(self.page[self.page_at:self.page_at + height])
+        return self._ansi(self._content(cols, height), cols, height)
+
+    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
+        out = io.StringIO()
+        console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
+                          legacy_windows=False)
+        console.print(renderable, crop=True, overflow="ellipsis")
+        return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
+
+    def _content(self, cols: int, height: int) -> RenderableType:
+        room = self.room
+        if self.cover is not None:
+            return self._covered(cols, height)
+        if room.stage == WAITING:
+            return Group(self._waiting_room(cols), *self._said())
+        if room.stage in (SCORES, OVER) and room.match.game.is_over:
+            return Group(Align.center(self._scores()), *self._said())
+        return self._table(cols, height)
+
+    def _table(self, cols: int, height: int) -> RenderableType:
+        """The table as this screen shows it, at ``height`` lines."""
+        showing = self.showing
+        view = self.shown_view()
+        legend = self.tr("host.legend" if showing is not None else "host.legend_watch")
+        return render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=showing is not None,
+                            width=cols, height=height, message=self._messages(), legend=self._legend(legend),
+                            viewer=showing.seat if showing is not None else None, hidden=self._hidden())
+
+    def _legend(self, hosted: str) -> str:
+        """The commands line under the table."""
+        return hosted if self.room.hosted else self.tr("legend")
+
+    def _hidden(self) -> str:
+        """The line where a hidden hand would be."""
+        return self.tr("host.hidden") if self.room.hosted else self.tr("hand_hidden")
+
+    def _covered(self, cols: int, height: int) -> RenderableType:
+        assert self.cover is not None
+        text = Text(self.cover.title, style="bold", justify="center")
+        if self.cover.body:
+            text.append("\n\n" + self.cover.body, style="dim")
+        panel = Panel(text, expand=False, padding=(1, 4))
+        return Group(Text("\n" * max(0, height // 2 - 4)), Align.center(panel, width=cols))
+
+    def _info(self) -> TableInfo:
+        return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
+
+    def _scores(self) -> ScoreScreen:
+        room = self.room
+        match = room.match
+        return ScoreScreen(match, self.tr, bots=[s.is_bot for s in room.saved.seats], game=room.game_number,
+                           seed=match.seed if room.table.seed_shown() else None, assisted=room.saved.assisted)
+
+    def _waiting_room(self, cols: int) -> RenderableType:
+        tr, room = self.tr, self.room
+        lines = [Text(tr("host.waiting_title"), style="bold"), Text("")]
+        for number, seat in enumerate(room.saved.seats):
+            if seat.is_bot:
+                lines.append(Text(tr("host.bot_seat", name=seat.name, level=tr.level(seat.bot or "")), style="dim"))
+            elif room.chairs[number].present:
+                lines.append(Text(tr("host.here", name=seat.name), style="green"))
+            else:
+                lines.append(Text(tr("host.not_back" if room.resumed else "host.awaited", name=seat.name),
+                                  style="yellow"))
+        starts = tr("host.goes_on_when", grace=int(room.grace)) if room.resumed else tr("host.starts_when")
+        lines += [Text(""), Text(starts)]
+        if not self.chairs:
+            lines.append(Text(tr("host.watching_name", name=brief(self.name, MAX_NAME_SHOWN)), style="dim"))
+        if self.welcome:
+            lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
+        return Panel(Group(*lines), width=min(cols, 78))
+
+    def _said(self) -> list[Text]:
+        """The message lines under a screen that is not the table (waiting room, scores)."""
+        return [Text(line, style="bold yellow") for line in self._messages().split("\n") if line]
+
+    def _messages(self) -> str:
+        """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
+        showing = self.showing
+        parts = [self._note(note) for note in (showing.notes if showing is not None else [])]
+        if self.room.problem is not None:
+            parts.append(self._note(self.room.problem))
+        if self.message:
+            parts.append(self.message)
+        chat = self.room.chat
+        if chat and self.room.clock() - chat[-1].at < CHAT_SHOWN:
+            parts.append(self._said_line(chat[-1]))
+        return "\n".join(parts[-3:])
+
+    def _said_line(self, said: Said) -> str:
+        """A chat line; a watcher's is marked so, whatever name they chose (``Bеn`` with a Cyrillic е)."""
+        return self.tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text)
+
+    def _note(self, note: Note) -> str:
+        """Something told to this person alone (or a problem told to every screen), in its words."""
+        tr = self.tr
+        if note.key == "you_drew":
+            return tr("you_drew", cards=tr.cards_words(note.cards))
+        if note.key == "took_yours":
+            return tr("took_yours", name=note.name, cards=tr.owned_words(note.cards), n=len(note.cards))
+        if note.key == "not_saved":
+            err = note.error
+            reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
+                if isinstance(err, SaveError) else ""
+            return tr("not_saved", reason=reason)
+        if note.key == "records_failed":
+            return tr("records_failed", reason=tr(f"records.{note.name}"))
+        if note.key in ("forced", "undone"):
+            return tr(note.key, move=tr.spoken(note.move))
+        return tr(note.key)
+
+    def _bottom(self) -> StyleAndTextTuples:
+        """The line under the prompt: the page's keys; how what is typed reads, and the moves it may
+        become; or who is at the table."""
+        if self.page is not None:
+            last = self.page_at + self.size()[1] - 2 >= len(self.page)
+            return [("reverse", self.tr("host.page_last" if last else "host.page_more"))]
+        view = self.deciding_view()
+        # At a hosted table, who is here and away matters more than the moves, until one is typed.
+        if view is not None and self.question is None and (self.buffer.text or not self.room.hosted):
+            return self._toolbar(view)
+        return self._status()
+
+    def _toolbar(self, view: View) -> StyleAndTextTuples:
+        """How the text typed so far reads (``→ play 11``), and the legal moves it may become."""
+        tr = self.tr
+        typed = self.buffer.text
+        shown: StyleAndTextTuples = []
+        if typed.strip() and read_command(typed) is None:
+            try:
+                move = read_typed(typed, view)
+            except IllegalMove:
+                pass
+            else:
+                shown = [("bold", f" → {tr.spoken(move)} "), ("", "· ")]
+        found = [m for m in self._matches(typed, view) if m not in names_here(self.places)]
+        width = self.size()[0] - sum(len(part[1]) for part in shown) - 8
+        listed = ""
+        for move in found:
+            piece = (" · " if listed else "") + move
+            if len(listed) + len(piece) > width:
+                listed += " …"
+                break
+            listed += piece
+        return shown + [("", " Tab ▸ "), ("bold", listed or tr("no_match"))]
+
+    def _status(self) -> StyleAndTextTuples:
+        """Who is at a hosted table, who is away and for how long; the codes this person needs."""
+        tr, room = self.tr, self.room
+        if not room.hosted:
+            return []
+        if room.stage == SCORES:
+            waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
+            if any(not c.ready for c in self.chairs):
+                return [("bold", tr("host.next_game") + " " + tr("host.waiting_for", names=waiting))]
+            return [("bold", tr("host.waiting_ready", names=waiting))]
+        if room.stage == OVER:
+            return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
+        people = []
+        for name, left in room.away():
+            people.append(tr("host.bot_plays", name=name) if left <= 0
+                          else tr("host.away", name=name, time=f"{int(left) // 60}:{int(left) % 60:02d}"))
+        here = [c.name for c in room.chairs.values() if c.present]
+        line = tr("host.present", people=", ".join(here + people))
+        if room.watchers:
+            line += " · " + tr("host.watchers", n=len(room.watchers))
+        if self.local:  # the host can tell the code again to someone who lost it: it comes first, never cut
+            line = tr("host.code", code=room.code) + " · " + line
+        elif self.showing is not None and self.showing.return_code:  # what brings this person back
+            line = tr("host.your_return_code", code=self.showing.return_code) + " · " + line
+        shown = Text(line)
+        shown.truncate(self.size()[0], overflow="ellipsis")
+        return [("", shown.plain)]
+
+    def _prompt(self) -> StyleAndTextTuples:
+        if self.page is not None or self.cover is not None:
+            return []
+        if self.question is not None:
+            return [("bold", self.question.prompt)]
+        if self.showing is None:
+            return [("bold", self.tr("host.prompt_watch"))]
+        return [("bold", self.tr("prompt", name=self.showing.name))]
+
+    def say(self, message: str) -> None:
+        """A line under the table, for this screen only."""
+        self.message = message
+        self.refresh()
+
+    # -- completion ------------------------------------------------------------------------
+
+    def _matches(self, typed: str, view: View) -> list[str]:
+        """Legal moves (as this language types them), then commands, that start with ``typed``."""
+        tr = self.tr
+        moves = [tr.spoken(m) for m in view.legal_moves()]
+        words = " ".join(typed.lower().split())
+        if typed.endswith(" ") and words:
+            words += " "
+        found = [m for m in moves if m.lower().startswith(words)]
+        if not found and words:
+            # "9 9" completes to "play 9 9 …" and "7" to "draw 7", as typed without the verb
+            verbs = {tr.spoken(kind) for kind in ("play", "draw", "shadow")}
+            found = [m for m in moves if m.lower().split(" ", 1)[-1].startswith(words) and m.split()[0] in verbs]
+        return found + [c for c in names_here(self.places) if words and c.startswith(words)]
+
+    def _complete(self) -> None:
+        """Tab: fill in the next move that matches what was typed (again: the one after)."""
+        view = self.deciding_view()
+        if view is None:
+            return
+        text = self.buffer.text
+        base, filled, index = self._tab
+        if text != filled:
+            base, index = text, 0
+        else:
+            index += 1
+        found = self._matches(base, view)
+        if not found:
+            return
+        choice = found[index % len(found)]
+        self.buffer.text = choice
+        self.buffer.cursor_position = len(choice)
+        self._tab = (base, choice, index)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def _cap(self, buffer: Buffer) -> None:
+        """A pasted flood is cut to one line of :data:`MAX_LINE` characters."""
+        if len(buffer.text) > MAX_LINE:
+            buffer.text = buffer.text[:MAX_LINE]
+            buffer.cursor_position = MAX_LINE
+
+    def _accept(self, buffer: Buffer) -> bool:
+        text = buffer.text[:MAX_LINE]
+        try:
+            self.answer(text)
+        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
+            self.say(self.tr("bad_move", reason="?"))
+        return False  # the buffer empties
+
+    def answer(self, text: str) -> None:
+        """Answer one line typed at the prompt."""
+        self.message = ""
+        if self.cover is not None:
+            self._uncover(typed=bool(text.strip()))
+            return
+        if self.question is not None:
+            asked, self.question = self.question, None
+            asked.answered(text)
+            self.refresh()
+            return
+        command = read_command(text)
+        if command is not None:
+            carry_out(self, command)
+        elif self.room.stage in (SCORES, OVER) or not text.strip():
+            self._between(text.strip())
+        else:
+            self._move(text.strip())
+        self.refresh()
+
+    def _uncover(self, *, typed: bool) -> None:
+        """Enter on a cover: it goes (what was typed with it was typed before the table showed)."""
+        cover, self.cover = self.cover, None
+        if typed:
+            self.message = self.tr("typed_ahead")
+        if cover is not None and cover.done is not None:
+            cover.done.set()
+        self.refresh()
+
+    def _between(self, text: str) -> None:
+        """Enter at a score screen: ready for the next game, or leave once it is over."""
+        room = self.room
+        if room.stage == OVER:
+            self._leave()
+        elif room.stage == SCORES and self.chairs and not text:
+            for chair in self.chairs:
+                room.go_on(chair)
+        elif text:
+            self.say(self.tr("host.not_playing"))
+
+    def _move(self, text: str) -> None:
+        room = self.room
+        if not self.chairs:
+            self.say(self.tr("host.watcher_cannot"))
+            return
+        if room.stage != PLAYING:
+            self.say(self.tr("host.not_playing"))
+            return
+        view = self.deciding_view()
+        if view is None:
+            mover = self.room.match.game.to_move
+            self.say(self.tr("host.not_your_turn", name=room.match.game.names[mover] if mover is not None else "?"))
+            return
+        try:
+            move = read_typed(text, view)
+        except IllegalMove as err:
+            self.say(self.refused(err))
+            return
+        complaint = self.complaint(move, view)
+        if complaint:
+            self.say(complaint)
+            return
+        chair = self.asked()
+        assert chair is not None
+        chair.notes.clear()
+        room.answer(chair, move)
+
+    def refused(self, err: IllegalMove) -> str:
+        """Why what was typed is no move now (a lesson adds its own words)."""
+        return self.tr("bad_move", reason=self.tr.reason(err))
+
+    def complaint(self, move: str, view: View) -> str:
+        """Why a legal move is not taken here (``""``: it is; a lesson's task may want another)."""
+        return ""
+
+    # -- what the commands use --------------------------------------------------------------
+
+    def open_page(self, parts: list[RenderableType]) -> None:
+        """Show a page over the table, a screenful at a time."""
+        cols, _ = self.size()
+        out = io.StringIO()
+        console = Console(file=out, width=cols, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, legacy_windows=False)  # type: ignore[arg-type]
+        console.print(Group(*parts))
+        self.page, self.page_at = out.getvalue().rstrip("\n").split("\n"), 0
+        self.refresh()
+
+    def hint(self) -> str:
+        """The normal bot's move and reason for this person's decision; the game is assisted from now."""
+        view = self.deciding_view()
+        if view is None:
+            return self.tr("host.not_now")
+        line = hint_line(view, self.tr)
+        if line is None:
+            return self.tr("no_hint")
+        self.room.table.mark_assisted()
+        self.room.changed()
+        return line
+
+    def undo(self) -> None:
+        """Take back this person's last decision, where the room allows it."""
+        chair = self.chair()
+        refused = self.room.undo(chair) if chair is not None else "host.not_now"
+        if refused:
+            self.say(self.tr(refused))
+
+    def quit(self) -> None:
+        """Leave the table; the host's own screen asks first (leaving it stops the game for everyone)."""
+        if not self.local:
+            self._leave()
+            return
+
+        def answered(text: str) -> None:
+            if self.tr.yes(text):
+                self.goodbye = self.tr("host.stopped")
+                self.on_stop()
+                self._leave()
+        self.question = Question(self.tr("host.quit_host"), answered)
+        self.refresh()
+
+    def interrupted(self) -> None:
+        """Ctrl-C: only the prompt is cleared (leaving is ``quit``)."""
+        self.buffer.reset()
+        self.say(self.tr("host.ctrl_c"))
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` to the table: under a seat's name, or marked as a watcher's."""
+        speaker = self.showing.name if self.showing is not None else self.name
+        refused = self.room.say(speaker, text, watching=not self.chairs)
+        if refused:
+            self.say(self.tr(refused))
+
+    def skip(self) -> None:
+        """Only a lesson is skipped (the registry keeps ``skip`` for lessons)."""
+
+    # -- pages -------------------------------------------------------------------------------------
+
+    def _turn_page(self, step: int) -> None:
+        if self.page is None:
+            return
+        room = max(1, self.size()[1] - 2)
+        at = self.page_at + step * room
+        if at >= len(self.page):
+            self._close_page()
+            return
+        self.page_at = max(0, at)
+        self.refresh()
+
+    def _close_page(self) -> None:
+        self.page, self.page_at = None, 0
+        self.refresh()
+
+    # -- leaving --------------------------------------------------------------------------------------
+
+    def _leave(self) -> None:
+        if not self.goodbye:
+            self.goodbye = self._thanks() if self.room.stage == OVER else self._bye()
+        self._exit()
+
+    def _exit(self) -> None:
+        if self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+    def _bye(self) -> str:
+        """What a person leaving in the middle is told: how to come back to their seat."""
+        chair = self.showing
+        if chair is None or not self.room.hosted:
+            return self.tr("host.bye_watch") if chair is None else ""
+        if chair.return_code:
+            return self.tr("host.bye_code", grace=int(self.room.grace), name=chair.name, code=chair.return_code)
+        return self.tr("host.bye", grace=int(self.room.grace), name=chair.name)
+
+    def _thanks(self) -> str:
+        """The end of the match: thanks, and the command that replays its deals at one terminal."""
+        replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
+        return self.tr("host.thanks") + ("\n" + replay if replay else "")
+
+
+class _Picture(UIControl):
+    """A control whose content comes ready made (and cached) from its owner."""
+
+    def __init__(self, content: Callable[[], UIContent]) -> None:
+        self.content = content
+
+    def create_content(self, width: int, height: int) -> UIContent:
+        return self.content()
+
+    def is_focusable(self) -> bool:
+        return False
+
