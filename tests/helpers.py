@@ -234,29 +234,41 @@ def bots_play(game: Game, transcript: Transcript, level: str, *, moves: int | No
         transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
 
 
-def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] = (80, 23)) -> list[str]:
-    """Play ``saved`` at a terminal of ``size`` while ``keys`` are typed; every screen shown, as plain text.
+class Keys:
+    """A line terminal for tests: the keys typed, a line at each Enter, and every picture the screen
+    showed (each once), at ``size``."""
 
-    The save goes to ``path``; the game ends when the keys run out (end of input quits it).
-    """
-    import io
-    import re
+    def __init__(self, keys: str, size: tuple[int, int] = (80, 23)) -> None:
+        self.lines = keys.split("\r")[:-1] if keys else []
+        self.pictures: list[str] = []
+        self.size = size
 
+    async def read_line(self) -> str | None:
+        return self.lines.pop(0) if self.lines else None
+
+    def show(self, picture: str, *, asking: bool) -> None:
+        if not self.pictures or self.pictures[-1] != picture:
+            self.pictures.append(picture)
+
+
+def play_keys(saved: Any, path: Any, keys: str, *, size: tuple[int, int] = (80, 23)) -> tuple[int, list[str]]:
+    """Play ``saved`` at a terminal of ``size`` while ``keys`` are typed (each line answers a question in
+    turn; the end of the keys leaves the game, saved); the exit status and every screen shown, as text."""
+    from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.tui.app import TableApp
-    from abluxxen.tui.prompt import make_session
-    from abluxxen.tui.terminal import WIPE, Terminal
+    from abluxxen.tui.local import play_here
 
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        TableApp(saved, path, screen=Terminal(file=out, size=size, terminal=True),
-                 session=make_session(input=pipe, output=DummyOutput())).run()
-    escapes = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-    return [escapes.sub("", s) for s in out.getvalue().split(WIPE) if s.strip()]
+    typed = Keys(keys, size)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        status = play_here(saved, path, lines=typed)
+    return status, typed.pictures
+
+
+def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] = (80, 23)) -> list[str]:
+    """Play ``saved`` at a terminal of ``size`` while ``keys`` are typed; every screen shown, as plain text."""
+    return play_keys(saved, path, keys, size=size)[1]
 
 
 # Seconds a pseudo-terminal test waits for a screen (slow machines may raise it).

@@ -151,6 +151,7 @@ class Chair:
     keys: frozenset[str] = frozenset()
     return_code: str = ""
     keyboard_at: int = 0  # at one shared terminal: the move at which this person last took the keyboard
+    drawn: list[int] = field(default_factory=list)  # cards drawn since the person last saw their hand
 
     @property
     def present(self) -> bool:
@@ -197,6 +198,8 @@ class _Notes:
     def update(self, view: View, events: Sequence[Event]) -> None:
         chair = self.chair
         for event in events:
+            if event.kind == "draw" and event.seat == chair.seat:
+                chair.drawn.extend(event.cards)
             if event.kind == "draw" and event.source == "deck" and event.seat == chair.seat and event.cards:
                 drawn = chair.notes[-1].cards if chair.notes and chair.notes[-1].key == "you_drew" else ()
                 chair.notes[-1:] = [] if drawn else chair.notes[-1:]
@@ -239,7 +242,7 @@ class Room:
         self.muted: set[str] = set()
         self.barred: set[str] = set()
         self._chat_rates: dict[str, Bucket] = {}
-        self.stage = WAITING
+        self.stage = WAITING if code else PLAYING  # people at one terminal wait for nobody
         # A resumed game waits for its people no longer than the grace: one who never comes back
         # must not hold the others for ever (a bot stands in, as for anyone away).
         self.resumed = bool(table.saved.transcript.moves)
@@ -713,6 +716,7 @@ class Room:
             self.table.next_game()
         for chair in self.chairs.values():
             chair.notes.clear()
+            chair.drawn.clear()
             chair.keyboard_at = 0
         self.problem = None
         self.stage = PLAYING

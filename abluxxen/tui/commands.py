@@ -137,7 +137,9 @@ def _rules(desk: Desk, command: Command) -> None:
     if page is None:
         desk.say(desk.tr("no_rules"))
         return
-    desk.open_page(page[0])
+    parts, missing = page
+    desk.open_page(parts)
+    desk.say(missing)  # under the table once the page is closed: why the whole text came
 
 
 def _hint(desk: Desk, command: Command) -> None:

@@ -23,8 +23,8 @@ import io
 import signal
 import sys
 import textwrap
-from collections import Counter
 from pathlib import Path
+from typing import Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from rich.align import Align
@@ -57,7 +57,6 @@ class HotSeatScreen(TableScreen):
     def __init__(self, room: Room, *, lang: str = "en", colours: str | None = "256") -> None:
         super().__init__(room, Login(""), lang=lang, colours=colours)
         self.holder: Chair | None = None  # who has the keyboard (None: nobody knows: cover first)
-        self.seen: dict[int, Counter[int]] = {}  # each person's hand as they last saw it
         self.dropped = False  # a line was typed before its question showed
         self.status = 0  # how the terminal left the game (an exit status)
 
@@ -82,7 +81,7 @@ class HotSeatScreen(TableScreen):
         holder = self.holder
         if chair is holder and chair is not None:
             return
-        if holder is not None and self._new_cards(holder):
+        if holder is not None and holder.drawn:
             await self._reveal(holder)
         if chair is None:  # a bot decides: the table without anyone's hand meanwhile
             self.showing = None
@@ -97,27 +96,22 @@ class HotSeatScreen(TableScreen):
         self.holder = self.showing = chair
         chair.keyboard_at = len(self.room.saved.transcript.moves)
 
-    def _new_cards(self, chair: Chair) -> bool:
-        """Whether ``chair``'s hand holds cards its person has not seen in it yet."""
-        now = Counter(self.room.view_for(chair.seat).hand)
-        return bool(now - self.seen.get(chair.seat, Counter()))
-
     async def _reveal(self, chair: Chair) -> None:
         """The table of the person leaving the keyboard, their new cards in hand, until their Enter."""
         self.showing = chair
-        self.seen[chair.seat] = Counter(self.room.view_for(chair.seat).hand)
+        chair.drawn.clear()
         done = asyncio.Event()
 
         def answered(text: str) -> None:
+            # At once, not when the room goes on: the next picture may be seen by the next person.
+            self.holder = self.showing = None
+            chair.notes.clear()
             if text.strip():
                 self.dropped = True
             done.set()
         self.question = Question(self.tr("drew_enter"), answered)
         self.refresh()
         await done.wait()
-        chair.notes.clear()
-        self.holder = self.showing = None
-        self.refresh()
 
     async def _until_enter(self, cover: Cover) -> None:
         cover.done = asyncio.Event()
@@ -128,7 +122,7 @@ class HotSeatScreen(TableScreen):
     def turn_started(self, chair: Chair) -> None:
         """``chair`` decides now, at this keyboard (the handover is done): its table, its question."""
         self.holder = self.showing = chair
-        self.seen[chair.seat] = Counter(self.room.view_for(chair.seat).hand)
+        chair.drawn.clear()
         dropped = self.dropped or bool(self.buffer.text.strip())
         self.buffer.reset()
         self.dropped = False
@@ -183,7 +177,6 @@ class HotSeatScreen(TableScreen):
         for chair in self.chairs:
             self.room.go_on(chair)
         self.holder = self.showing = self.chairs[0] if len(self.chairs) == 1 else None
-        self.seen.clear()
         self.room.release(self)
 
     def answer(self, text: str) -> None:
@@ -232,10 +225,20 @@ class HotSeatScreen(TableScreen):
         self._leave()
 
 
-def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: SaveLock | None = None) -> int:
+def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: SaveLock | None = None,
+              lines: LineTerminal | None = None) -> int:
     """Play a match at this terminal until it ends or the players leave; the exit status (130 after
     Ctrl-C, 129 when the terminal went away, 143 when stopped; 1 when the save is open in another
-    terminal, or the latest moves could not be saved)."""
+    terminal, or the latest moves could not be saved).
+
+    Args:
+        saved: the match, seats and settings (new or resumed).
+        path: its save file.
+        delay: pause after each bot move (default: the saved one).
+        lock: the save's lock, already taken (default: taken here).
+        lines: a line terminal instead of this one (default: this terminal, or standard input and
+            output read a line at a time when they are no terminal).
+    """
     tr = Tr(saved.lang)
     table = Table(saved, path, lock=lock)
     try:
@@ -246,16 +249,19 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     clean_leftovers(path.parent)
     room = Room(table, delay=saved.delay if delay is None else delay)
     terminal = Terminal()
-    lines = not (sys.stdin.isatty() and terminal.terminal)
-    screen = HotSeatScreen(room, lang=saved.lang, colours=None if lines else _colours(terminal))
+    if lines is None and not (sys.stdin.isatty() and terminal.terminal):
+        lines = Pipes()
+    screen = HotSeatScreen(room, lang=saved.lang, colours=None if lines is not None else _colours(terminal))
     try:
-        status = asyncio.run(_play(room, screen, lines=lines))
+        status = asyncio.run(play(room, screen, lines))
     finally:
         table.unlock()
-    return _after(room, screen, terminal, tr, status, lines=lines)
+    return _after(room, screen, terminal, tr, status, lines=lines is not None)
 
 
-async def _play(room: Room, screen: HotSeatScreen, *, lines: bool) -> int:
+async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:
+    """The room's match and its screen, at this terminal or a line terminal, until the screen is left;
+    the exit status."""
     loop = asyncio.get_running_loop()
     for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, STOPPED)):
         try:
@@ -269,7 +275,7 @@ async def _play(room: Room, screen: HotSeatScreen, *, lines: bool) -> int:
     game = loop.create_task(room.run())
     game.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
     try:
-        await (_read_lines(screen, game) if lines else screen.run())
+        await (read_lines(screen, game, lines) if lines is not None else screen.run())
     finally:
         game.cancel()
         await asyncio.gather(game, return_exceptions=True)
@@ -278,38 +284,67 @@ async def _play(room: Room, screen: HotSeatScreen, *, lines: bool) -> int:
     return screen.status
 
 
-async def _read_lines(screen: HotSeatScreen, game: asyncio.Task[None]) -> None:
-    """The same screen for a terminal that is no terminal (a pipe, a script): whenever it asks, its
-    picture is written out as plain text and a line is read; every line answers a question in turn
-    (none is thrown away), and the end of the input leaves the game, saved."""
+class LineTerminal(Protocol):
+    """A terminal that is no terminal: it shows the screen as text and gives whole lines."""
+
+    #: The size the screen is drawn at (columns, rows).
+    size: tuple[int, int]
+
+    async def read_line(self) -> str | None:
+        """The next line typed (without its line ending); ``None`` at the end of the input."""
+
+    def show(self, picture: str, *, asking: bool) -> None:
+        """The screen as it is now (``asking``: a line typed now answers its question)."""
+
+
+class Pipes:
+    """Standard input and output as a line terminal: the screen is written out whenever it asks."""
+
+    size = (80, 23)
+
+    def __init__(self) -> None:
+        # Any line ending ends a line: a script may type Enter as the terminal sends it (\r).
+        self.source = io.TextIOWrapper(sys.stdin.buffer, encoding=sys.stdin.encoding, errors="replace",
+                                       newline=None)
+        self.shown = ""
+
+    async def read_line(self) -> str | None:
+        line = await asyncio.get_running_loop().run_in_executor(None, self.source.readline)
+        return line.rstrip("\n") if line else None
+
+    def show(self, picture: str, *, asking: bool) -> None:
+        if asking and picture != self.shown:
+            print(picture, flush=True)
+            self.shown = picture
+
+
+async def read_lines(screen: HotSeatScreen, game: asyncio.Task[None], terminal: LineTerminal) -> None:
+    """The same screen at a terminal that is no terminal (a pipe, a script): its picture goes out as text
+    and every line typed answers its questions in turn (none is thrown away, none is typed ahead); the
+    end of the input leaves the game, saved."""
     changed = asyncio.Event()
     screen.redraw = changed.set
-    screen.fixed_size = (80, 23)
+    screen.fixed_size = terminal.size
     if not screen.sit():
         return
     loop = asyncio.get_running_loop()
-    # Any line ending ends a line: a script may type Enter as the terminal sends it (\r).
-    source = io.TextIOWrapper(sys.stdin.buffer, encoding=sys.stdin.encoding, errors="replace", newline=None)
-    shown = ""
     try:
         while not game.done() and not screen.goodbye:
             changed.clear()
-            if not screen.expects_line():
+            asking = screen.expects_line()
+            terminal.show(screen.picture(), asking=asking)
+            if not asking:
                 await asyncio.wait({loop.create_task(changed.wait()), game}, return_when=asyncio.FIRST_COMPLETED)
                 continue
-            picture = screen.picture()
-            if picture != shown:
-                print(picture, flush=True)
-                shown = picture
-            line = await loop.run_in_executor(None, source.readline)
-            if not line:
+            line = await terminal.read_line()
+            if line is None:
                 screen.stop(0)  # out of input: the game is saved, as after quit
                 return
-            screen.answer(line.rstrip("\r\n"))
+            screen.answer(line)
     finally:
         screen.room.leave(screen)
         if game.done() and screen.room.match.game.is_over and not screen.goodbye:
-            print(screen.picture(), flush=True)
+            terminal.show(screen.picture(), asking=True)
 
 
 def _after(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, status: int, *, lines: bool) -> int:

@@ -189,12 +189,13 @@ class TableScreen:
     def expects_line(self) -> bool:
         """Whether a line typed now answers a question on this screen (for a terminal read a line at a
         time: the table is written out, then a line is read)."""
-        return self.cover is not None or self.question is not None or self.deciding_view() is not None
+        return (self.page is not None or self.cover is not None or self.question is not None
+                or self.deciding_view() is not None)
 
     def picture(self) -> str:
         """The screen as it is now, as text (no colours without a colour system), the prompt under it."""
         cols, rows = self.size()
-        prompt = "".join(part[1] for part in self._prompt())
+        prompt = "".join(part[1] for part in (self._bottom() if self.page is not None else self._prompt()))
         return "\n".join(line.rstrip() for line in self._render(cols, rows).split("\n")) + "\n" + prompt
 
     # -- the application ------------------------------------------------------------
@@ -280,6 +281,7 @@ class TableScreen:
     def turn_started(self, chair: Chair) -> None:
         """``chair`` decides now: whatever was typed before is dropped, never played as the answer,
         and what was said to it before (``Not your turn``) is old news."""
+        chair.drawn.clear()  # the hand is on this person's screen from now on
         self.message = ""
         if self.buffer.text.strip():
             self.buffer.reset()
@@ -568,7 +570,11 @@ class TableScreen:
         return False  # the buffer empties
 
     def answer(self, text: str) -> None:
-        """Answer one line typed at the prompt."""
+        """Answer one line typed at the prompt (at a page, read a line at a time: Enter pages on, ``q``
+        goes back to the table)."""
+        if self.page is not None:
+            self._close_page() if text.strip().lower() in ("q", "quit", "beenden") else self._turn_page(+1)
+            return
         self.message = ""
         if self.cover is not None:
             self._uncover(typed=bool(text.strip()))
