@@ -296,3 +296,79 @@ def spawn_terminal(args: Sequence[str], data_dir: Path | None = None, *, rows: i
     log = io.StringIO()
     child.logfile_read = log
     return child, log
+
+
+class Seated:
+    """One person at the hot-seat's screen, in this process: the room plays, the person answers lines.
+
+    Made by :func:`seated`: ``screen.answer(line)`` is what Enter does at the prompt, ``screen.message``
+    what the screen says under the table, ``table`` the game being played.
+    """
+
+    def __init__(self, room: Any, screen: Any, task: Any) -> None:
+        self.room, self.screen, self.task = room, screen, task
+
+    @property
+    def game(self) -> Any:
+        return self.room.match.game
+
+    async def asked(self, timeout: float = 10.0) -> None:
+        """Wait until the person decides at the screen (or a question or cover waits for them)."""
+        import asyncio
+
+        for _ in range(int(timeout / 0.005)):
+            if self.screen.expects_line() or self.task.done():
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError("the screen never asked")
+
+    async def type(self, line: str) -> str:
+        """Answer ``line`` once asked; what the screen says then."""
+        import asyncio
+
+        await self.asked()
+        version = self.room.version
+        self.screen.answer(line)
+        for _ in range(100):  # the room takes the move on its next turns of the event loop
+            await asyncio.sleep(0.001)
+            if self.room.version != version and self.screen.expects_line():
+                break
+        return str(self.screen.message)
+
+
+def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: Any = None) -> Any:
+    """Run ``test(seated)`` (a coroutine function) with ``game`` on the table: Ann at the hot-seat's
+    screen, bots in the other seats (or ``seats``), no pause after a bot's move; its result."""
+    import asyncio
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.events import START, Event
+    from abluxxen.match import Match
+    from abluxxen.store.saves import Saved, Seat
+    from abluxxen.table.room import Room
+    from abluxxen.table.table import Table
+    from abluxxen.tui.local import HotSeatScreen
+
+    names = list(game.names)
+    seats = seats or [Seat(names[0])] + [Seat(name, "easy") for name in names[1:]]
+    match = Match(game.rules, games=1, seed=3, names=names)
+    match.game = game
+    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
+
+    async def main() -> Any:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            room = Room(Table(saved, path), delay=0.0)
+            screen = HotSeatScreen(room, lang=lang, colours=None)
+            screen.fixed_size = (80, 23)
+            screen.sit()
+            task = asyncio.get_running_loop().create_task(room.run())
+            try:
+                return await test(Seated(room, screen, task))
+            finally:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+
+    return asyncio.run(main())

@@ -11,17 +11,15 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import make_doc, screens_at_table
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from helpers import Seated, make_doc, screens_at_table, seated
 
 from abluxxen import Event, Game, IllegalMove, Rules, View
 from abluxxen.events import START
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.notation import read_typed
-from abluxxen.tui.prompt import ask_move, make_session
+from abluxxen.tui.notation import completions, read_typed
+from abluxxen.tui.screen import toolbar
 
 NAMES = ["Ann", "Ben", "Cy"]
 
@@ -128,20 +126,21 @@ def test_an_unknown_word_gets_what_can_be_typed() -> None:
             assert "cards are 1 to 13" not in said
 
 
-def test_the_player_sees_the_reasons_in_both_languages() -> None:
-    game = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES))
-    for lang, card, unknown in (
-            ("en", "✗ '14' is not a card: cards are 1 to 13 and X", "✗ 'zz' is not a move here."),
-            ("de", "✗ '14' ist keine Karte: Karten sind 1 bis 13 und X", "✗ 'zz' ist hier kein Zug.")):
-        shown: list[str] = []
-        with create_pipe_input() as pipe:
-            pipe.send_text("14\r0\r14*2\rzz\r5\r")
-            move = ask_move(game.view(0), Tr(lang), session=make_session(input=pipe, output=DummyOutput()),
-                            show=shown.append, on_command=lambda c: "")
-        assert move == "play 5"
-        assert shown[1] == card and shown[2] == card.replace("14", "0") and shown[3].startswith(card[:4])
-        assert shown[4].startswith(unknown)
-        assert ("verlauf · regeln THEMA · beenden" if lang == "de" else "log · rules TOPIC · quit") in shown[4]
+@pytest.mark.parametrize("lang, card, unknown", [
+    ("en", "✗ '14' is not a card: cards are 1 to 13 and X", "✗ 'zz' is not a move here."),
+    ("de", "✗ '14' ist keine Karte: Karten sind 1 bis 13 und X", "✗ 'zz' ist hier kein Zug.")])
+def test_the_player_sees_the_reasons_in_both_languages(lang: str, card: str, unknown: str) -> None:
+    async def test(table: Seated) -> None:
+        assert await table.type("14") == card
+        assert await table.type("0") == card.replace("14", "0")
+        assert (await table.type("14*2")).startswith(card[:4])
+        said = await table.type("zz")
+        assert said.startswith(unknown)
+        assert ("verlauf · regeln THEMA · beenden" if lang == "de" else "log · rules TOPIC · quit") in said
+        await table.type("5")
+        assert [m.move for m in table.room.saved.transcript.moves][:1] == ["play 5"]
+
+    seated(Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)), test, lang=lang)
 
 
 def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
@@ -153,21 +152,16 @@ def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
 
 
 def test_the_toolbar_says_nothing_matches_in_german_too() -> None:
-    from abluxxen.tui.prompt import MoveCompleter, toolbar_text
-
     view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
-    shown = {lang: "".join(text for _, text, *_ in toolbar_text(MoveCompleter(view, Tr(lang)), "zz", 80))
-             for lang in ("en", "de")}
+    shown = {lang: "".join(part[1] for part in toolbar(view, Tr(lang), "zz", 80)) for lang in ("en", "de")}
     assert "(no legal move starts so)" in shown["en"] and "(kein erlaubter Zug beginnt so)" in shown["de"]
-    assert "Tab ▸ play 1" in "".join(text for _, text, *_ in toolbar_text(MoveCompleter(view, Tr("en")), "", 80))
+    assert "Tab ▸ play 1" in "".join(part[1] for part in toolbar(view, Tr("en"), "", 80))
 
 
 def test_tab_reads_a_number_at_the_draw_prompt_as_a_value_too() -> None:
-    from abluxxen.tui.prompt import MoveCompleter
-
-    completer = MoveCompleter(_single_draw("7 3 12 6 12 11").view(0), Tr("en"))
-    assert completer.matches("3") == ["draw 3"]
-    assert completer.matches("1") == ["draw 12", "draw 11"]
+    view = _single_draw("7 3 12 6 12 11").view(0)
+    assert completions("3", view, Tr("en")) == ["draw 3"]
+    assert completions("1", view, Tr("en")) == ["draw 12", "draw 11"]
 
 
 # -- issue 20: German moves, and a duel draw named by one card of a group -------------------------
@@ -219,7 +213,6 @@ def test_a_german_game_accepts_passe_and_spiele_at_the_table(tmp_path: Path) -> 
 
 def test_the_moves_page_and_toolbar_speak_german_in_a_german_game() -> None:
     from abluxxen.tui.drawing import moves_page
-    from abluxxen.tui.prompt import MoveCompleter
 
     view = _single_draw("7 3 12 6 12 11").view(0)
     text = "\n".join(line.plain for line in moves_page(view, Tr("de")))
@@ -227,10 +220,10 @@ def test_the_moves_page_and_toolbar_speak_german_in_a_german_game() -> None:
     assert re.search(r"^  ziehe stapel\s", text, re.MULTILINE) and re.search(r"^  passe\s", text, re.MULTILINE)
     assert not re.search(r"^  (draw|pass)\b", text, re.MULTILINE)
     assert "passe (p)" in text and "'stapel'" in text
-    completer = MoveCompleter(view, Tr("de"))
-    assert completer.matches("zie")[:2] == ["ziehe stapel", "ziehe 7"]
-    assert all(read_typed(m, view) == completer.canonical[m] for m in completer.moves)
-    assert MoveCompleter(view, Tr("en")).matches("dra")[:2] == ["draw deck", "draw 7"]
+    de = Tr("de")
+    assert completions("zie", view, de)[:2] == ["ziehe stapel", "ziehe 7"]
+    assert all(read_typed(de.spoken(m), view) == m for m in view.legal_moves())
+    assert completions("dra", view, Tr("en"))[:2] == ["draw deck", "draw 7"]
 
 
 def _duel_draw() -> View:

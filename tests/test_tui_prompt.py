@@ -1,33 +1,22 @@
 """Reading moves: shortcuts, completion, and asking again after bad input.
 
-The prompt runs on prompt_toolkit's pipe input with a dummy output, so
-these tests need no terminal.
+The table's screen runs in this process (``helpers.seated``): a line typed is what Enter does at its
+prompt, so these tests need no terminal.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from helpers import make_doc
-from prompt_toolkit.document import Document
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.input.base import PipeInput
-from prompt_toolkit.output import DummyOutput
+from helpers import Seated, make_doc, seated
 
 from abluxxen import Game, IllegalMove
 from abluxxen.tui.commands import Command, read_command
+from abluxxen.tui.drawing import explain_move
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.notation import read_typed
-from abluxxen.tui.prompt import MoveCompleter, ask_move, make_session
+from abluxxen.tui.notation import completions, read_typed
+from abluxxen.tui.screen import toolbar
 
 TR = Tr("en")
-
-
-@pytest.fixture
-def pipe() -> Iterator[PipeInput]:
-    with create_pipe_input() as pipe_input:
-        yield pipe_input
 
 
 def _game(**kwargs: object) -> Game:
@@ -113,67 +102,78 @@ def test_commands_are_recognised() -> None:
 
 
 def test_completion_offers_only_legal_moves_with_an_explanation() -> None:
-    game = _game(hands=["5 5 7 X", "1", "2"])
-    completer = MoveCompleter(game.view(0), TR)
-    found = list(completer.get_completions(Document("play 5"), None))  # type: ignore[arg-type]
-    assert [c.text for c in found] == ["play 5", "play 5 X", "play 5 5", "play 5 5 X"]
-    assert "two 5s and a joker" in found[3].display_meta_text
-    assert [c.text for c in completer.get_completions(Document("7"), None)] == ["play 7", "play 7 X"]  # type: ignore[arg-type]
-    assert list(completer.get_completions(Document("play 9"), None)) == []  # type: ignore[arg-type]
+    view = _game(hands=["5 5 7 X", "1", "2"]).view(0)
+    assert completions("play 5", view, TR) == ["play 5", "play 5 X", "play 5 5", "play 5 5 X"]
+    assert "two 5s and a joker" in explain_move("play 5 5 X", view, TR)
+    assert completions("7", view, TR) == ["play 7", "play 7 X"]
+    assert completions("play 9", view, TR) == []
 
 
-def test_tab_fills_in_the_next_legal_move(pipe: PipeInput) -> None:
-    game = _game(hands=["5 5 7", "1", "2"])
-    session = make_session(input=pipe, output=DummyOutput())
-    pipe.send_text("pl\t\t\r")
-    shown: list[str] = []
-    move = ask_move(game.view(0), TR, session=session, show=shown.append, on_command=lambda c: "")
-    assert move == "play 5 5"
+def _played(table: Seated) -> list[str]:
+    return [m.move for m in table.room.saved.transcript.moves if m.seat == 0]
 
 
-def test_bad_input_is_explained_then_the_same_question_comes_again(pipe: PipeInput) -> None:
-    game = _game(hands=["5 5 7", "1", "2"])
-    session = make_session(input=pipe, output=DummyOutput())
-    pipe.send_text("9\r")
-    pipe.send_text("5 9\r")
-    pipe.send_text("?\r")
-    pipe.send_text("55\r")
-    shown: list[str] = []
-    commands: list[Command] = []
+def test_tab_fills_in_the_next_legal_move() -> None:
+    async def test(table: Seated) -> None:
+        await table.asked()
+        table.screen.buffer.text = "pl"
+        table.screen._complete()
+        assert table.screen.buffer.text == "play 5"
+        table.screen._complete()  # again: the one after
+        assert table.screen.buffer.text == "play 5 5"
+        await table.type(table.screen.buffer.text)
+        assert _played(table) == ["play 5 5"]
 
-    def on_command(command: Command) -> str:
-        commands.append(command)
-        return "listed"
-
-    move = ask_move(game.view(0), TR, session=session, show=shown.append, on_command=on_command)
-    assert move == "play 5 5"
-    assert shown[0] == ""
-    assert shown[1] == "✗ you hold no 9"
-    assert "one value" in shown[2] and shown[2].startswith("✗")
-    assert shown[3] == "listed" and commands == [Command("?")]
-    assert game.view(0).hand == (5, 5, 7)  # asking never changes the game
+    seated(_game(hands=["5 5 7", "1", "2"]), test)
 
 
-def test_ctrl_c_and_ctrl_d_reach_the_caller(pipe: PipeInput) -> None:
-    game = _game(hands=["5 5 7", "1", "2"])
-    session = make_session(input=pipe, output=DummyOutput())
-    pipe.send_text("\x03")
-    with pytest.raises(KeyboardInterrupt):
-        ask_move(game.view(0), TR, session=session, show=lambda m: None, on_command=lambda c: "")
-    pipe.send_text("\x04")
-    with pytest.raises(EOFError):
-        ask_move(game.view(0), TR, session=session, show=lambda m: None, on_command=lambda c: "")
+def test_the_line_under_the_prompt_says_how_a_shortcut_that_can_mean_two_things_is_read() -> None:
+    ones = _game(hands=["1 1 5", "2", "3"]).view(0)
+    eleven = _game(hands=["1 1 11", "2", "3"]).view(0)
+    assert toolbar(ones, TR, "11", 80)[0][1].strip() == "→ play 1 1"  # no 11 in hand: two 1s
+    assert toolbar(eleven, TR, "11", 80)[0][1].strip() == "→ play 11"
+    assert toolbar(eleven, Tr("de"), "11", 80)[0][1].strip() == "→ spiele 11"
+    assert "Tab ▸" in "".join(part[1] for part in toolbar(eleven, TR, "1", 80))  # a start: what it may become
 
 
-def test_refusals_are_explained_in_german_too(pipe: PipeInput) -> None:
-    game = _game(hands=["5 7 7", "1", "2"])
-    session = make_session(input=pipe, output=DummyOutput())
-    pipe.send_text("7 7 7\r9\rzz\r77\r")
-    shown: list[str] = []
-    move = ask_move(game.view(0), Tr("de"), session=session, show=shown.append, on_command=lambda c: "")
-    assert move == "play 7 7"
-    assert shown[1:3] == ["✗ du hast nur zwei 7er", "✗ du hast keine 9"]
-    assert shown[3].startswith("✗ 'zz' ist hier kein Zug. Züge: '7 7 x', '77x' oder 'spiele 7 7 x'")
+def test_bad_input_is_explained_then_the_same_question_comes_again() -> None:
+    async def test(table: Seated) -> None:
+        assert await table.type("9") == "✗ you hold no 9"
+        said = await table.type("5 9")
+        assert "one value" in said and said.startswith("✗")
+        await table.type("?")
+        assert table.screen.page is not None and "Your legal moves" in table.screen.page
+        table.screen._close_page()
+        assert table.game.view(0).hand == (5, 5, 7)  # asking never changes the game
+        await table.type("55")
+        assert _played(table) == ["play 5 5"]
+
+    seated(_game(hands=["5 5 7", "1", "2"]), test)
+
+
+def test_ctrl_c_asks_whether_to_leave_and_ctrl_d_too() -> None:
+    async def test(table: Seated) -> None:
+        await table.asked()
+        table.screen.interrupted()
+        assert table.screen.question is not None and table.screen.question.prompt.startswith("Quit?")
+        await table.type("n")
+        assert table.screen.question is None and table.screen.deciding_view() is not None  # the move is asked again
+        table.screen.quit()
+        await table.type("y")
+        assert table.screen.goodbye and table.screen.status == 0
+
+    seated(_game(hands=["5 5 7", "1", "2"]), test)
+
+
+def test_refusals_are_explained_in_german_too() -> None:
+    async def test(table: Seated) -> None:
+        assert await table.type("7 7 7") == "✗ du hast nur zwei 7er"
+        assert await table.type("9") == "✗ du hast keine 9"
+        assert (await table.type("zz")).startswith("✗ 'zz' ist hier kein Zug. Züge: '7 7 x', '77x' oder 'spiele 7 7 x'")
+        await table.type("77")
+        assert _played(table) == ["play 7 7"]
+
+    seated(_game(hands=["5 7 7", "1", "2"]), test, lang="de")
 
 
 def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:

@@ -264,3 +264,18 @@ def _readings(word: str) -> list[tuple[int, ...]]:
 def _engine_reason(move: str, view: View) -> None:
     """Raise the engine's own reason why ``move`` is illegal for this seat."""
     view.check(move)
+
+
+def completions(typed: str, view: View, tr: Tr) -> list[str]:
+    """The legal moves, as a player of ``tr``'s language types them (``ziehe 7``), that start with what
+    was typed, case aside; without a verb, the plays and draws whose cards start so (``9 9`` becomes
+    ``play 9 9 …``, ``7`` ``draw 7``)."""
+    moves = [tr.spoken(m) for m in view.legal_moves()]
+    words = " ".join(typed.lower().split())
+    if typed.endswith(" ") and words:
+        words += " "
+    found = [m for m in moves if m.lower().startswith(words)]
+    if not found and words:
+        verbs = {tr.spoken(kind) for kind in ("play", "draw", "shadow")}
+        found = [m for m in moves if m.lower().split(" ", 1)[-1].startswith(words) and m.split()[0] in verbs]
+    return found

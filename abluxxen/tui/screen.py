@@ -55,7 +55,7 @@ from ..view import View
 from .commands import carry_out, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
 from .i18n import Tr
-from .notation import read_typed
+from .notation import completions, read_typed
 from .pages import hint_line, replay_line
 from .scores import ScoreScreen
 from .terminal import MIN_HEIGHT, MIN_WIDTH
@@ -455,26 +455,7 @@ class TableScreen:
 
     def _toolbar(self, view: View) -> StyleAndTextTuples:
         """How the text typed so far reads (``→ play 11``), and the legal moves it may become."""
-        tr = self.tr
-        typed = self.buffer.text
-        shown: StyleAndTextTuples = []
-        if typed.strip() and read_command(typed) is None:
-            try:
-                move = read_typed(typed, view)
-            except IllegalMove:
-                pass
-            else:
-                shown = [("bold", f" → {tr.spoken(move)} "), ("", "· ")]
-        found = [m for m in self._matches(typed, view) if m not in names_here(self.places)]
-        width = self.size()[0] - sum(len(part[1]) for part in shown) - 8
-        listed = ""
-        for move in found:
-            piece = (" · " if listed else "") + move
-            if len(listed) + len(piece) > width:
-                listed += " …"
-                break
-            listed += piece
-        return shown + [("", " Tab ▸ "), ("bold", listed or tr("no_match"))]
+        return toolbar(view, self.tr, self.buffer.text, self.size()[0])
 
     def _status(self) -> StyleAndTextTuples:
         """Who is at a hosted table, who is away and for how long; the codes this person needs."""
@@ -521,18 +502,9 @@ class TableScreen:
     # -- completion ------------------------------------------------------------------------
 
     def _matches(self, typed: str, view: View) -> list[str]:
-        """Legal moves (as this language types them), then commands, that start with ``typed``."""
-        tr = self.tr
-        moves = [tr.spoken(m) for m in view.legal_moves()]
+        """Legal moves (as this language types them), then the commands here, that start with ``typed``."""
         words = " ".join(typed.lower().split())
-        if typed.endswith(" ") and words:
-            words += " "
-        found = [m for m in moves if m.lower().startswith(words)]
-        if not found and words:
-            # "9 9" completes to "play 9 9 …" and "7" to "draw 7", as typed without the verb
-            verbs = {tr.spoken(kind) for kind in ("play", "draw", "shadow")}
-            found = [m for m in moves if m.lower().split(" ", 1)[-1].startswith(words) and m.split()[0] in verbs]
-        return found + [c for c in names_here(self.places) if words and c.startswith(words)]
+        return completions(typed, view, self.tr) + [c for c in names_here(self.places) if words and c.startswith(words)]
 
     def _complete(self) -> None:
         """Tab: fill in the next move that matches what was typed (again: the one after)."""
@@ -763,3 +735,28 @@ class _Picture(UIControl):
     def is_focusable(self) -> bool:
         return False
 
+
+
+def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
+    """The line under the prompt while a person decides: how the text typed so far reads (``→ play 11``:
+    ``11`` is one 11 when the hand holds one, else two 1s), and the legal moves it may still become."""
+    shown: StyleAndTextTuples = []
+    if typed.strip() and read_command(typed) is None:
+        try:
+            move = read_typed(typed, view)
+        except IllegalMove:
+            pass
+        else:
+            shown = [("bold", f" → {tr.spoken(move)} ")]
+    found = completions(typed, view, tr)
+    if shown and (not found or found == [tr.spoken(read_typed(typed, view))]):
+        return shown  # what Enter plays, and nothing else it could become
+    room = width - sum(len(part[1]) for part in shown) - 10
+    listed = ""
+    for move in found:
+        piece = (" · " if listed else "") + move
+        if len(listed) + len(piece) > room:
+            listed += " …"
+            break
+        listed += piece
+    return shown + [("", " Tab ▸ "), ("bold", listed or tr("no_match"))]
