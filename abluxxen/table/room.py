@@ -262,6 +262,13 @@ class Room:
             if self.resumed:
                 chair.left_at = clock()
 
+    def use_table(self, table: Table) -> None:
+        """Play at ``table`` from now on, its seats told as this room's were (a lesson's new position)."""
+        self.table = table
+        for number, chair in self.chairs.items():
+            table.seats[number] = _Notes(self, chair)
+        self.changed()
+
     # -- what screens read --------------------------------------------------------
 
     @property

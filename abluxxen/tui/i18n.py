@@ -118,6 +118,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "explain.pass": ("draw nothing", "nichts ziehen"),
     "explain.shadow": ("take the shadow's {owned}", "nimm {owned} aus dem Schatten"),
     # -- narration --------------------------------------------------------------
+    "n.position": ("A position set up for this step: {name}'s turn.",
+                   "Eine Stellung für diesen Schritt: {name} ist am Zug."),
     "n.start": ("Game {n}: {name} starts.", "Partie {n}: {name} beginnt."),
     "n.play": ("{name} plays {cards}", "{name} spielt {cards}"),
     "n.no_abluxx": ("no abluxx", "kein Abluxxen"),

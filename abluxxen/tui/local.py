@@ -318,7 +318,7 @@ class Pipes:
             self.shown = picture
 
 
-async def read_lines(screen: HotSeatScreen, game: asyncio.Task[None], terminal: LineTerminal) -> None:
+async def read_lines(screen: TableScreen, game: asyncio.Task[None], terminal: LineTerminal) -> None:
     """The same screen at a terminal that is no terminal (a pipe, a script): its picture goes out as text
     and every line typed answers its questions in turn (none is thrown away, none is typed ahead); the
     end of the input leaves the game, saved."""

@@ -79,7 +79,9 @@ class _Narration:
 
     def _start(self, ev: Event, name: str) -> None:
         self.close()
-        self.sentences.append(self.tr("n.start", n=ev.source, name=name))
+        # A game dealt from its start has a number; a lesson's position was set up mid-game.
+        key = "n.start" if str(ev.source).isdigit() else "n.position"
+        self.sentences.append(self.tr(key, n=ev.source, name=name))
 
     def _play(self, ev: Event, name: str) -> None:
         self.close()

@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import io
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
@@ -136,6 +136,7 @@ class TableScreen:
         self.page_at = 0
         self.cover: Cover | None = None
         self.question: Question | None = None
+        self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self._drawn: tuple[object, ...] = ()
@@ -304,7 +305,7 @@ class TableScreen:
         a key typed at the prompt redraws the prompt alone."""
         cols, rows = self.size()
         key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
-               id(self.showing), self._minute())
+               id(self.sheet), id(self.question), id(self.showing), self._minute())
         if key != self._drawn:
             try:
                 text = self._render(cols, rows)
@@ -343,6 +344,8 @@ class TableScreen:
         room = self.room
         if self.cover is not None:
             return self._covered(cols, height)
+        if self.sheet is not None:
+            return Group(*self.sheet, *self._said())
         if room.stage == WAITING:
             return Group(self._waiting_room(cols), *self._said())
         if room.stage in (SCORES, OVER) and room.match.game.is_over:
@@ -493,6 +496,23 @@ class TableScreen:
         if self.showing is None:
             return [("bold", self.tr("host.prompt_watch"))]
         return [("bold", self.tr("prompt", name=self.showing.name))]
+
+    async def ask(self, question: str, sheet: Sequence[RenderableType] | None = None) -> str:
+        """Ask ``question`` at the prompt, over ``sheet`` (or the table); the line typed."""
+        loop = asyncio.get_running_loop()
+        typed: asyncio.Future[str] = loop.create_future()
+        self.sheet = list(sheet) if sheet is not None else None
+
+        def answered(text: str) -> None:
+            if not typed.done():
+                typed.set_result(text)
+        self.question = Question(question, answered)
+        self.refresh()
+        try:
+            return await typed
+        finally:
+            self.sheet = None
+            self.refresh()
 
     def say(self, message: str) -> None:
         """A line under the table, for this screen only."""
@@ -679,6 +699,10 @@ class TableScreen:
 
     def skip(self) -> None:
         """Only a lesson is skipped (the registry keeps ``skip`` for lessons)."""
+
+    def stop(self, status: int) -> None:
+        """Leave now: a stop signal, or the end of a line terminal's input (``status``: how it ended)."""
+        self._leave()
 
     # -- pages -------------------------------------------------------------------------------------
 

@@ -1,48 +1,54 @@
-"""``abluxxen learn``: the lessons at the game's own table and prompt.
+"""``abluxxen learn``: the lessons at the game's own table, on the game's own screen.
 
-A lesson is the table as in a game, with the lesson's words in a panel
-above the prompt. Wrong answers get the lesson's explanation and the same
-question again; ``hint`` shows the answer and ``skip`` moves on to the next
-lesson. Lessons leave no save files: only which lessons are done is kept.
+A lesson is a room (:class:`LessonRoom`) whose other seats follow the
+lesson's script (``walk.py``) and whose table is never saved or recorded;
+the learner sits at the one table screen (:class:`LessonScreen`), which
+reads moves and commands as in a game and shows the lesson's words in a
+panel under the table. Wrong answers get the lesson's explanation and the
+same question again; ``hint`` shows the answer and ``skip`` moves on to the
+next lesson. Only which lessons are done is kept.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import dataclasses
+import os
 import re
+import signal
 import sys
 import textwrap
-import time
-from dataclasses import replace
+from collections.abc import Sequence
 from pathlib import Path
 
-from prompt_toolkit import PromptSession
 from rich.align import Align
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...bots import hint
+from ...bots import Reason, hint
 from ...languages import LANGS, default_lang
-from ...match import Match
 from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
-from ...store.saves import DEFAULT_DELAY, Saved, Seat
+from ...store.saves import DEFAULT_DELAY
+from ...table.room import Chair, Login, Room
+from ...table.table import Player
 from ...view import View
-from ..commands import Command, read_command
 from ..drawing import TableInfo, explain_move, render_table
-from ..handlers import Quit
 from ..i18n import Tr
-from ..notation import read_typed
-from ..pager import Pager
+from ..local import LineTerminal, read_lines
 from ..pages import hint_line
-from ..prompt import RESIZED, ask_line, discard_input, make_session, prompt_once
 from ..scores import ScoreScreen
-from ..terminal import Terminal, TerminalGone, terminal_gone
+from ..screen import TableScreen
 from .lessons import LESSONS, PLAYER, Lesson, Words
-from .walk import Walk
+from .walk import Other, StepOver, Walk
 
 _IN_SET = re.compile(r"(?<=[\dX\[]) (?=[\dX\]])")
 PANEL_TEXT = 4  # lines of lesson text under the table (the panel adds its title line)
+#: Exit statuses: Ctrl-C, the terminal gone.
+INTERRUPTED, HUNG_UP = 130, 129
+
+
 def words(text: Words, tr: Tr) -> str:
     """A lesson text in the course's language."""
     return text[LANGS.index(tr.lang)]
@@ -76,248 +82,167 @@ def run(args: argparse.Namespace) -> int:
             print("\n".join([*list_lines(done, tr), "", tr("learn_all_done")]))
             return 0
     delay = DEFAULT_DELAY if args.delay is None else args.delay
-    course = Course(tr, screen=Terminal(), delay=delay, done=done, path=path)
-    return course.run(number, show_list=args.number is None)
+    course = Course(tr, delay=delay, done=done, path=path, colours=None if "NO_COLOR" in os.environ else "256")
+    return asyncio.run(course.run(number, show_list=args.number is None))
 
 
-class Course:
-    """The lessons one after another, from a first one, with the progress kept.
-
-    Args:
-        tr: the language.
-        screen: the terminal.
-        delay: pause after each bot move.
-        done: the lessons done so far.
-        path: the progress file.
-        session: the prompt session (default: this terminal).
-    """
-
-    def __init__(self, tr: Tr, *, screen: Terminal, delay: float, done: set[int], path: Path,
-                 session: PromptSession[str] | None = None) -> None:
-        self.tr = tr
-        self.screen = screen
-        self.session = session or make_session()
-        self.delay = delay
-        self.done = done
-        self.path = path
-        self.warning = ""
-
-    def run(self, number: int, *, show_list: bool) -> int:
-        """Lessons from ``number`` on, until the last or the learner leaves; the exit status."""
-        self.screen.enter()
-        try:
-            if show_list and not self._ask_page(list_lines(self.done, self.tr),
-                                                self.tr("learn_next_is", n=number)):
-                return 0
-            while True:
-                table = LessonTable(self, LESSONS[number - 1], number)
-                finished = table.play()
-                if finished:
-                    self._mark(number)
-                last = number == len(LESSONS)
-                key = ("learn_done" if finished else "learn_skipped") + ("_last" if last else "")
-                question = self.tr(key, n=number, next=number + 1)
-                if not table.finish(question) or last:
-                    return 0
-                number += 1
-        except Quit as stop:
-            return stop.status
-        except KeyboardInterrupt:
-            return 130
-        except EOFError:
-            return 129 if self.session.input.closed else 0
-        except TerminalGone as gone:
-            return gone.status
-        except OSError as err:
-            if terminal_gone(err):
-                return 129
-            raise
-        finally:
-            self.screen.leave()
-            if self.warning:
-                print(self.warning, file=sys.stderr)
-
-    def _mark(self, number: int) -> None:
-        self.done.add(number)
-        try:
-            write_progress(self.path, self.done)
-        except OSError as err:
-            self.warning = self.tr("learn_progress_unsaved", reason=self.tr.os_reason(err))
-
-    def _ask_page(self, lines: list[str], question: str) -> bool:
-        """A page of text and a question; whether the learner goes on (Enter) rather than leaving (q)."""
-        self.screen.show(Text("\n".join(lines)))
-        answer = ask_line(self.session, question)
-        return answer.strip().lower() not in ("q", "quit", "beenden")
+class Skip(Exception):
+    """The learner skips the rest of the lesson."""
 
 
-class LessonTable:
-    """One lesson at the game's table: its steps, or a whole coached game.
-
-    The table is drawn and the moves read as in a game, and ``?``, ``log``
-    and ``rules`` open the same pages; but the lesson's own script moves the
-    other seats (:class:`~.walk.Walk`), and nothing is saved or recorded.
+class LessonRoom(Room):
+    """A lesson's table: the learner at the screen, the other seats from the lesson's script; no save.
 
     Args:
-        course: the course (terminal, language, delay).
-        lesson: the lesson.
-        number: its number.
+        walk: the lesson's game (its table is the room's, and a new one at each new position).
+        delay: pause after each of the others' moves.
     """
 
-    def __init__(self, course: Course, lesson: Lesson, number: int) -> None:
-        self.course = course
-        self.lesson = lesson
+    def __init__(self, walk: Walk, *, delay: float) -> None:
+        super().__init__(walk.table, delay=delay)
+        self.walk = walk
+        self.advice: tuple[str, Reason] | None = None  # the coached game: the coach's move and why, now
+        self.missed: tuple[str, View] | None = None  # ... and the coach's move the learner did not play
+
+    def use(self, walk: Walk) -> None:
+        """The walk's table is the room's (after a step that sets up a new position)."""
+        if self.table is not walk.table:
+            self.use_table(walk.table)
+
+    def player(self, seat: int) -> Player:
+        return _Learner(self) if seat == PLAYER else Other(self.walk, seat)
+
+    def undo(self, chair: Chair) -> str:
+        """A lesson takes nothing back: a wrong answer changes nothing anyway."""
+        return "learn_no_undo"
+
+    def skip(self) -> None:
+        """Leave the lesson at the learner's question."""
+        chair = self.chairs[PLAYER]
+        if chair.answer is not None and not chair.answer.done():
+            chair.answer.set_exception(Skip())
+
+
+class _Learner:
+    """The learner's seat: asked at the screen (with the coach's advice in the coached game); once this
+    step's task is answered, the step is over."""
+
+    def __init__(self, room: LessonRoom) -> None:
+        self.room = room
+
+    async def decide(self, view: View) -> str:
+        room, walk = self.room, self.room.walk
+        if walk.answered and not walk.lesson.coach:
+            raise StepOver
+        if walk.lesson.coach:
+            try:
+                room.advice = hint(view)
+            except Exception:  # noqa: BLE001 - a failing coach must not end the lesson
+                room.advice = None
+            room.changed()
+        move = await room._person(room.chairs[PLAYER], view)
+        walk.answered = True
+        advice = room.advice
+        room.advice = None
+        room.missed = (advice[0], view) if advice is not None and move != advice[0] else None
+        return move
+
+    def update(self, view: View, events: object) -> None:
+        pass
+
+
+class LessonScreen(TableScreen):
+    """The learner's screen: the game's table and prompt, the lesson's words in a panel under it.
+
+    Args:
+        room: the lesson's room.
+        number: the lesson's number.
+        lang: ``en`` or ``de``.
+        colours: rich's colour system, or ``None``.
+    """
+
+    def __init__(self, room: LessonRoom, number: int, *, lang: str, colours: str | None) -> None:
+        super().__init__(room, Login("Ann"), lang=lang, colours=colours)
+        self.lesson_room = room
         self.number = number
-        self.walk = Walk(lesson, number)
         self.panel: list[Text] = []
-        self.coach_line = ""
-        self.coach_note = ""
-        self.tr = course.tr
-        self.screen = course.screen
-        self.session = course.session
-        self.delay = course.delay
-        self.pager = Pager(self.screen, self.session, self.tr)
-        self.saved = self._saved()
+        self.status = 0
 
-    def _saved(self) -> Saved:
-        """The game on the table as a one-game match (nothing is ever written)."""
-        game = self.walk.game
-        match = Match(game.rules, games=1, seed=None, names=game.names)
-        match.game = game
-        seats = [Seat(name, None if seat == PLAYER else self.walk.level) for seat, name in enumerate(game.names)]
-        return Saved(match=match, seats=seats, lang=self.course.tr.lang, delay=self.course.delay, log=self.walk.log)
+    @property
+    def lesson(self) -> Lesson:
+        return self.lesson_room.walk.lesson
 
-    def info(self) -> TableInfo:
+    @property
+    def places(self) -> frozenset[str]:
+        return frozenset({"seat", "lesson"})
+
+    def sit(self) -> bool:
+        self.chairs = self.room.sit_all(self)
+        self.showing = self.chairs[PLAYER]
+        return True
+
+    # -- what the lesson says -----------------------------------------------------------------
+
+    def set_step(self, text: str, index: int, *, style: str = "cyan") -> None:
+        """The panel of step ``index``: its title, its words, the lesson's keys."""
+        tr = self.tr
+        title = tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, tr))
+        step = tr("learn_step", n=index + 1, total=len(self.lesson.steps))
+        cols = self.size()[0]
+        self.panel = [_title(f"{title} · {step}", cols), *_wrapped(text, style, cols)[:PANEL_TEXT],
+                      Text(tr("learn_keys"), style="dim")]
+        self.refresh()
+
+    def _coach_panel(self) -> list[Text]:
+        tr, room = self.tr, self.lesson_room
+        cols = self.size()[0]
+        title = tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, tr))
+        panel = [_title(title, cols)]
+        if room.missed is not None:
+            move, view = room.missed
+            panel += _wrapped(tr("coach_other", move=tr.spoken(move), what=explain_move(move, view, tr)),
+                              "yellow", cols)[:2]
+        if room.advice is not None:
+            move, reason = room.advice
+            names = room.match.game.names
+            panel += _wrapped(tr("coach", move=tr.spoken(move), why=tr.why(reason, names)), "cyan", cols)[:2]
+        elif self.deciding_view() is not None:
+            panel += _wrapped(tr("coach_none"), "cyan", cols)[:2]
+        return panel + [Text(tr("learn_keys_coach"), style="dim")]
+
+    def _table(self, cols: int, height: int) -> RenderableType:
+        panel = self._coach_panel() if self.lesson.coach else self.panel
+        view = self.shown_view()
+        waiting = self.question is None  # waiting for Enter: nobody thinks meanwhile, nobody is asked
+        if not waiting:
+            view = dataclasses.replace(view, to_move=None)
+        table = render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=True, width=cols,
+                             height=height - len(panel), message=self._messages(), waiting=waiting)
+        return Group(table, *panel)
+
+    def _info(self) -> TableInfo:
         """The table's facts: the bots' seats; no seed, no match."""
-        game = self.walk.game
-        return TableInfo(bots=tuple(None if seat == PLAYER else self.walk.level for seat in range(game.players)),
-                         played=tuple(bool(d) or any(e.kind == "play" and e.seat == seat for e in self.walk.log)
+        walk = self.lesson_room.walk
+        game = walk.game
+        return TableInfo(bots=tuple(None if seat == PLAYER else walk.level for seat in range(game.players)),
+                         played=tuple(bool(d) or any(e.kind == "play" and e.seat == seat for e in walk.log)
                                       for seat, d in enumerate(game.displays)))
 
-    # -- playing -----------------------------------------------------------------------
-
-    def play(self) -> bool:
-        """The lesson from its first page; whether it was finished (``False``: skipped).
-
-        Raises:
-            Quit: the learner left.
-        """
-        title = self.tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, self.tr))
-        self.screen.show(Text(title, style="bold"), Text(""), Text(words(self.lesson.intro, self.tr)), Text(""))
-        if not self._go_on(self.tr("learn_start")):
-            raise Quit(0)
-        if self.lesson.coach:
-            return self._coached()
-        for index, step in enumerate(self.lesson.steps):
-            self.walk.start(index)
-            self.saved = self._saved()
-            self._set_panel(words(step.text, self.tr), index)
-            self._others(after=False)
-            move = self._ask()
-            if move is None:
-                return False
-            self.walk.push(move, PLAYER)
-            self._others(after=True)
-            if step.done is not None and index + 1 < len(self.lesson.steps):
-                self._set_panel("✓ " + words(step.done, self.tr), index, style="bold green")
-                self.draw_watch()
-                if not self._go_on(self.tr("learn_go_on")):
-                    raise Quit(0)
-        last = self.lesson.steps[-1].done
-        self._set_panel("✓ " + words(last, self.tr) if last else "", len(self.lesson.steps) - 1,
-                        style="bold green")
-        return True
-
-    def finish(self, question: str) -> bool:
-        """The lesson's last screen (the score when its game ended); whether to go on."""
-        if self.walk.game.is_over:
-            self.screen.show(Align.center(ScoreScreen(self.saved.match, self.tr,
-                                                      bots=[s.is_bot for s in self.saved.seats])),
-                             Text(""), *self.panel[1:-1])  # the lesson's last words, not its keys
-        else:
-            self.draw_watch()
-        return self._go_on(question)
-
-    def _go_on(self, question: str) -> bool:
-        answer = ask_line(self.session, question)
-        return answer.strip().lower() not in ("q", "quit", "beenden")
-
-    def _others(self, *, after: bool) -> None:
-        """The other seats' moves, each shown for a moment."""
-        while self.walk.others_move(after=after):
-            self.walk.other_move()
-            self.draw_watch()
-            if self.delay:
-                time.sleep(self.delay)
-
-    def _coached(self) -> bool:
-        """A whole game against two easy bots, the normal bot's advice before each decision."""
-        self.saved = self._saved()
-        while True:
-            self._set_coach_panel()
-            self._others(after=False)
-            if self.walk.game.is_over:
-                break
-            view = self.walk.view()
-            try:
-                advice, reason = hint(view)
-                self.coach_line = self.tr("coach", move=self.tr.spoken(advice), why=self.tr.why(reason, view.names))
-            except Exception:  # noqa: BLE001 - a failing coach must not end the lesson
-                advice, self.coach_line = "", self.tr("coach_none")
-            self._set_coach_panel()
-            move = self._ask()
-            if move is None:
-                return False
-            self.coach_note = ""
-            if advice and move != advice:
-                self.coach_note = self.tr("coach_other", move=self.tr.spoken(advice),
-                                          what=explain_move(advice, view, self.tr))
-            self.coach_line = ""
-            self.walk.push(move, PLAYER)
-        self._set_coach_panel()
-        return True
-
-    def _ask(self) -> str | None:
-        """The learner's answer to the task: a move that solves it, or ``None`` for skip."""
-        view = self.walk.view()
-        message = self.tr("typed_ahead") if discard_input(self.session.input) else ""
-        typed = ""
-        while True:
-            self.pager.ensure_size()
-            self.draw(view, message)
-            cols, _ = self.screen.size()
-            text = prompt_once(self.session, view, self.tr, width=cols, default=typed)
-            typed = ""
-            if text.startswith(RESIZED):
-                typed = text[len(RESIZED):]
-                continue
-            command = read_command(text, lesson=True)
-            if command is not None:
-                if command.name == "skip":
-                    return None
-                message = self.command(command, view)
-                continue
-            try:
-                move = read_typed(text, view)
-            except IllegalMove as err:
-                message = self.refused(err)
-                continue
-            message = self.complaint(move)
-            if not message:
-                return move
+    # -- what the learner types ------------------------------------------------------------------
 
     def refused(self, err: IllegalMove) -> str:
         """Why the engine refused the input, and what the lesson says about it."""
-        said = self.tr("bad_move", reason=self.tr.reason(err))
-        step = self.walk.step
+        said = super().refused(err)
+        step = self.lesson_room.walk.step
         if step is not None and err.key in step.why:
             said += "\n" + words(step.why[err.key], self.tr)
         return said
 
-    def complaint(self, move: str) -> str:
+    def complaint(self, move: str, view: View) -> str:
         """Why a legal move is not the answer (``""`` when it is)."""
-        step = self.walk.step
-        if step is None or self.walk.accepts(move):
+        walk = self.lesson_room.walk
+        step = walk.step
+        if step is None or walk.accepts(move):
             return ""
         if move in step.why:
             return self.tr("learn_wrong", words=words(step.why[move], self.tr))
@@ -325,76 +250,174 @@ class LessonTable:
             return self.tr("learn_wrong", words=words(step.other, self.tr))
         return self.tr("learn_wrong", words=self.tr("learn_not_asked"))
 
-    # -- commands ----------------------------------------------------------------------
-
-    def command(self, command: Command, view: View) -> str:
-        """The game's commands; ``hint`` tells the lesson's answer (the coach's move in a coached
-        game), ``quit`` leaves at once, ``undo`` has nothing to take back."""
-        if command.name == "quit":
-            raise Quit(0)
-        if command.name == "hint":
-            if not self.lesson.coach:
-                return self.answer_line(view)
+    def hint(self) -> str:
+        """The answer to the step's task and what to type for it (the coach's move in the coached game)."""
+        view = self.deciding_view()
+        if view is None:
+            return self.tr("host.not_now")
+        if self.lesson.coach:
             return hint_line(view, self.tr) or self.tr("no_hint")
-        if command.name == "undo":
-            # A lesson's steps are not one game's transcript, and a wrong answer changes nothing anyway.
-            return self.tr("learn_no_undo")
-        if command.name == "log":
-            return self.pager.log(self.walk.log, view, game=1)
-        if command.name == "rules":
-            return self.pager.rules(command.words)
-        return self.pager.moves(view, self.info())  # "?", the last of the game's commands
+        return answer_line(self.lesson_room.walk, view, self.tr)
 
-    def answer_line(self, view: View) -> str:
-        """The answer to the step's task, and what to type for it."""
-        answer = self.walk.answer()
-        if answer is None:
+    def skip(self) -> None:
+        self.lesson_room.skip()
+
+    def quit(self) -> None:
+        """Leave the course at once: only which lessons are done is kept."""
+        self._leave()
+
+    def interrupted(self) -> None:
+        self.stop(INTERRUPTED)
+
+    def stop(self, status: int) -> None:
+        """Leave now (a stop signal, or the end of the input), with this exit status."""
+        self.status = status
+        self._leave()
+
+    def _leave(self) -> None:
+        self.goodbye = self.goodbye or " "
+        self._exit()
+
+    async def go_on(self, question: str, sheet: Sequence[RenderableType] | None = None) -> bool:
+        """Show ``sheet`` (or the table) with ``question``; whether the learner goes on (Enter) rather than
+        leaving (q)."""
+        answer = await self.ask(question, sheet)
+        return answer.strip().lower() not in ("q", "quit", "beenden")
+
+
+def answer_line(walk: Walk, view: View, tr: Tr) -> str:
+    """The answer to the step's task, and what to type for it."""
+    answer = walk.answer()
+    if answer is None:
+        try:
+            advice, _ = hint(view)
+        except Exception:  # noqa: BLE001 - a failing hint must not end the lesson
+            advice = view.legal_moves()[0]
+        return tr("learn_answer_any", move=tr.spoken(advice))
+    typed = typed_form(answer, view)
+    if tr.lang == "de":  # the German shortcuts: n(imm), z(urück), a(bwerfen), stapel
+        typed = {"t": "n", "b": "z", "d": "a", "draw deck": "stapel"}.get(typed, typed)
+    return tr("learn_answer", move=tr.spoken(answer), typed=typed)
+
+
+class Course:
+    """The lessons one after another, from a first one, with the progress kept, on one screen.
+
+    Args:
+        tr: the language.
+        delay: pause after each bot move.
+        done: the lessons done so far.
+        path: the progress file.
+        colours: rich's colour system of this terminal, or ``None`` for none.
+    """
+
+    def __init__(self, tr: Tr, *, delay: float, done: set[int], path: Path, colours: str | None = "256") -> None:
+        self.tr = tr
+        self.delay = delay
+        self.done = done
+        self.path = path
+        self.colours = colours
+        self.warning = ""
+        self.screen: LessonScreen | None = None
+
+    async def run(self, number: int, *, show_list: bool, lines: LineTerminal | None = None) -> int:
+        """Lessons from ``number`` on, until the last or the learner leaves; the exit status (``lines``: a
+        line terminal instead of this one)."""
+        walk = Walk(LESSONS[number - 1], number)
+        room = LessonRoom(walk, delay=self.delay)
+        screen = self.screen = LessonScreen(room, number, lang=self.tr.lang, colours=self.colours)
+        loop = asyncio.get_running_loop()
+        for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, 128 + signal.SIGTERM)):
             try:
-                advice, _ = hint(view)
-            except Exception:  # noqa: BLE001 - a failing hint must not end the lesson
-                advice = view.legal_moves()[0]
-            return self.tr("learn_answer_any", move=self.tr.spoken(advice))
-        typed = typed_form(answer, view)
-        if self.tr.lang == "de":  # the German shortcuts: n(imm), z(urück), a(bwerfen), stapel
-            typed = {"t": "n", "b": "z", "d": "a", "draw deck": "stapel"}.get(typed, typed)
-        return self.tr("learn_answer", move=self.tr.spoken(answer), typed=typed)
+                loop.add_signal_handler(signum, self._stop, status)
+            except (ValueError, RuntimeError, NotImplementedError):
+                pass
+        lessons = loop.create_task(self._lessons(room, screen, number, show_list))
+        lessons.add_done_callback(lambda _: screen._exit())
+        try:
+            await (read_lines(screen, lessons, lines) if lines is not None else screen.run())
+        finally:
+            lessons.cancel()
+            await asyncio.gather(lessons, return_exceptions=True)
+            if self.warning:
+                print(self.warning, file=sys.stderr)
+        return HUNG_UP if screen.lost else screen.status
 
-    # -- drawing -----------------------------------------------------------------------
+    def _stop(self, status: int) -> None:
+        if self.screen is not None:
+            self.screen.stop(status)
 
-    def _set_panel(self, text: str, index: int, *, style: str = "cyan") -> None:
-        title = self.tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, self.tr))
-        step = self.tr("learn_step", n=index + 1, total=len(self.lesson.steps))
-        cols = self.screen.size()[0]
-        self.panel = [_title(f"{title} · {step}", cols)]
-        self.panel += _wrapped(text, style, cols)[:PANEL_TEXT]
-        self.panel.append(Text(self.tr("learn_keys"), style="dim"))
+    async def _lessons(self, room: LessonRoom, screen: LessonScreen, number: int, show_list: bool) -> None:
+        tr = self.tr
+        if show_list and not await screen.go_on(tr("learn_next_is", n=number),
+                                                [Text("\n".join(list_lines(self.done, tr)))]):
+            return
+        while True:
+            lesson = LESSONS[number - 1]
+            walk = room.walk = Walk(lesson, number)
+            room.use(walk)
+            screen.number = number
+            finished = await self._lesson(room, screen, lesson, number)
+            if finished:
+                self._mark(number)
+            last = number == len(LESSONS)
+            key = ("learn_done" if finished else "learn_skipped") + ("_last" if last else "")
+            going_on = await screen.go_on(tr(key, n=number, next=number + 1), self._finish(room, screen))
+            if not going_on or last:
+                return
+            number += 1
 
-    def _set_coach_panel(self) -> None:
-        cols = self.screen.size()[0]
-        title = self.tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, self.tr))
-        self.panel = [_title(title, cols)]
-        self.panel += _wrapped(self.coach_note, "yellow", cols)[:2]
-        self.panel += _wrapped(self.coach_line, "cyan", cols)[:2]
-        self.panel.append(Text(self.tr("learn_keys_coach"), style="dim"))
+    def _finish(self, room: LessonRoom, screen: LessonScreen) -> list[RenderableType] | None:
+        """The lesson's last screen: the score when its game ended (with the lesson's last words)."""
+        if not room.walk.game.is_over:
+            return None
+        scores = ScoreScreen(room.match, self.tr, bots=[s.is_bot for s in room.saved.seats])
+        return [Align.center(scores), Text(""), *screen.panel[1:-1]]
 
-    def _screen(self, view: View, message: str) -> Group:
-        cols, rows = self.screen.size()
-        table = render_table(view, self.walk.log, self.tr, info=self.info(), show_hand=True, width=cols,
-                             height=rows - 2 - len(self.panel), message=message)
-        return Group(table, *self.panel)
+    async def _lesson(self, room: LessonRoom, screen: LessonScreen, lesson: Lesson, number: int) -> bool:
+        """One lesson from its first page; whether it was finished (``False``: skipped)."""
+        tr = self.tr
+        title = tr("learn_lesson", n=number, total=len(LESSONS), title=words(lesson.title, tr))
+        intro = [Text(title, style="bold"), Text(""), Text(words(lesson.intro, tr)), Text("")]
+        if not await screen.go_on(tr("learn_start"), intro):
+            screen.quit()
+            return False
+        walk = room.walk
+        if lesson.coach:
+            screen.panel = []
+            try:
+                await room.table.play_game(room)
+            except Skip:
+                return False
+            return True
+        for index, step in enumerate(lesson.steps):
+            walk.start(index)
+            room.use(walk)
+            screen.set_step(words(step.text, tr), index)
+            try:
+                await room.table.play_game(room)
+            except StepOver:
+                pass
+            except Skip:
+                return False
+            if index + 1 < len(lesson.steps):
+                # What the move did stays on the table until the learner goes on (a new deal may follow).
+                done = "✓ " + words(step.done, tr) if step.done is not None else ""
+                if done or walk.fresh_next():
+                    screen.set_step(done, index, style="bold green")
+                    if not await screen.go_on(tr("learn_go_on")):
+                        screen.quit()
+                        return False
+        last = lesson.steps[-1].done
+        screen.set_step("✓ " + words(last, tr) if last else "", len(lesson.steps) - 1, style="bold green")
+        return True
 
-    def draw(self, view: View, message: str) -> None:
-        """The table for the learner's decision, the lesson's panel under it."""
-        self.pager.ensure_size()
-        self.screen.show(self._screen(view, message))
-
-    def draw_watch(self, message: str = "") -> None:
-        """The table while the others move or the lesson pauses: the learner's hand, no question."""
-        self.pager.ensure_size()
-        view = self.walk.view()
-        if view.to_move == PLAYER:  # the lesson pauses: the learner's question comes later
-            view = replace(view, to_move=None)
-        self.screen.show(self._screen(view, message))
+    def _mark(self, number: int) -> None:
+        self.done.add(number)
+        try:
+            write_progress(self.path, self.done)
+        except OSError as err:
+            self.warning = self.tr("learn_progress_unsaved", reason=err.strerror or err)
 
 
 def typed_form(move: str, view: View) -> str:

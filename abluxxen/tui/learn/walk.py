@@ -1,24 +1,41 @@
-"""A lesson's game, step by step, without a terminal: positions, the others' answers, the checks.
+"""A lesson's game, step by step: positions, the other seats' answers, the checks, all at a table.
 
-The terminal course (``course.py``) and the tests walk the same way, so a
-lesson that passes its tests plays the same on screen.
+A lesson's game sits on a :class:`~abluxxen.table.Table` like any game (one
+that is never saved or recorded); the other seats answer from the step's
+``replies`` first, then as seeded bots (:class:`~abluxxen.table.BotSeat`, with
+its fallback), and a forced move is the table's to play. The terminal course
+(``course.py``) and the tests walk the same way, so a lesson that passes its
+tests plays the same on screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Sequence
 
-from ...bots import Bot, make_bot
-from ...events import Event
+from ...events import START, Event
 from ...game import Game
+from ...match import Match
 from ...moves import IllegalMove
 from ...phase import Phase
 from ...rules import Rules
+from ...store.saves import Saved, Seat
+from ...table.seats import BotSeat
+from ...table.table import Player, Table, run_now
 from ...view import View
 from .lessons import NAMES, PLAYER, Lesson, Step
 from .positions import build
 
 COACH_PLAYERS = 3
+#: What the log's first line says of a lesson's own position (not a game dealt from its start).
+LESSON_START = "lesson"
+
+
+class StepOver(Exception):
+    """The step's moves are made (the learner's, and the others' answers): the next step may begin."""
+
+
+class Asked(Exception):
+    """The learner decides now (a walk without a terminal stops here, to be told the answer)."""
 
 
 class Walk:
@@ -36,9 +53,28 @@ class Walk:
         self.level = "easy" if lesson.coach else level
         self.index = -1
         self.script: list[str] = []
-        self.bots: dict[int, Bot] = {}
-        self.log: list[Event] = []
-        self.game = Game.new(Rules(COACH_PLAYERS), seed=lesson.coach_seed, names=NAMES[:COACH_PLAYERS])
+        self.bots: dict[int, BotSeat] = {}
+        self.answered = False  # the learner has answered this step's task
+        self.table = self._table(Game.new(Rules(COACH_PLAYERS), seed=lesson.coach_seed, names=NAMES[:COACH_PLAYERS]),
+                                 dealt=True)
+
+    def _table(self, game: Game, *, dealt: bool = False) -> Table:
+        """A table for ``game``, never saved (a lesson leaves no save and no record)."""
+        match = Match(game.rules, games=1, seed=None, names=list(game.names))
+        match.game = game
+        seats = [Seat(name, None if seat == PLAYER else self.level) for seat, name in enumerate(game.names)]
+        start = Event(START, game.turn, source="1" if dealt else LESSON_START)
+        return Table(Saved(match=match, seats=seats, lang="en", delay=0.0, log=[start]), None)
+
+    @property
+    def game(self) -> Game:
+        """The game on the table."""
+        return self.table.match.game
+
+    @property
+    def log(self) -> list[Event]:
+        """What happened at the table so far."""
+        return self.table.saved.log
 
     @property
     def step(self) -> Step | None:
@@ -51,72 +87,63 @@ class Walk:
         self.index = index
         step = self.lesson.steps[index]
         if step.position is not None:
-            self.game = build(step.position)
-            self.log = []
+            self.table = self._table(build(step.position))
             self.bots = {}
         self.script = list(step.replies)
+        self.answered = False
 
     def fresh_next(self) -> bool:
         """Whether the step after this one sets up its own position (or there is none)."""
         steps = self.lesson.steps
         return self.index + 1 >= len(steps) or steps[self.index + 1].position is not None
 
-    def others_move(self, *, after: bool) -> bool:
-        """Whether a seat other than the player's (or a forced move of the player's) comes now.
+    def others_go_on(self) -> bool:
+        """Whether the other seats still answer once the learner has answered.
 
-        Before the player's task the others play until the player decides.
-        After it they answer; when the next step sets up a new position,
-        they stop once the scripted replies are used up and a turn begins.
+        When the next step sets up a new position, they stop once the scripted
+        replies are used up and a turn begins; otherwise they play on to the
+        learner's next decision (the next step's task).
         """
-        game = self.game
-        if game.is_over:
-            return False
-        if after and not self.lesson.coach and self.fresh_next() and not self.script and game.phase == Phase.PLAY:
-            return False
-        if game.to_move == PLAYER:
-            return len(game.legal_moves()) == 1
-        return True
+        if self.lesson.coach or not self.answered:
+            return True
+        return not (self.fresh_next() and not self.script and self.game.phase == Phase.PLAY)
 
-    def other_move(self) -> tuple[int, str]:
-        """The next move of a seat other than the player's (or the player's forced one), pushed."""
-        game = self.game
-        seat = game.to_move
-        assert seat is not None
-        legal = game.legal_moves()
-        if seat == PLAYER:
-            move = legal[0]
-        elif self.script:
-            move = self.script.pop(0)
-        else:
-            move = self.bot(seat).choose(game.view(seat))
-            if move not in legal:  # a faulty bot must not stop the lesson
-                move = legal[0]
-        self.push(move, seat)
-        return seat, move
+    def reply(self, seat: int, view: View) -> str:
+        """A seat other than the learner's: the step's next scripted reply, else its seeded bot's move."""
+        if self.script:
+            return self.script.pop(0)
+        return self.bot(seat).choose(view)
 
-    def others(self, *, after: bool) -> Iterator[tuple[int, str]]:
-        """Play the others' moves (see :meth:`others_move`), yielding each once it is made."""
-        while self.others_move(after=after):
-            yield self.other_move()
-
-    def bot(self, seat: int) -> Bot:
-        """The seeded bot of a seat (the same moves every time)."""
+    def bot(self, seat: int) -> BotSeat:
+        """The seeded bot of a seat (the same moves every time; a random legal move if it fails)."""
         if seat not in self.bots:
-            self.bots[seat] = make_bot(self.level, seed=self.number * 100 + seat)
+            self.bots[seat] = BotSeat(self.level, seed=self.number * 100 + seat)
         return self.bots[seat]
 
     def push(self, move: str, seat: int) -> list[Event]:
-        """Apply a move; its events join the log."""
-        events = self.game.push(move, seat=seat)
-        self.log.extend(events)
+        """Apply a move at the table; its events join the log."""
+        events = self.table.push(seat, move)
+        if seat == PLAYER:
+            self.answered = True
         return events
 
+    def others(self, *, after: bool) -> list[tuple[int, str]]:
+        """Without a terminal: play the other seats' moves (and forced ones) until the learner decides
+        or, ``after`` the learner's answer, until the step is over; the moves played."""
+        front = _Unattended(self)
+        self.answered = after
+        try:
+            run_now(self.table.play_game(front))
+        except (Asked, StepOver):
+            pass
+        return front.played
+
     def view(self) -> View:
-        """The player's view."""
+        """The learner's view."""
         return self.game.view(PLAYER)
 
     def accepts(self, move: str) -> bool:
-        """Whether a legal move of the player solves the step's task."""
+        """Whether a legal move of the learner solves the step's task."""
         step = self.step
         if step is None:
             return True
@@ -140,3 +167,54 @@ class Walk:
         except IllegalMove as err:
             return err
         return None
+
+
+class Other:
+    """A seat other than the learner's: the step's replies, then its bot; none once the step is over."""
+
+    def __init__(self, walk: Walk, seat: int) -> None:
+        self.walk = walk
+        self.seat = seat
+
+    async def decide(self, view: View) -> str:
+        if not self.walk.others_go_on():
+            raise StepOver
+        return self.walk.reply(self.seat, view)
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """The script and the bots read the table afresh: nothing to keep."""
+
+
+class _Unattended:
+    """The table's front end for a walk without a terminal: the others answer, the learner is asked
+    (and the walk stops there), nothing is shown."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.walk = walk
+        self.played: list[tuple[int, str]] = []
+
+    def player(self, seat: int) -> Player:
+        return _Learner(self.walk) if seat == PLAYER else Other(self.walk, seat)
+
+    def moving(self, seat: int, move: str) -> None:
+        pass
+
+    async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
+        self.played.append((seat, move))
+
+    async def between_games(self, problem: Exception | None) -> bool:
+        return False
+
+
+class _Learner:
+    """The learner's seat in a walk without a terminal: asked, the walk stops (the step is over once
+    the learner has answered it)."""
+
+    def __init__(self, walk: Walk) -> None:
+        self.walk = walk
+
+    async def decide(self, view: View) -> str:
+        raise StepOver if self.walk.answered else Asked
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        pass
