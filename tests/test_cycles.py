@@ -8,21 +8,16 @@ every six moves and the game never ended.
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from helpers import play_keys
 
 from abluxxen import Event, Game, Match, Transcript
 from abluxxen.bots import make_bot, vary
 from abluxxen.events import START
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat
-from abluxxen.tui.app import TableApp
-from abluxxen.tui.prompt import make_session
-from abluxxen.tui.terminal import Terminal
 
 CYCLE = json.loads((Path(__file__).parent / "data" / "cycle-expert-duel.json").read_text())
 SEEDS = (101, 202)
@@ -72,12 +67,8 @@ def test_a_table_of_bots_plays_that_position_to_the_score_screen(tmp_path: Path)
     match.game = Game.from_json({**CYCLE, "names": ["Ada", "Bix"]})
     saved = Saved(match=match, seats=seats, lang="en", delay=0.0, log=[Event(START, 1, source="1")])
     path = tmp_path / "game.json"
-    with create_pipe_input() as pipe:
-        pipe.send_text("n\r")
-        pipe.close()
-        app = TableApp(saved, path, screen=Terminal(file=io.StringIO(), size=(80, 23), alternate=True, terminal=True),
-                       session=make_session(input=pipe, output=DummyOutput()))
-        assert app.run() == 0
+    status, _ = play_keys(saved, path, "n\r")
+    assert status == 0
     # Played to the end: recorded, and its finished save (the journal) removed.
     with open_records() as records:
         recorded = records.last()

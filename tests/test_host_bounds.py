@@ -17,9 +17,9 @@ import pytest
 from hosting import CODE, WAIT, connect, decides, everyone, hosted, login, make_room, return_code
 
 from abluxxen.host.door import MAX_STARTING, Door
-from abluxxen.tui.screen import TableScreen
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.table.room import CHAT_BURST, Room, host_order
+from abluxxen.tui.screen import TableScreen
 
 OTHER_KEY = asyncssh.generate_private_key("ssh-ed25519")
 BEN_KEY = asyncssh.generate_private_key("ssh-ed25519")
@@ -38,11 +38,11 @@ def test_a_huge_terminal_is_drawn_at_most_500_by_200_and_one_with_no_size_as_80_
     async def test(host: Host, port: int) -> None:
         ann = await connect(port, "ann", pty_size=(10_000, 10_000))
         await ann.sees(lambda _: "waiting for the players" in ann.term.all_raw())
-        assert screen_of(host, "ann")._size() == MAX_SIZE
+        assert screen_of(host, "ann").size() == MAX_SIZE
         assert len(ann.term.all_raw()) < 200_000  # one screenful, not a hundred million cells
         ben = await connect(port, "ben", pty_size=(0, 0))  # ssh -tt with no terminal
         await ben.sees("What happened")  # the table itself, not a blank screen or "too small"
-        assert screen_of(host, "ben")._size() == (80, 24)
+        assert screen_of(host, "ben").size() == (80, 24)
 
     hosted(room, test)
 
@@ -231,16 +231,16 @@ def test_one_persons_chat_is_rate_limited_and_the_host_can_mute_kick_and_close_w
         await zoe.sees("Not so fast")
         await asyncio.sleep(0.3)
         assert sum(1 for said in room.chat if said.text.startswith("spam")) == CHAT_BURST
-        assert host_order(room, "mute zoe") == ("host.order.mute", {"name": "zoe"})
+        assert host_order(room, "mute", ["zoe"]) == ("host.order.mute", {"name": "zoe"})
         await asyncio.sleep(2.5)
         zoe.type("say let me talk")
         await zoe.sees("The host has muted you.")
-        assert host_order(room, "kick zoe") is not None
+        assert host_order(room, "kick", ["zoe"]) is not None
         await zoe.term.closed.wait()
         assert "The host has sent you away" in zoe.term.all_raw()
         again = await connect(port, "zoe")
         await again.term.closed.wait()  # a watcher sent away stays away
-        host_order(room, "watchers 0")
+        host_order(room, "watchers", ["0"])
         other = await connect(port, "yan")
         await other.term.closed.wait()
         assert "no more watchers" in other.term.all_raw()
@@ -442,13 +442,13 @@ def test_kicking_a_name_sends_away_the_watcher_posing_under_it_not_the_seats_own
         await ben.sees("Your hand (Ben)")
         poser = await connect(port, "ben", key=OTHER_KEY)
         await poser.sees("seat belongs to whoever took it first")
-        assert host_order(room, "kick Ben") == ("host.order.kick_watchers", {"name": "Ben"})
+        assert host_order(room, "kick", ["Ben"]) == ("host.order.kick_watchers", {"name": "Ben"})
         await poser.term.closed.wait()
         assert room.chairs[1].present and room.chairs[1].keys  # Ben plays on, his seat still his
         again = await connect(port, "ben", key=OTHER_KEY)
         await again.term.closed.wait()
         assert "sent you away" in again.term.all_raw()
-        assert host_order(room, "kick ben") == ("host.order.kick_seat", {"name": "ben"})  # now Ben himself
+        assert host_order(room, "kick", ["ben"]) == ("host.order.kick_seat", {"name": "ben"})  # now Ben himself
         await ben.term.closed.wait()
         await ann.sees("Ben away")
         assert not room.chairs[1].owned

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import bots_play, spawn_terminal
+from helpers import Keys, bots_play, spawn_terminal
+from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
@@ -26,23 +27,20 @@ from abluxxen.store import records as records_module
 from abluxxen.store.records import RecordsError, open_records, records_path
 from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
 from abluxxen.store.stats import all_players
-from abluxxen.tui.app import TableApp
+from abluxxen.table.room import Room
+from abluxxen.table.table import Player
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.players import BotPlayer, HumanPlayer
-from abluxxen.tui.prompt import make_session
-from abluxxen.tui.terminal import WIPE, Terminal
+from abluxxen.tui.local import play_here
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-class BotHands(TableApp):
+class BotHands(Room):
     """The game as recorded for its seats, every seat's decisions made by an easy bot, so that a
     person's games can be played without typing them."""
 
-    def player(self, seat: int) -> HumanPlayer | BotPlayer:
-        if seat not in self.players:
-            self.players[seat] = BotPlayer(self, self.table.bot(seat, "easy"))
-        return self.players[seat]
+    def player(self, seat: int) -> Player:
+        return self.table.bot(seat, "easy")
 
 
 def _play(path: Path, keys: str, saved: Saved | None = None, *, seats: list[Seat] | None = None,
@@ -52,15 +50,10 @@ def _play(path: Path, keys: str, saved: Saved | None = None, *, seats: list[Seat
         assert seats is not None
         match = Match(Rules(len(seats)), games=games, seed=seed, names=[s.name for s in seats])
         saved = Saved(match=match, seats=seats, delay=0.0, log=[Event(START, 0, source="1")])
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        app = BotHands(saved, path, screen=Terminal(file=out, size=(80, 23), alternate=True, terminal=True),
-                       session=make_session(input=pipe, output=DummyOutput()))
-        status = app.run()
-    screens = [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]
-    return status, [s for s in screens if s.strip()]
+    typed = Keys(keys)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        status = play_here(saved, path, lines=typed, room_kind=BotHands)
+    return status, typed.pictures
 
 
 def _stats(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import io
 import os
 import re
 import resource
@@ -22,17 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
+from helpers import play_keys
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.events import START
 from abluxxen.store import saves
 from abluxxen.store.saves import Saved, Seat, new_save_path, read_save, write_save
-from abluxxen.tui.app import TableApp
-from abluxxen.tui.prompt import make_session
-from abluxxen.tui.terminal import WIPE, Terminal
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -154,13 +149,7 @@ def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) ->
 
 
 def _run_app(saved: Saved, path: Path, keys: str) -> tuple[int, list[str]]:
-    out = io.StringIO()
-    with create_pipe_input() as pipe:
-        pipe.send_text(keys)
-        pipe.close()
-        status = TableApp(saved, path, screen=Terminal(file=out, size=(80, 23), alternate=True, terminal=True),
-                          session=make_session(input=pipe, output=DummyOutput())).run()
-    return status, [ANSI.sub("", s) for s in out.getvalue().split(WIPE)]
+    return play_keys(saved, path, keys)
 
 
 def test_a_full_disk_names_the_last_good_save_and_quits_with_status_1(

@@ -19,22 +19,18 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
 from abluxxen.events import START
 from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
+from abluxxen.table.table import Table
 from abluxxen.transcript import Transcript
-from abluxxen.tui.app import TableApp
+from abluxxen.tui.drawing import render_table, table_info
 from abluxxen.tui.i18n import Tr
-from abluxxen.tui.players import BotPlayer
-from abluxxen.tui.prompt import make_session
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players
-from abluxxen.tui.terminal import Terminal
 
 ESC_NAME = "E\x1b]2;PWN\x07"  # retitles the terminal when printed
 
@@ -121,33 +117,25 @@ def _plays_through(saved: Saved, tmp_path: Path) -> None:
     assert 0 <= saved.delay <= 10, "time.sleep takes it, and nobody waits longer for a bot"
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)
-    with create_pipe_input() as pipe:
-        app = TableApp(saved, tmp_path / "g.json", screen=Terminal(file=out, size=(80, 23)),
-                       session=make_session(input=pipe, output=DummyOutput()))
-        match, tr = saved.match, Tr(saved.lang)
-        rng = random.Random(0)
-        while True:
-            game = match.game
-            for seat in range(game.players):
-                console.print(app_table(app, seat))
-            mover = game.to_move
-            if mover is not None and saved.seats[mover].bot in ("easy", "normal"):
-                player = app.player(mover)
-                assert isinstance(player, BotPlayer) and player.bot.choose(game.view(mover)) in game.legal_moves()
-            while not game.is_over:
-                game.push(rng.choice(game.legal_moves()))
-            for part in score_screen(match, tr, bots=[s.is_bot for s in saved.seats]):
-                console.print(part)
-            if match.is_over:
-                break
-            match.next_game()
-            saved.log = [Event(START, match.game.turn, source=str(match.number + 1))]
-
-
-def app_table(app: TableApp, seat: int) -> Any:
-    from abluxxen.tui.drawing import render_table
-
-    return render_table(app.match.game.view(seat), app.saved.log, app.tr, info=app.info(), show_hand=True)
+    table = Table(saved, tmp_path / "g.json")
+    match, tr = saved.match, Tr(saved.lang)
+    rng = random.Random(0)
+    while True:
+        game = match.game
+        for seat in range(game.players):
+            info = table_info(saved, seed_shown=table.seed_shown())
+            console.print(render_table(game.view(seat), saved.log, tr, info=info, show_hand=True))
+        mover = game.to_move
+        if mover is not None and saved.seats[mover].bot in ("easy", "normal"):
+            assert table.bot(mover).choose(game.view(mover)) in game.legal_moves()
+        while not game.is_over:
+            game.push(rng.choice(game.legal_moves()))
+        for part in score_screen(match, tr, bots=[s.is_bot for s in saved.seats]):
+            console.print(part)
+        if match.is_over:
+            break
+        match.next_game()
+        saved.log = [Event(START, match.game.turn, source=str(match.number + 1))]
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))

@@ -567,6 +567,7 @@ class Room:
     async def run(self) -> None:
         """Wait for everyone, then play the match to its end (the save holds every move)."""
         self.table.save()  # from the start: a crash before the first move can be resumed too
+        self._note_problems()
         await self._gather()
         self.stage = PLAYING
         self._say_host("starts")
@@ -702,8 +703,9 @@ class Room:
     async def between_games(self, problem: Exception | None) -> bool:
         """The score screen of the game just booked; whether another game follows."""
         match = self.match
+        self._note_problems()
         if problem is not None:
-            self.problem = Note("records_failed", name=records_kind(problem))
+            self.problem = self.records_note(problem)
         self.stage = OVER if match.is_over else SCORES
         for chair in self.chairs.values():
             chair.ready = False
@@ -729,6 +731,15 @@ class Room:
         self.stage = PLAYING
         self.changed()
         return True
+
+    def records_note(self, problem: Exception) -> Note:
+        """What every screen says when the records could not take the game just over: recorded later
+        when its save holds its end (a finished match's save stays, and the next command that opens the
+        records takes it), else not at all (the end could not be saved either)."""
+        kind = records_kind(problem)
+        if self.table.unsaved:
+            return Note("records_not", name=kind)
+        return Note("records_failed", name=kind, move="later" if self.table.journal_kept else "")
 
     def rematch(self) -> None:
         """A new match of the same kind at this table: a fresh deal, the start one seat on, a new save."""

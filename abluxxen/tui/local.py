@@ -226,7 +226,7 @@ class HotSeatScreen(TableScreen):
 
 
 def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: SaveLock | None = None,
-              lines: LineTerminal | None = None) -> int:
+              lines: LineTerminal | None = None, room_kind: type[Room] = Room) -> int:
     """Play a match at this terminal until it ends or the players leave; the exit status (130 after
     Ctrl-C, 129 when the terminal went away, 143 when stopped; 1 when the save is open in another
     terminal, or the latest moves could not be saved).
@@ -238,6 +238,7 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
         lock: the save's lock, already taken (default: taken here).
         lines: a line terminal instead of this one (default: this terminal, or standard input and
             output read a line at a time when they are no terminal).
+        room_kind: the room the table is played in (another kind decides its seats otherwise).
     """
     tr = Tr(saved.lang)
     table = Table(saved, path, lock=lock)
@@ -247,7 +248,7 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
         print(tr("save_busy", path=path), file=sys.stderr)
         return 1
     clean_leftovers(path.parent)
-    room = Room(table, delay=saved.delay if delay is None else delay)
+    room = room_kind(table, delay=saved.delay if delay is None else delay)
     terminal = Terminal()
     if lines is None and not (sys.stdin.isatty() and terminal.terminal):
         lines = Pipes()
@@ -364,8 +365,8 @@ def _after(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, status
         elif not room.saved.finished and table.path is not None:
             print(tr("saved_at", path=table.path))
         problem = room.problem
-        if problem is not None and problem.key == "records_failed":
-            print(tr("records_failed", reason=tr(f"records.{problem.name}")), file=sys.stderr)
+        if problem is not None and problem.key in ("records_failed", "records_not"):
+            print(screen.words(problem), file=sys.stderr)
         replay = replay_line(room.saved, tr, shown=table.seed_shown())
         if replay:
             print(replay)

@@ -427,6 +427,9 @@ class TableScreen:
         return self.tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text)
 
     def _note(self, note: Note) -> str:
+        return self.words(note)
+
+    def words(self, note: Note) -> str:
         """Something told to this person alone (or a problem told to every screen), in its words."""
         tr = self.tr
         if note.key == "you_drew":
@@ -438,8 +441,9 @@ class TableScreen:
             reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
                 if isinstance(err, SaveError) else ""
             return tr("not_saved", reason=reason)
-        if note.key == "records_failed":
-            return tr("records_failed", reason=tr(f"records.{note.name}"))
+        if note.key in ("records_failed", "records_not"):
+            later = "\n" + tr("records_later") if note.move == "later" else ""
+            return tr(note.key, reason=tr(f"records.{note.name}")) + later
         if note.key in ("forced", "undone"):
             return tr(note.key, move=tr.spoken(note.move))
         return tr(note.key)
