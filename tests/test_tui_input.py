@@ -17,6 +17,7 @@ from abluxxen import Event, Game, IllegalMove, Rules, View
 from abluxxen.events import START
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.tui.drawing import render_table
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.notation import completions, read_typed
 from abluxxen.tui.screen import toolbar
@@ -78,12 +79,15 @@ def test_a_duel_group_is_named_by_its_letter_or_written_out() -> None:
         read_typed("4", view)
 
 
-def test_the_pool_shows_letters_and_the_question_no_slot_numbers(tmp_path: Path) -> None:
+def test_the_pool_shows_cards_by_value_and_letters_only_in_the_duel(tmp_path: Path) -> None:
     screens, _ = _run(tmp_path, _single_draw("7 3 12 6 12 11"), "")
     table = next(s for s in screens if "no abluxx this turn" in s)
     pool = next(line for line in table.split("\n") if line.startswith("Pool"))
-    assert pool.split()[1:] == ["a:7", "b:3", "c:12", "d:6", "e:12", "f:11"]
+    assert pool.split()[1:] == ["7", "3", "12", "6", "12", "11"]  # drawn by value: letters would be noise
     assert not re.search(r"\d:", pool) and "slot" not in table
+    duel = render_table(_duel_draw(), [], Tr("en"), height=23)
+    pool = next(line.plain for line in duel.renderables if line.plain.startswith("Pool"))  # type: ignore[union-attr]
+    assert pool.split()[1:] == ["a:9", "b:2+13", "c:7", "d:8", "e:4", "f:3"]  # a group is drawn by its letter
 
 
 def test_the_moves_page_lists_draws_by_value() -> None:

@@ -35,6 +35,8 @@ VALUE_COLOURS = {
 JOKER_STYLE = Style(color="#000000", bgcolor="#ffffff", bold=True)
 PAW = "🐾"
 DECIDE = "▶"
+#: Beside a display the play on the table abluxxes.
+HIT = "⚔"
 NAME_WIDTH = 12
 #: The fewest lines of "What happened" the table keeps, trading its own rules for them when short of room.
 MIN_LOG = 8
@@ -152,8 +154,9 @@ def _fold(layers: Sequence[Sequence[int]], tr: Tr) -> Text:
                 style="dim")
 
 
-def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
-    """The pool's slots, lettered from ``a`` as players type them; a duel group is one slot.
+def pool_text(pool: Sequence[Sequence[int]], tr: Tr, *, letters: bool = False) -> Text:
+    """The pool's slots; in the duel, where a slot can hold a group, lettered from ``a`` as players type
+    them (elsewhere a card is drawn by its value, and letters would only be noise).
 
     Letters, not numbers: a number typed at the draw prompt is a card value.
     """
@@ -163,7 +166,8 @@ def pool_text(pool: Sequence[Sequence[int]], tr: Tr) -> Text:
     for i, slot in enumerate(pool):
         if i:
             text.append("  ")
-        text.append(f"{SLOT_LETTERS[i]}:", style="dim")
+        if letters:
+            text.append(f"{SLOT_LETTERS[i]}:", style="dim")
         text.append_text(cards_text(slot, sep="+"))
     return text
 
@@ -229,7 +233,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
         shadow = Text(f"{tr('shadow'):<{_label_width(tr)}} ", style="bold")
         shadow.append_text(grouped_text(view.shadow) if view.shadow else Text("—", style="dim"))
         top.append(shadow)
-    bottom = _bottom(view, info, tr, width=width, show_hand=show_hand, waiting=waiting, message=message,
+    bottom = _bottom(view, events, info, tr, width=width, show_hand=show_hand, waiting=waiting, message=message,
                      legend=tr("legend") if legend is None else legend,
                      hidden=tr("hand_hidden") if hidden is None else hidden)
     room = height - len(top) - len(bottom) - 1
@@ -249,14 +253,15 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
     return Group(*lines)
 
 
-def _bottom(view: View, info: TableInfo, tr: Tr, *, width: int, show_hand: bool, waiting: bool, message: str,
+def _bottom(view: View, events: Sequence[Event], info: TableInfo, tr: Tr, *, width: int, show_hand: bool,
+            waiting: bool, message: str,
             legend: str, hidden: str) -> list[Text]:
     """Under the log: the hand and the decision (or who decides), then the message or the legend."""
     bottom = [_rule(width)]
     if show_hand:
         bottom.extend(_hand_lines(view, tr, width))
         if view.my_move and not view.over:
-            bottom.extend(_wrap(Text(ask_text(view, tr), style="bold"), width)[:2])
+            bottom.extend(_wrap(Text(ask_text(view, tr, events), style="bold"), width)[:2])
         elif view.to_move is not None and waiting:
             bottom.append(_waiting(view, info, tr))
     elif not view.over:
@@ -338,6 +343,11 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
     lines = [head]
     fixed = len(head) - len(tr("col.display"))
     scores = view.scores()
+    # Every seat this play abluxxes is marked, the one deciding now and those still to come: with a
+    # sign that reads without colour too.
+    hit = [seat for seat in (view.victim, *view.queue) if seat is not None]
+    if hit:
+        fixed += len(HIT) + 1
     for seat, name in enumerate(view.names):
         deciding = view.to_move == seat
         line = Text()
@@ -354,16 +364,18 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
             total = info.totals[seat] + scores[seat]
             line.append(f" {total:>+4}", style="dim")
         line.append("  ")
-        stake = view.victim == seat
+        if hit:
+            line.append(f"{HIT} " if seat in hit else " " * (len(HIT) + 1),
+                        style="bold red" if seat == view.victim else "bold yellow")
         played = seat < len(info.played) and info.played[seat]
-        line.append_text(display_text(view.displays[seat], width - fixed, tr, stake=stake, played=played))
+        line.append_text(display_text(view.displays[seat], width - fixed, tr, stake=seat in hit, played=played))
         lines.append(line)
     return lines
 
 
 def _pool_line(view: View, tr: Tr, width: int) -> Text:
     line = Text(f"{tr('pool'):<{_label_width(tr)}} ", style="bold")
-    line.append_text(pool_text(view.pool, tr))
+    line.append_text(pool_text(view.pool, tr, letters=view.rules.is_duel))
     return line
 
 
@@ -391,6 +403,10 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
     sentences = narrate(events, viewer, view.names, tr)
     if not sentences:
         sentences = [tr("log_empty", name=view.names[view.turn])]
+    if view.victim is not None:  # every seat this play abluxxes, those still to come too
+        hit = [tr("n.hit_one", name=view.names[seat], cards=tr.owned_words(view.displays[seat][-1]))
+               for seat in (view.victim, *view.queue)]
+        sentences.append(tr("n.hit", name=view.names[view.turn], victims=tr.listing(hit)))
     lines: list[Text] = []
     for i in range(len(sentences) - 1, -1, -1):
         block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 else "dim")
@@ -418,8 +434,9 @@ def log_lines(sentences: Sequence[str], width: int) -> list[Text]:
 # -- the decision ---------------------------------------------------------------------
 
 
-def ask_text(view: View, tr: Tr) -> str:
-    """What the deciding seat must decide, with the cards at stake and draws left."""
+def ask_text(view: View, tr: Tr, events: Sequence[Event] = ()) -> str:
+    """What the deciding seat must decide, with the cards at stake and draws left (``events``: the game so
+    far, which says whether this seat's draws have begun: "draw 2", then "draw 1 more")."""
     name = view.names[view.seat]
     phase = view.phase
     if phase == Phase.PLAY:
@@ -438,10 +455,12 @@ def ask_text(view: View, tr: Tr) -> str:
         return tr("ask.back", name=name, attacker=view.names[view.turn], stake=tr.bare_words(stake),
                   owned=tr.owned_words(stake), n=len(stake), it=tr("n.it" if len(stake) == 1 else "n.them"))
     if phase == Phase.DRAW:
+        began = bool(events) and events[-1].kind == "draw" and events[-1].seat == view.seat
+        count = tr("draw_more" if began else "draw_first", n=view.draws_left)
         if not view.pool:
-            return tr("ask.draw_deck_only", name=name, n=view.draws_left)
+            return tr("ask.draw_deck_only", name=name, count=count)
         groups = any(len(slot) > 1 for slot in view.pool)
-        return tr("ask.draw_groups" if groups else "ask.draw", name=name, n=view.draws_left)
+        return tr("ask.draw_groups" if groups else "ask.draw", name=name, count=count)
     return tr("ask.single-draw", name=name)
 
 

@@ -66,11 +66,13 @@ TEXTS: dict[str, tuple[str, str]] = {
                  "or discard {it} and draw {n}?",
                  "{name}, {attacker} hat dir {owned} abgeluxxt und gelassen: zurück auf die Hand "
                  "oder abwerfen und {n} nachziehen?"),
-    "ask.draw": ("{name}, draw {n} more: a pool card (type its value, e.g. 7) or the deck.",
-                 "{name}, zieh noch {n}: eine Karte aus dem Vorrat (tippe ihren Wert, z. B. 7) oder vom "
+    "ask.draw": ("{name}, draw {count}: a pool card (type its value, e.g. 7) or the deck.",
+                 "{name}, zieh {count}: eine Karte aus dem Vorrat (tippe ihren Wert, z. B. 7) oder vom "
                  "Nachziehstapel."),
-    "ask.draw_deck_only": ("{name}, draw {n} more from the deck (the pool is empty).",
-                           "{name}, zieh noch {n} vom Nachziehstapel (der Vorrat ist leer)."),
+    "ask.draw_deck_only": ("{name}, draw {count} from the deck (the pool is empty).",
+                           "{name}, zieh {count} vom Nachziehstapel (der Vorrat ist leer)."),
+    "draw_first": ("{n}", "{n}"),
+    "draw_more": ("{n} more", "noch {n}"),
     "ask.single-draw": ("{name}, no abluxx this turn: draw one card (pool or deck) or pass.",
                    "{name}, kein Abluxxen in diesem Zug: zieh eine Karte (Vorrat oder Nachziehstapel) "
                    "oder passe."),
@@ -120,6 +122,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- narration --------------------------------------------------------------
     "n.position": ("A position set up for this step: {name}'s turn.",
                    "Eine Stellung für diesen Schritt: {name} ist am Zug."),
+    "n.hit": ("{name}'s set abluxxes {victims}.", "Der Satz von {name} luxxt {victims} ab."),
+    "n.hit_one": ("{name}'s {cards}", "{cards} von {name}"),
     "n.start": ("Game {n}: {name} starts.", "Partie {n}: {name} beginnt."),
     "n.play": ("{name} plays {cards}", "{name} spielt {cards}"),
     "n.no_abluxx": ("no abluxx", "kein Abluxxen"),
@@ -266,8 +270,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
     "typed_ahead": ("What was typed before this question was ignored.",
                     "Was vor dieser Frage getippt wurde, zählt nicht."),
-    "ask.draw_groups": ("{name}, draw {n} more: a pool card (its value, e.g. 7), a group (its letter) or the deck.",
-                        "{name}, zieh noch {n}: eine Karte aus dem Vorrat (ihr Wert, z. B. 7), eine Gruppe "
+    "ask.draw_groups": ("{name}, draw {count}: a pool card (its value, e.g. 7), a group (its letter) or the deck.",
+                        "{name}, zieh {count}: eine Karte aus dem Vorrat (ihr Wert, z. B. 7), eine Gruppe "
                         "(ihr Buchstabe) oder vom Nachziehstapel."),
     "unread.empty": ("type a move (? lists them)", "tippe einen Zug (? zeigt sie)"),
     "unread.not-yours": ("it is not your decision now", "du entscheidest gerade nicht"),
@@ -302,8 +306,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.decide": ("▶ decides now", "▶ entscheidet jetzt"),
     "legend.turn": ("🐾 whose turn it is", "🐾 ist am Zug"),
     "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stärke"),
-    "legend.top": ("[7 7] top layer: the only one a set can abluxx (red: being abluxxed now)",
-                   "[7 7] oberste Lage: nur sie kann abgeluxxt werden (rot: wird gerade abgeluxxt)"),
+    "legend.top": ("[7 7] top layer: the only one a set can abluxx; ⚔ beside it: abluxxed by the play on the "
+                   "table",
+                   "[7 7] oberste Lage: nur sie kann abgeluxxt werden; ⚔ daneben: vom Satz auf dem Tisch "
+                   "abgeluxxt"),
     "legend.count": ("7×3 three 7s", "7×3 drei 7er"),
     "legend.points": ("{pts} = cards in display minus cards in hand",
                       "{pts} = Karten in der Auslage minus Karten auf der Hand"),
@@ -767,6 +773,13 @@ class Tr:
         if card == JOKER:
             return "a joker"
         return f"{'an' if card in (8, 11) else 'a'} {card}"
+
+    def listing(self, items: Sequence[str]) -> str:
+        """Items as a list in words: ``a``, ``a and b``, ``a, b and c``."""
+        if len(items) <= 1:
+            return "".join(items)
+        joiner = " und " if self.lang == "de" else " and "
+        return ", ".join(items[:-1]) + joiner + items[-1]
 
     def cards_words(self, cards: Sequence[int]) -> str:
         """Single cards in words, in order: ``a 7``, ``a 7 and a joker``, ``a 3, an 8 and a 12``."""
