@@ -93,7 +93,10 @@ def test_english_stays_english(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rules_simulate_and_bench_show_examples(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     text = _help(capsys, command, "--lang", "en")
     examples = text.split("examples:\n", 1)[1].splitlines()
-    assert len(examples) >= 3 and all(line.startswith(f"  abluxxen {command}") for line in examples if line)
+    # Each example starts a line; its words may go on, under their own column, on the next.
+    assert len(examples) >= 3 and all(line.startswith((f"  abluxxen {command}", "    "))
+                                      for line in examples if line)
+    assert examples[0].startswith(f"  abluxxen {command}")
 
 
 def test_the_language_comes_from_lang_or_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,3 +105,17 @@ def test_the_language_comes_from_lang_or_the_environment(monkeypatch: pytest.Mon
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     assert lang_of(["play"]) == "de" and lang_of(["play", "--lang", "en"]) == "en"
     assert lang_of(["rules", "--lang=en"]) == "en" and lang_of(["--lang", "xx"]) == "de"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
+def test_no_help_line_is_wider_than_an_80_column_terminal(command: str, lang: str,
+                                                         monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8" if lang == "de" else "en_GB.UTF-8")
+    text = _help(capsys, *([command] if command else []))
+    wide = [line for line in text.splitlines() if len(line) > 80]
+    assert not wide, f"{command or 'abluxxen'} --help --lang {lang}: {wide}"

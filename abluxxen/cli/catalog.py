@@ -23,6 +23,8 @@ from __future__ import annotations
 import argparse
 import copy
 import gettext
+import re
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 
 from ..languages import LANGS, default_lang
@@ -89,6 +91,11 @@ class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
         """A heading, translated."""
         super().start_section(t(heading) if heading else heading)
 
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """Descriptions and epilogs as written, but no line wider than the terminal: a long line wraps
+        between words under itself, an example's words under their column."""
+        return "\n".join(_fit(indent + line, width) for line in text.splitlines())
+
     def _get_help_string(self, action: argparse.Action) -> str | None:
         return t(action.help) if action.help else action.help
 
@@ -99,6 +106,24 @@ class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
             action = copy.copy(action)
             action.metavar = t(metavar)
         return super()._metavar_formatter(action, t(default_metavar))
+
+
+_COLUMN = re.compile(r"^(\s*\S.*?\s{2,})(\S.*)$")
+
+
+def _fit(line: str, width: int) -> str:
+    """``line`` wrapped to ``width``: an example ``  command     what it does`` keeps its words in their
+    column; any other line wraps under its own indent."""
+    if len(line) <= width:
+        return line
+    column = _COLUMN.match(line)
+    if column and len(column.group(1)) < width - 20:
+        head, words = column.groups()
+        return textwrap.fill(words, width=width, initial_indent=head, subsequent_indent=" " * len(head),
+                             break_on_hyphens=False, break_long_words=False)
+    indent = line[:len(line) - len(line.lstrip())]
+    return textwrap.fill(line.strip(), width=width, initial_indent=indent, subsequent_indent=indent,
+                         break_on_hyphens=False, break_long_words=False)
 
 
 # argparse's own words (Python 3.11 to 3.13), then ours. Placeholders stay as they are.

@@ -20,6 +20,7 @@ import os
 import shutil
 import subprocess
 import sys
+import textwrap
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
@@ -196,8 +197,13 @@ class CommandPager:
 
 
 def _say(line: str, console: Console | None, *, stderr: bool = False) -> None:
-    """One plain line (no markup), to ``console`` or to standard output / error."""
+    """One plain message (no markup), to ``console`` or to standard output / error: on a terminal wrapped
+    between words to its width (a long list of topics must not break in mid-word), elsewhere one line."""
+    out = sys.stderr if stderr else sys.stdout
+    if console is None and out.isatty():
+        width = shutil.get_terminal_size((80, 24)).columns
+        line = "\n".join(textwrap.wrap(line, width=max(20, width), break_on_hyphens=False)) or line
     if console is not None:
-        console.print(line, markup=False, highlight=False, soft_wrap=True)
+        console.print(line, markup=False, highlight=False, soft_wrap=not console.is_terminal)
     else:
-        print(line, file=sys.stderr if stderr else sys.stdout)
+        print(line, file=out)
