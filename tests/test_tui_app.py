@@ -223,3 +223,18 @@ def test_no_bot_is_said_to_think_while_the_table_waits_for_a_persons_enter(tmp_p
     shown = next(s for s in screens if "You drew a 7 from the deck." in s)
     assert "Your hand (Ann)" in shown and "Ada is thinking" not in shown
     assert any("Ada is thinking" in s for s in screens)  # and once Enter is pressed, she does
+
+
+def test_the_replay_command_fits_80_columns_and_never_breaks_a_seed(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from abluxxen.seeds import new_seed, seed_text
+
+    seed = new_seed()  # 140 bits: seven groups of four
+    seats = [Seat("Annabelle"), Seat("Bartholomew", "hard"), Seat("Cyrille", "normal")]
+    status, _, _ = _run(tmp_path, seats, "77\rn\r", game=_ending(["Annabelle", "Bartholomew", "Cyrille"]),
+                        seed=seed, lang="de")
+    printed = capsys.readouterr().out
+    lines = printed[printed.index("Seed"):].splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    assert f"--seed {seed_text(seed)}" in printed  # whole, on one line, as it is typed back
+    assert lines[1].strip().startswith("abluxxen play") and lines[1].endswith("\\")

@@ -67,6 +67,10 @@ def hint_line(view: View, tr: Tr) -> str | None:
     return tr("hint", move=tr.spoken(move), reason=tr.why(reason, view.names))
 
 
+#: The widest line of the replay command (it follows two spaces of indent on an 80-column terminal).
+REPLAY_WIDTH = 76
+
+
 def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     """How to replay this match's deals at one terminal, or ``""`` while the seed must stay secret
     (``shown``: the match is over, see :meth:`~abluxxen.table.Table.seed_shown`)."""
@@ -87,4 +91,17 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
         options.append(f"--match {match.games}")
     if match.first:
         options.append(f'--first "{match.names[match.first]}"')
-    return tr("replay", seed=seed_text(match.seed), command="abluxxen play " + " ".join(options))
+    return tr("replay", seed=seed_text(match.seed), command=_command_lines(["abluxxen play", *options]))
+
+
+def _command_lines(parts: list[str], width: int = REPLAY_WIDTH) -> str:
+    """A command line that fits an 80-column terminal: broken between its options, never inside one (a
+    seed cut in two cannot be copied back), with the shell's ``\\`` at each break."""
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 1 + len(part) + 2 > width:
+            lines[-1] += " \\"
+            lines.append("    " + part)
+        else:
+            lines[-1] += " " + part
+    return "\n  ".join(lines)
