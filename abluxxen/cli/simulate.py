@@ -30,11 +30,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot, vary
+from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot
+from ..events import Event
 from ..game import Game
 from ..languages import level_named, variant_named
+from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
-from ..transcript import Transcript
+from ..store.saves import Saved, Seat
+from ..table.seats import BotSeat
+from ..table.table import Table as GameTable
+from ..view import View
 from .catalog import in_language
 from .options import seed as seed_option
 from .options import think, whole
@@ -174,27 +179,39 @@ def play_game(task: Task, *, bot_of: Callable[[str, int, Think | None], Bot] | N
     bot_at = {seat: bot for bot, seat in enumerate(seat_of)}
     make = bot_of or (lambda level, seed, budget: make_bot(level, seed=seed, think=budget))
     bots = [make(level, derive_seed(task.seed, task.index, b), task.think) for b, level in enumerate(task.levels)]
-    game = Game.new(task.rules, seed=derive_seed(task.seed, task.index), first=first)
-    transcript = Transcript.of(game)
+    match = Match(task.rules, games=1, seed=derive_seed(task.seed, task.index), first=first)
+    names = [f"{task.levels[bot_at[seat]]}-{seat}" for seat in range(n)]
+    # The table plays it, never saved: its bot seats' fallback and variation as at any table.
+    table = GameTable(Saved(match=match, seats=[Seat(name, task.levels[bot_at[s]]) for s, name in enumerate(names)]),
+                      None)
     times: list[list[float]] = [[] for _ in range(n)]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        b = bot_at[seat]
-        if before is not None:
-            before(bots[b], game)
-        view = game.view(seat)
-        choice = len(game.legal_actions()) > 1
-        start = time.perf_counter()
-        move = bots[b].choose(view)
-        if choice:
-            times[b].append(time.perf_counter() - start)
-        transcript.push(game, vary(move, view, transcript.repeats()), seat=seat)
+    table.play({seat: _Timed(BotSeat(task.levels[b], bot=bots[b], repeats=table.repeats), times[b], before, table)
+                for seat, b in bot_at.items()})
+    game = table.match.game
     winners = game.winners()
     scores = game.scores()
     return GameResult(index=task.index,
                       shares=[1.0 / len(winners) if seat_of[b] in winners else 0.0 for b in range(n)],
                       scores=[scores[seat_of[b]] for b in range(n)], times=times)
+
+
+class _Timed:
+    """A bot's seat whose every decision is timed (the table asks only where there is a choice)."""
+
+    def __init__(self, seat: BotSeat, times: list[float], before: Callable[[Bot, Game], None] | None,
+                 table: GameTable) -> None:
+        self.seat, self.times, self.before, self.table = seat, times, before, table
+
+    async def decide(self, view: View) -> str:
+        if self.before is not None:
+            self.before(self.seat.bot, self.table.match.game)
+        start = time.perf_counter()
+        move = self.seat.choose(view)
+        self.times.append(time.perf_counter() - start)
+        return move
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        """A bot reads the table afresh at each decision."""
 
 
 def run_games(tasks: list[Task], jobs: int) -> Iterator[GameResult]:

@@ -41,16 +41,17 @@ class BotSeat:
         repeats: how often the position on the table occurred before in this game (the table's
             transcript knows, after an undo or a resume too); by default the bot counts the
             positions it was asked about itself.
+        bot: the bot itself, already made (a benchmark's own kind); by default made from the level.
     """
 
     def __init__(self, level: str, *, seed: int | None = None, think: bots.Think | None = None,
-                 repeats: Callable[[], int] | None = None) -> None:
+                 repeats: Callable[[], int] | None = None, bot: Bot | None = None) -> None:
         self.level = level
         self.seed = seed
         self.think = TABLE_THINK if think is None else think
         self.repeats = repeats
         self.seen: dict[View, int] = {}  # equal views carry the same information: the same position
-        self._bot: Bot | None = None
+        self._bot: Bot | None = bot
 
     @property
     def bot(self) -> Bot:
