@@ -689,9 +689,14 @@ LESSON_10 = Lesson(
                              "Diese 2 liegt in der Gruppe 2+X: eine Gruppe zieht man ganz, mit ihrem "
                              "Buchstaben a.")},
              other=("Legal, but the task is the group 2+X: type a.",
-                    "Erlaubt, aber die Aufgabe ist die Gruppe 2+X: tippe a."),
-             done=("One draw, two cards: a 2 and a joker. Two draws can bring four cards this way.",
-                   "Ein Zug, zwei Karten: eine 2 und ein Joker. So können zwei Züge vier Karten bringen.")),
+                    "Erlaubt, aber die Aufgabe ist die Gruppe 2+X: tippe a.")),
+        Step(text=("One draw, two cards: a 2 and a joker. Your second draw is left: take any pool card, a "
+                   "group by its letter, or the deck.",
+                   "Einmal gezogen, zwei Karten: eine 2 und ein Joker. Dein zweites Nachziehen bleibt: nimm "
+                   "eine beliebige Karte aus dem Vorrat, eine Gruppe mit ihrem Buchstaben oder vom "
+                   "Nachziehstapel."),
+             done=("Two draws, and a group each time, would have brought four cards.",
+                   "Zweimal nachgezogen, und jedes Mal eine Gruppe, hätte vier Karten gebracht.")),
     ))
 
 # -- 11 ---------------------------------------------------------------------------------
