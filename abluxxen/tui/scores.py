@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import io
-from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderResult
@@ -106,12 +104,3 @@ def _tiebreak_words(winners: tuple[int, ...], scores: tuple[int, ...], hands: tu
     if len(winners) < len(tied):
         return tr("tiebreak_hand", n=hands[winners[0]])
     return tr("tiebreak_still")
-
-
-def capture_lines(draw: Callable[[Console], None], width: int, like: Console) -> list[str]:
-    """What ``draw`` prints, as lines (styles kept when the screen has colour)."""
-    out = io.StringIO()
-    console = Console(file=out, width=width, force_terminal=like.is_terminal, no_color=like.no_color,
-                      highlight=False, color_system="truecolor" if like.color_system else None)
-    draw(console)
-    return out.getvalue().rstrip("\n").split("\n")

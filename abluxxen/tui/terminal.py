@@ -1,10 +1,10 @@
-"""The terminal: alternate screen, wiping screen and scrollback, handovers, pages.
+"""This terminal outside the table: the guided setup's and the review's screens, and its size.
 
-Every screen of the game is drawn on a wiped terminal: ``ESC[2J`` clears
-the screen, ``ESC[3J`` the scrollback and ``ESC[H`` homes the cursor. rich's
-``Console.clear()`` alone would push the old screen, hand included, into the
-scrollback of tmux, VTE, Windows Terminal and Terminal.app, where the next
-player could scroll back to it.
+(The table itself is the one screen of :mod:`.screen`.) Every screen drawn
+here is drawn on a wiped terminal: ``ESC[2J`` clears the screen, ``ESC[3J``
+the scrollback and ``ESC[H`` homes the cursor. rich's ``Console.clear()``
+alone would push the old screen into the scrollback of tmux, VTE, Windows
+Terminal and Terminal.app.
 """
 
 from __future__ import annotations
@@ -13,13 +13,9 @@ import errno
 import os
 import shutil
 import sys
-import textwrap
 from typing import IO
 
-from rich.align import Align
 from rich.console import Console, RenderableType
-from rich.panel import Panel
-from rich.text import Text
 
 WIPE = "\x1b[2J\x1b[3J\x1b[H"
 ALT_ON = "\x1b[?1049h"
@@ -133,32 +129,6 @@ class Terminal:
         for item in renderables:
             self.console.print(item, crop=True, overflow="ellipsis")
         self.file.flush()
-
-    def show_center(self, title: str, body: str = "", *, style: str = "bold") -> None:
-        """A neutral screen with one message in the middle (no cards on it)."""
-        cols, rows = self.size()
-        text = Text(title, style=style, justify="center")
-        if body:
-            text.append("\n\n" + body, style="dim")
-        panel = Panel(text, expand=False, padding=(1, 4))
-        top = max(0, rows // 2 - 4)
-        self.show(Text("\n" * top), Align.center(panel, width=cols))
-
-    def show_plain(self, message: str) -> None:
-        """Unstyled text, wrapped between words to the terminal's width: for a terminal too small
-        to hold the table (the terminal's own wrapping would cut words in half)."""
-        cols, _ = self.size()
-        lines = textwrap.wrap(message, width=max(8, cols), break_on_hyphens=False) or [""]
-        self.wipe()
-        self._write("\n".join(lines) + "\n")
-
-    def page_lines(self, renderable: RenderableType) -> list[str]:
-        """A renderable as lines of terminal text at the screen's width, styles kept."""
-        cols, _ = self.size()
-        self.console.width = cols
-        with self.console.capture() as capture:
-            self.console.print(renderable)
-        return capture.get().rstrip("\n").split("\n")
 
 
 def _isatty(file: IO[str]) -> bool:
