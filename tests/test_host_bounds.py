@@ -423,7 +423,7 @@ def test_the_end_of_a_hosted_match_tells_the_command_that_replays_its_deals(tmp_
             if room.chairs[0].answer is not None:
                 ann.type(room.view_for(0).legal_moves()[0])
             await asyncio.sleep(0.01)
-        await ann.sees("press Enter to leave")
+        await ann.sees("Enter to leave")
         ann.type("")
         await ann.term.closed.wait()
         assert "abluxxen play --players" in ann.term.all_raw().replace("\r\n", "\n")
@@ -452,5 +452,24 @@ def test_kicking_a_name_sends_away_the_watcher_posing_under_it_not_the_seats_own
         await ben.term.closed.wait()
         await ann.sees("Ben away")
         assert not room.chairs[1].owned
+
+    hosted(room, test)
+
+
+def test_again_at_the_end_of_a_hosted_match_deals_a_new_one_at_the_same_table(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,bot:easy", seed=11)
+
+    async def test(host: Host, port: int) -> None:
+        ann = await connect(port, "ann")
+        while not room.match.game.is_over:
+            await decides(room, 0)
+            if room.chairs[0].answer is not None:
+                ann.type(room.view_for(0).legal_moves()[0])
+            await asyncio.sleep(0.01)
+        await ann.sees("again for a new one at this table")
+        first = room.match.seed
+        ann.type("again")
+        await ann.sees("Game 2: ")
+        assert room.match.seed != first and not room.match.game.is_over
 
     hosted(room, test)

@@ -172,7 +172,8 @@ def _room(saved: Saved, path: Path, code: str, args: argparse.Namespace) -> Room
 def remember(directory: Path, hosting: Hosting, port: int | None = None) -> None:
     """Note which save, code and port this host serves, who owns which seat and what was said
     (owner-only), for ``--resume``."""
-    doc = {"save": hosting.path.name, "code": hosting.code, "port": port or hosting.port, **hosting.room.kept()}
+    save = hosting.room.table.path or hosting.path  # a rematch plays on in a new file
+    doc = {"save": save.name, "code": hosting.code, "port": port or hosting.port, **hosting.room.kept()}
     hosting.port = port or hosting.port
     write_atomically(directory / HOSTED, json.dumps(doc) + "\n", prefix=".hosted-")
 

@@ -475,6 +475,9 @@ class TableScreen:
                 return [("bold", tr("host.next_game") + " " + tr("host.waiting_for", names=waiting))]
             return [("bold", tr("host.waiting_ready", names=waiting))]
         if room.stage == OVER:
+            if any(c.ready for c in self.chairs):
+                waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
+                return [("bold", tr("host.again_waiting", names=waiting))]
             return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
         people = []
         for name, left in room.away():
@@ -599,9 +602,13 @@ class TableScreen:
         self.refresh()
 
     def _between(self, text: str) -> None:
-        """Enter at a score screen: ready for the next game, or leave once it is over."""
+        """Enter at a score screen: ready for the next game, or leave once it is over (``again``: a new
+        match at this table once everyone here says so)."""
         room = self.room
-        if room.stage == OVER:
+        if room.stage == OVER and self.chairs and text.lower() in self.tr("again_words").split():
+            for chair in self.chairs:
+                room.go_on(chair)
+        elif room.stage == OVER:
             self._leave()
         elif room.stage == SCORES and self.chairs and not text:
             for chair in self.chairs:
