@@ -220,6 +220,13 @@ class PtyScreen:
         """Type ``keys`` (``\\r`` is Enter)."""
         self.child.send(keys)
 
+    def press(self, keys: str, timeout: float = TIMEOUT) -> str:
+        """Type ``keys`` and wait until a whole frame shows something else than the screen before; that
+        screen (Enter on a cover: what comes after it)."""
+        before = self.text()
+        self.send(keys)
+        return self.until(lambda text: text != before, timeout, settled=True)
+
     def interrupt(self) -> None:
         """Ctrl-C."""
         self.child.sendintr()

@@ -64,9 +64,8 @@ def _to_question(term: PtyScreen, name: str) -> None:
     def ready(text: str) -> bool:
         return asking(name)(text) or REVEAL in text or f"Pass to {name} — press Enter" in text
 
-    while not asking(name)(text := term.until(ready, settled=True)):
-        term.send("\r")
-        term.until(lambda now: now != text, settled=True)
+    while not asking(name)(term.until(ready, settled=True)):
+        term.press("\r")
 
 
 def _waits(text: str) -> bool:
