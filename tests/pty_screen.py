@@ -106,12 +106,7 @@ class PtyScreen:
 
     def __init__(self, args: Sequence[str], data_dir: Path | None = None, *, rows: int = 24, cols: int = 80,
                  script: str | None = None, env: dict[str, str] | None = None) -> None:
-        environ = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8",
-                       LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
-        environ.pop("NO_COLOR", None)
-        if data_dir is not None:
-            environ["ABLUXXEN_DATA_DIR"] = str(data_dir)
-        environ.update(env or {})
+        environ = terminal_env(data_dir, rows=rows, cols=cols) | (env or {})
         self.data_dir = Path(environ["ABLUXXEN_DATA_DIR"])
         argv = ["-c", script, *args] if script is not None else ["-m", "abluxxen", *args]
         self.child = pexpect.spawn(sys.executable, argv, env=environ, encoding="utf-8", dimensions=(rows, cols),
@@ -282,6 +277,17 @@ class PtyScreen:
         self.child.ptyproc.fileobj.close()
         self.child.ptyproc.closed = self.child.closed = True
         self.ended = True
+
+
+def terminal_env(data_dir: Path | None = None, *, rows: int = 24, cols: int = 80) -> dict[str, str]:
+    """The environment of a program in a colour terminal of ``rows`` × ``cols`` (UTF-8, no cursor
+    position requests), its saves and records in ``data_dir`` (default: the test's own)."""
+    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8",
+               COLUMNS=str(cols), LINES=str(rows))
+    env.pop("NO_COLOR", None)
+    if data_dir is not None:
+        env["ABLUXXEN_DATA_DIR"] = str(data_dir)
+    return env
 
 
 def asking(name: str) -> Callable[[str], bool]:
