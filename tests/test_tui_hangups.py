@@ -205,7 +205,7 @@ def test_a_game_whose_terminal_has_gone_gives_its_save_up_to_resume(tmp_path: Pa
     assert _left(term) == 143
     path = _the_save()
     stuck = PtyScreen([str(path)], script=_STUCK_GAME)
-    stuck.until("holding")
+    stuck.until(lambda _: "holding\r\n" in stuck.raw())  # the whole line: its print is over
     stuck.close_window()  # its terminal is gone; the process stays, holding the save
     time.sleep(0.2)
     assert stuck.child.isalive()
