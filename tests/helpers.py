@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pty_screen import TIMEOUT, terminal_env
+from pty_screen import TIMEOUT as TIMEOUT  # the pseudo-terminal tests read it from here too
+from pty_screen import terminal_env
 
 from abluxxen import Event, Game, Rules, Transcript
 from abluxxen.bots import make_bot
