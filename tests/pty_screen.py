@@ -124,10 +124,6 @@ class PtyScreen:
         """The screen now, as text."""
         return str(self.screen.text())
 
-    def lines(self) -> list[str]:
-        """The screen's rows now."""
-        return self.text().split("\n")
-
     def raw(self) -> str:
         """Everything the program wrote, escape sequences and all."""
         return "".join(self._raw)
