@@ -8,12 +8,14 @@ out of the game, so the document is a legal save.
 from __future__ import annotations
 
 import io
-import os
 import random
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
+
+from pty_screen import TIMEOUT as TIMEOUT  # the pseudo-terminal tests read it from here too
+from pty_screen import terminal_env
 
 from abluxxen import Event, Game, Rules, Transcript
 from abluxxen.bots import make_bot
@@ -271,14 +273,11 @@ def screens_at_table(saved: Any, path: Any, keys: str, *, size: tuple[int, int] 
     return play_keys(saved, path, keys, size=size)[1]
 
 
-# Seconds a pseudo-terminal test waits for a screen (slow machines may raise it).
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
-
-
 def spawn_terminal(args: Sequence[str], data_dir: Path | None = None, *, rows: int = 24,
                    cols: int = 80) -> tuple[Any, io.StringIO]:
     """``abluxxen ARGS`` in a real pseudo-terminal of ``rows`` × ``cols``, colours on; the child and
-    everything it wrote (its ``logfile_read``).
+    everything it wrote (its ``logfile_read``). A full-screen program draws only what changed: its
+    screen is better read through a terminal emulator (``pty_screen.PtyScreen``).
 
     Args:
         args: the command line after ``abluxxen``.
@@ -286,11 +285,7 @@ def spawn_terminal(args: Sequence[str], data_dir: Path | None = None, *, rows: i
     """
     import pexpect
 
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8",
-               LANG="C.UTF-8", COLUMNS=str(cols), LINES=str(rows))
-    if data_dir is not None:
-        env["ABLUXXEN_DATA_DIR"] = str(data_dir)
-    env.pop("NO_COLOR", None)
+    env = terminal_env(data_dir, rows=rows, cols=cols)
     child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *args], env=env, encoding="utf-8",
                           dimensions=(rows, cols), timeout=TIMEOUT)
     log = io.StringIO()

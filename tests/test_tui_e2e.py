@@ -1,30 +1,28 @@
-"""The terminal game end to end, in pseudo-terminals (pexpect).
+"""The terminal game end to end, in pseudo-terminals (pexpect), read through a terminal emulator.
 
 A seeded game for three human seats is played to the score table through
 every handover, with a bad input, the ``?`` list, a Ctrl-C (exit status 130)
 and a resume. The test replays the same seed in its own engine to know
-whose decision comes and which moves are legal. Everything the game wrote
-is then split at each wipe of screen and scrollback, and no piece may show
-a hand to anyone but its owner.
+whose decision comes and which moves are legal. Every picture the screen
+went through (see ``pty_screen``) is then checked: none may show a hand to
+anyone but the person at the keyboard.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import spawn_terminal
+from pty_screen import PtyScreen, Snapshot, asking, plain
 
 from abluxxen import Game, Rules
 
-pexpect = pytest.importorskip("pexpect")
-
 NAMES = ["Ann", "Ben", "Cy"]
 SEED = 11
-WIPE = "\x1b[2J\x1b[3J"
-ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
+#: The question under a person's table before the keyboard leaves them with cards they drew.
+REVEAL = "Press Enter, then pass the keyboard on."
 
 
 def _typed(move: str, game: Game) -> str:
@@ -61,114 +59,138 @@ def _policy(game: Game) -> str:
     return pool[0] if pool else legal[0]
 
 
-def _play_until(child: Any, game: Game, state: dict[str, object], *, stop_after: int | None) -> None:
-    """Answer every human decision as the app shows it, until the game ends or ``stop_after`` decisions."""
+def _to_question(term: PtyScreen, name: str) -> None:
+    """Press Enter through a look at one's new cards and a handover, until ``name`` is asked."""
+    def ready(text: str) -> bool:
+        return asking(name)(text) or REVEAL in text or f"Pass to {name} — press Enter" in text
+
+    while not asking(name)(term.until(ready, settled=True)):
+        term.press("\r")
+
+
+def _waits(text: str) -> bool:
+    """Whether the screen waits for a person: a decision, a cover, a look at new cards, the end."""
+    return "— press Enter" in text or REVEAL in text or "Play again?" in text or \
+        any(asking(name)(text) for name in NAMES)
+
+
+def _play_until(term: PtyScreen, game: Game, state: dict[str, bool], *, stop_after: int | None) -> None:
+    """Answer every human decision as the screen shows it, until the game ends or ``stop_after`` decisions."""
     decisions = 0
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         legal = game.legal_moves()
-        if len(legal) == 1:  # the app plays forced moves itself
+        if len(legal) == 1:  # the table plays forced moves itself
             game.push(legal[0])
             continue
         if stop_after is not None and decisions >= stop_after:
             return
         name = NAMES[seat]
-        if state["last_seen"] != seat:
-            child.expect_exact(f"Pass to {name} — press Enter")
-            child.send("\r")
-        state["last_seen"] = seat
-        child.expect_exact(f"{name} ›")
+        _to_question(term, name)
         if decisions == 3 and not state.get("tried_bad"):
             state["tried_bad"] = True
-            child.send("zz\r")
-            child.expect_exact("✗ 'zz' is not a move here")
-            child.expect_exact(f"{name} ›")
+            term.send("zz\r")
+            term.until("✗ 'zz' is not a move here")
+            term.until(asking(name), settled=True)
         if decisions == 5 and not state.get("tried_help"):
             state["tried_help"] = True
-            child.send("?\r")
-            child.expect_exact("Your legal moves")
-            for move in legal[:3]:
-                child.expect_exact(move)
-            child.send("q\r")
-            child.expect_exact(f"{name} ›")
+            term.send("?\r")
+            page = term.until("Your legal moves", settled=True)
+            assert all(move in page for move in legal[:3]), page
+            term.send("q")
+            term.until(asking(name), settled=True)  # the page is gone (it has no prompt)
         move = _policy(game)
-        child.send(_typed(move, game) + "\r")
+        typed = _typed(move, game)
         game.push(move, seat=seat)
         decisions += 1
-        child.expect_exact(WIPE)  # the next screen: never match this prompt's echo again
+        term.answer(typed, _waits)
 
 
-def _segments(stream: str) -> list[str]:
-    return [" ".join(ANSI.sub("", part).split()) for part in stream.split(WIPE)]
+def check_privacy(snapshots: Sequence[Snapshot]) -> int:
+    """Assert that no picture the screen went through shows a hand to anyone but the person at the
+    keyboard; the number of times a hand came into sight.
 
-
-def check_privacy(stream: str) -> int:
-    """Assert no hand shows where another player could see it; the number of hands shown."""
+    Who is at the keyboard is read off the screen: the person a handover cover named, once the cover
+    stood alone (no hand under it); nobody after the question that sends a person away with their new
+    cards. A picture may be half drawn (a frame is drawn top row first): the checks that need a whole
+    one (no moves listed on a cover or without a hand) take settled pictures only.
+    """
     holder: str | None = None
     handed_to: str | None = None
+    leaving = False
     shown = 0
-    for text in _segments(stream):
+    for snapshot in snapshots:
+        text = " ".join(snapshot.text.split())
         owners = set(re.findall(r"Your hand \((\w+)\)", text))
-        assert len(owners) <= 1, f"two hands on one screen: {text[:200]}"
+        assert len(owners) <= 1, f"two hands on one screen: {text[:300]}"
+        if REVEAL in text:
+            leaving = True
+        elif leaving:  # the person who drew has pressed Enter and passes the keyboard on
+            holder, leaving = None, False
         passed = re.findall(r"Pass to (\w+) — press Enter", text)
-        if passed:
-            assert not owners and "Tab ▸" not in text and " play " not in text, \
+        if passed and not owners:
+            assert not snapshot.settled or ("Tab ▸" not in text and " play " not in text), \
                 f"a handover screen shows private things: {text[:300]}"
-            handed_to = passed[-1]
-            continue
+            holder, handed_to = None, passed[-1]
         if not owners:
-            assert "Tab ▸" not in text, f"legal moves listed with no hand shown: {text[:300]}"
+            assert not snapshot.settled or "Tab ▸" not in text, f"legal moves listed with no hand shown: {text[:300]}"
+            assert not _deck_cards(text), f"a card drawn from the deck, on a screen of nobody's: {text[:300]}"
             continue
         owner = owners.pop()
-        shown += 1
         if owner != holder:
-            assert handed_to == owner, f"{owner}'s hand appeared right after {holder}'s, without a handover"
-        holder, handed_to = owner, None
-        for seen in re.finditer(r"an? (?:\d+|joker) from the deck", text):
-            drawer = re.findall(r"(Ann|Ben|Cy) draws", text[:seen.start()])
-            assert drawer and drawer[-1] == owner, f"{owner} sees a card another player drew from the deck"
+            assert handed_to == owner, f"{owner}'s hand appeared after {holder or 'nobody'} had the keyboard, " \
+                                       f"without a handover: {text[:300]}"
+            holder, handed_to = owner, None
+            shown += 1
+        assert all(drawer == owner for drawer in _deck_cards(text)), \
+            f"{owner} sees a card another player drew from the deck: {text[:300]}"
     return shown
+
+
+def _deck_cards(text: str) -> list[str]:
+    """Who the log says drew a card from the deck that it names (``Ben draws a 7 from the deck``)."""
+    return [drawer for drawer, cards in re.findall(r"(\w+) draws ([^•—]*?) from the deck", text)
+            if re.search(r"\d|joker", cards)]
+
+
+def _after_each_run(term: PtyScreen) -> None:
+    """The alternate screen was entered and left once; no hand is ever shown to the wrong person."""
+    raw = term.raw()
+    assert raw.count("\x1b[?1049h") == 1 and raw.count("\x1b[?1049l") == 1
+    assert check_privacy(term.snapshots) > 3
 
 
 def test_three_humans_play_a_whole_game_with_interrupt_and_resume(tmp_path: Path) -> None:
     game = Game.new(Rules(3), seed=SEED, names=NAMES)
-    child, log = spawn_terminal(["play", "--players", ",".join(NAMES), "--seed", str(SEED), "--delay", "0",
-                                 "--lang", "en"], tmp_path)
-    state: dict[str, object] = {"last_seen": None}
-    _play_until(child, game, state, stop_after=12)
+    term = PtyScreen(["play", "--players", ",".join(NAMES), "--seed", str(SEED), "--delay", "0", "--lang", "en"],
+                     tmp_path)
+    state: dict[str, bool] = {}
+    _play_until(term, game, state, stop_after=12)
     assert not game.is_over, "the seed should give a game longer than 12 decisions"
-    # Ctrl-C at the next prompt: asked to quit, saved, exit status 130.
+    assert state == {"tried_bad": True, "tried_help": True}
+    # Ctrl-C at the next question: asked to quit, saved, exit status 130.
     seat = game.to_move
     assert seat is not None
-    if state["last_seen"] != seat:
-        child.expect_exact(f"Pass to {NAMES[seat]} — press Enter")
-        child.send("\r")
-        state["last_seen"] = seat
-    child.expect_exact(f"{NAMES[seat]} ›")
-    child.sendintr()
-    child.expect_exact("Quit?")
-    child.send("y\r")
-    child.expect_exact("abluxxen resume")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
-    first_run = log.getvalue()
+    _to_question(term, NAMES[seat])
+    term.interrupt()
+    term.until("Quit?")
+    term.send("y\r")
+    assert term.exit_status() == 130
+    assert "abluxxen resume" in term.scrollback()
     # Three humans: the seed would replay the deal and show every hand, so it stays secret mid-game.
-    assert not re.search(rf"seed\W+{SEED}\b", ANSI.sub("", first_run), re.IGNORECASE)
+    assert not any(re.search(rf"seed\W+{SEED}\b", s.text, re.IGNORECASE) for s in term.snapshots)
     assert len(list(tmp_path.glob("*.json"))) == 1
+    _after_each_run(term)
 
     # Resume: the same position, a handover first (nobody has the keyboard yet).
-    child, log = spawn_terminal(["resume", "--delay", "0"], tmp_path)
-    state["last_seen"] = None
-    _play_until(child, game, state, stop_after=None)
-    child.expect_exact("Game 1 over")
-    for name in NAMES:
-        child.expect_exact(name)
+    term = PtyScreen(["resume", "--delay", "0"], tmp_path)
+    term.until(f"Pass to {NAMES[seat]} — press Enter")
+    _play_until(term, game, state, stop_after=None)
+    end_screen = term.until("Play again?", settled=True)
+    assert "Game 1 over" in end_screen
     scores = game.scores()
     winners = game.winners()
-    child.expect_exact("Play again?")
-    end_screen = ANSI.sub("", log.getvalue().split(WIPE)[-1])
     for seat, name in enumerate(NAMES):
         row = re.search(rf"{name}\s*│\s*(\d+)\s*│\s*(\d+)\s*│\s*([+-]?\d+)", end_screen)
         assert row, f"no score row for {name}"
@@ -176,83 +198,92 @@ def test_three_humans_play_a_whole_game_with_interrupt_and_resume(tmp_path: Path
         assert ("★" in end_screen.split(name, 1)[1].split("\n", 1)[0]) == (seat in winners)
     assert f"{NAMES[winners[0]]} wins" in end_screen or "share the win" in end_screen
     assert f"Seed {SEED}" in end_screen  # the game is over: now the deal may be replayed
-    child.send("n\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert f"--seed {SEED}" in ANSI.sub("", log.getvalue().split("\x1b[?1049l")[-1])
-
-    assert check_privacy(first_run) > 3
-    assert check_privacy(log.getvalue()) > 3
-    # The alternate screen is entered and left in both runs.
-    for stream in (first_run, log.getvalue()):
-        assert stream.count("\x1b[?1049h") == 1 and stream.count("\x1b[?1049l") == 1
+    term.send("n\r")
+    assert term.exit_status() == 0
+    assert f"--seed {SEED}" in term.scrollback()
+    _after_each_run(term)
 
 
 def test_privacy_check_catches_a_hand_shown_without_handover() -> None:
-    table = "Your hand (Ann) · 3: 1 2 3 Ann › Tab ▸ play 1"
-    good = WIPE.join(["", "Pass to Ann — press Enter", table, "Pass to Ben — press Enter",
-                      table.replace("Ann", "Ben")])
-    assert check_privacy(good) == 2
-    with pytest.raises(AssertionError):
-        check_privacy(WIPE.join(["", "Pass to Ann — press Enter", table, table.replace("Ann", "Ben")]))
-    with pytest.raises(AssertionError):
-        check_privacy(WIPE.join(["", "Pass to Ann — press Enter", table + " • Ben draws a 7 from the deck"]))
+    def pictures(*texts: str) -> list[Snapshot]:
+        return [Snapshot(text, settled=True) for text in texts]
+
+    cover = "Pass to {} — press Enter"
+    table = "• Ann draws a 7 from the deck\nYour hand (Ann) · 3: 1 2 3\nAnn ›\nTab ▸ play 1"
+    ben = table.replace("Ann", "Ben")
+    assert check_privacy(pictures(cover.format("Ann"), table, cover.format("Ben"), ben)) == 2
+    # Half drawn: the cover's top over the hand still there, while its person still has the keyboard.
+    half = [Snapshot(cover.format("Ben") + "\n" + table, settled=False)]
+    assert check_privacy(pictures(cover.format("Ann"), table) + half + pictures(cover.format("Ben"), ben)) == 2
+    # Ann looks at her new cards, passes the keyboard on: her table again needs its cover.
+    reveal = table + "\nPress Enter, then pass the keyboard on."
+    after = pictures(cover.format("Ann"), table, reveal, "the bots play")
+    assert check_privacy(after + pictures(cover.format("Ann"), table)) == 2
+    for wrong in (pictures(cover.format("Ann"), table, ben),  # no handover
+                  pictures(cover.format("Ann"), table, cover.format("Ben") + "\n" + ben),  # under the cover
+                  pictures(cover.format("Ann"), ben),  # a handover to somebody else
+                  after + pictures(table),  # the keyboard passed on, the hand shown again
+                  pictures(cover.format("Ann"), table, cover.format("Ben"), ben + " • Ann draws a 7 from the deck"),
+                  pictures(cover.format("Ann"), "• Ann draws a 7 from the deck"),  # nobody's screen
+                  pictures(cover.format("Ann") + " Tab ▸ play 1"),  # moves on the cover
+                  pictures(cover.format("Ann"), table + " " + ben)):  # two hands
+        with pytest.raises(AssertionError):
+            check_privacy(wrong)
 
 
 def test_too_small_terminal_asks_to_enlarge(tmp_path: Path) -> None:
-    child, _ = spawn_terminal(["play", "--players", "Ann,bot,bot", "--seed", "1", "--delay", "0", "--lang", "en"],
-                              tmp_path, rows=20, cols=70)
-    child.expect_exact("please enlarge it to at least 80×23")
-    child.setwinsize(24, 80)
-    child.send("\r")
-    child.expect_exact("Ann ›")
-    child.sendintr()
-    child.expect_exact("Quit?")
-    child.send("y\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
+    term = PtyScreen(["play", "--players", "Ann,bot,bot", "--seed", "1", "--delay", "0", "--lang", "en"],
+                     tmp_path, rows=20, cols=70)
+    term.until("please enlarge it to at least 80×23")
+    term.resize(24, 80)  # the table comes back at once, nothing typed
+    term.until(asking("Ann"), settled=True)
+    term.interrupt()
+    term.until("Quit?")
+    term.send("y\r")
+    assert term.exit_status() == 130
 
 
 def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_path: Path) -> None:
-    child, log = spawn_terminal(["--delay", "0", "--lang", "en"], tmp_path)
-    child.expect_exact("How many seats (2–5) [3]:")
-    child.send("2\r")
-    child.expect_exact("Seat 1")
-    child.send("Zoe\r")
-    child.expect_exact("Seat 2")
-    child.send("bot:nonsense\r")
-    child.expect_exact("✗ a name")
-    child.send("bot:easy\r")
-    child.expect_exact("expert: advanced, and 1s abluxx 13s")  # what the variants mean, before the question
-    child.expect_exact("Variant")
-    child.send("?\r")
-    child.expect_exact("advanced: no draw after such a turn")
-    child.expect_exact("Variant")
-    child.send("\r")
-    child.expect_exact("The duel: both players start with 2 jokers")
-    child.expect_exact("duel")
-    child.send("\r")
-    child.expect_exact("Who starts: Zoe, Ada, random [Zoe]")
-    child.send("ada\r")
-    child.expect_exact("Zoe ›")
-    screen = ANSI.sub("", log.getvalue().split(WIPE)[-1])
+    term = PtyScreen(["--delay", "0", "--lang", "en"], tmp_path)
+
+    def asked(question: str) -> str:
+        """Wait for the setup's next question ``question`` (a new one, nothing typed after it yet); the
+        screen."""
+        before = term.scrollback().count("\n" + question)
+
+        def new(text: str) -> bool:
+            line = term.cursor_line()
+            return line.startswith(question) and line.endswith(":") and \
+                term.scrollback().count("\n" + question) > before
+        return term.until(new)
+
+    def reply(keys: str, question: str) -> str:
+        """Type ``keys`` and Enter; the screen once the question ``question`` comes next."""
+        term.send(keys + "\r")
+        return asked(question)
+
+    term.until("How many seats (2–5) [3]:")
+    reply("2", "Seat 1")
+    reply("Zoe", "Seat 2")
+    assert "✗ a name" in reply("bot:nonsense", "Seat 2").split("bot:nonsense", 1)[1]
+    screen = reply("bot:easy", "Variant")
+    assert "expert: advanced, and 1s abluxx 13s" in screen  # what the variants mean, before the question
+    assert "advanced: no draw after such a turn" in reply("?", "Variant").split("Variant", 1)[1]
+    assert "The duel: both players start with 2 jokers" in reply("", "Two players: play the duel")
+    reply("", "Who starts: Zoe, Ada, random [Zoe]")
+    term.send("ada\r")
+    screen = term.until(asking("Zoe"), settled=True)
     assert "Shadow" in screen and "Ada ⚙easy" in screen and "Your hand (Zoe)" in screen
     assert "Game 1: Ada starts." in screen  # the setup's answer to "Who starts"
     hand = re.search(r"Your hand \(Zoe\) · \d+: (\S+)", screen)
     assert hand
     card = hand.group(1).split("×")[0]
-    child.send(f"{card}\r")  # play one card; the bot answers; Zoe decides again
-    child.expect_exact(WIPE)
-    child.expect_exact("Zoe ›")
-    child.sendcontrol("d")
-    child.expect_exact("Quit?")
-    child.send("y\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
-    assert "Pass to" not in log.getvalue()
+    term.answer(card, asking("Zoe"))  # play one card; the bot answers; Zoe decides again
+    term.send("\x04")  # Ctrl-D
+    term.until("Quit?")
+    term.send("y\r")
+    assert term.exit_status() == 0
+    assert not any("Pass to" in s.text for s in term.snapshots) and "Pass to" not in plain(term.raw())
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -266,19 +297,18 @@ def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> No
         out = io.StringIO()
         message = Tr(lang)("too_small", w=cols, h=12)
         Terminal(file=out, size=(cols, 12), terminal=True).show_plain(message)
-        lines = [line for line in ANSI.sub("", out.getvalue()).splitlines() if line.strip()]
+        lines = [line for line in plain(out.getvalue()).splitlines() if line.strip()]
         assert all(len(line) <= cols for line in lines), lines
         assert " ".join(lines).split() == message.split()  # every word whole, none lost
 
 
 def test_the_final_scores_stay_on_the_screen_after_the_game_is_left(tmp_path: Path) -> None:
-    child, log = spawn_terminal(["play", "--players", "bot:easy,bot:normal,bot:easy", "--seed", "3", "--delay", "0",
-                                 "--lang", "en"], tmp_path)
-    child.expect("Play again")
-    child.send("n\r")
-    child.expect(pexpect.EOF)
-    child.close()
+    term = PtyScreen(["play", "--players", "bot:easy,bot:normal,bot:easy", "--seed", "3", "--delay", "0",
+                      "--lang", "en"], tmp_path)
+    term.until("Play again")
+    term.send("n\r")
+    assert term.exit_status() == 0
     # What the normal screen holds once the game's own (alternate) screen is gone.
-    after = ANSI.sub("", log.getvalue().rsplit("\x1b[?1049l", 1)[1])
+    after = term.scrollback()
     assert "Game 1 over" in after and "★ winner" in after and "Points" in after
     assert after.count("Seed 3") == 1 and "--seed 3" in after  # the replay line, said once

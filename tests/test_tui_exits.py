@@ -16,13 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pty_screen import TIMEOUT, PtyScreen, asking, plain
 
 from abluxxen import Game, Rules
 from abluxxen.store.saves import read_save
 
-pexpect = pytest.importorskip("pexpect")
-
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
 PLAY = ["play", "--players", "Ann,Ben,Cy", "--seed", "11", "--delay", "0", "--lang", "en"]
 
 
@@ -33,15 +31,13 @@ def _env(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def _first_move(child: Any) -> None:
+def _first_move(term: PtyScreen) -> None:
     """Take the keyboard as Ann and play her first legal move."""
-    child.expect_exact("Pass to Ann — press Enter")
-    child.send("\r")
-    child.expect_exact("Ann ›")
-    child.send(Game.new(Rules(3), seed=11).legal_moves()[0] + "\r")
-    child.expect_exact("no abluxx this turn")  # the single draw: pass it
-    child.send("p\r")
-    child.expect_exact("Pass to Ben — press Enter")
+    term.until("Pass to Ann — press Enter")
+    term.send("\r")
+    term.until(asking("Ann"), settled=True)
+    term.answer(Game.new(Rules(3), seed=11).legal_moves()[0], "no abluxx this turn")  # the single draw: pass it
+    term.answer("p", "Pass to Ben — press Enter")
 
 
 def _saved_plays(data_dir: Path) -> int:
@@ -58,10 +54,9 @@ def _closing_terminal(tmp_path: Path, *, nohup: bool) -> tuple[str, str]:
               f"sys.stderr = open({str(err)!r}, 'w'); sys.argv = ['abluxxen', *{PLAY!r}]\n"
               f"try:\n    runpy.run_module('abluxxen', run_name='__main__')\n"
               f"except SystemExit as stop:\n    open({str(done)!r}, 'w').write(str(stop.code)); raise\n")
-    child = pexpect.spawn(sys.executable, ["-c", script], env=_env(tmp_path), encoding="utf-8",
-                          dimensions=(24, 80), timeout=TIMEOUT)
-    _first_move(child)
-    child.close(force=False)  # the terminal window closes
+    term = PtyScreen([], tmp_path, script=script)
+    _first_move(term)
+    term.child.close(force=False)  # the terminal window closes (pexpect hangs up as a terminal does)
     for _ in range(100):
         if done.exists() and done.read_text():
             break
@@ -85,14 +80,11 @@ def test_a_terminal_that_vanishes_under_nohup_gives_129_too(tmp_path: Path) -> N
 
 
 def test_sigterm_saves_and_leaves_with_143(tmp_path: Path) -> None:
-    child = pexpect.spawn(sys.executable, ["-m", "abluxxen", *PLAY], env=_env(tmp_path), encoding="utf-8",
-                          dimensions=(24, 80), timeout=TIMEOUT)
-    _first_move(child)
-    child.kill(signal.SIGTERM)
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 143
-    assert "Traceback" not in child.before
+    term = PtyScreen(PLAY, tmp_path)
+    _first_move(term)
+    term.kill(signal.SIGTERM)
+    assert term.exit_status() == 143
+    assert "Traceback" not in plain(term.raw())
     assert _saved_plays(tmp_path) == 1
 
 

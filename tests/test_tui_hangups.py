@@ -14,17 +14,15 @@ import asyncio
 import json
 import os
 import signal
-import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
-from helpers import TIMEOUT
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from pty_screen import PtyScreen, asking
 
 from abluxxen import Game, Rules
 from abluxxen.cli.main import main
@@ -33,8 +31,6 @@ from abluxxen.store.saves import SaveLock, read_save
 from abluxxen.table.seats import BotSeat
 from abluxxen.tui.stops import Stops
 from abluxxen.tui.terminal import TerminalGone
-
-pexpect = pytest.importorskip("pexpect")
 
 # The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load.
 _SLOW_TERMINAL = """
@@ -56,28 +52,21 @@ def _data() -> Path:
     return Path(os.environ["ABLUXXEN_DATA_DIR"])
 
 
-def _slow_game(args: list[str]) -> Any:
-    env = dict(os.environ, PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm-256color", LC_ALL="C.UTF-8", LANG="C.UTF-8")
-    env.pop("NO_COLOR", None)
-    return pexpect.spawn(sys.executable, ["-c", _SLOW_TERMINAL, *args], env=env, encoding="utf-8",
-                         dimensions=(24, 80), timeout=TIMEOUT)
+def _slow_game(args: list[str]) -> PtyScreen:
+    return PtyScreen(args, script=_SLOW_TERMINAL)
 
 
-def _close_window(child: Any) -> None:
-    """The terminal window closes: its side of the pseudo-terminal goes, nothing else is sent."""
-    child.ptyproc.fileobj.close()
-    child.ptyproc.closed = child.closed = True
-
-
-def _left(child: Any) -> int | None:
+def _left(term: PtyScreen) -> int | None:
     """The exit status once the program has left; ``None`` when it is still running after
     :data:`LEAVE_WITHIN` seconds (then it is killed, and its save examined as it is)."""
+    child = term.child
     deadline = time.monotonic() + LEAVE_WITHIN
     while time.monotonic() < deadline:
         if not child.isalive():
             status: int | None = child.exitstatus
             return status
-        time.sleep(0.05)
+        if not term.read(0.05):  # whatever it still writes goes on the screen
+            time.sleep(0.05)
     child.ptyproc.kill(signal.SIGKILL)
     child.ptyproc.wait()
     return None
@@ -150,29 +139,28 @@ def test_a_stop_while_a_bot_thinks_is_not_taken_for_a_faulty_bot() -> None:
 
 
 def test_sigterm_while_the_terminal_redraws_saves_and_leaves_with_143() -> None:
-    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
-    child.expect_exact("Ann ›")
-    child.send("p")  # a redraw starts …
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    term.until(asking("Ann"), settled=True)
+    term.send("p")  # a redraw starts …
     time.sleep(0.1)
-    child.kill(signal.SIGTERM)  # … and the stop lands in it
-    assert _left(child) == 143
+    term.kill(signal.SIGTERM)  # … and the stop lands in it
+    assert _left(term) == 143
     assert read_save(_the_save()).transcript.moves == []  # saved, and nothing was played
 
 
 def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes() -> None:
-    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
-    child.expect_exact("Ann ›")
-    child.send(_first_move() + "\r")
-    child.expect_exact("Ann ›")  # her next decision
-    child.send("p")
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    term.until(asking("Ann"), settled=True)
+    term.answer(_first_move(), asking("Ann"))  # her next decision
+    term.send("p")
     time.sleep(0.1)
-    _close_window(child)
-    assert _left(child) == 129
+    term.close_window()
+    assert _left(term) == 129
     path = _the_save()
     assert len(read_save(path).transcript.moves) >= 1
     SaveLock(path).acquire().release()  # nobody holds it: `abluxxen resume` may take it
     again = _slow_game(["resume", str(path)])
-    again.expect_exact("Ann ›")
+    again.until(asking("Ann"), settled=True)
     again.kill(signal.SIGTERM)
     assert _left(again) == 143
 
@@ -180,14 +168,14 @@ def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes() ->
 def test_closing_the_terminal_at_the_score_screens_quit_question_gets_the_game_recorded(
         capsys: pytest.CaptureFixture[str]) -> None:
     records_path().mkdir(parents=True)  # the records cannot take the game as it ends: its save waits
-    child = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"])
-    child.expect_exact("Play again")
-    child.sendcontrol("c")
-    child.expect_exact("Quit?")
-    child.send("n")
+    term = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"])
+    term.until("Play again")
+    term.send("\x03")  # Ctrl-C
+    term.until("Quit?")
+    term.send("n")
     time.sleep(0.1)
-    _close_window(child)
-    assert _left(child) == 129
+    term.close_window()
+    assert _left(term) == 129
     assert read_save(_the_save()).finished
     records_path().rmdir()
     assert main(["stats", "--json"]) == 0  # the next command records the finished game
@@ -210,33 +198,31 @@ time.sleep(600)
 
 
 def test_a_game_whose_terminal_has_gone_gives_its_save_up_to_resume(tmp_path: Path) -> None:
-    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
-    child.expect_exact("Ann ›")
-    child.send(_first_move() + "\r")
-    child.expect_exact("Ann ›")
-    child.kill(signal.SIGTERM)
-    assert _left(child) == 143
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    term.until(asking("Ann"), settled=True)
+    term.answer(_first_move(), asking("Ann"))
+    term.kill(signal.SIGTERM)
+    assert _left(term) == 143
     path = _the_save()
-    stuck = pexpect.spawn(sys.executable, ["-c", _STUCK_GAME, str(path)], encoding="utf-8", timeout=TIMEOUT)
-    stuck.expect_exact("holding")
-    _close_window(stuck)  # its terminal is gone; the process stays, holding the save
+    stuck = PtyScreen([str(path)], script=_STUCK_GAME)
+    stuck.until(lambda _: "holding\r\n" in stuck.raw())  # the whole line: its print is over
+    stuck.close_window()  # its terminal is gone; the process stays, holding the save
     time.sleep(0.2)
-    assert stuck.isalive()
+    assert stuck.child.isalive()
     again = _slow_game(["resume", str(path), "--lang", "en"])
-    index = again.expect_exact(["Ann ›", "open in another terminal"])
-    assert index == 0  # the stuck game was made to let go
-    assert not stuck.isalive()
+    assert again.sees("Ann ›", "open in another terminal") == 0  # the stuck game was made to let go
+    assert not stuck.child.isalive()
     again.kill(signal.SIGTERM)
     assert _left(again) == 143
     assert len(read_save(path).transcript.moves) >= 1
 
 
 def test_a_game_open_in_a_live_terminal_keeps_its_save() -> None:
-    child = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
-    child.expect_exact("Ann ›")
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+    term.until(asking("Ann"), settled=True)
     other = _slow_game(["resume", "--lang", "en"])
-    other.expect_exact("open in another terminal")
+    other.until("open in another terminal")
     assert _left(other) == 1
-    assert child.isalive()
-    child.kill(signal.SIGTERM)
-    assert _left(child) == 143
+    assert term.child.isalive()
+    term.kill(signal.SIGTERM)
+    assert _left(term) == 143

@@ -2,21 +2,20 @@
 the same way again, hot-seat handovers that end what may be taken back, and logs that keep
 other seats' deck draws hidden.
 
-The tests read the save file after each prompt: it is written before the prompt shows,
+The tests read the save file once a question shows: it is written before the question comes,
 so it holds the position on screen (the whole deck order included).
 """
 
 from __future__ import annotations
 
-import io
 import json
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import make_doc, screens_at_table, spawn_terminal
+from helpers import make_doc, screens_at_table
+from pty_screen import PtyScreen, asking
 
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import HardBot
@@ -29,11 +28,10 @@ from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import narrate
 
-pexpect = pytest.importorskip("pexpect")
-
-WIPE = "\x1b[2J\x1b[3J"
-ANSI = re.compile(r"\x1b\[[0-9;?<=>]*[A-Za-z~]|\x1b\][^\x07]*\x07|\x1b[()][A-Z0-9]|\x1b[=>78]|\r")
-PAGED = r"Press Enter to return|Enter: more"
+#: The keys line under a page over the table (more to come, or the last).
+PAGED = ("q: the table", "back to the table")
+#: The question under a person's table before the keyboard leaves them with cards they drew.
+REVEAL = "Press Enter, then pass the keyboard on."
 
 
 def _save(data_dir: Path) -> dict[str, Any]:
@@ -62,137 +60,122 @@ def _policy(game: Game) -> str:
     return legal[0]
 
 
-def _screen(out: io.StringIO) -> str:
-    """The last screen drawn, as plain text."""
-    return ANSI.sub("", out.getvalue().split(WIPE)[-1])
+def _paged(text: str) -> bool:
+    """Whether a page is over the table (its keys under it)."""
+    return any(keys in text.split("\n")[-1] for keys in PAGED)
 
 
-def _prompt(child: Any, name: str) -> None:
-    """Wait for ``name``'s next question (the next screen, never the echo of the last answer)."""
-    child.expect_exact(WIPE)
-    child.expect_exact(f"{name} ›")
-
-
-def _answer(child: Any, text: str, name: str = "Ann") -> None:
-    child.send(text + "\r")
-    _prompt(child, name)
-
-
-def _quit(child: Any) -> None:
-    child.send("quit\r")
-    child.expect_exact("Quit?")
-    child.send("y\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+def _quit(term: PtyScreen) -> None:
+    term.send("quit\r")
+    term.until("Quit?")
+    term.send("y\r")
+    assert term.exit_status() == 0
 
 
 def test_undo_twice_against_bots_restores_both_positions_then_the_bots_answer_alike(tmp_path: Path) -> None:
-    child, out = spawn_terminal(["play", "--players", "Ann,bot:normal,bot:easy", "--seed", "5", "--delay", "0",
-                                "--lang", "en"], tmp_path)
-    child.expect_exact("Ann ›")
+    term = PtyScreen(["play", "--players", "Ann,bot:normal,bot:easy", "--seed", "5", "--delay", "0",
+                      "--lang", "en"], tmp_path)
+    ann = asking("Ann")
+    term.until(ann, settled=True)
     start = _save(tmp_path)
     play = _policy(_game(start))
-    _answer(child, play)
+    term.answer(play, ann)
     drawing = _save(tmp_path)
     assert _game(drawing).phase_name == "single-draw" and _game(drawing).to_move == 0
-    _answer(child, "draw deck")
+    screen = term.answer("draw deck", ann)
     later = _save(tmp_path)
     drawn = [e for e in later["log"][len(drawing["log"]):] if e["kind"] == "draw" and e["seat"] == 0]
     assert drawn and drawn[0]["source"] == "deck"
-    assert not later["assisted"] and "assisted" not in _screen(out).split("\n")[0]
+    assert not later["assisted"] and "assisted" not in screen.split("\n")[0]
     assert len(later["transcript"]["moves"]) > len(drawing["transcript"]["moves"]) + 1  # the bots moved
 
-    _answer(child, "undo")
+    screen = term.answer("undo", ann)
     back = _save(tmp_path)
     assert _position(back) == _position(drawing)
     # The card drawn is on top of the deck again, and the player has seen it.
     assert back["match"]["game"]["deck"][0] == drawn[0]["cards"][0]
     assert back["assisted"]
-    screen = _screen(out)
     assert "assisted" in screen.split("\n")[0] and "Taken back: draw deck" in screen
 
-    _answer(child, "undo")
+    screen = term.answer("undo", ann)
     assert _position(_save(tmp_path)) == _position(start)
-    assert f"Taken back: {play}" in _screen(out)
-    child.send("undo\r")
-    child.expect_exact("Nothing to take back")
+    assert f"Taken back: {play}" in screen
+    term.send("undo\r")
+    term.until("Nothing to take back")
     assert _position(_save(tmp_path)) == _position(start)
 
     # The same moves again: the same cards and the same bot replies (the hard bot: see the last test).
-    _answer(child, play)
+    term.answer(play, ann)
     assert _position(_save(tmp_path)) == _position(drawing)
-    _answer(child, "draw deck")
+    term.answer("draw deck", ann)
     again = _save(tmp_path)
     assert _position(again) == _position(later) and again["assisted"]
-    _quit(child)
+    _quit(term)
 
 
-def _next_question(child: Any, out: io.StringIO) -> str:
+def _waits(text: str) -> bool:
+    """Whether the screen waits for a person: a decision, a cover, a look at one's new cards."""
+    return "— press Enter" in text or REVEAL in text or asking("Ann")(text) or asking("Ben")(text)
+
+
+def _next_question(term: PtyScreen) -> str:
     """Press Enter through handovers (and the look at one's own drawn cards); whose question comes."""
     while True:
-        found = child.expect([r"Pass to (\w+) — press Enter", r"Press Enter, then pass the keyboard on",
-                              r"(Ann|Ben) ›"])
-        if found < 2:
-            child.send("\r")
-            continue
-        name: str = child.match.group(1)
-        return name
+        text = term.until(_waits, settled=True)
+        for name in ("Ann", "Ben"):
+            if asking(name)(text):
+                return name
+        term.press("\r")
 
 
 def test_hot_seat_undo_takes_back_only_moves_since_the_keyboard_came(tmp_path: Path) -> None:
-    child, out = spawn_terminal(["play", "--players", "Ann,Ben,bot:easy", "--seed", "8", "--delay", "0",
-                                "--lang", "en"], tmp_path)
-    assert _next_question(child, out) == "Ann"
+    term = PtyScreen(["play", "--players", "Ann,Ben,bot:easy", "--seed", "8", "--delay", "0", "--lang", "en"],
+                     tmp_path)
+    assert _next_question(term) == "Ann"
+    ann, ben = asking("Ann"), asking("Ben")
     start = _save(tmp_path)
     play = _policy(_game(start))
-    _answer(child, play)
+    term.answer(play, ann)
     # Ann's own decisions, nobody else at the keyboard since: undo works.
-    _answer(child, "undo")
+    term.answer("undo", ann)
     assert _position(_save(tmp_path)) == _position(start)
-    _answer(child, play)
-    child.send("draw deck\r")
-    child.expect_exact(WIPE)
+    term.answer(play, ann)
+    term.answer("draw deck", _waits)
     drew = next(e for e in _save(tmp_path)["log"] if e["kind"] == "draw" and e["seat"] == 0)
     ann_drew = f"Ann draws {Tr('en').card(_card(drew))} from the deck"
 
     # Ben's turn: his log tells that Ann drew a card, never which.
-    name = _next_question(child, out)
+    name = _next_question(term)
     assert name == "Ben"
-    child.send("log\r")
-    child.expect_exact("What happened in game 1")
-    child.expect(PAGED)
-    page = ANSI.sub("", out.getvalue().split(WIPE)[-1])
+    term.send("log\r")
+    page = term.until(lambda text: "What happened in game 1" in text and _paged(text), settled=True)
     assert "Ann draws one from the deck" in page and ann_drew not in page
-    child.send("q\r")
-    child.expect_exact("Ben ›")
+    term.send("q")
+    term.until(ben, settled=True)
     # Ben has decided nothing yet: nothing of his to take back (not "the keyboard changed hands").
     before = _save(tmp_path)
-    child.send("undo\r")
-    child.expect_exact("Nothing to take back")
-    child.expect_exact("Ben ›")
+    term.send("undo\r")
+    term.until("Nothing to take back")
+    term.until(ben, settled=True)
     assert _position(_save(tmp_path)) == _position(before)
 
     # Play on until the keyboard is handed back to Ann.
     while name != "Ann":
-        game = _game(_save(tmp_path))
-        child.send(_policy(game) + "\r")
-        child.expect_exact(WIPE)
-        name = _next_question(child, out)
+        term.answer(_policy(_game(_save(tmp_path))), _waits)
+        name = _next_question(term)
     before = _save(tmp_path)
-    child.send("undo\r")
-    child.expect_exact("No undo: the keyboard has changed hands since your last move.")
-    child.expect_exact("Ann ›")
+    term.send("undo\r")
+    term.until("No undo: the keyboard has changed hands since your last move.")
+    term.until(ann, settled=True)
     after = _save(tmp_path)
     assert _position(after) == _position(before) and after["assisted"] == before["assisted"]
 
     # Ann's own log names the card she drew.
-    child.send("log\r")
-    child.expect(PAGED)
-    assert ann_drew in ANSI.sub("", out.getvalue().split(WIPE)[-1])
-    child.send("q\r")
-    child.expect_exact("Ann ›")
-    _quit(child)
+    term.send("log\r")
+    assert ann_drew in term.until(_paged, settled=True)
+    term.send("q")
+    term.until(ann, settled=True)
+    _quit(term)
 
 
 def _card(event: dict[str, Any]) -> int:
