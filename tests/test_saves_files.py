@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from helpers import play_keys
+from pty_screen import PtyScreen, asking, plain
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Match, Rules
@@ -131,19 +132,16 @@ def test_games_started_in_the_same_second_never_share_a_file(tmp_path: Path) -> 
 def test_an_unwritable_save_folder_is_never_reported_as_saved(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    child = _spawn(PLAY, blocker / "saves")
-    child.expect_exact("Pass to Ann — press Enter")
-    child.send("\r")
-    child.expect_exact("Ann ›")
-    table = ANSI.sub("", child.before)
+    term = PtyScreen([*PLAY, "--save-dir", str(blocker / "saves")], tmp_path)
+    term.until("Pass to Ann — press Enter")
+    term.send("\r")
+    table = term.until(asking("Ann"))
     assert "⚠ Not saved (not a folder): quitting now loses the latest moves." in table, "whole, not cut"
-    child.send("quit\r")
-    child.expect_exact("Quit? The latest moves could NOT be saved and will be lost. [y/N]")
-    child.send("y\r")
-    child.expect(pexpect.EOF)
-    child.close()
-    after = " ".join(ANSI.sub("", child.before).split())
-    assert child.exitstatus == 1
+    term.send("quit\r")
+    term.until("Quit? The latest moves could NOT be saved and will be lost. [y/N]")
+    term.send("y\r")
+    assert term.exit_status() == 1
+    after = " ".join(plain(term.raw()).split())
     assert "Game saved" not in after and "resume" not in after
     assert "The game could NOT be saved (not a folder). No save of this game exists" in after
 

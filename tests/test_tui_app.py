@@ -72,7 +72,9 @@ def test_a_forced_move_is_played_and_noted_for_its_player(tmp_path: Path) -> Non
     keys = "\r" + "99\r" + "t\r" + "\r"  # Ann: handover, play, take; Ben's two draws are forced; Ben: handover
     status, screens, path = _run(tmp_path, [Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], keys, game=game)
     ben = next(s for s in screens if "Your hand (Ben)" in s)
-    assert "Only one move was possible: draw deck — played for you." in ben
+    # Both forced draws in one line, beside who took what: nothing Ben must know is pushed out.
+    assert "Played for you (no other move was possible): draw deck, draw deck." in ben
+    assert "Ann took your two 5s" in ben
     handovers = [s for s in screens if "Pass to" in s]
     assert [re.search(r"Pass to (\w+)", s).group(1) for s in handovers][:2] == ["Ann", "Ben"]  # type: ignore[union-attr]
     saved = read_save(path)

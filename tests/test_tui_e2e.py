@@ -288,18 +288,20 @@ def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_pat
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> None:
-    import io
+    from helpers import Seated, make_doc, seated
 
     from abluxxen.tui.i18n import Tr
-    from abluxxen.tui.terminal import Terminal
 
-    for cols in (30, 45, 60, 79):
-        out = io.StringIO()
-        message = Tr(lang)("too_small", w=cols, h=12)
-        Terminal(file=out, size=(cols, 12), terminal=True).show_plain(message)
-        lines = [line for line in plain(out.getvalue()).splitlines() if line.strip()]
-        assert all(len(line) <= cols for line in lines), lines
-        assert " ".join(lines).split() == message.split()  # every word whole, none lost
+    async def test(table: Seated) -> None:
+        await table.asked()
+        for cols in (30, 45, 60, 79):
+            table.screen.fixed_size = (cols, 12)
+            message = Tr(lang)("host.too_small", w=cols, h=12)
+            lines = [line for line in table.screen.picture().splitlines()[:-1] if line.strip()]
+            assert all(len(line) <= cols for line in lines), lines
+            assert " ".join(lines).split() == message.split()  # every word whole, none lost
+
+    seated(Game.from_json(make_doc(hands=["1 2 3", "4", "5"], names=["Ann", "Ben", "Cy"])), test, lang=lang)
 
 
 def test_the_final_scores_stay_on_the_screen_after_the_game_is_left(tmp_path: Path) -> None:

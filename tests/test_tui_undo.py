@@ -221,7 +221,7 @@ def test_hot_seat_undo_forgets_what_the_moves_taken_back_had_to_tell(tmp_path: P
     screens, path = _table(tmp_path, [Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], keys,
                            game=_ann_plays_nines())
     deciding = [s for s in screens if "Your hand (Ann)" in s]
-    assert "Taken back: take" in deciding[-1] and "abluxxed Ben's two 8s: take them" in deciding[-1]
+    assert any("Taken back: take" in s and "abluxxed Ben's two 8s: take them" in s for s in deciding)
     ben = next(s for s in screens if "Your hand (Ben)" in s)
     assert "took your" not in ben and "You drew" not in ben
     saved = read_save(path)

@@ -38,6 +38,8 @@ from .table import Player, Table, Undone, records_kind
 MAX_LINE = 200
 #: How much of a watcher's login name screens show.
 MAX_NAME_SHOWN = 20
+#: Moves back an undo may still find what each person was to be told (a few decisions' worth).
+UNDO_KEPT = 64
 #: Watchers a room takes unless the host says otherwise.
 MAX_WATCHERS = 20
 #: How many chat lines the room keeps.
@@ -201,12 +203,21 @@ class _Notes:
             if event.kind == "draw" and event.seat == chair.seat:
                 chair.drawn.extend(event.cards)
             if event.kind == "draw" and event.source == "deck" and event.seat == chair.seat and event.cards:
-                drawn = chair.notes[-1].cards if chair.notes and chair.notes[-1].key == "you_drew" else ()
-                chair.notes[-1:] = [] if drawn else chair.notes[-1:]
-                chair.notes.append(Note("you_drew", drawn + tuple(event.cards)))
+                add_note(chair.notes, Note("you_drew", tuple(event.cards)))
             elif event.kind == "take" and event.other == chair.seat and event.seat is not None:
                 chair.notes.append(Note("took_yours", tuple(event.cards), name=view.names[event.seat]))
         del chair.notes[:-3]
+
+
+def add_note(notes: list[Note], note: Note) -> None:
+    """Tell a person ``note`` too: the moves played for them come in one note, as the cards they drew do,
+    so that what was taken from them stays in sight beside them."""
+    kin = next((n for n in notes if n.key == note.key), None) if note.key in ("forced", "you_drew") else None
+    if kin is None:
+        notes.append(note)
+    else:
+        merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "")
+        notes[notes.index(kin)] = merged
 
 
 class Room:
@@ -256,6 +267,7 @@ class Room:
         # hot-seat's terminal, whether or not people sit at it), and those of them not done yet.
         self.onlookers: set[Viewer] = set()
         self.holding: set[Viewer] = set()
+        self._told: dict[int, dict[int, tuple[list[Note], list[int]]]] = {}  # notes before each move
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = _Notes(self, chair)
@@ -548,10 +560,13 @@ class Room:
             return 0
         if len({id(c.screen) for c in self.chairs.values()}) > 1 or chair.screen is None:
             return None
+        return max(chair.keyboard_at, self._drawn_floor(chair.seat))
+
+    def _drawn_floor(self, seat: int) -> int:
+        """The move after ``seat``'s last draw from the deck: its person has seen that card (another's
+        draw since the keyboard came here was seen by nobody at this keyboard)."""
         moves = self.saved.transcript.moves
-        shown = max((i + 1 for i, m in enumerate(moves) if m.move == "draw deck" and m.seat in self.chairs),
-                    default=0)
-        return max(chair.keyboard_at, shown)
+        return max((i + 1 for i, m in enumerate(moves) if m.move == "draw deck" and m.seat == seat), default=0)
 
     def go_on(self, chair: Chair, wanted: bool = True) -> None:
         """At a score screen, ``chair``'s person wants the next game (or, once the match is over, a
@@ -617,13 +632,18 @@ class Room:
         return self.deciders[seat]
 
     def moving(self, seat: int, move: str) -> None:
-        """Nothing to keep: an undo replays the transcript, and a person's notes start afresh."""
+        """Keep what each person was still to be told before this move: an undo of it brings that back
+        (the transcript itself replays the game)."""
+        before = len(self.saved.transcript.moves)
+        self._told[before] = {s: (list(c.notes), list(c.drawn)) for s, c in self.chairs.items()}
+        if len(self._told) > 2 * UNDO_KEPT:  # an undo reaches back a few decisions, not a whole game
+            del self._told[min(self._told)]
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
         """Every screen draws the move (a person is told when it was their only one); after a bot's,
         a pause so people can follow."""
         if forced and seat in self.chairs:
-            self.chairs[seat].notes.append(Note("forced", move=move))
+            add_note(self.chairs[seat].notes, Note("forced", move=move))
         self._note_problems()
         self.changed()
         if seat not in self.chairs or not self.chairs[seat].present:
@@ -686,15 +706,25 @@ class Room:
         except ValueError:  # a transcript that does not replay: the game stays as it is
             chair.notes[:] = [Note("undo_failed")]
         else:
+            self._forget_after(len(self.saved.transcript.moves))
             chair.notes[:] = [Note("undone", move=move) if move is not None else Note(self._why_not_back(seat, floor))]
         self._note_problems()
         self.changed()
 
+    def _forget_after(self, upto: int) -> None:
+        """The moves from ``upto`` on were taken back: what they had to tell anyone is forgotten."""
+        told = self._told.get(upto)
+        for number, chair in self.chairs.items():
+            notes, drawn = told[number] if told is not None else ([], [])
+            chair.notes[:], chair.drawn[:] = notes, drawn
+        self._told = {n: kept for n, kept in self._told.items() if n < upto}
+
     def _why_not_back(self, seat: int, floor: int) -> str:
-        """Why nothing was taken back: nothing to take back, or not since the keyboard came (or a card
-        was drawn from the deck)."""
-        earlier = any(m.seat == seat for m in self.saved.transcript.moves[:floor])
-        return "undo_handover" if earlier else "undo_nothing"
+        """Why nothing was taken back: nothing to take back, a card drawn from the deck since, or the
+        keyboard changed hands since."""
+        if not any(m.seat == seat for m in self.saved.transcript.moves[:floor]):
+            return "undo_nothing"
+        return "undo_drawn" if floor and floor == self._drawn_floor(seat) else "undo_handover"
 
     def _note_problems(self) -> None:
         err = self.table.save_failure
@@ -723,6 +753,7 @@ class Room:
             self.rematch()
         else:
             self.table.next_game()
+        self._told.clear()
         for chair in self.chairs.values():
             chair.notes.clear()
             chair.drawn.clear()

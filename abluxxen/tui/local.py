@@ -154,6 +154,8 @@ class HotSeatScreen(TableScreen):
     def _prompt(self) -> StyleAndTextTuples:
         if self.cover is None and self.question is None and self.page is None and self._between_question():
             return [("bold", self.tr(self._between_question()))]
+        if self.showing is None and self.page is None and self.cover is None and self.question is None:
+            return [("bold", "› ")]  # nobody's turn at this keyboard (a bot thinks): nobody is watching
         return super()._prompt()
 
     def expects_line(self) -> bool:

@@ -445,7 +445,7 @@ class TableScreen:
             later = "\n" + tr("records_later") if note.move == "later" else ""
             return tr(note.key, reason=tr(f"records.{note.name}")) + later
         if note.key in ("forced", "undone"):
-            return tr(note.key, move=tr.spoken(note.move))
+            return tr(note.key, move=", ".join(tr.spoken(move) for move in note.move.split(", ")))
         return tr(note.key)
 
     def _bottom(self) -> StyleAndTextTuples:
