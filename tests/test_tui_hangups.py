@@ -10,27 +10,19 @@ on a busy machine) so that the stop lands inside a redraw every time.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import signal
-import threading
 import time
 from pathlib import Path
 
 import pytest
-from prompt_toolkit import PromptSession
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from pty_screen import PtyScreen, asking
 
 from abluxxen import Game, Rules
 from abluxxen.cli.main import main
 from abluxxen.store.records import open_records, records_path
 from abluxxen.store.saves import SaveLock, read_save
-from abluxxen.table.seats import BotSeat
-from abluxxen.tui.stops import Stops
-from abluxxen.tui.terminal import TerminalGone
 
 # The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load.
 _SLOW_TERMINAL = """
@@ -81,61 +73,13 @@ def _first_move() -> str:
     return Game.new(Rules(2), seed=11).legal_moves()[0]
 
 
-def test_a_stop_that_lands_inside_the_questions_event_loop_ends_the_question() -> None:
-    """SIGTERM handled while the event loop runs a callback: the question ends with it at once
-    (prompt_toolkit's loop used to catch it, print it and go on waiting)."""
-    stops = Stops()
-    stops.install()
-    loops: list[asyncio.AbstractEventLoop] = []
-
-    def stop_inside_a_callback() -> None:
-        os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(10_000):  # the handler runs between bytecodes, inside this callback
-            pass
-
-    def started() -> None:
-        loops.append(asyncio.get_running_loop())
-        loops[0].call_soon(stop_inside_a_callback)
-
-    try:
-        with create_pipe_input() as pipe:
-            session: PromptSession[str] = PromptSession(input=pipe, output=DummyOutput())
-            # Should the stop be lost, end the question after a while instead of waiting for ever.
-            rescue = threading.Timer(LEAVE_WITHIN, lambda: loops[0].call_soon_threadsafe(
-                lambda: session.app.exit(result="still waiting")))
-            rescue.start()
-            try:
-                with pytest.raises(TerminalGone) as stopped:
-                    session.prompt("? ", pre_run=started)
-            finally:
-                rescue.cancel()
-        assert stopped.value.status == 143
-        stops.leaving()
-    finally:
-        stops.restore()
-
-
-def test_a_stop_while_a_bot_thinks_is_not_taken_for_a_faulty_bot() -> None:
-    """A bot that fails plays a random move instead, but a hang-up during its thought must end the
-    game: before, the guard caught it, the bot moved, and every later signal was ignored."""
-
-    class Thinking:
-        def choose(self, view: object) -> str:
-            os.kill(os.getpid(), signal.SIGTERM)
-            for _ in range(10_000):
-                pass
-            raise AssertionError("the stop never came")
-
-    seat = BotSeat("easy", seed=1)
-    seat._bot = Thinking()  # type: ignore[assignment]
-    stops = Stops()
-    stops.install()
-    try:
-        with pytest.raises(TerminalGone):
-            seat.choose(Game.new(Rules(2), seed=3).view(0))
-        stops.leaving()
-    finally:
-        stops.restore()
+def test_sigterm_while_the_hard_bot_thinks_saves_and_leaves_with_143() -> None:
+    """The bot thinks off the event loop: the stop is answered at once, never taken for a faulty bot."""
+    term = PtyScreen(["play", "--players", "bot:hard,Ann", "--seed", "11", "--delay", "0", "--lang", "en"])
+    term.until("Ada is thinking")
+    term.kill(signal.SIGTERM)
+    assert _left(term) == 143
+    assert len(read_save(_the_save()).transcript.moves) <= 1  # saved: at most the move it had made
 
 
 def test_sigterm_while_the_terminal_redraws_saves_and_leaves_with_143() -> None:

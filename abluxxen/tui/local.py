@@ -259,7 +259,21 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
         status = asyncio.run(play(room, screen, lines))
     finally:
         table.unlock()
+    if status in (HUNG_UP, STOPPED) or screen.lost:
+        leaving()
     return _after(room, screen, terminal, tr, status, lines=lines is not None)
+
+
+def leaving() -> None:
+    """On the way out after a hang-up or a stop: a closing terminal goes on sending SIGHUP, SIGCONT and
+    SIGINT; they must neither raise nor kill the program before it has said its exit status."""
+    for name in ("SIGHUP", "SIGINT", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            try:
+                signal.signal(number, signal.SIG_IGN)
+            except (ValueError, OSError):  # not the main thread
+                pass
 
 
 async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:

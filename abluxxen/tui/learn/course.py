@@ -36,7 +36,7 @@ from ...table.table import Player
 from ...view import View
 from ..drawing import TableInfo, explain_move, render_table
 from ..i18n import Tr
-from ..local import LineTerminal, read_lines
+from ..local import LineTerminal, leaving, read_lines
 from ..pages import hint_line
 from ..scores import ScoreScreen
 from ..screen import TableScreen
@@ -83,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
             return 0
     delay = DEFAULT_DELAY if args.delay is None else args.delay
     course = Course(tr, delay=delay, done=done, path=path, colours=None if "NO_COLOR" in os.environ else "256")
-    return asyncio.run(course.run(number, show_list=args.number is None))
+    status = asyncio.run(course.run(number, show_list=args.number is None))
+    if status in (HUNG_UP, 128 + signal.SIGTERM):
+        leaving()
+    return status
 
 
 class Skip(Exception):
