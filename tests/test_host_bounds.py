@@ -14,7 +14,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from hosting import CODE, WAIT, connect, decides, everyone, hosted, login, make_room, return_code
+from hosting import CODE, WAIT, Client, connect, decides, everyone, hosted, login, make_room, return_code
 
 from abluxxen.host.door import MAX_STARTING, Door
 from abluxxen.host.server import MAX_SIZE, Host
@@ -418,11 +418,7 @@ def test_the_end_of_a_hosted_match_tells_the_command_that_replays_its_deals(tmp_
 
     async def test(host: Host, port: int) -> None:
         ann = await connect(port, "ann")
-        while not room.match.game.is_over:
-            await decides(room, 0)
-            if room.chairs[0].answer is not None:
-                ann.type(room.view_for(0).legal_moves()[0])
-            await asyncio.sleep(0.01)
+        await _plays_to_the_end(room, ann)
         await ann.sees("Enter to leave")
         ann.type("")
         await ann.term.closed.wait()
@@ -461,11 +457,7 @@ def test_again_at_the_end_of_a_hosted_match_deals_a_new_one_at_the_same_table(tm
 
     async def test(host: Host, port: int) -> None:
         ann = await connect(port, "ann")
-        while not room.match.game.is_over:
-            await decides(room, 0)
-            if room.chairs[0].answer is not None:
-                ann.type(room.view_for(0).legal_moves()[0])
-            await asyncio.sleep(0.01)
+        await _plays_to_the_end(room, ann)
         await ann.sees("again for a new one at this table")
         first = room.match.seed
         ann.type("again")
@@ -473,3 +465,12 @@ def test_again_at_the_end_of_a_hosted_match_deals_a_new_one_at_the_same_table(tm
         assert room.match.seed != first and not room.match.game.is_over
 
     hosted(room, test)
+
+
+async def _plays_to_the_end(room: Room, person: Client) -> None:
+    """The first seat's person plays their first legal move at each turn until the game is over."""
+    while not room.match.game.is_over:
+        await decides(room, 0)
+        if room.chairs[0].answer is not None:
+            person.type(room.view_for(0).legal_moves()[0])
+        await asyncio.sleep(0.01)

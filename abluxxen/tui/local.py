@@ -23,8 +23,9 @@ import io
 import signal
 import sys
 import textwrap
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from rich.align import Align
@@ -58,7 +59,6 @@ class HotSeatScreen(TableScreen):
         super().__init__(room, Login(""), lang=lang, colours=colours)
         self.holder: Chair | None = None  # who has the keyboard (None: nobody knows: cover first)
         self.dropped = False  # a line was typed before its question showed
-        self.status = 0  # how the terminal left the game (an exit status)
 
     @property
     def places(self) -> frozenset[str]:
@@ -221,10 +221,6 @@ class HotSeatScreen(TableScreen):
         self.goodbye = " "  # nothing to say on the way out: play_here prints what is left to say
         self._exit()
 
-    def stop(self, status: int) -> None:
-        """A stop signal: leave now (every move is saved already)."""
-        self.status = status
-        self._leave()
 
 
 def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: SaveLock | None = None,
@@ -279,6 +275,13 @@ def leaving() -> None:
 async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:
     """The room's match and its screen, at this terminal or a line terminal, until the screen is left;
     the exit status."""
+    return await at_terminal(screen, room.run(), lines)
+
+
+async def at_terminal(screen: TableScreen, work: Coroutine[Any, Any, None], lines: LineTerminal | None) -> int:
+    """Run ``work`` (a room's match, a course) with ``screen`` at this terminal (or ``lines``) until the
+    screen is left or the work is done; the exit status. Stop signals are answered here, on the event
+    loop, between two moves: a hang-up or SIGTERM leaves (129, 143), Ctrl-C asks the screen."""
     loop = asyncio.get_running_loop()
     for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, STOPPED)):
         try:
@@ -289,16 +292,14 @@ async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = N
         loop.add_signal_handler(signal.SIGINT, screen.interrupted)
     except (ValueError, RuntimeError, NotImplementedError):
         pass
-    game = loop.create_task(room.run())
-    game.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
+    task = loop.create_task(work)
+    task.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
     try:
-        await (read_lines(screen, game, lines) if lines is not None else screen.run())
+        await (read_lines(screen, task, lines) if lines is not None else screen.run())
     finally:
-        game.cancel()
-        await asyncio.gather(game, return_exceptions=True)
-    if screen.lost:
-        return HUNG_UP
-    return screen.status
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+    return HUNG_UP if screen.lost else screen.status
 
 
 class LineTerminal(Protocol):

@@ -139,6 +139,7 @@ class TableScreen:
         self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
         self.goodbye = ""
         self.lost = False  # the terminal went away
+        self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
         self._drawn: tuple[object, ...] = ()
         self._picture = UIContent()
         self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
@@ -713,6 +714,7 @@ class TableScreen:
 
     def stop(self, status: int) -> None:
         """Leave now: a stop signal, or the end of a line terminal's input (``status``: how it ended)."""
+        self.status = status
         self._leave()
 
     # -- pages -------------------------------------------------------------------------------------

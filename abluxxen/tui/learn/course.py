@@ -16,7 +16,6 @@ import asyncio
 import dataclasses
 import os
 import re
-import signal
 import sys
 import textwrap
 from collections.abc import Sequence
@@ -36,7 +35,7 @@ from ...table.table import Player
 from ...view import View
 from ..drawing import TableInfo, explain_move, render_table
 from ..i18n import Tr
-from ..local import LineTerminal, leaving, read_lines
+from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
 from ..pages import hint_line
 from ..scores import ScoreScreen
 from ..screen import TableScreen
@@ -45,8 +44,6 @@ from .walk import Other, StepOver, Walk
 
 _IN_SET = re.compile(r"(?<=[\dX\[]) (?=[\dX\]])")
 PANEL_TEXT = 4  # lines of lesson text under the table (the panel adds its title line)
-#: Exit statuses: Ctrl-C, the terminal gone.
-INTERRUPTED, HUNG_UP = 130, 129
 
 
 def words(text: Words, tr: Tr) -> str:
@@ -84,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     delay = DEFAULT_DELAY if args.delay is None else args.delay
     course = Course(tr, delay=delay, done=done, path=path, colours=None if "NO_COLOR" in os.environ else "256")
     status = asyncio.run(course.run(number, show_list=args.number is None))
-    if status in (HUNG_UP, 128 + signal.SIGTERM):
+    if status in (HUNG_UP, STOPPED):
         leaving()
     return status
 
@@ -169,7 +166,6 @@ class LessonScreen(TableScreen):
         self.lesson_room = room
         self.number = number
         self.panel: list[Text] = []
-        self.status = 0
 
     @property
     def lesson(self) -> Lesson:
@@ -272,11 +268,6 @@ class LessonScreen(TableScreen):
     def interrupted(self) -> None:
         self.stop(INTERRUPTED)
 
-    def stop(self, status: int) -> None:
-        """Leave now (a stop signal, or the end of the input), with this exit status."""
-        self.status = status
-        self._leave()
-
     def _leave(self) -> None:
         self.goodbye = self.goodbye or " "
         self._exit()
@@ -321,34 +312,18 @@ class Course:
         self.path = path
         self.colours = colours
         self.warning = ""
-        self.screen: LessonScreen | None = None
 
     async def run(self, number: int, *, show_list: bool, lines: LineTerminal | None = None) -> int:
         """Lessons from ``number`` on, until the last or the learner leaves; the exit status (``lines``: a
         line terminal instead of this one)."""
         walk = Walk(LESSONS[number - 1], number)
         room = LessonRoom(walk, delay=self.delay)
-        screen = self.screen = LessonScreen(room, number, lang=self.tr.lang, colours=self.colours)
-        loop = asyncio.get_running_loop()
-        for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, 128 + signal.SIGTERM)):
-            try:
-                loop.add_signal_handler(signum, self._stop, status)
-            except (ValueError, RuntimeError, NotImplementedError):
-                pass
-        lessons = loop.create_task(self._lessons(room, screen, number, show_list))
-        lessons.add_done_callback(lambda _: screen._exit())
+        screen = LessonScreen(room, number, lang=self.tr.lang, colours=self.colours)
         try:
-            await (read_lines(screen, lessons, lines) if lines is not None else screen.run())
+            return await at_terminal(screen, self._lessons(room, screen, number, show_list), lines)
         finally:
-            lessons.cancel()
-            await asyncio.gather(lessons, return_exceptions=True)
             if self.warning:
                 print(self.warning, file=sys.stderr)
-        return HUNG_UP if screen.lost else screen.status
-
-    def _stop(self, status: int) -> None:
-        if self.screen is not None:
-            self.screen.stop(status)
 
     async def _lessons(self, room: LessonRoom, screen: LessonScreen, number: int, show_list: bool) -> None:
         tr = self.tr
