@@ -444,7 +444,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, nargs="*", default=[5, 25, 50])
     parser.add_argument("--moves", type=int, default=40, help="moves typed per table (default 40)")
-    parser.add_argument("--seconds", type=float, default=300.0, help="time bound per size (default 300)")
+    parser.add_argument("--seconds", type=float, default=600.0, help="time bound per size (default 600)")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds a person thinks per move (default 2)")
     parser.add_argument("--keys", type=float, default=0.08, help="seconds between keys typed (default 0.08)")
     parser.add_argument("--one-server", action="store_true",
