@@ -1,8 +1,10 @@
-"""The side-by-side benchmark measures what it says on this checkout."""
+"""The benchmarks measure what they say on this checkout."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import io
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -12,9 +14,14 @@ import pexpect
 import pytest
 from helpers import bots_play
 
-from abluxxen import Match, Rules
+from rich.console import Console
+
+from abluxxen import Game, Match, Rules
 from abluxxen.store.records import record_finished
 from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.tui.drawing import render_table
+from abluxxen.tui.i18n import Tr
+from abluxxen.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,6 +63,7 @@ def _module(name: str) -> ModuleType:
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would: dataclasses look their module up there
     spec.loader.exec_module(module)
     return module
 
@@ -133,3 +141,56 @@ def test_the_kill_run_counts_a_game_recorded_twice(tmp_path: Path, monkeypatch: 
     saved.match_key = "another"  # the same game under another key: what a double resume would record
     record_finished(saved, seed_shown=True)
     assert kill_run.duplicates(kill_run.recorded_games(tmp_path)) == 1
+def _drawn(view: View) -> str:
+    """The table as a host's screen draws it on a terminal (colours and all), from the top left."""
+    out = io.StringIO()
+    console = Console(file=out, width=80, height=22, force_terminal=True, color_system="256")
+    console.print(render_table(view, [], Tr("en"), width=80, height=22), crop=True)
+    return "\x1b[H\x1b[2J" + out.getvalue().replace("\n", "\r\n")
+
+
+def test_host_load_times_a_move_until_the_screen_shows_the_table_after_it_not_a_bell() -> None:
+    # The first byte a screen gets after a move is often the next player's bell: the move is on
+    # that screen only when the redraw shows the table after it.
+    host_load = _module("host_load")
+    game = Game.new(Rules(4), seed=host_load.SEED, names=host_load.PEOPLE)
+    before = game.view(1)
+    game.push(game.legal_moves()[0])
+
+    async def watch() -> None:
+        screen = host_load.Screen()
+        screen.data_received(_drawn(before), None)
+        redrawn = screen.when(host_load.showing(game.view(1)))
+        screen.data_received("\a", None)
+        assert not redrawn.done()
+        screen.data_received(_drawn(game.view(1)), None)
+        assert redrawn.done()
+
+    asyncio.run(watch())
+
+
+def test_host_load_counts_a_typed_space_when_the_cursor_moves_past_it() -> None:
+    # A terminal's empty cells are spaces too: "play " is shown only once the cursor is after it.
+    host_load = _module("host_load")
+
+    async def type_() -> None:
+        screen = host_load.Screen()
+        screen.data_received(f"\x1b[{host_load.ROWS - 1};1HAnn › play", None)
+        spaced = screen.when(host_load.echoing("Ann", "play "))
+        assert not spaced.done()
+        screen.data_received(" ", None)
+        assert spaced.done()
+
+    asyncio.run(type_())
+
+
+@pytest.mark.parametrize("one_server", [False, True], ids=["a host process per table", "one server"])
+def test_host_load_plays_a_table_and_times_every_move_on_the_three_other_screens(one_server: bool) -> None:
+    # Run as a person would (an `abluxxen host --serve` process), or as rooms of one server: either
+    # way every move typed is seen on every other screen and every key echoed, or the run fails.
+    host_load = _module("host_load")
+    row = host_load.measure(1, 3, 120.0, pause=0.0, keys=0.0, one_server=one_server)
+    figures = asyncio.run(row)
+    assert figures["moves"] == 3 and figures["timed"] == 3 * 3
+    assert figures["p95"] >= figures["p50"] > 0 and figures["echo95"] >= figures["echo50"] > 0
+    assert figures["memory"] > 0 and figures["cpu"] > 0
