@@ -459,6 +459,7 @@ def test_checkout_documents_are_found() -> None:
     assert rulebook.load("de") == (ROOT / "docs" / "rules.de.md").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> None:
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
                             "-w", str(tmp_path / "dist"), str(ROOT)],
