@@ -72,7 +72,7 @@ import asyncssh
 import pyte
 
 from abluxxen import Game, Rules
-from abluxxen.tui.i18n import Tr
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import DECIDE, PAW, pool_text
 from abluxxen.view import View
 

@@ -29,10 +29,10 @@ import re
 from typing import Any
 
 from ..cards import JOKER, group_token, parse_token, token
+from ..i18n.tr import Tr
 from ..moves import KINDS, IllegalMove, Move, draw_text
 from ..phase import Phase
 from ..view import View
-from .i18n import Tr
 
 # Every word that names a move's kind, English and German (infinitive and imperative).
 VERBS: dict[str, str] = {
