@@ -22,6 +22,7 @@ from ..quoting import visible
 from . import host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import WHY_DE
 from .refusals import REFUSALS_DE
+from .verbs import GERMAN
 
 
 class Reason(Protocol):
@@ -69,10 +70,6 @@ _OS_REASONS = {
     errno.EIO: "oserror.io", errno.ENOENT: "oserror.missing", errno.ENAMETOOLONG: "oserror.long",
 }
 
-# How a German game writes each move's verb (and the deck): the words a German player types.
-_SPOKEN_DE = {"play": "spiele", "take": "nimm", "leave": "lass", "back": "zurück", "discard": "abwerfen",
-              "draw": "ziehe", "pass": "passe", "shadow": "schatten", "deck": "stapel"}
-
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "eleven", "twelve", "thirteen")
 _NUMBERS_DE = ("kein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
@@ -109,7 +106,7 @@ class Tr:
         """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""
         if self.lang != "de":
             return move
-        return " ".join(_SPOKEN_DE.get(word, word) for word in move.split())
+        return " ".join(GERMAN[word][0] if word in GERMAN else word for word in move.split())
 
     def level(self, level: str) -> str:
         """A bot level's name in this language (``hard`` is ``schwer``)."""
@@ -224,7 +221,7 @@ class Tr:
         if "move" in fields:
             fields["move"] = self.spoken(str(fields["move"]))
         if key == "shadow-not-offered":
-            fields["options"] = ", ".join(f"schatten {v}" for v in params["options"])
+            fields["options"] = ", ".join(self.spoken(f"shadow {v}") for v in params["options"])
         template = (REFUSALS_DE.get(f"{key}.{params.get('phase') or params.get('kind')}")
                     or REFUSALS_DE.get(key))
         if template is None:
