@@ -15,9 +15,9 @@ from helpers import screens_at_table
 import abluxxen
 from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint
-from abluxxen.bots.normal import REASONS, Reason
+from abluxxen.bots.normal import Reason
 from abluxxen.events import START
-from abluxxen.i18n.reasons import WHY_DE
+from abluxxen.i18n.reasons import REASONS
 from abluxxen.i18n.refusals import REFUSALS_DE
 from abluxxen.i18n.tr import TEXTS, Tr
 from abluxxen.match import Match
@@ -82,7 +82,7 @@ def test_every_hint_reason_reads_german() -> None:
 
 def test_german_texts_use_the_rulebooks_words() -> None:
     german = [de for _, de in TEXTS.values()]
-    for text in german + list(REFUSALS_DE.values()) + list(WHY_DE.values()):
+    for text in german + list(REFUSALS_DE.values()) + [de for _, de in REASONS.values()]:
         assert not NOT_THE_RULEBOOKS.search(text), text
         assert not re.search(r"\b(easy|normal|hard|base|advanced|expert|random|hint)\b", text), text
     assert not any("liegen lassen" in text or "liegen" in text.split() for text in german)

@@ -20,7 +20,7 @@ from ..languages import LANGS
 from ..moves import IllegalMove
 from ..quoting import visible
 from . import host, learn, narration, records, review, saves, scores, setup, table
-from .reasons import WHY_DE
+from .reasons import REASONS
 from .refusals import REFUSALS_DE
 from .verbs import GERMAN
 
@@ -243,13 +243,11 @@ class Tr:
     def why(self, reason: Reason, names: Sequence[str]) -> str:
         """The normal bot's reason for a move, in this language."""
         details = reason.details
-        if self.lang != "de" or reason.key not in WHY_DE:
-            return str(reason)
         if "victims" in details:
-            details["names"] = " und ".join(names[s] for s in details["victims"])
+            details["names"] = self.listing([names[s] for s in details["victims"]])
         if "cards" in details:
             details["what"] = self.set_words(tuple(details["cards"]))
-        return WHY_DE[reason.key].format(**details)
+        return REASONS[reason.key][self._index].format(**details)
 
     def yes_or_no(self, answer: str, *, default: bool | None = None) -> bool | None:
         """What an answer to a yes/no question means: ``True``, ``False``, or ``None`` when it is neither."""
