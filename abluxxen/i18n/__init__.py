@@ -5,7 +5,8 @@
 - ``table``, ``narration``, ``scores``, ``setup``, ``saves``, ``learn``, ``records``, ``review``,
   ``host``: the screens' texts by area, each ``key: (English, German)``.
 - ``refusals``: the engine's refusals (``IllegalMove.key``) in German.
-- ``reasons``: the normal bot's reasons (``Reason.key``) in German.
+- ``reasons``: the normal bot's reasons (``Reason.key``), ``key: (English, German)``.
+- ``verbs``: the move words in German and the shortcut letters, to write a move and to read it back.
 - ``catalog``: the command line's words (help, argparse's own) as one gettext catalog.
 
 This package stands on the engine alone: it never imports bots, tables, screens or commands, so every
