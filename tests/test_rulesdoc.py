@@ -273,17 +273,74 @@ def test_every_ruling_of_our_own_is_in_the_rulings_section_with_its_reason(
 
 def test_the_wrong_examples_are_mended_in_both_languages() -> None:
     german = " ".join(rulebook.load("de").split())
-    for phrase in ("Dann spielt auch Dee X X: Cys oberste Lage X X ist gleich hoch und bleibt",
+    for phrase in ("Dann spielt auch Dee X X: Anns 4 4, jetzt ihre oberste Lage, wird abgeluxxt",
+                   "und Cys oberste Lage X X ist gleich hoch und bleibt",
                    "Ann nimmt Bens 5 5, und Ben zieht 2 Karten nach: die 12 aus dem Vorrat",
                    "Ihre 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
                    "also kommt die 13 auf die 12: X 12+13 2+13 7+13 9+13 11+13",
                    "Anns Zug endet ohne Nachziehen", "Mit `--first Cy` hätte Cy die erste Partie begonnen",
-                   "Mit fewest-hand gewinnt Ann die Serie, mit shared gewinnen beide"):
+                   "gewinnt Ben die Serie, mit 7 Handkarten gegen Anns 8",
+                   "und Cy luxxt ganz normal Anns 1 1 ab und danach Bens 1 1"):
         assert phrase in german, phrase
     assert "Bens oberste Lage X X" not in german and "und zieht dann die 12" not in german
     english = " ".join(rulebook.load("en").split())
     # An attacker who takes draws nothing that turn; Ben's top layer is his 6 6 6 X just after he played it.
     assert "Ben's top layer X X" not in english and "then draws the 12" not in english
+
+
+SOURCES = ROOT.parent / "shared" / "rules-sources"
+
+# (what our rules say a rulebook says, in English, and in German; the rulebook; its own words)
+RULEBOOK_CLAIMS = [
+    ("Ravensburger lets the youngest player start", "Bei Ravensburger beginnt der jüngste Spieler",
+     "ravensburger-2014-de.txt", "Der jüngste Spieler beginnt."),
+    ("Amigo the last player to have seen a lynx", "bei Amigo, wer zuletzt einen Luchs gesehen hat",
+     "amigo-2022-en.txt", "The last player to have seen a lynx takes the paw"),
+    ("Only the Ravensburger rulebook speaks of several games", "Nur das Regelheft von Ravensburger spricht von "
+     "mehreren Partien", "ravensburger-2014-de.txt", "Wollt ihr **mehrere Partien** hintereinander spielen"),
+    ("once or more often as you like", "nach Belieben ein- oder mehrmals", "ravensburger-2014-de.txt",
+     "(nach Belieben ein- oder mehrmals) Startspieler, endet das Spiel"),
+    ("Amigo: fewest cards in hand, then several winners", "Amigo: die wenigsten Handkarten, danach mehrere "
+     "Sieger", "amigo-2022-en.txt", "victory goes to the one who has the fewest cards in their hand"),
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+     "gewinnen", "ravensburger-2014-de.txt", "Bei Gleichstand gibt es mehrere Sieger."),
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+     "gewinnen", "short-rules-de.txt", "Es gewinnt(en), der/die Spieler mit den meisten Punkten."),
+    ("by Amigo's own account the first edition's rules", "laut Amigo die Regel der ersten Auflage",
+     "amigo-2022-en.txt", "corresponds to the rules of the first edition"),
+    ("the online version requires the duel", "die Online-Version verlangt es", "online-brettspielwelt-de.txt",
+     'muss die Option "duel" ausgewählt werden'),
+    ("Ravensburger says the game can end in the middle of drawing", "Ravensburger sagt, das Spiel kann mitten "
+     "im Nachziehen enden", "ravensburger-2014-de.txt", "Das kann auch inmitten des Nachziehens geschehen!"),
+    ("Amigo says the player may not get all their cards", "Amigo, dass man dann nicht alle Karten bekommt",
+     "amigo-2022-en.txt", "they may not be able to draw all the cards they should have"),
+    ("Amigo says they cannot be abluxxed", "Amigo sagt, sie können nicht abgeluxxt werden", "amigo-2022-en.txt",
+     "Jokers that were played without any number cards cannot be abluxxed."),
+    ("Ravensburger that they rank above 13", "Ravensburger, dass sie über der 13 stehen",
+     "ravensburger-2014-de.txt", "Ohne Zahlenkarten sind sie die höchsten Karten im Spiel."),
+    ("the online rules say so outright", "die Online-Regeln sagen das ausdrücklich", "online-brettspielwelt-de.txt",
+     "die Karten unter abgeluxxten Karten sind also für diesen Zug tabu"),
+    ("the online version on the lowest card", "die Online-Version auf die niedrigste Karte",
+     "online-brettspielwelt-de.txt", "auf die niedrigste Karte der Auslage gelegt"),
+    ('Amigo allows "any set"', "Amigo erlaubt", "amigo-2022-en.txt", "you can abluxx any set of cards from it"),
+]
+
+
+@pytest.mark.parametrize(("english", "german", "source", "words"), RULEBOOK_CLAIMS)
+def test_what_the_rules_say_a_rulebook_says_is_in_that_rulebook(english: str, german: str, source: str,
+                                                                  words: str) -> None:
+    for lang, claim in (("en", english), ("de", german)):
+        assert claim in " ".join(rulebook.load(lang).split()), (lang, claim)
+    if (SOURCES / source).is_file():  # without the rulebooks, the rules' side of the check still runs
+        assert words in " ".join((SOURCES / source).read_text(encoding="utf-8").split()), (source, words)
+
+
+def test_the_rules_claim_nothing_the_rulebooks_do_not_say() -> None:
+    english = " ".join(rulebook.load("en").split())
+    german = " ".join(rulebook.load("de").split())
+    # Amigo names the starting player; only Ravensburger speaks of several games.
+    assert "leaves it to the table" not in english and "überlässt es dem Tisch" not in german
+    assert "The rulebooks suggest" not in english and "Die Regelhefte schlagen" not in german
 
 
 def test_german_never_says_liegen_lassen_and_capitalises_the_nouns() -> None:
