@@ -257,6 +257,10 @@ RULING_REASONS = [
      ["schweigen zu abgeluxxten Lagen", "behält die abgeluxxte Lage"]),
     ("a lone joker there ranks above 13", ["a lone joker in the pool", "We rank it above 13"],
      ["ein einzelner Joker im Vorrat", "Wir stellen ihn über die 13"]),
+    ("the shadow stays short", ["no rulebook says what happens when the deck runs out during that refill",
+                                "The shadow then stays short", "an empty shadow is simply not compared"],
+     ["kein Regelheft sagt, was geschieht, wenn der Nachziehstapel bei diesem Auffüllen zu Ende geht",
+      "Der Schatten bleibt dann kürzer", "ein leerer Schatten wird einfach nicht verglichen"]),
 ]
 
 
@@ -323,6 +327,11 @@ RULEBOOK_CLAIMS = [
     ("the online version on the lowest card", "die Online-Version auf die niedrigste Karte",
      "online-brettspielwelt-de.txt", "auf die niedrigste Karte der Auslage gelegt"),
     ('Amigo allows "any set"', "Amigo erlaubt", "amigo-2022-en.txt", "you can abluxx any set of cards from it"),
+    ("Amigo refills the shadow to 13 cards at once after a shadowluxx", "Amigo füllt den Schatten nach dem "
+     "Schattenluxxen sofort auf 13 Karten auf", "amigo-2022-en.txt",
+     "Refill the shadow display to 13 cards immediately after shadowluxxing."),
+    ("and never rebuilds an empty deck", "und bildet einen leeren Nachziehstapel nie neu", "amigo-2022-en.txt",
+     "If the draw deck runs out, don't create a new one."),
 ]
 
 
