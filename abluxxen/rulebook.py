@@ -43,9 +43,9 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("pool", "Vorrat", "refill", "auffüllen"),
     ("deck", "Nachziehstapel", "stapel"),
     ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover"),
-    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen",
-     "winner", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieger", "sieg"),
+    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
     ("tie", "Gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
+    ("winner", "Sieger", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieg"),
     ("match", "Partien", "matches", "serie", "partie", "series"),
     ("variant", "Varianten", "variants", "variante"),
     ("base", "Grundspiel", "basic"),
@@ -63,6 +63,11 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("paw", "Tatze", "luxx-karte"),
     ("card", "Karte", "cards", "karten"),
 )
+
+# Topics that several sections answer together: who wins is decided by the points
+# and, just as often, by the tie-break, so asking for the winner shows both. A
+# word of the key's group also stands for every word of the named topics.
+SPANS: dict[str, tuple[str, ...]] = {"winner": ("scoring", "tie")}
 
 _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "–": "-", "—": "-"})
 
@@ -161,6 +166,9 @@ def expand(word: str) -> list[str]:
         words = [_fold(w) for w in group]
         if any(t in words for t in terms):
             terms.extend(w for w in words if w not in terms)
+            for topic in SPANS.get(group[0], ()):
+                spanned = next(g for g in SYNONYMS if g[0] == topic)
+                terms.extend(w for w in map(_fold, spanned) if w not in terms)
     return terms
 
 

@@ -135,7 +135,7 @@ def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pyt
 
 
 TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "abluxx", "take", "draw", "pool",
-          "deck", "end", "scoring", "tie", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
+          "deck", "end", "scoring", "tie", "winner", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
           "group", "plain", "known", "conservation", "rulings", "notation", "tips", "card"]
 
 
@@ -629,15 +629,29 @@ def test_save_format_quotes_the_real_validation_messages(change: str) -> None:
 
 
 @pytest.mark.parametrize("word", ["winner", "winning", "Gewinner", "Sieger", "wins", "gewinnt"])
-@pytest.mark.parametrize("lang, heading", [("en", "Scoring"), ("de", "Wertung")])
-def test_everyday_words_for_winning_open_the_scoring_section(word: str, lang: str, heading: str) -> None:
-    assert headings(word, lang) == [heading]
+@pytest.mark.parametrize("lang, sections", [("en", ["Scoring", "Tie-break"]), ("de", ["Wertung", "Gleichstand"])])
+def test_everyday_words_for_winning_open_the_scoring_and_the_tie_break(word: str, lang: str,
+                                                                       sections: list[str]) -> None:
+    # The tie-break decides the winner as often as the points do.
+    assert headings(word, lang) == sections
 
 
-def test_rules_winner_on_the_command_line_shows_the_scoring() -> None:
-    done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "winner", "--lang", "en"],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and done.stdout.lstrip().startswith("Scoring")
+@pytest.mark.parametrize("word", ["scoring", "Wertung"])
+def test_scoring_alone_still_opens_only_the_scoring(word: str) -> None:
+    assert headings(word, "en") == ["Scoring"] and headings(word, "de") == ["Wertung"]
+
+
+@pytest.mark.parametrize(("args", "first", "tie"), [
+    (["rules", "winner", "--lang", "en"], "Scoring", ["Tie-break", "With fewest-hand Dee wins"]),
+    (["rules", "Sieger", "--lang", "de"], "Wertung", ["Gleichstand", "gewinnt Dee"]),
+])
+def test_rules_winner_on_the_command_line_shows_the_scoring_and_the_tie_break(args: list[str], first: str,
+                                                                              tie: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "abluxxen", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.lstrip().startswith(first)
+    shown = " ".join(done.stdout.split())
+    for words in tie:
+        assert words in shown, words
 
 
 def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None:
