@@ -136,7 +136,7 @@ def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pyt
 
 TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "abluxx", "take", "draw", "pool",
           "deck", "end", "scoring", "tie", "winner", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
-          "group", "plain", "known", "conservation", "rulings", "notation", "tips", "card"]
+          "group", "plain", "known", "conservation", "rulings", "notation", "tips", "glossary", "card"]
 
 
 def test_german_document_has_the_same_sections_in_the_same_order() -> None:
@@ -314,7 +314,7 @@ RULEBOOK_CLAIMS = [
      "amigo-2022-en.txt", "corresponds to the rules of the first edition"),
     ("the online version requires the duel", "die Online-Version verlangt es", "online-brettspielwelt-de.txt",
      'muss die Option "duel" ausgewählt werden'),
-    ("Ravensburger says the game can end in the middle of drawing", "Ravensburger sagt, das Spiel kann mitten "
+    ("Ravensburger says the game can end in the middle of drawing", "Ravensburger sagt, die Partie kann mitten "
      "im Nachziehen enden", "ravensburger-2014-de.txt", "Das kann auch inmitten des Nachziehens geschehen!"),
     ("Amigo says the player may not get all their cards", "Amigo, dass man dann nicht alle Karten bekommt",
      "amigo-2022-en.txt", "they may not be able to draw all the cards they should have"),
@@ -350,6 +350,73 @@ def test_the_rules_claim_nothing_the_rulebooks_do_not_say() -> None:
     # Amigo names the starting player; only Ravensburger speaks of several games.
     assert "leaves it to the table" not in english and "überlässt es dem Tisch" not in german
     assert "The rulebooks suggest" not in english and "Die Regelhefte schlagen" not in german
+
+
+# The German glossary's rejected forms: one German word per idea, as in the game and its lessons.
+REJECTED = {
+    "Kartengruppe": "a set is a Satz",
+    "Schatten-Auslage": "Schattenauslage, one word",
+    "Vorrat-Gruppe": "Vorratsgruppe",
+    "einzelne Joker": "lone jokers are Joker allein",
+    r"reine[nmr]? Joker": "lone jokers are Joker allein",
+    r"\bStapel\b": "the deck is the Nachziehstapel",
+    r"\bAblage\b": "the discard pile is the Ablagestapel",
+    # abluxxen is separable ("Ann luxxt Bens 5er ab"); the rules avoid even the verb-final "abluxxt"
+    # of a subordinate clause, so that a reader never meets the form.
+    r"\babluxxt\b": "Ann luxxt … ab",
+    r"Experten-Variante": "Variante für Experten",
+    r"\bFortgeschritten\b": "Variante für Fortgeschrittene",
+    r"\b(Bank|Köder|Endspiel)\b": "the Ravensburger tips: Kleinvieh, Lockvogel, Endspurt",
+    r"\b[Dd]as Spiel (endet|ist|kann)\b": "one game is a Partie",
+}
+
+
+@pytest.mark.parametrize(("form", "instead"), REJECTED.items())
+def test_german_rules_hold_none_of_the_glossarys_rejected_forms(form: str, instead: str) -> None:
+    german = " ".join(rulebook.load("de").split())
+    assert not re.search(form, german), instead
+
+
+def _prose(lang: str) -> str:
+    """The rules in ``lang`` without the glossary and without code (commands and moves are typed in English)."""
+    _, sections = rulebook.split(rulebook.load(lang))
+    text = "\n".join(s.text for s in sections if not s.heading.startswith(("Glossary", "Glossar")))
+    return " ".join(re.sub(r"`[^`]*`", "", text).split())
+
+
+def test_german_sentences_hold_no_english_option_values() -> None:
+    assert not re.search(r"\b(fewest-hand|shared|base|advanced|expert)\b", _prose("de"))
+
+
+def test_the_glossary_maps_the_words_of_each_language_to_the_other() -> None:
+    tables = {}
+    for lang in LANGS:
+        (glossary,) = [s for s in rulebook.split(rulebook.load(lang))[1] if s.heading.startswith("Glossar")]
+        tables[lang] = [[cell.strip() for cell in row.strip("|").split("|")]
+                        for row in glossary.text.splitlines() if row.startswith("| ") and "---" not in row]
+    english = {tuple(row) for row in tables["en"][1:]}
+    german = {(en, de) for de, en in tables["de"][1:]}
+    assert english == german and len(english) >= 15
+    for en, de in english:
+        assert en.split(",")[0].split(":")[0].split(" (")[0].lower() in _prose("en").lower(), en
+        assert de.split(",")[0].split(":")[0].split(" (")[0] in _prose("de"), de
+    for words in (["Satz", "Sätze"], ["Joker allein"], ["Vorratsgruppe"], ["luxxt Bens 5er ab"],
+                  ["Lockvogel", "Kleinvieh", "Endspurt"], ["Partie", "Serie"]):
+        assert all(any(word in de for _, de in english) for word in words), words
+
+
+@pytest.mark.parametrize(("word", "lang", "heading"), [
+    ("Lockvogel", "en", "Glossary: English and German words"),
+    ("bait", "de", "Glossar: deutsche und englische Wörter"),
+    ("glossary", "de", "Glossar: deutsche und englische Wörter"),
+])
+def test_a_word_of_the_other_language_finds_the_glossary(word: str, lang: str, heading: str) -> None:
+    assert headings(word, lang) == [heading]
+
+
+def test_the_glossary_answers_only_words_nothing_else_answers() -> None:
+    assert headings("paw", "en") == ["Material", "Setup", "A turn at a glance"]
+    assert headings("Lockvogel", "de") == ["Tipps"]
 
 
 def test_german_never_says_liegen_lassen_and_capitalises_the_nouns() -> None:
