@@ -22,12 +22,13 @@ from rich.text import Text
 
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..quoting import brief
 from ..seeds import seed_text
 from ..store.journal import record_waiting
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
+from .options import add_lang
 
 EPILOG = """examples:
   abluxxen stats                every player's line (or the only player's details)
@@ -52,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("name", nargs="?", metavar="NAME", help="a player's name (default: every player)")
     parser.add_argument("--json", action="store_true", help="print the games and figures as JSON")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
+    add_lang(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -67,4 +67,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_random": ("random", "zufall"),
     "setup_default_variant": ("base", "Grundspiel"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
+    # -- seats on the command line (--players, --first) ----------------------------
+    "seat_numbered": ("seat {number}: {reason}", "Platz {number}: {reason}"),
+    "seat_bad_level": ("bot level must be easy, normal or hard, not {level}",
+                       "die Bot-Stärke ist leicht, mittel oder schwer, nicht {level}"),
+    "seat_count": ("2 to 5 seats are needed, not {n}", "es braucht 2 bis 5 Plätze, nicht {n}"),
+    "seat_twice": ("{name} is seated twice: give every player their own name",
+                   "{name} sitzt zweimal am Tisch: jeder Mitspieler braucht einen eigenen Namen"),
+    "seat_no_first": ("no seat is named {name}: choose one of {names} or random",
+                      "kein Platz heißt {name}: wähle {names} oder zufall"),
+    "seat_default_name": ("Player {n}", "Spieler {n}"),
+    # -- the command line's values, as its help shows them and --variant/--tiebreak read them ------
+    "option.base": ("base", "grundspiel"),
+    "option.advanced": ("advanced", "fortgeschrittene"),
+    "option.expert": ("expert", "experten"),
+    "option.fewest-hand": ("fewest-hand", "wenigste-karten"),
+    "option.shared": ("shared", "geteilt"),
 }

@@ -118,6 +118,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_words": ("n no", "n nein no"),
     # -- input (i9) ---------------------------------------------------------------
     "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
+    # The key that completes, as keyboards label it (German ones say Tab too, or ⇥).
+    "tab_completes": (" Tab ▸ ", " Tab ▸ "),
     "typed_ahead": ("What was typed before this question was ignored.",
                     "Was vor dieser Frage getippt wurde, zählt nicht."),
     "ask.draw_groups": ("{name}, draw {count}: a pool card (its value, e.g. 7), a group (its letter) or the deck.",

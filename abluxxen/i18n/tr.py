@@ -22,6 +22,7 @@ from ..quoting import visible
 from . import host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS
 from .refusals import REFUSALS_DE
+from .saves import SAVE_REFUSALS_DE
 from .verbs import GERMAN
 
 
@@ -101,6 +102,16 @@ class Tr:
         if key is not None:
             return self(key)
         return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
+
+    def save_refusal(self, err: Exception) -> str:
+        """Why a file is no save (a ``store.saves.SaveError``: its key and params), in this language."""
+        if self.lang != "de":
+            return str(err)
+        error = getattr(err, "error", None)
+        if isinstance(error, OSError):  # could not be read at all: the system's reason
+            return self.os_reason(error)
+        german = SAVE_REFUSALS_DE.get(str(getattr(err, "key", "")))
+        return german.format(**getattr(err, "params", {})) if german else str(err)
 
     def spoken(self, move: str) -> str:
         """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""

@@ -796,4 +796,4 @@ def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
             listed += " …"
             break
         listed += piece
-    return shown + [("", " Tab ▸ "), ("bold", listed or tr("no_match"))]
+    return shown + [("", tr("tab_completes")), ("bold", listed or tr("no_match"))]
