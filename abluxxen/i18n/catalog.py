@@ -228,9 +228,9 @@ _OURS_DE = {
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
     "base (default): draw one after a turn without abluxx; advanced: no such draw; expert: advanced, "
     "and 1s abluxx 13s and lone jokers":
-        "Grundspiel/base (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; Fortgeschritten/advanced: "
-        "kein solches Ziehen; Experte/expert: dazu luxxen 1er auch 13er und einzelne Joker ab",
-    "two players without the shadow display": "zu zweit ohne die Schatten-Auslage",
+        "Grundspiel/base (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; Fortgeschrittene/advanced: "
+        "kein solches Ziehen; Experten/expert: dazu luxxen 1er auch 13er und Joker allein ab",
+    "two players without the shadow display": "zu zweit ohne die Schattenauslage",
     "a tie on points goes to fewest cards in hand (default) or is shared":
         "ein Gleichstand geht an die wenigsten Handkarten (fewest-hand, Standard) oder wird geteilt (shared)",
     "play N games, the starting player moving on; points add up (default 1)":
