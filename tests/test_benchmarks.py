@@ -109,6 +109,7 @@ def _kill_run() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_kill_run_finishes_a_hard_game_it_killed_mid_play_and_finds_it_recorded_once(tmp_path: Path) -> None:
     """Before, the kill run played easy bots only and threw a mid-game save away unresumed."""
     kill_run = _kill_run()

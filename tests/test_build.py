@@ -15,6 +15,8 @@ import pytest
 
 from abluxxen.bots import quick
 
+pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -42,6 +42,7 @@ from abluxxen.table.room import Chair, Login
 # -- a whole game -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_whole_three_player_game_from_three_terminals_and_nobody_sees_another_hand(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pty_screen import PtyScreen
 from test_learn import course_script
 
 from abluxxen.store.progress import progress_path, read_progress
 from abluxxen.tui.learn.lessons import LESSONS
+
+pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
 
 
 def test_the_course_from_the_list_to_the_end_of_the_coached_game(tmp_path: Path) -> None:

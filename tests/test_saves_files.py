@@ -83,6 +83,7 @@ def _saved(names: list[str], *, seed: int = 4, moves: int = 3, bots: int = 0, ga
 # -- 13: one process per save ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_second_terminal_is_refused_the_open_game_and_a_killed_one_leaves_no_lock(tmp_path: Path) -> None:
     child = _spawn(PLAY, tmp_path)
     _first_move(child)

@@ -19,6 +19,8 @@ from pty_screen import PtyScreen, Snapshot, asking, plain
 
 from abluxxen import Game, Rules
 
+pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
+
 NAMES = ["Ann", "Ben", "Cy"]
 SEED = 11
 #: The question under a person's table before the keyboard leaves them with cards they drew.

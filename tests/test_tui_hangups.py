@@ -24,6 +24,8 @@ from abluxxen.cli.main import main
 from abluxxen.store.records import open_records, records_path
 from abluxxen.store.saves import SaveLock, read_save
 
+pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
+
 # The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load.
 _SLOW_TERMINAL = """
 import sys, time
