@@ -63,10 +63,10 @@ def number(value: float, tr: Tr) -> str:
 
 def verdict(decision: Decision, tr: Tr) -> str:
     """The played move against the best one, in one line."""
+    played, best = tr.spoken(decision.played), tr.spoken(decision.best)
     if decision.loss <= 0:
-        return tr("review.good", played=tr.spoken(decision.played))
-    return tr("review.lost", played=tr.spoken(decision.played), best=tr.spoken(decision.best),
-              loss=number(decision.loss, tr))
+        return tr("review.good", played=played)
+    return tr("review.lost", played=played, best=best, loss=number(decision.loss, tr))
 
 
 def page(decision: Decision, moment: Moment, title: str, bots: Sequence[str | None], tr: Tr, *,
