@@ -391,7 +391,10 @@ def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.Captur
     status, out, err = _stats(capsys, "--lang", "de")
     assert status == 0 and err == ""
     assert out.strip() == "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."
-    assert _stats(capsys, "--json")[:2] == (0, '{"games": [], "players": []}\n')
+    status, out, _ = _stats(capsys, "--json")
+    doc = json.loads(out)
+    assert status == 0 and (doc["games"], doc["players"]) == ([], [])
+    assert [(b["level"], b["games"]) for b in doc["bots"]] == [("easy", 0), ("normal", 0), ("hard", 0)]
     assert not records_path().exists()
 
 
