@@ -43,9 +43,9 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("pool", "Vorrat", "refill", "auffüllen"),
     ("deck", "Nachziehstapel", "stapel"),
     ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover"),
-    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen",
-     "winner", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieger", "sieg"),
+    ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
     ("tie", "Gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
+    ("winner", "Sieger", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieg"),
     ("match", "Partien", "matches", "serie", "partie", "series"),
     ("variant", "Varianten", "variants", "variante"),
     ("base", "Grundspiel", "basic"),
@@ -60,9 +60,19 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("rulings", "Regelentscheidungen", "ruling", "entscheidungen", "disagree", "editions", "auflage"),
     ("notation", "Notation", "spielzüge", "commands", "befehle", "schreibweise"),
     ("tips", "Tipps", "tactics", "taktik", "strategy", "strategie", "hints"),
+    ("glossary", "Glossar", "words", "wörter", "terms", "begriffe", "translation", "übersetzung", "english",
+     "englisch", "german", "deutsch"),
     ("paw", "Tatze", "luxx-karte"),
     ("card", "Karte", "cards", "karten"),
 )
+
+# Topics that several sections answer together: who wins is decided by the points
+# and, just as often, by the tie-break, so asking for the winner shows both. A
+# word of the key's group also stands for every word of the named topics.
+SPANS: dict[str, tuple[str, ...]] = {"winner": ("scoring", "tie")}
+
+# The topic of the last section, the words of the game in English and German.
+GLOSSARY = "glossary"
 
 _FOLD = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "–": "-", "—": "-"})
 
@@ -161,6 +171,9 @@ def expand(word: str) -> list[str]:
         words = [_fold(w) for w in group]
         if any(t in words for t in terms):
             terms.extend(w for w in words if w not in terms)
+            for topic in SPANS.get(group[0], ()):
+                spanned = next(g for g in SYNONYMS if g[0] == topic)
+                terms.extend(w for w in map(_fold, spanned) if w not in terms)
     return terms
 
 
@@ -202,7 +215,16 @@ def _best(sections: Sequence[Section], patterns: Sequence[re.Pattern[str]]) -> l
     if not scored:
         return []
     best = max(score for _, score in scored)
-    return [section for section, score in scored if score == best]
+    chosen = [section for section, score in scored if score == best]
+    if best == 0 and len(chosen) > 1:
+        # The glossary names every word of the game: it answers a word only when no other section does.
+        chosen = [section for section in chosen if not _is_glossary(section)] or chosen
+    return chosen
+
+
+def _is_glossary(section: Section) -> bool:
+    """Whether ``section`` is the glossary: English words and their German ones."""
+    return bool(_pattern(expand(GLOSSARY)).search(_fold(section.heading)))
 
 
 def sections(topic_words: Sequence[str], lang: str) -> list[str]:

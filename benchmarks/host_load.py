@@ -72,8 +72,8 @@ import asyncssh
 import pyte
 
 from abluxxen import Game, Rules
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import DECIDE, PAW, pool_text
-from abluxxen.tui.i18n import Tr
 from abluxxen.view import View
 
 SEED = 1000

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from abluxxen.cli import main
-from abluxxen.cli.catalog import GERMAN, install, lang_of
 from abluxxen.cli.main import SUBCOMMANDS, _parser
+from abluxxen.i18n.catalog import GERMAN, install, lang_of
 
 ARGPARSE_ENGLISH = ("usage:", "options:", "positional arguments", "show this help message", "error:",
                     "the following arguments", "unrecognized arguments", "invalid choice")

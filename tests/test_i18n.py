@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import random
 import re
@@ -14,12 +15,18 @@ from helpers import screens_at_table
 
 import abluxxen
 from abluxxen import Event, Game, IllegalMove, Rules
-from abluxxen.bots import hint
-from abluxxen.bots.normal import REASONS, Reason
+from abluxxen.bots import hint, normal
+from abluxxen.bots.normal import Reason
+from abluxxen.cards import JOKER
 from abluxxen.events import START
+from abluxxen.i18n.catalog import GERMAN
+from abluxxen.i18n.reasons import REASONS
+from abluxxen.i18n.refusals import REFUSALS_DE
+from abluxxen.i18n.tr import TEXTS, Tr
 from abluxxen.match import Match
+from abluxxen.moves import KINDS
+from abluxxen.phase import PHASE_NAMES
 from abluxxen.store.saves import Saved, Seat
-from abluxxen.tui.i18n import _REFUSALS_DE, _WHY_DE, TEXTS, Tr
 
 DE = Tr("de")
 # Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.
@@ -80,7 +87,7 @@ def test_every_hint_reason_reads_german() -> None:
 
 def test_german_texts_use_the_rulebooks_words() -> None:
     german = [de for _, de in TEXTS.values()]
-    for text in german + list(_REFUSALS_DE.values()) + list(_WHY_DE.values()):
+    for text in german + list(REFUSALS_DE.values()) + [de for _, de in REASONS.values()]:
         assert not NOT_THE_RULEBOOKS.search(text), text
         assert not re.search(r"\b(easy|normal|hard|base|advanced|expert|random|hint)\b", text), text
     assert not any("liegen lassen" in text or "liegen" in text.split() for text in german)
@@ -151,3 +158,73 @@ def test_yes_and_no_in_both_languages(lang: str, yes: list[str], no: list[str]) 
     assert all(tr.yes(word) and tr.yes_or_no(word) is True for word in yes)
     assert all(not tr.yes(word, default=True) and tr.yes_or_no(word) is False for word in no)
     assert tr.yes_or_no("vielleicht") is None and tr.yes_or_no("", default=True) is True
+
+
+# The refusals Tr words itself, where German grammar needs the details (counts, articles).
+WORDED_BY_TR = {"not-held", "in-group", "not-in-pool"}
+# Details of any refusal, enough for every key's text.
+PARAMS = {"text": "zz", "card": "zz", "values": [5, 6], "name": "Ben", "move": "take", "draws_left": 1, "value": 5,
+          "options": [5, 6], "held": 1, "wanted": 2, "cards": [5], "group": [5, 13], "seat": 1, "mover": 0}
+
+
+def _engine_refusal_keys() -> set[str]:
+    """Every key the engine's modules give an ``IllegalMove``, read from their source."""
+    keys = set()
+    for path in Path(abluxxen.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalMove":
+                key = node.args[1] if len(node.args) > 1 else None
+                assert isinstance(key, ast.Constant), f"{path.name}:{node.lineno}: an IllegalMove without a key"
+                keys.add(str(key.value))
+    return keys
+
+
+def test_no_refusal_or_reason_exists_in_one_language_only() -> None:
+    """Every refusal the engine can give reads German at a German table, every German one answers a refusal
+    the engine gives, and every text and bot reason has both languages."""
+    keys = _engine_refusal_keys()
+    assert {"not-held", "wrong-phase", "syntax", "not-a-play"} <= keys
+    for key in sorted(keys):
+        narrower = (KINDS if key == "syntax" else [p for p in PHASE_NAMES if p != "over"] if key == "wrong-phase"
+                    else [None])
+        for sub in narrower:
+            refusal = IllegalMove("the English", key, {**PARAMS, "kind": sub, "phase": sub})
+            assert DE.reason(refusal) != "the English", f"{key} {sub or ''}: English only"
+    assert {key.split(".")[0] for key in REFUSALS_DE} | WORDED_BY_TR <= keys
+    for key, pair in [*TEXTS.items(), *REASONS.items()]:
+        assert all(pair), f"{key} is missing a language"
+    used = set(re.findall(r'Reason\.of\("([\w-]+)"|key = "([\w-]+)" if .* else "([\w-]+)"',
+                          Path(normal.__file__).read_text(encoding="utf-8")))
+    assert {k for found in used for k in found if k} <= set(REASONS)
+
+
+# English words that never belong in a German sentence (the German "an", "in", "so" look like English ones).
+GIVEAWAYS = re.compile(r"\b(the|you|your|and|of|not|with|is|are|to|from|this|that|cannot|please|must|which|"
+                       r"who|when|than|plays|draws|takes|wins)\b")
+# What is not prose: fields filled in later, argparse's %(fields)s, options and quoted input.
+NOT_PROSE = re.compile(r"{[^}]*}|%\([^)]*\)\w|--[\w-]+|'[^']*'")
+
+
+def test_german_texts_hold_no_english_giveaway() -> None:
+    """Every German text of every area, refusal, bot reason and command-line help, and how Tr puts refusals
+    and reasons together: no English word slips into a German sentence."""
+    names = ("Ann", "Ben", "Cy")
+    german = [*(de for _, de in TEXTS.values()), *REFUSALS_DE.values(), *(de for _, de in REASONS.values()),
+              *GERMAN.values(), *(DE.reason(err) for err in _refusals())]
+    german += [DE.why(Reason.of(key, cards=(9, 9, 14), victims=(1, 2), value=7), names) for key in REASONS]
+    for text in german:
+        prose = NOT_PROSE.sub(" ", text)
+        assert not GIVEAWAYS.search(prose), f"English in German: {GIVEAWAYS.search(prose)!r} in {text!r}"
+
+
+def test_an_illegal_move_typed_at_a_german_table_is_refused_in_german(tmp_path: Path) -> None:
+    """The engine's refusal (its str() is English) is shown by its key in German, and the same question waits."""
+    seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
+    match = Match(Rules(3), games=1, seed=5, names=[s.name for s in seats])
+    saved = Saved(match=match, seats=seats, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
+    hand = match.game.view(0).hand
+    two = sorted({c for c in hand if c != JOKER})[:2]
+    screens = screens_at_table(saved, tmp_path / "g.json", f"spiele {two[0]} {two[1]}\r" + "nimm\r")
+    shown = "\n".join(screens)
+    assert "ein Satz sind Karten eines Werts" in shown and "a set is cards of one value" not in shown
+    assert "Ann muss jetzt Karten ausspielen, nicht 'nimm'" in shown and "not 'take'" not in shown

@@ -47,12 +47,13 @@ def test_the_store_loads_no_terminal_ui_and_no_bot() -> None:
 # Each room and the rooms it may import from: the arrows of docs/architecture.md.
 BELOW = {
     "engine": set(),
-    "bots": {"engine"},
+    "i18n": {"engine"},
+    "bots": {"engine", "i18n"},
     "store": {"engine"},
-    "table": {"engine", "bots", "store"},
-    "tui": {"engine", "bots", "store", "table"},
-    "host": {"engine", "bots", "store", "table", "tui"},
-    "cli": {"engine", "bots", "store", "table", "tui", "host"},
+    "table": {"engine", "i18n", "bots", "store"},
+    "tui": {"engine", "i18n", "bots", "store", "table"},
+    "host": {"engine", "i18n", "bots", "store", "table", "tui"},
+    "cli": {"engine", "i18n", "bots", "store", "table", "tui", "host"},
 }
 
 

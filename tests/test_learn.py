@@ -20,6 +20,7 @@ from rich.cells import cell_len
 
 from abluxxen.bots import hint
 from abluxxen.cli.main import main
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.moves import IllegalMove
 from abluxxen.rules import Rules
@@ -27,7 +28,6 @@ from abluxxen.store.progress import has_played, progress_path, read_progress, wr
 from abluxxen.store.records import record_finished, records_path
 from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.commands import read_command
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.learn import course
 from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonRoom, LessonScreen, answer_line, typed_form, words
 from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step

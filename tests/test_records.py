@@ -22,6 +22,7 @@ from abluxxen import Event, Rules, Transcript
 from abluxxen.cli.main import main
 from abluxxen.cli.stats import chart, details
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store import records as records_module
 from abluxxen.store.records import RecordsError, open_records, records_path
@@ -29,7 +30,6 @@ from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_docum
 from abluxxen.store.stats import all_players
 from abluxxen.table.room import Room
 from abluxxen.table.table import Player
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.local import play_here
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

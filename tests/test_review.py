@@ -249,7 +249,7 @@ def test_every_page_fits_80_by_23_with_five_hands_open() -> None:
     from rich.console import Console
 
     from abluxxen.bots.review import Decision, choices
-    from abluxxen.tui.i18n import Tr
+    from abluxxen.i18n.tr import Tr
     from abluxxen.tui.review import moments, pages
 
     game = Game.new(Rules(5), seed=2, names=["Ann", "Bob", "Cy", "Dee", "Eve"])

@@ -135,8 +135,8 @@ def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pyt
 
 
 TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "abluxx", "take", "draw", "pool",
-          "deck", "end", "scoring", "tie", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
-          "group", "plain", "known", "conservation", "rulings", "notation", "tips", "card"]
+          "deck", "end", "scoring", "tie", "winner", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
+          "group", "plain", "known", "conservation", "rulings", "notation", "tips", "glossary", "card"]
 
 
 def test_german_document_has_the_same_sections_in_the_same_order() -> None:
@@ -257,6 +257,10 @@ RULING_REASONS = [
      ["schweigen zu abgeluxxten Lagen", "behält die abgeluxxte Lage"]),
     ("a lone joker there ranks above 13", ["a lone joker in the pool", "We rank it above 13"],
      ["ein einzelner Joker im Vorrat", "Wir stellen ihn über die 13"]),
+    ("the shadow stays short", ["no rulebook says what happens when the deck runs out during that refill",
+                                "The shadow then stays short", "an empty shadow is simply not compared"],
+     ["kein Regelheft sagt, was geschieht, wenn der Nachziehstapel bei diesem Auffüllen zu Ende geht",
+      "Der Schatten bleibt dann kürzer", "ein leerer Schatten wird einfach nicht verglichen"]),
 ]
 
 
@@ -273,17 +277,146 @@ def test_every_ruling_of_our_own_is_in_the_rulings_section_with_its_reason(
 
 def test_the_wrong_examples_are_mended_in_both_languages() -> None:
     german = " ".join(rulebook.load("de").split())
-    for phrase in ("Dann spielt auch Dee X X: Cys oberste Lage X X ist gleich hoch und bleibt",
+    for phrase in ("Dann spielt auch Dee X X: Anns 4 4, jetzt ihre oberste Lage, wird abgeluxxt",
+                   "und Cys oberste Lage X X ist gleich hoch und bleibt",
                    "Ann nimmt Bens 5 5, und Ben zieht 2 Karten nach: die 12 aus dem Vorrat",
                    "Ihre 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
                    "also kommt die 13 auf die 12: X 12+13 2+13 7+13 9+13 11+13",
                    "Anns Zug endet ohne Nachziehen", "Mit `--first Cy` hätte Cy die erste Partie begonnen",
-                   "Mit fewest-hand gewinnt Ann die Serie, mit shared gewinnen beide"):
+                   "gewinnt Ben die Serie, mit 7 Handkarten gegen Anns 8",
+                   "und Cy luxxt ganz normal Anns 1 1 ab und danach Bens 1 1"):
         assert phrase in german, phrase
     assert "Bens oberste Lage X X" not in german and "und zieht dann die 12" not in german
     english = " ".join(rulebook.load("en").split())
     # An attacker who takes draws nothing that turn; Ben's top layer is his 6 6 6 X just after he played it.
     assert "Ben's top layer X X" not in english and "then draws the 12" not in english
+
+
+SOURCES = ROOT.parent / "shared" / "rules-sources"
+
+# (what our rules say a rulebook says, in English, and in German; the rulebook; its own words)
+RULEBOOK_CLAIMS = [
+    ("Ravensburger lets the youngest player start", "Bei Ravensburger beginnt der jüngste Spieler",
+     "ravensburger-2014-de.txt", "Der jüngste Spieler beginnt."),
+    ("Amigo the last player to have seen a lynx", "bei Amigo, wer zuletzt einen Luchs gesehen hat",
+     "amigo-2022-en.txt", "The last player to have seen a lynx takes the paw"),
+    ("Only the Ravensburger rulebook speaks of several games", "Nur das Regelheft von Ravensburger spricht von "
+     "mehreren Partien", "ravensburger-2014-de.txt", "Wollt ihr **mehrere Partien** hintereinander spielen"),
+    ("once or more often as you like", "nach Belieben ein- oder mehrmals", "ravensburger-2014-de.txt",
+     "(nach Belieben ein- oder mehrmals) Startspieler, endet das Spiel"),
+    ("Amigo: fewest cards in hand, then several winners", "Amigo: die wenigsten Handkarten, danach mehrere "
+     "Sieger", "amigo-2022-en.txt", "victory goes to the one who has the fewest cards in their hand"),
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+     "gewinnen", "ravensburger-2014-de.txt", "Bei Gleichstand gibt es mehrere Sieger."),
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+     "gewinnen", "short-rules-de.txt", "Es gewinnt(en), der/die Spieler mit den meisten Punkten."),
+    ("by Amigo's own account the first edition's rules", "laut Amigo die Regel der ersten Auflage",
+     "amigo-2022-en.txt", "corresponds to the rules of the first edition"),
+    ("the online version requires the duel", "die Online-Version verlangt es", "online-brettspielwelt-de.txt",
+     'muss die Option "duel" ausgewählt werden'),
+    ("Ravensburger says the game can end in the middle of drawing", "Ravensburger sagt, die Partie kann mitten "
+     "im Nachziehen enden", "ravensburger-2014-de.txt", "Das kann auch inmitten des Nachziehens geschehen!"),
+    ("Amigo says the player may not get all their cards", "Amigo, dass man dann nicht alle Karten bekommt",
+     "amigo-2022-en.txt", "they may not be able to draw all the cards they should have"),
+    ("Amigo says they cannot be abluxxed", "Amigo sagt, sie können nicht abgeluxxt werden", "amigo-2022-en.txt",
+     "Jokers that were played without any number cards cannot be abluxxed."),
+    ("Ravensburger that they rank above 13", "Ravensburger, dass sie über der 13 stehen",
+     "ravensburger-2014-de.txt", "Ohne Zahlenkarten sind sie die höchsten Karten im Spiel."),
+    ("the online rules say so outright", "die Online-Regeln sagen das ausdrücklich", "online-brettspielwelt-de.txt",
+     "die Karten unter abgeluxxten Karten sind also für diesen Zug tabu"),
+    ("the online version on the lowest card", "die Online-Version auf die niedrigste Karte",
+     "online-brettspielwelt-de.txt", "auf die niedrigste Karte der Auslage gelegt"),
+    ('Amigo allows "any set"', "Amigo erlaubt", "amigo-2022-en.txt", "you can abluxx any set of cards from it"),
+    ("Amigo refills the shadow to 13 cards at once after a shadowluxx", "Amigo füllt den Schatten nach dem "
+     "Schattenluxxen sofort auf 13 Karten auf", "amigo-2022-en.txt",
+     "Refill the shadow display to 13 cards immediately after shadowluxxing."),
+    ("and never rebuilds an empty deck", "und bildet einen leeren Nachziehstapel nie neu", "amigo-2022-en.txt",
+     "If the draw deck runs out, don't create a new one."),
+]
+
+
+@pytest.mark.parametrize(("english", "german", "source", "words"), RULEBOOK_CLAIMS)
+def test_what_the_rules_say_a_rulebook_says_is_in_that_rulebook(english: str, german: str, source: str,
+                                                                  words: str) -> None:
+    for lang, claim in (("en", english), ("de", german)):
+        assert claim in " ".join(rulebook.load(lang).split()), (lang, claim)
+    if (SOURCES / source).is_file():  # without the rulebooks, the rules' side of the check still runs
+        assert words in " ".join((SOURCES / source).read_text(encoding="utf-8").split()), (source, words)
+
+
+def test_the_rules_claim_nothing_the_rulebooks_do_not_say() -> None:
+    english = " ".join(rulebook.load("en").split())
+    german = " ".join(rulebook.load("de").split())
+    # Amigo names the starting player; only Ravensburger speaks of several games.
+    assert "leaves it to the table" not in english and "überlässt es dem Tisch" not in german
+    assert "The rulebooks suggest" not in english and "Die Regelhefte schlagen" not in german
+
+
+# The German glossary's rejected forms: one German word per idea, as in the game and its lessons.
+REJECTED = {
+    "Kartengruppe": "a set is a Satz",
+    "Schatten-Auslage": "Schattenauslage, one word",
+    "Vorrat-Gruppe": "Vorratsgruppe",
+    "einzelne Joker": "lone jokers are Joker allein",
+    r"reine[nmr]? Joker": "lone jokers are Joker allein",
+    r"\bStapel\b": "the deck is the Nachziehstapel",
+    r"\bAblage\b": "the discard pile is the Ablagestapel",
+    # abluxxen is separable ("Ann luxxt Bens 5er ab"); the rules avoid even the verb-final "abluxxt"
+    # of a subordinate clause, so that a reader never meets the form.
+    r"\babluxxt\b": "Ann luxxt … ab",
+    r"Experten-Variante": "Variante für Experten",
+    r"\bFortgeschritten\b": "Variante für Fortgeschrittene",
+    r"\b(Bank|Köder|Endspiel)\b": "the Ravensburger tips: Kleinvieh, Lockvogel, Endspurt",
+    r"\b[Dd]as Spiel (endet|ist|kann)\b": "one game is a Partie",
+}
+
+
+@pytest.mark.parametrize(("form", "instead"), REJECTED.items())
+def test_german_rules_hold_none_of_the_glossarys_rejected_forms(form: str, instead: str) -> None:
+    german = " ".join(rulebook.load("de").split())
+    assert not re.search(form, german), instead
+
+
+def _prose(lang: str) -> str:
+    """The rules in ``lang`` without the glossary and without code (commands and moves are typed in English)."""
+    _, sections = rulebook.split(rulebook.load(lang))
+    text = "\n".join(s.text for s in sections if not s.heading.startswith(("Glossary", "Glossar")))
+    return " ".join(re.sub(r"`[^`]*`", "", text).split())
+
+
+def test_german_sentences_hold_no_english_option_values() -> None:
+    assert not re.search(r"\b(fewest-hand|shared|base|advanced|expert)\b", _prose("de"))
+
+
+def test_the_glossary_maps_the_words_of_each_language_to_the_other() -> None:
+    tables = {}
+    for lang in LANGS:
+        (glossary,) = [s for s in rulebook.split(rulebook.load(lang))[1] if s.heading.startswith("Glossar")]
+        tables[lang] = [[cell.strip() for cell in row.strip("|").split("|")]
+                        for row in glossary.text.splitlines() if row.startswith("| ") and "---" not in row]
+    english = {tuple(row) for row in tables["en"][1:]}
+    german = {(en, de) for de, en in tables["de"][1:]}
+    assert english == german and len(english) >= 15
+    for en, de in english:
+        assert en.split(",")[0].split(":")[0].split(" (")[0].lower() in _prose("en").lower(), en
+        assert de.split(",")[0].split(":")[0].split(" (")[0] in _prose("de"), de
+    for words in (["Satz", "Sätze"], ["Joker allein"], ["Vorratsgruppe"], ["luxxt Bens 5er ab"],
+                  ["Lockvogel", "Kleinvieh", "Endspurt"], ["Partie", "Serie"]):
+        assert all(any(word in de for _, de in english) for word in words), words
+
+
+@pytest.mark.parametrize(("word", "lang", "heading"), [
+    ("Lockvogel", "en", "Glossary: English and German words"),
+    ("bait", "de", "Glossar: deutsche und englische Wörter"),
+    ("glossary", "de", "Glossar: deutsche und englische Wörter"),
+])
+def test_a_word_of_the_other_language_finds_the_glossary(word: str, lang: str, heading: str) -> None:
+    assert headings(word, lang) == [heading]
+
+
+def test_the_glossary_answers_only_words_nothing_else_answers() -> None:
+    assert headings("paw", "en") == ["Material", "Setup", "A turn at a glance"]
+    assert headings("Lockvogel", "de") == ["Tipps"]
 
 
 def test_german_never_says_liegen_lassen_and_capitalises_the_nouns() -> None:
@@ -564,15 +697,29 @@ def test_save_format_quotes_the_real_validation_messages(change: str) -> None:
 
 
 @pytest.mark.parametrize("word", ["winner", "winning", "Gewinner", "Sieger", "wins", "gewinnt"])
-@pytest.mark.parametrize("lang, heading", [("en", "Scoring"), ("de", "Wertung")])
-def test_everyday_words_for_winning_open_the_scoring_section(word: str, lang: str, heading: str) -> None:
-    assert headings(word, lang) == [heading]
+@pytest.mark.parametrize("lang, sections", [("en", ["Scoring", "Tie-break"]), ("de", ["Wertung", "Gleichstand"])])
+def test_everyday_words_for_winning_open_the_scoring_and_the_tie_break(word: str, lang: str,
+                                                                       sections: list[str]) -> None:
+    # The tie-break decides the winner as often as the points do.
+    assert headings(word, lang) == sections
 
 
-def test_rules_winner_on_the_command_line_shows_the_scoring() -> None:
-    done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "winner", "--lang", "en"],
-                          capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0 and done.stdout.lstrip().startswith("Scoring")
+@pytest.mark.parametrize("word", ["scoring", "Wertung"])
+def test_scoring_alone_still_opens_only_the_scoring(word: str) -> None:
+    assert headings(word, "en") == ["Scoring"] and headings(word, "de") == ["Wertung"]
+
+
+@pytest.mark.parametrize(("args", "first", "tie"), [
+    (["rules", "winner", "--lang", "en"], "Scoring", ["Tie-break", "With fewest-hand Dee wins"]),
+    (["rules", "Sieger", "--lang", "de"], "Wertung", ["Gleichstand", "gewinnt Dee"]),
+])
+def test_rules_winner_on_the_command_line_shows_the_scoring_and_the_tie_break(args: list[str], first: str,
+                                                                              tie: list[str]) -> None:
+    done = subprocess.run([sys.executable, "-m", "abluxxen", *args], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.lstrip().startswith(first)
+    shown = " ".join(done.stdout.split())
+    for words in tie:
+        assert words in shown, words
 
 
 def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None:

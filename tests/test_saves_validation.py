@@ -24,11 +24,11 @@ from rich.console import Console
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
 from abluxxen.table.table import Table
 from abluxxen.transcript import Transcript
 from abluxxen.tui.drawing import render_table, table_info
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players
 

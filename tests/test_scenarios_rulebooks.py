@@ -11,6 +11,7 @@ from pathlib import Path
 from helpers import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
 from abluxxen import Event, Game, Match, Outcome, Rules
+from abluxxen.cards import JOKER
 
 NIKO, CARO, LISA, LOUIS = range(4)
 
@@ -263,18 +264,33 @@ def abluxxes(events: list[Event]) -> list[tuple[int | None, int | None, tuple[in
 
 
 def test_rules_md_jokers_example_lone_jokers_beat_13s_and_equal_jokers_stay() -> None:
-    says("Ben plays 6 6 6 X, four 6s, and Cy's top layer 5 5 5 5 is abluxxed. Next Cy plays X X, and Ann's "
-         "top layer 13 13 is abluxxed. Then Dee plays X X as well: Cy's top layer X X is equal and stays, and "
-         "Ben's 6 6 6 X has four cards, not two.")
+    says("Ann's display is 4 4 under 13 13, and Dee's is empty. Ben plays 6 6 6 X, four 6s, and Cy's top layer "
+         "5 5 5 5 is abluxxed. Next Cy plays X X, and Ann's top layer 13 13 is abluxxed, which uncovers her 4 4. "
+         "Then Dee plays X X as well: Ann's 4 4, her top layer now, is abluxxed; Ben's 6 6 6 X has four cards, "
+         "not two; and Cy's top layer X X is equal and stays.")
     game = position(names=FOUR, turn=BEN, hands=["1 2", "6 6 6 X 2", "X X 3", "X X 3"],
-                    displays=[["13 13"], [], ["5 5 5 5"], []], pool="1 2 3 4 5 6")
+                    displays=[["4 4", "13 13"], [], ["5 5 5 5"], []], pool="1 2 3 4 5 6")
     assert abluxxes(game.push("play 6 6 6 X")) == [(BEN, CY, (5, 5, 5, 5))]
     push_all(game, "leave", "back")
     assert abluxxes(game.push("play X X")) == [(CY, ANN, (13, 13))]
     push_all(game, "leave", "back")
+    assert display_of(game, ANN) == [["4", "4"]]
     events = game.push("play X X")
-    assert abluxxes(events) == []
+    assert abluxxes(events) == [(DEE, ANN, (4, 4))]
     assert display_of(game, CY) == [["X", "X"]] and display_of(game, BEN) == [["6", "6", "6", "X"]]
+
+
+def test_rules_md_expert_example_1s_beat_13s_and_lone_jokers_and_fall_to_4s() -> None:
+    says("Example (expert): Ben plays 1 1. Cy's top layer 13 13 is abluxxed, and so is Dee's X X, her only "
+         "layer. Ann's top layer 1 1 is equal and stays. On her turn Cy plays 4 4: Dee's display is empty now, "
+         "and Cy abluxxes Ann's 1 1 and then Ben's 1 1 in the ordinary way.")
+    game = position(names=FOUR, turn=BEN, variant="expert", hands=["2 3", "1 1 2", "4 4 3", "5 6"],
+                    displays=[["1 1"], [], ["13 13"], ["X X"]], pool="2 3 5 6 7 8")
+    events = push_all(game, "play 1 1", "leave", "back", "leave", "back")
+    assert abluxxes(events) == [(BEN, CY, (13, 13)), (BEN, DEE, (JOKER, JOKER))]
+    assert display_of(game, ANN) == [["1", "1"]] and display_of(game, DEE) == []
+    events = push_all(game, "play 4 4", "leave", "back", "leave", "back")
+    assert abluxxes(events) == [(CY, ANN, (1, 1)), (CY, BEN, (1, 1))]
 
 
 def test_rules_md_game_end_example_the_draw_ends_it_and_the_waiting_victim_keeps_her_layer() -> None:
@@ -330,11 +346,48 @@ def test_rules_md_duel_with_the_advanced_variant_has_no_single_draw() -> None:
     assert game.turn == BEN and game.phase_name == "play"
 
 
+def ended(displays: list[int], hands: list[int], ender: int, *, tiebreak: str = "fewest-hand") -> Outcome:
+    """The outcome the engine gives a game that ``ender`` ends by playing their last card, leaving these
+    numbers of cards in each display and hand; first checked to be an end the rules allow."""
+    players = len(hands)
+    assert [seat for seat, cards in enumerate(hands) if cards == 0] == [ender], "only the ender's hand is empty"
+    # Cards leave hands and displays only for the discard pile, and each is replaced by a draw then, so
+    # before a game ends by an empty hand they never hold fewer than the 13 dealt to each player.
+    assert sum(displays) + sum(hands) >= 13 * players
+    values = iter([value for value in range(1, 14) for _ in range(8)])
+    layers = [[str(next(values)) for _ in range(displays[s] - (s == ender))] for s in range(players)]
+    held = [" ".join(str(next(values)) for _ in range(hands[s] or 1)) for s in range(players)]
+    game = position(names=FOUR[:players], turn=ender, tiebreak=tiebreak, hands=held, displays=layers,
+                    pool="X X X X X 13")
+    game.push(f"play {held[ender]}")
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "hand-empty" and outcome.seat == ender
+    assert list(outcome.hand_sizes) == hands
+    return outcome
+
+
+def test_rules_md_scoring_example_counts_cards_not_values() -> None:
+    says("Example: Ann, Ben and Cy play, and Ben ends the game by playing his last card. Ann has 14 cards in her "
+         "display and 3 in hand: 11 points. Ben has 9 and 0: 9 points. Cy has 12 and 5: 7 points. Ann wins.")
+    outcome = ended([14, 9, 12], [3, 0, 5], BEN)
+    assert outcome.scores == (11, 9, 7) and outcome.winners == (ANN,)
+
+
+def test_rules_md_tie_break_example_goes_to_the_empty_hand_or_is_shared() -> None:
+    says("Example: Dee ends the game by playing her last card. Ann has 12 cards in her display and 2 in hand, "
+         "Dee has 10 and 0: both score 10, and Ben and Cy score less. With fewest-hand Dee wins, having no cards "
+         "in hand. With shared, Ann and Dee both win.")
+    for tiebreak, winners in (("fewest-hand", (DEE,)), ("shared", (ANN, DEE))):
+        outcome = ended([12, 9, 8, 10], [2, 6, 7, 0], DEE, tiebreak=tiebreak)
+        assert outcome.scores == (10, 3, 1, 10) and outcome.winners == winners
+
+
 def test_rules_md_match_examples_start_rotates_and_a_tied_total_goes_to_fewer_hand_cards() -> None:
     says("Ann, Ben and Cy play a match of 3 games: Ann starts the first, Ben the second, Cy the third.")
-    says("Ann scores 6, −2 and 4: 8 points in total. Ben has 8 too. Ben ended the three games with 1, 3 and 0 "
-         "cards in hand, 4 in all; Ann with 2, 0 and 0, 2 in all. With fewest-hand Ann wins the match; with "
-         "shared they both do.")
+    says("Ben ends the first game by playing his last card, Ann the second, Cy the third. Ann scores 11, 12 and "
+         "3: 26 points in total, with 2, 0 and 6 cards left in hand, 8 in all. Ben scores 12, 7 and 7: 26 points "
+         "too, with 0, 3 and 4 cards left in hand, 7 in all. Cy scores 6, 6 and 10: 22 points. With fewest-hand "
+         "Ben wins the match, with 7 cards in hand against Ann's 8; with shared Ann and Ben both win.")
     says("Had they asked for `--first Cy`, Cy would start the first game and Dee the second.")
     match = Match(Rules(3), games=3, seed=5, names=["Ann", "Ben", "Cy"])
     starters = [match.game.turn]
@@ -346,13 +399,13 @@ def test_rules_md_match_examples_start_rotates_and_a_tied_total_goes_to_fewer_ha
     assert four.game.turn == CY
     finish(four.game)
     assert four.next_game().turn == DEE
-    for tiebreak, winners in (("fewest-hand", [ANN]), ("shared", [ANN, BEN])):
+    # Per game: the cards in each display and in each hand, and who played their last card.
+    games = [([13, 12, 11], [2, 0, 5], BEN), ([12, 10, 10], [0, 3, 4], ANN), ([9, 11, 10], [6, 4, 0], CY)]
+    for tiebreak, winners in (("fewest-hand", [BEN]), ("shared", [ANN, BEN])):
         match = Match(Rules(3, tiebreak=tiebreak), games=3, seed=5, names=["Ann", "Ben", "Cy"])
-        scores = [(6, 2, 1), (-2, 3, 0), (4, 3, 2)]
-        hands = [(2, 1, 4), (0, 3, 5), (0, 0, 3)]
-        match.results = [Outcome(reason="hand-empty", seat=0, scores=s, hand_sizes=h, winners=())
-                         for s, h in zip(scores, hands, strict=True)]
-        assert match.totals()[:2] == [8, 8]
+        match.results = [ended(displays, hands, ender, tiebreak=tiebreak) for displays, hands, ender in games]
+        assert [o.scores for o in match.results] == [(11, 12, 6), (12, 7, 6), (3, 7, 10)]
+        assert match.totals() == [26, 26, 22]
         assert match.winners() == winners
 
 

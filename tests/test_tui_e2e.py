@@ -292,7 +292,7 @@ def test_bare_command_runs_the_setup_and_one_human_never_gets_a_handover(tmp_pat
 def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> None:
     from helpers import Seated, make_doc, seated
 
-    from abluxxen.tui.i18n import Tr
+    from abluxxen.i18n.tr import Tr
 
     async def test(table: Seated) -> None:
         await table.asked()

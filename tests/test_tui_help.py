@@ -11,9 +11,9 @@ from rich.cells import cell_len
 
 from abluxxen import Event, Game, Rules
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat
-from abluxxen.tui.i18n import Tr
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Ben", "Cy"]

@@ -15,10 +15,10 @@ from helpers import Seated, make_doc, screens_at_table, seated
 
 from abluxxen import Event, Game, IllegalMove, Rules, View
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.drawing import render_table
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.notation import completions, read_typed
 from abluxxen.tui.screen import toolbar
 

@@ -10,9 +10,9 @@ import pytest
 from helpers import Seated, make_doc, seated
 
 from abluxxen import Game, IllegalMove
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.drawing import explain_move
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.notation import completions, read_typed
 from abluxxen.tui.screen import toolbar
 
@@ -179,7 +179,7 @@ def test_refusals_are_explained_in_german_too() -> None:
 def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:
     import string
 
-    from abluxxen.tui.i18n import TEXTS
+    from abluxxen.i18n.tr import TEXTS
 
     for key, (english, german) in TEXTS.items():
         assert english.strip() and german.strip(), key

@@ -10,11 +10,11 @@ import pytest
 
 from abluxxen import Rules
 from abluxxen.cli import main
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store import saves
 from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
 from abluxxen.transcript import Transcript
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import SeatError, parse_players
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from abluxxen.tui.i18n import Tr
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui.seating import SeatError, guided_setup, parse_players, pick_first
 
 pexpect = pytest.importorskip("pexpect")

@@ -17,8 +17,8 @@ from rich.console import Console
 from abluxxen import Event, Game, Rules
 from abluxxen.cards import JOKER
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import TableInfo, render_table
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import narrate
 
 SIZES = [(80, 23), (120, 40)]

@@ -20,12 +20,12 @@ from pty_screen import PtyScreen, asking
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import HardBot
 from abluxxen.events import START
+from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.table import BotSeat
 from abluxxen.tui.commands import Command, read_command
-from abluxxen.tui.i18n import Tr
 from abluxxen.tui.narrate import narrate
 
 #: The keys line under a page over the table (more to come, or the last).

@@ -24,7 +24,9 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from ..cards import JOKER, describe_set
+from ..cards import JOKER
+from ..i18n.reasons import REASONS
+from ..i18n.tr import Tr
 from ..layers import beats, layer_cards
 from ..moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
 from ..view import View
@@ -41,6 +43,9 @@ from .common import (
     situation_of_view,
 )
 
+# The reasons' English (``str(reason)``); a front end says them in its language with ``Tr.why``.
+_ENGLISH = Tr("en")
+
 # Cards an opponent plays per turn on average, to guess when a hand runs out.
 CARDS_PER_TURN = 3.0
 # Cards that leave deck and pool per round and player, to guess when they run out.
@@ -52,40 +57,9 @@ TAKE_WEIGHT = 0.8
 HURT_WEIGHT = 0.4
 
 
-# Why a move is good, in English; a front end translates by ``key`` and ``params``.
-REASONS = {
-    "only-move": "the only legal move",
-    "ends-in-lead": "ends the game in the lead",
-    "ends-behind": "would end the game behind",
-    "abluxx": "abluxxes {names}",
-    "abluxx-joker": "abluxxes {names}: the joker wins the fight",
-    "abluxx-jokers": "abluxxes {names}: the jokers win the fight",
-    "abluxx-shadow": "abluxxes the shadow",
-    "lone-jokers": "nobody can abluxx lone jokers",
-    "lone-jokers-expert": "only 1s can abluxx lone jokers",
-    "bait": "bait: may refresh the hand from the pool",
-    "bank": "{what}: a bank that is hard to abluxx",
-    "joker-tops": "the joker tops the set",
-    "jokers-top": "the jokers top the set",
-    "safe": "hard to abluxx",
-    "keeps-better": "keeps the better sets in hand",
-    "take-fits": "{what} fit the hand",
-    "take-end-near": "the end is near: {what} would stay in hand",
-    "leave-no-fit": "{what} do not fit the hand",
-    "back-keep": "{what} are worth keeping",
-    "discard-fresh": "fresh cards from the pool beat taking them back",
-    "pass": "no card is worth a minus point",
-    "deck": "no pool card helps: try the deck",
-    "draw-joker": "a joker tops any set",
-    "draw-grows": "the {value} grows a set of {value}s",
-    "draw-best": "the {value} is the best card in the pool",
-    "shadow-fits": "the shadow's {value}s fit the hand best",
-}
-
-
 @dataclass(frozen=True)
 class Reason:
-    """Why the normal bot likes a move: a key of :data:`REASONS` and its details.
+    """Why the normal bot likes a move: a key of ``i18n/reasons.py``'s ``REASONS`` and its details.
 
     ``str(reason)`` is the English; ``params`` holds what a translation
     needs: ``cards`` (a set as card ints), ``victims`` (seats), ``value``.
@@ -112,8 +86,8 @@ class Reason:
         details = self.details
         what = details.get("cards")
         if what is not None:
-            details["what"] = _set_words(tuple(what))
-        return REASONS[self.key].format(**details)
+            details["what"] = _ENGLISH.set_words(tuple(what))
+        return REASONS[self.key][0].format(**details)
 
 
 class Judge:
@@ -450,15 +424,6 @@ def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
         out[c] += 1
     out[0] += len(cards)
     return out
-
-
-def _set_words(cards: tuple[int, ...]) -> str:
-    """A set in English words: ``"three 9s"``, ``"two 9s and a joker"``."""
-    jokers = cards.count(JOKER)
-    numbers = len(cards) - jokers
-    if jokers and numbers:
-        return f"{describe_set(numbers, cards[0])} and {describe_set(jokers, JOKER)}"
-    return describe_set(len(cards), cards[0])
 
 
 def _draw_reason(hand: list[int], slot: tuple[int, ...]) -> Reason:

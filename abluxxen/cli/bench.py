@@ -34,10 +34,10 @@ from typing import Any, TextIO
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
 from ..game import Game
+from ..i18n.catalog import in_language
 from ..languages import variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS, Rules
-from .catalog import in_language
 from .options import whole
 
 WAYS = ("string", "codes", "rollout")

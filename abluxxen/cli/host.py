@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..host.door import MAX_CONNECTIONS
+from ..i18n.catalog import in_language
 from ..table.room import MAX_WATCHERS
-from .catalog import in_language
 from .options import seconds_up_to, whole
 from .play import add_arguments as add_table_arguments
 

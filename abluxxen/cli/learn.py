@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n.catalog import in_language, t
 from ..languages import LANGS
 from ..quoting import quoted
 from ..store.saves import DEFAULT_DELAY
 from ..tui.learn.lessons import LESSONS
-from .catalog import in_language, t
 from .options import seconds, whole
 
 EPILOG = """examples:

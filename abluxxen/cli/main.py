@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..i18n.catalog import CatalogFormatter, in_language, install, lang_of, t
 from ..quoting import brief
-from .catalog import CatalogFormatter, in_language, install, lang_of, t
 
 SUBCOMMANDS = {
     "play": ("abluxxen.cli.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from ..i18n.catalog import t
 from ..quoting import quoted
 from ..seeds import parse_seed
 from ..store.saves import MAX_DELAY
-from .catalog import t
 
 #: The most games in a match.
 MAX_MATCH = 99

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n.catalog import in_language
 from ..languages import LANGS, variant_named
 from ..rules import TIEBREAKS, VARIANTS
 from ..store.saves import DEFAULT_DELAY
-from .catalog import in_language
 from .options import MAX_MATCH, seconds, whole
 from .options import seed as seed_option
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..i18n.catalog import in_language
 from ..languages import LANGS
-from .catalog import in_language
 from .options import seconds
 
 EPILOG = """examples:

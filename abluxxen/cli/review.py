@@ -27,6 +27,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..bots import Think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
+from ..i18n.catalog import in_language
+from ..i18n.tr import Tr
 from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
@@ -34,10 +36,8 @@ from ..store.journal import record_waiting
 from ..store.records import DamagedRecord, RecordedGame, RecordsError, open_records
 from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..transcript import Transcript
-from ..tui.i18n import Tr
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
-from .catalog import in_language
 from .options import think
 from .stats import skipped_line, unreadable_line
 

@@ -24,10 +24,10 @@ import textwrap
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
+from ..i18n.catalog import in_language
 from ..languages import LANGS, default_lang
 from ..quoting import quoted as quote
 from ..rulebook import _MESSAGES, find, topic_help, topics
-from .catalog import in_language
 
 if TYPE_CHECKING:
     from rich.console import Console

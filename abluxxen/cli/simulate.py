@@ -33,6 +33,7 @@ from rich.table import Table
 from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot
 from ..events import Event
 from ..game import Game
+from ..i18n.catalog import in_language
 from ..languages import level_named, variant_named
 from ..match import Match
 from ..rules import TIEBREAKS, VARIANTS, Rules
@@ -40,7 +41,6 @@ from ..store.saves import Saved, Seat
 from ..table.seats import BotSeat
 from ..table.table import Table as GameTable
 from ..view import View
-from .catalog import in_language
 from .options import seed as seed_option
 from .options import think, whole
 

@@ -22,6 +22,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n.catalog import in_language
+from ..i18n.tr import Tr
 from ..languages import LANGS, default_lang
 from ..quoting import brief
 from ..seeds import seed_text
@@ -29,8 +31,6 @@ from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, person_key, rate
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
-from ..tui.i18n import Tr
-from .catalog import in_language
 
 EPILOG = """examples:
   abluxxen stats                every player's line (or the only player's details)

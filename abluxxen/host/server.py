@@ -23,12 +23,12 @@ import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
 
+from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..table.codes import same_code
 from ..table.rate import Bucket
 from ..table.room import MAX_LINE, Login, Room
-from ..tui.i18n import Tr
 from ..tui.screen import TableScreen, colours_of
 from .door import Caller, Door
 from .keys import fingerprint

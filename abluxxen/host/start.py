@@ -22,6 +22,7 @@ from typing import Any
 
 import asyncssh
 
+from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..match import Match
 from ..quoting import brief
@@ -44,7 +45,6 @@ from ..table.codes import check_code, new_code
 from ..table.room import MAX_LINE, OVER, Login, Room, host_order
 from ..table.table import Table, start_event
 from ..tui.commands import read_command, works
-from ..tui.i18n import Tr
 from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
 from ..tui.seating import SeatError, parse_players, pick_first

@@ -45,7 +45,7 @@ SCHEMA_VERSION = 4
 APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
 BUSY_TIMEOUT = 2.0
-#: Why a database cannot be used; each kind has a text ``records.KIND`` in ``tui/i18n.py``.
+#: Why a database cannot be used; each kind has a text ``records.KIND`` in ``i18n/records.py``.
 KINDS = ("damaged", "locked", "unreadable", "newer", "full")
 
 # Version 1: games, their seats, their transcripts.

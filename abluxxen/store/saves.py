@@ -138,7 +138,7 @@ class Saved:
 
 
 def name_refusal(name: str) -> str | None:
-    """Why a name cannot sit at the table, as a key of ``tui/i18n.py`` (``None``: it can).
+    """Why a name cannot sit at the table, as a key of ``abluxxen/i18n/`` (``None``: it can).
 
     ``"seat_name_control"``: a control or invisible character;
     ``"seat_name_long"``: wider than :data:`MAX_NAME` terminal cells.

@@ -5,7 +5,7 @@ A command is one :class:`Entry` of :data:`REGISTRY`: the words that call it
 the places where it works, and its handler. Every screen reads commands
 through :func:`read_command` and answers them through :func:`carry_out`; a
 screen where a command does not work says so in one line. A new command is
-one more entry here (and its words in ``i18n.py``).
+one more entry here (and its words in ``abluxxen/i18n/``).
 
 Where a command works is said by the screen's *places* (:class:`Desk.places`):
 
@@ -26,9 +26,9 @@ from typing import Protocol
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..i18n.tr import Tr
 from ..table.room import Chair, Room, host_order
 from ..view import View
-from .i18n import Tr
 from .pages import help_page, log_page, rules_page
 
 

@@ -18,11 +18,11 @@ from rich.text import Text
 
 from ..cards import JOKER, counts_of, group_token, token
 from ..events import Event
+from ..i18n.tr import Tr
 from ..phase import Phase
 from ..seeds import seed_text
 from ..store.saves import Saved
 from ..view import View
-from .i18n import Tr
 from .narrate import narrate
 from .notation import SLOT_LETTERS, shortcuts_key
 

@@ -31,12 +31,12 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from rich.align import Align
 from rich.console import RenderableType
 
+from ..i18n.tr import Tr
 from ..phase import Phase
 from ..store.saves import SaveBusy, Saved, SaveError, SaveLock, clean_leftovers
 from ..table.room import OVER, PLAYING, SCORES, Chair, Login, Room
 from ..table.table import Table
 from .drawing import render_table
-from .i18n import Tr
 from .pages import replay_line
 from .scores import ScoreScreen
 from .screen import Cover, Question, TableScreen

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from ..cards import group_token
 from ..events import START, Event
+from ..i18n.tr import Tr
 from ..phase import EndReason
-from .i18n import Tr
 
 # Pseudo-events the terminal game adds to the engine's: a game starts
 # (``source`` holds the game number).

@@ -29,29 +29,29 @@ import re
 from typing import Any
 
 from ..cards import JOKER, group_token, parse_token, token
+from ..i18n.tr import Tr
+from ..i18n.verbs import GERMAN, SHORTCUTS
 from ..moves import KINDS, IllegalMove, Move, draw_text
 from ..phase import Phase
 from ..view import View
-from .i18n import Tr
 
-# Every word that names a move's kind, English and German (infinitive and imperative).
+# Every word that names a move's kind, English and German (infinitive and imperative): i18n/verbs.py.
 VERBS: dict[str, str] = {
     **{kind: kind for kind in KINDS},
-    **dict.fromkeys(("spiele", "spielen", "spiel", "lege", "legen", "leg"), "play"),
-    **dict.fromkeys(("nimm", "nehmen", "nehme"), "take"),
-    **dict.fromkeys(("lass", "lassen", "lasse"), "leave"),
-    **dict.fromkeys(("zurück", "zurueck"), "back"),
-    **dict.fromkeys(("abwerfen", "wirf", "werfe", "ablegen"), "discard"),
-    **dict.fromkeys(("ziehe", "zieh", "ziehen"), "draw"),
-    **dict.fromkeys(("passe", "passen"), "pass"),
-    "schatten": "shadow",
+    **{word: kind for kind, words in GERMAN.items() if kind in KINDS for word in words},
 }
-DECK_WORDS = ("deck", "stapel", "nachziehstapel", "k")
+DECK_WORDS = ("deck", *GERMAN["deck"], *SHORTCUTS["deck"])
+
+
+def _shortcuts(*kinds: str) -> dict[str, str]:
+    return {letter: kind for kind in kinds for letter in SHORTCUTS[kind]}
+
+
 _WORDS = {
-    Phase.TAKE_OR_LEAVE: {"t": "take", "l": "leave", "n": "take", "liegen": "leave"},
-    Phase.BACK_OR_DISCARD: {"b": "back", "d": "discard", "z": "back", "a": "discard"},
+    Phase.TAKE_OR_LEAVE: _shortcuts("take", "leave"),
+    Phase.BACK_OR_DISCARD: _shortcuts("back", "discard"),
     Phase.DRAW: dict.fromkeys(DECK_WORDS, "draw deck"),
-    Phase.SINGLE_DRAW: {**dict.fromkeys(DECK_WORDS, "draw deck"), "p": "pass"},
+    Phase.SINGLE_DRAW: {**dict.fromkeys(DECK_WORDS, "draw deck"), **_shortcuts("pass")},
 }
 _COUNT_FORM = re.compile(r"^(x|\d{1,2})\s*[×*]\s*(\d)$")
 SLOT_LETTERS = "abcdef"

@@ -14,11 +14,11 @@ from rich.text import Text
 
 from .. import rulebook
 from ..events import Event
+from ..i18n.tr import Tr
 from ..seeds import seed_text
 from ..store.saves import Saved
 from ..view import View
 from .drawing import TableInfo, legend_lines, log_lines, moves_page
-from .i18n import Tr
 from .narrate import narrate
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from rich.text import Text
 
+from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..match import Match
 from ..rules import Rules
@@ -22,7 +23,6 @@ from ..seeds import new_seed
 from ..store.progress import has_played
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from ..table.table import start_event
-from .i18n import Tr
 from .local import play_here
 from .prompt import ask_line, make_session
 from .seating import SeatError, Setup, guided_setup, parse_players, pick_first

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rich.cells import cell_len, set_cell_size
 
+from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
@@ -27,7 +28,6 @@ from ..store.saves import (
     save_dir,
     unfinished_saves,
 )
-from .i18n import Tr
 from .local import play_here
 
 WIDTH = 80

@@ -22,9 +22,9 @@ from rich.text import Text
 from ..bots.review import Decision
 from ..events import Event
 from ..game import Game
+from ..i18n.tr import Tr
 from ..transcript import Transcript
 from .drawing import TableInfo, grouped_text, render_table
-from .i18n import Tr
 from .terminal import Terminal
 
 WIDTH, HEIGHT = 80, 23

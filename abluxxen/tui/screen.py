@@ -47,6 +47,7 @@ from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from ..i18n.tr import Tr
 from ..moves import IllegalMove
 from ..quoting import brief
 from ..store.saves import SaveError
@@ -54,7 +55,6 @@ from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITIN
 from ..view import View
 from .commands import carry_out, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
-from .i18n import Tr
 from .notation import completions, read_typed
 from .pages import hint_line, replay_line
 from .scores import ScoreScreen

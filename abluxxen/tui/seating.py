@@ -8,11 +8,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import LEVELS
+from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS
 from ..store.saves import MAX_NAME, Seat, name_refusal
-from .i18n import Tr
 
 BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
 
@@ -21,7 +21,7 @@ class SeatError(ValueError):
     """A seat list that cannot be played, with the reason.
 
     Attributes:
-        key: the reason as a key of ``tui/i18n.py`` (``""`` when only the English text exists).
+        key: the reason as a key of ``abluxxen/i18n/`` (``""`` when only the English text exists).
     """
 
     def __init__(self, message: str, key: str = "") -> None:

@@ -26,6 +26,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...bots import Reason, hint
+from ...i18n.tr import Tr
 from ...languages import LANGS, default_lang
 from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
@@ -34,7 +35,6 @@ from ...table.room import Chair, Login, Room
 from ...table.table import Player
 from ...view import View
 from ..drawing import TableInfo, explain_move, render_table
-from ..i18n import Tr
 from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
 from ..pages import hint_line
 from ..scores import ScoreScreen

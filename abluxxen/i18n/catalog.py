@@ -11,7 +11,7 @@ are kept beside their English in each command's module instead
 (:func:`in_language` picks one), so that no block of text is written twice.
 
 Why a dict and not ``.po``/``.mo`` files: the game's screens already keep
-their two languages side by side in ``tui/i18n.py``, a ``.mo`` file needs a
+their two languages side by side in ``i18n/``, a ``.mo`` file needs a
 build step and a packaging rule, and gettext picks a ``.mo`` file's language
 from the environment only, while ``--lang`` must be able to override it.
 

@@ -1,0 +1,41 @@
+"""The normal bot's reasons for a move, by ``Reason.key``: ``key: (English, German)``.
+
+``str(reason)`` is the English (``bots/normal.py``), ``Tr.why`` either language; the fields are the
+reason's details (``value``) and what ``Tr`` makes of them: ``names`` (the victims), ``what`` (a set in words).
+"""
+
+from __future__ import annotations
+
+REASONS: dict[str, tuple[str, str]] = {
+    "only-move": ("the only legal move", "der einzige erlaubte Zug"),
+    "ends-in-lead": ("ends the game in the lead", "beendet die Partie in Führung"),
+    "ends-behind": ("would end the game behind", "würde die Partie im Rückstand beenden"),
+    "abluxx": ("abluxxes {names}", "luxxt {names} Karten ab"),
+    "abluxx-joker": ("abluxxes {names}: the joker wins the fight",
+                    "luxxt {names} Karten ab: der Joker entscheidet den Kampf"),
+    "abluxx-jokers": ("abluxxes {names}: the jokers win the fight",
+                     "luxxt {names} Karten ab: die Joker entscheiden den Kampf"),
+    "abluxx-shadow": ("abluxxes the shadow", "luxxt dem Schatten Karten ab"),
+    "lone-jokers": ("nobody can abluxx lone jokers", "Joker allein kann niemand abluxxen"),
+    "lone-jokers-expert": ("only 1s can abluxx lone jokers", "Joker allein luxxen nur 1er ab"),
+    "bait": ("bait: may refresh the hand from the pool", "Köder: kann die Hand aus dem Vorrat auffrischen"),
+    "bank": ("{what}: a bank that is hard to abluxx", "{what}: eine Bank, die schwer abzuluxxen ist"),
+    "joker-tops": ("the joker tops the set", "der Joker vergrößert den Satz"),
+    "jokers-top": ("the jokers top the set", "die Joker vergrößern den Satz"),
+    "safe": ("hard to abluxx", "schwer abzuluxxen"),
+    "keeps-better": ("keeps the better sets in hand", "behält die besseren Sätze auf der Hand"),
+    "take-fits": ("{what} fit the hand", "{what}: passend zur Hand"),
+    "take-end-near": ("the end is near: {what} would stay in hand",
+                     "das Ende naht: was auf die Hand kommt, zählt bald minus ({what})"),
+    "leave-no-fit": ("{what} do not fit the hand", "{what}: nicht passend zur Hand"),
+    "back-keep": ("{what} are worth keeping", "{what}: lohnend zu behalten"),
+    "discard-fresh": ("fresh cards from the pool beat taking them back",
+                     "frische Karten aus dem Vorrat sind besser, als sie zurückzunehmen"),
+    "pass": ("no card is worth a minus point", "keine Karte ist einen Minuspunkt wert"),
+    "deck": ("no pool card helps: try the deck", "keine Karte im Vorrat hilft: versuch den Nachziehstapel"),
+    "draw-joker": ("a joker tops any set", "ein Joker passt zu jedem Satz"),
+    "draw-grows": ("the {value} grows a set of {value}s", "die {value} vergrößert deinen Satz {value}er"),
+    "draw-best": ("the {value} is the best card in the pool", "die {value} ist die beste Karte im Vorrat"),
+    "shadow-fits": ("the shadow's {value}s fit the hand best",
+                   "die {value}er aus dem Schatten passen am besten zur Hand"),
+}

@@ -1,0 +1,60 @@
+"""Saves: resuming, the list of unfinished games, a save that failed, why the system refused a file."""
+
+from __future__ import annotations
+
+# key: (English, German); fields in braces are filled by ``Tr.__call__``.
+TEXTS: dict[str, tuple[str, str]] = {
+    # -- resume ------------------------------------------------------------------
+    "no_save": ("No saved game to resume in {dir}.", "Keine gespeicherte Partie in {dir}."),
+    "bad_save": ("Cannot resume {path}: {reason}", "Kann {path} nicht fortsetzen: {reason}"),
+    "finished_save": ("The game in {path} is already over.", "Die Partie in {path} ist schon vorbei."),
+    "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
+                          "abluxxen stats).",
+                          "Die Partie in {path} ist schon vorbei; sie ist jetzt erfasst (Partie {number}, "
+                          "siehe abluxxen stats)."),
+    "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
+                    "({reason})"),
+    "skipped_unreadable": ("Skipped a save that cannot be read: {path} ({reason})",
+                           "Nicht lesbaren Spielstand übersprungen: {path} ({reason})"),
+    # -- saves (i9) ---------------------------------------------------------------
+    "seat_name_control": ("names cannot hold control or invisible characters",
+                          "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
+    "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
+    "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
+                  "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
+    "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    # Why the system refused a file, in words (its own are English, or a class name).
+    "oserror.full": ("the disk is full", "der Datenträger ist voll"),
+    "oserror.not_folder": ("not a folder", "kein Ordner"),
+    "oserror.denied": ("permission denied", "keine Berechtigung"),
+    "oserror.read_only": ("the disk is read-only", "der Datenträger ist schreibgeschützt"),
+    "oserror.io": ("the disk reported an error", "der Datenträger meldet einen Fehler"),
+    "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
+    "oserror.long": ("the name is too long", "der Name ist zu lang"),
+    "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
+    "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
+                  "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
+    "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
+                        "⚠ Nicht gespeichert: Beenden verliert die letzten Züge."),
+    "quit_ask_unsaved": ("Quit? The latest moves could NOT be saved and will be lost. [y/N] ",
+                         "Beenden? Die letzten Züge sind NICHT gespeichert und gehen verloren. [j/N] "),
+    "not_saved_exit": ("The game could NOT be saved ({reason}).", "Die Partie konnte NICHT gespeichert werden "
+                       "({reason})."),
+    "not_saved_kept": ("The last good save is {path}; `abluxxen resume` continues from there, without the "
+                       "latest moves.", "Der letzte gute Spielstand ist {path}; `abluxxen resume` setzt dort "
+                       "fort, ohne die letzten Züge."),
+    "not_saved_none": ("No save of this game exists ({dir}).", "Von dieser Partie gibt es keinen Spielstand "
+                       "({dir})."),
+    "list_title": ("Unfinished games, newest first:", "Nicht beendete Partien, neueste zuerst:"),
+    "list_players": ("Players", "Spieler"),
+    "list_variant": ("Variant", "Variante"),
+    "list_game": ("Game", "Partie"),
+    "list_turn": ("Turn", "Am Zug"),
+    "list_saved": ("Saved", "Gespeichert"),
+    "list_moves": ("Moves", "Züge"),
+    "list_busy": ("* open in another terminal", "* in einem anderen Terminal geöffnet"),
+    "list_how": ("Continue one with: abluxxen resume N", "Fortsetzen mit: abluxxen resume N"),
+    "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Partien in {dir}."),
+    "list_no_number": ("There is no game {n}: `abluxxen resume --list` shows {count}.",
+                       "Es gibt keine Partie {n}: `abluxxen resume --list` zeigt {count}."),
+}

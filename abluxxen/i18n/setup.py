@@ -1,0 +1,70 @@
+"""Setting a new game up: the questions, their help and their refusals."""
+
+from __future__ import annotations
+
+# key: (English, German); fields in braces are filled by ``Tr.__call__``.
+TEXTS: dict[str, tuple[str, str]] = {
+    # -- setup ------------------------------------------------------------------
+    "setup_title": ("New game of Abluxxen", "Neue Partie Abluxxen"),
+    "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
+    "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
+                   "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
+    "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschritten oder Experte"),
+    "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
+                   "Zwei Spieler: das Duell mit der Schatten-Auslage spielen? (j/n)"),
+    "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
+                    "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
+    "setup_variants_line": (
+        "base: one optional draw after a turn without abluxx\n"
+        "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
+        "Grundspiel: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
+        "Fortgeschritten: kein solches Ziehen · Experte: dazu luxxen 1er auch 13er und einzelne Joker ab"),
+    "setup_duel_line": (
+        "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
+        "sets abluxx too; its cards go straight to your hand.",
+        "Das Duell: beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schatten-Auslage, die "
+        "eure Sätze ebenfalls abluxxen; ihre Karten kommen direkt auf die Hand."),
+    "setup_first": ("Who starts: {options}", "Wer beginnt: {options}"),
+    "setup_bad_first": ("one of {options}, please", "bitte eines von: {options}"),
+    "setup_left": ("Setup cancelled: no game was started.", "Einrichtung abgebrochen: keine Partie begonnen."),
+    "yes_default": ("y", "j"),
+    "setup_help.seats": (
+        "Two to five seats, people or bots. Three to five play the base game; two play the duel "
+        "(or, if you say no to the duel, the plain two-player game).",
+        "Zwei bis fünf Plätze, Menschen oder Bots. Drei bis fünf spielen das Grundspiel; zwei spielen "
+        "das Duell (oder, wenn ihr es ablehnt, das einfache Spiel zu zweit)."),
+    "setup_help.seat": (
+        "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
+        "good human) or bot:hard (searches ahead, up to half a second a move).",
+        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
+        "ein guter Mensch) oder bot:schwer (rechnet voraus, bis zu einer halben Sekunde pro Zug)."),
+    "setup_help.variant": (
+        "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
+        "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
+        "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
+        "Grundspiel: die Amigo-Regeln; ein Zug, der niemandem etwas abluxxt, endet mit einem freiwilligen Ziehen.\n"
+        "Fortgeschritten: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
+        "Experte: wie Fortgeschritten, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
+    "setup_help.duel": (
+        "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
+        "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
+        "No: the plain game for two, without a shadow.",
+        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schatten-Auslage. Dein Satz "
+        "nimmt eine gleich große, niedrigere Schatten-Gruppe auf die Hand und trifft dann deinen Gegner.\n"
+        "Nein: das einfache Spiel zu zweit, ohne Schatten."),
+    "setup_help.first": (
+        "Who plays first. In a match of several games the start moves one seat clockwise each game; "
+        "'random' lets the program choose.",
+        "Wer zuerst spielt. In einer Serie aus mehreren Partien wandert der Beginn jede Partie einen "
+        "Platz im Uhrzeigersinn weiter; 'zufall' lässt das Programm wählen."),
+    "setup_bad": ("✗ {reason}", "✗ {reason}"),
+    "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
+    "setup_bad_variant": ("base, advanced or expert, please", "bitte Grundspiel, Fortgeschritten oder Experte"),
+    "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
+                       "ein Name (bis 12 Zeichen) oder bot:leicht, bot:mittel, bot:schwer"),
+    "setup_bad_yes_no": ("y or n, please", "bitte j (ja) oder n (nein)"),
+    "setup_default_bot": ("bot:normal", "bot:mittel"),
+    "setup_random": ("random", "zufall"),
+    "setup_default_variant": ("base", "Grundspiel"),
+    "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
+}

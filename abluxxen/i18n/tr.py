@@ -1,0 +1,266 @@
+"""``Tr``: the texts of one language, and the grammar that puts cards, counts and moves into words.
+
+The texts themselves live beside this module, one module per area of the game
+(``table``, ``narration``, ``scores``, ``setup``, ``saves``, ``learn``,
+``records``, ``review``, ``host``), each a dict of ``key: (English, German)``;
+:data:`TEXTS` is all of them. The German texts use the game's own words:
+abluxxen, Auslage (display), Vorrat (pool), Nachziehstapel (deck),
+Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display).
+"""
+
+from __future__ import annotations
+
+import errno
+from collections.abc import Mapping, Sequence
+from pathlib import PurePath
+from typing import Any, Protocol
+
+from ..cards import JOKER, group_token
+from ..languages import LANGS
+from ..moves import IllegalMove
+from ..quoting import visible
+from . import host, learn, narration, records, review, saves, scores, setup, table
+from .reasons import REASONS
+from .refusals import REFUSALS_DE
+from .verbs import GERMAN
+
+
+class Reason(Protocol):
+    """A bot's reason for a move (``bots.normal.Reason``): its key, its details, its English."""
+
+    @property
+    def key(self) -> str:
+        """Which reason (a key of ``bots.normal.REASONS``)."""
+        ...
+
+    @property
+    def details(self) -> dict[str, Any]:
+        """The details a translation fills in (``cards``, ``victims``, ``value``)."""
+        ...
+
+
+def _all_texts() -> dict[str, tuple[str, str]]:
+    """Every area's texts in one dict; a key in two areas is a mistake, found at once."""
+    texts: dict[str, tuple[str, str]] = {}
+    for area in (table, narration, scores, setup, saves, learn, records, review, host):
+        twice = texts.keys() & area.TEXTS.keys()
+        if twice:
+            raise ValueError(f"keys in two areas: {', '.join(sorted(twice))}")
+        texts.update(area.TEXTS)
+    return texts
+
+
+# key: (English, German); fields in braces are filled by ``Tr.__call__``.
+TEXTS = _all_texts()
+
+
+def _quote(word: str, limit: int = 14) -> str:
+    """Typed text inside a message: printable characters only, and short."""
+    shown = "".join(c for c in word if c.isprintable())
+    if len(shown) > limit:
+        shown = shown[:limit - 1] + "…"
+    return f"'{shown}'"
+
+
+# The refusals a disk gives most, by errno; others keep the system's words (oserror.other).
+_OS_REASONS = {
+    errno.ENOSPC: "oserror.full", errno.EDQUOT: "oserror.full", errno.EFBIG: "oserror.full",
+    errno.ENOTDIR: "oserror.not_folder", errno.EISDIR: "oserror.not_folder",
+    errno.EACCES: "oserror.denied", errno.EPERM: "oserror.denied", errno.EROFS: "oserror.read_only",
+    errno.EIO: "oserror.io", errno.ENOENT: "oserror.missing", errno.ENAMETOOLONG: "oserror.long",
+}
+
+_NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "eleven", "twelve", "thirteen")
+_NUMBERS_DE = ("kein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
+               "elf", "zwölf", "dreizehn")
+
+
+class Tr:
+    """The texts of one language: ``tr("key", name="Ann")``.
+
+    Args:
+        lang: ``en`` or ``de``.
+    """
+
+    def __init__(self, lang: str = "en") -> None:
+        if lang not in LANGS:
+            raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
+        self.lang = lang
+        self._index = LANGS.index(lang)
+
+    def __call__(self, key: str, **fields: object) -> str:
+        # A path is whatever a folder holds: its control characters are shown, never sent raw.
+        shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
+        return TEXTS[key][self._index].format(**shown)
+
+    def os_reason(self, err: OSError) -> str:
+        """Why the system refused a file, in words of this language (``the disk is full``); the system's
+        own words for a rare refusal."""
+        key = _OS_REASONS.get(err.errno or 0)
+        if key is not None:
+            return self(key)
+        return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
+
+    def spoken(self, move: str) -> str:
+        """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""
+        if self.lang != "de":
+            return move
+        return " ".join(GERMAN[word][0] if word in GERMAN else word for word in move.split())
+
+    def level(self, level: str) -> str:
+        """A bot level's name in this language (``hard`` is ``schwer``)."""
+        key = f"level.{level}"
+        return self(key) if key in TEXTS else level
+
+    def number(self, n: int) -> str:
+        """A count in words (digits past thirteen)."""
+        words = _NUMBERS_DE if self.lang == "de" else _NUMBERS_EN
+        return words[n] if 0 <= n < len(words) else str(n)
+
+    def card(self, card: int) -> str:
+        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object)."""
+        if self.lang == "de":
+            return "einen Joker" if card == JOKER else f"eine {card}"
+        if card == JOKER:
+            return "a joker"
+        return f"{'an' if card in (8, 11) else 'a'} {card}"
+
+    def listing(self, items: Sequence[str]) -> str:
+        """Items as a list in words: ``a``, ``a and b``, ``a, b and c``."""
+        if len(items) <= 1:
+            return "".join(items)
+        joiner = " und " if self.lang == "de" else " and "
+        return ", ".join(items[:-1]) + joiner + items[-1]
+
+    def cards_words(self, cards: Sequence[int]) -> str:
+        """Single cards in words, in order: ``a 7``, ``a 7 and a joker``, ``a 3, an 8 and a 12``."""
+        words = [self.card(c) for c in cards]
+        if len(words) <= 1:
+            return "".join(words)
+        joiner = " und " if self.lang == "de" else " and "
+        return ", ".join(words[:-1]) + joiner + words[-1]
+
+    def set_words(self, cards: tuple[int, ...] | list[int]) -> str:
+        """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``."""
+        cards = list(cards)
+        jokers = cards.count(JOKER)
+        numbers = len(cards) - jokers
+        if not numbers:
+            return self._many(jokers, JOKER)
+        value = next(c for c in cards if c != JOKER)
+        words = self._many(numbers, value)
+        if jokers:
+            joiner = " und " if self.lang == "de" else " and "
+            words += joiner + self._many(jokers, JOKER)
+        return words
+
+    def owned_words(self, cards: tuple[int, ...] | list[int]) -> str:
+        """A set after a possessive: ``Ann's 2`` / ``Ann's three 9s``; German ``die 2`` / ``die drei 9er``."""
+        if self.lang == "de":
+            cards = list(cards)
+            if len(cards) == 1:
+                return "den Joker" if cards[0] == JOKER else f"die {cards[0]}"
+            return "die " + self.set_words(cards)
+        return self.bare_words(cards)
+
+    def bare_words(self, cards: tuple[int, ...] | list[int]) -> str:
+        """A set without an article for one card: ``2``, ``joker``, ``10 and a joker``, ``three 9s``."""
+        words = self.set_words(cards)
+        for article in (("ein ", "eine ", "einen ") if self.lang == "de" else ("a ", "an ")):
+            if words.startswith(article):
+                words = words[len(article):]
+                break
+        return words
+
+    def _many(self, count: int, value: int) -> str:
+        if count == 1:
+            return self.card(value)
+        if self.lang == "de":
+            return f"{self.number(count)} {'Joker' if value == JOKER else f'{value}er'}"
+        return f"{self.number(count)} {'jokers' if value == JOKER else f'{value}s'}"
+
+    def reason(self, refusal: IllegalMove | str) -> str:
+        """Why a move was refused, in this language (by the refusal's key)."""
+        if isinstance(refusal, IllegalMove) and refusal.key.startswith("unread."):
+            return self.unreadable(refusal.key, refusal.params)
+        message = str(refusal)
+        if self.lang != "de" or not isinstance(refusal, IllegalMove):
+            return message
+        german = self._refusal_de(refusal.key, refusal.params)
+        return message if german is None else german
+
+    def unreadable(self, key: str, params: Mapping[str, Any]) -> str:
+        """The text of input that reads as no move (an ``unread.*`` key and its details)."""
+        fields = dict(params)
+        if "word" in fields:
+            fields["word"] = _quote(str(fields["word"]))
+        if "options" in fields:
+            fields["options"] = (" oder " if self.lang == "de" else " or ").join(
+                _quote(str(o)) for o in fields["options"])
+        if fields.get("shortcuts") in TEXTS:
+            fields["moves"] = self(str(fields["shortcuts"]))
+        fields["commands"] = self("legend")
+        return self(key, **fields)
+
+    def _refusal_de(self, key: str, params: dict[str, Any]) -> str | None:
+        if key == "not-held":
+            return self._not_held_de(params["value"], params["held"])
+        if key == "in-group":
+            value, group = params["cards"][0], group_token(tuple(params["group"]))
+            card = "der Joker" if value == JOKER else f"die {value}"
+            return f"{card} liegt in der Gruppe {group} im Vorrat: zieh die ganze Gruppe mit ziehe {group}"
+        if key == "not-in-pool":
+            cards = tuple(params["cards"])
+            if len(cards) > 1:
+                return f"im Vorrat liegt keine Gruppe {group_token(cards)}"
+            return "im Vorrat liegt kein Joker" if cards[0] == JOKER else f"im Vorrat liegt keine {cards[0]}"
+        fields = dict(params)
+        if key == "mixed-values":
+            fields["values"] = " und ".join(str(v) for v in params["values"])
+        if "move" in fields:
+            fields["move"] = self.spoken(str(fields["move"]))
+        if key == "shadow-not-offered":
+            fields["options"] = ", ".join(self.spoken(f"shadow {v}") for v in params["options"])
+        template = (REFUSALS_DE.get(f"{key}.{params.get('phase') or params.get('kind')}")
+                    or REFUSALS_DE.get(key))
+        if template is None:
+            return None
+        try:
+            return template.format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return None
+
+    def _not_held_de(self, value: int, held: int) -> str:
+        if value == JOKER:
+            if held == 0:
+                return "du hast keinen Joker"
+            return "du hast nur einen Joker" if held == 1 else f"du hast nur {self.number(held)} Joker"
+        if held == 0:
+            return f"du hast keine {value}"
+        return f"du hast nur eine {value}" if held == 1 else f"du hast nur {self.number(held)} {value}er"
+
+    def why(self, reason: Reason, names: Sequence[str]) -> str:
+        """The normal bot's reason for a move, in this language."""
+        details = reason.details
+        if "victims" in details:
+            details["names"] = self.listing([names[s] for s in details["victims"]])
+        if "cards" in details:
+            details["what"] = self.set_words(tuple(details["cards"]))
+        return REASONS[reason.key][self._index].format(**details)
+
+    def yes_or_no(self, answer: str, *, default: bool | None = None) -> bool | None:
+        """What an answer to a yes/no question means: ``True``, ``False``, or ``None`` when it is neither."""
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        if answer in self("yes_words").split():
+            return True
+        return False if answer in self("no_words").split() else None
+
+    def yes(self, answer: str, *, default: bool = False) -> bool:
+        """Whether an answer to a yes/no question means yes."""
+        answer = answer.strip().lower()
+        if not answer:
+            return default
+        return answer in self("yes_words").split()
