@@ -70,7 +70,7 @@ def test_people_who_share_a_win_share_a_rating_and_the_tie_break_separates_them(
         _add(records, [("Cy", None), ("Dee", None), ("Ada", "easy")], [8, 8, 2], [0])
     ratings = _now()
     cy, dee = ratings.person("Cy"), ratings.person("Dee")
-    assert cy is not None and dee is not None and cy.mu > dee.mu > 25.0
+    assert cy is not None and dee is not None and cy.mu > 25.0 and cy.mu > dee.mu
     assert places([8, 8, 2], [0, 1]) == [1, 1, 3] and places([8, 8, 2], [0]) == [1, 2, 3]
     assert places([3, 9, 3, -1], [1]) == [2, 1, 2, 4]  # equal points behind the winner share a place
 

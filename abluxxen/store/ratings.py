@@ -33,14 +33,15 @@ MODEL = PlackettLuce()
 #: in a duel, as in Elo; a new person shows 1000 and rises as their games make the rating surer.
 BASE = 1000
 SCALE = 30
-#: Where each bot level starts, ``(mu, sigma)``, the normal bot's ``mu`` a new person's (a person starts as
-#: likely a normal bot as anything, only much less surely). Set by hand for now, in the order of the bots'
-#: strength; ``python benchmarks/ratings.py --calibrate`` measures them (docs/ratings.md). The bots' small
-#: sigma makes them the pool's anchors: a game against a person moves them a little, a person a lot.
+#: Where each bot level starts, ``(mu, sigma)``: 200 games of hard, normal and easy at one table rated as
+#: if each level were a player (``python benchmarks/ratings.py --calibrate --games 200 --seed 1``), shifted
+#: so that the normal bot's ``mu`` is a new person's (a person starts as likely a normal bot as anything,
+#: only much less surely). The bots start far surer than a person, so a game against a person moves a bot
+#: less than the person; the records' games of bots alone never move them (docs/ratings.md).
 BOT_START: dict[str, tuple[float, float]] = {
-    "easy": (21.0, 1.0),
-    "normal": (25.0, 1.0),
-    "hard": (30.0, 1.0),
+    "easy": (17.09, 2.55),
+    "normal": (25.00, 2.25),
+    "hard": (36.21, 2.52),
 }
 
 
