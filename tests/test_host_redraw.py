@@ -59,6 +59,7 @@ def test_a_key_typed_redraws_the_prompts_lines_not_the_table_and_sends_a_few_byt
         return copy_body(self, content, *args, **kwargs)
     monkeypatch.setattr(Window, "_copy_body", counted)
     room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
 
     async def test(host: Host, port: int) -> None:
         ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])

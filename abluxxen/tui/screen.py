@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import io
 import textwrap
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -47,7 +47,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.output import ColorDepth
 from rich.align import Align
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.panel import Panel
 from rich.segment import Segment, Segments
 from rich.style import Style
@@ -333,19 +333,43 @@ class TableScreen:
 
     def _lines(self, renderable: RenderableType, cols: int, height: int) -> list[StyleAndTextTuples]:
         """``renderable`` drawn by rich as :meth:`_ansi` draws it, each line straight into prompt_toolkit's
-        styled text (no escape codes written and read back: a style is translated once, then kept)."""
+        styled text (no escape codes written and read back: a style is translated once, then kept).
+
+        The table is a column of one-line texts, most of them the same on every screen at the table and
+        from one move to the next: each is drawn once and kept, by its whole content (its words, styles
+        and width), so what is kept for one screen can only ever be the same line on another."""
         console = self._console(cols, height)
         options = console.options.update(justify=None, overflow="ellipsis", height=None, no_wrap=None,
                                          markup=None, highlight=None)
-        segments = console.render(renderable, options)
-        lines: list[StyleAndTextTuples] = [
-            [(_style_of(console, self.colours, segment.style), segment.text)
-             for segment in line if segment.text and not segment.control]
-                 for line in Segment.split_and_crop_lines(segments, console.width, pad=False,
-                                                          include_new_lines=False)]
+        parts = renderable.renderables if isinstance(renderable, Group) else []
+        texts = [part for part in parts if isinstance(part, Text) and part.end == "\n"]
+        if parts and len(texts) == len(parts):
+            lines = [line for text in texts for line in self._text_lines(console, text, options)]
+        else:
+            lines = self._drawn(console, renderable, options)
         while lines and not lines[-1]:  # as the text's last newlines are stripped
             lines.pop()
         return lines[:height]
+
+    def _text_lines(self, console: Console, text: Text, options: ConsoleOptions) -> list[StyleAndTextTuples]:
+        """One text's lines, drawn once for every screen that shows the same text at the same width."""
+        key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.tab_size,
+               console.width, self.colours)
+        lines = _LINES.get(key)
+        if lines is None:
+            lines = self._drawn(console, text, options)
+            if len(_LINES) >= MAX_LINES_KEPT:
+                _LINES.popitem(last=False)
+            _LINES[key] = lines
+        else:
+            _LINES.move_to_end(key)
+        return lines
+
+    def _drawn(self, console: Console, renderable: RenderableType, options: ConsoleOptions) -> list[StyleAndTextTuples]:
+        segments = console.render(renderable, options)
+        return [[(_style_of(console, self.colours, segment.style), segment.text)
+                 for segment in line if segment.text and not segment.control]
+                for line in Segment.split_and_crop_lines(segments, console.width, pad=False, include_new_lines=False)]
 
     def _minute(self) -> int:
         """Chat lines fade: the body is drawn afresh every so often."""
@@ -868,6 +892,10 @@ def _style_of(console: Console, colours: str | None, style: Style | None) -> str
     return known
 
 
+#: Lines of text drawn lately, by their whole content (see :meth:`TableScreen._text_lines`), the oldest
+#: forgotten first: a hundred tables' screens' worth.
+_LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
+MAX_LINES_KEPT = 5_000
 #: prompt_toolkit's style for each rich style met so far, by colour system.
 _STYLES: dict[tuple[str | None, Style], str] = {}
 
