@@ -204,3 +204,15 @@ def test_simulate_and_bench_print_their_results_in_the_language(capsys: pytest.C
     assert main(["bench", "--games", "1", "--repeat", "1", "--players", "2", "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "Spieler" in out and "Partien/s" in out and not GIVEAWAYS.search(out), out
+
+
+def test_german_figures_are_written_the_german_way(capsys: pytest.CaptureFixture[str]) -> None:
+    # 66,7 % and 1.821 Partien/s: a German reader takes 1,821 for one and eight tenths.
+    assert main(["simulate", "--seats", "easy,easy", "--games", "3", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"\d+,\d\u202f% \(\d+,\d–\d+,\d\)", out) and "Grundspiel" in out, out
+    assert not re.search(r"\d\.\d", out), out
+    assert main(["bench", "--games", "1", "--repeat", "1", "--players", "2", "--lang", "de"]) == 0
+    row = capsys.readouterr().out.splitlines()[-1]
+    assert row.startswith("2 im Duell ") and re.search(r" \d{1,3}\.\d{3} ", row) and not re.search(r"\d,\d{3}\b", row)
+    assert re.search(r"\d,\dx", row), row

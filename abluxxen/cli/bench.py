@@ -189,7 +189,7 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     rows: dict[int, dict[str, Any]] = {}
     if not args.json:
         print(t("abluxxen engine speed: %(variant)s rules, %(games)s random games per run, median of %(repeat)s "
-                "runs, one core") % {"variant": Tr(installed())(f"option.{args.variant}"), "games": args.games,
+                "runs, one core") % {"variant": Tr(installed())(f"variant.{args.variant}"), "games": args.games,
                                      "repeat": args.repeat}, file=out)
         for way in WAYS:
             print(f"  {way:8} {WAY_HELP[way]}", file=out)
@@ -207,16 +207,22 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     return 0
 
 
+LABEL = 11  # the row's label: "2 im Duell" and a space
+
+
 def _header() -> str:
-    top = f"{'':8}" + "".join(f"{way:>22}" for way in WAYS) + f"{'rollout/':>10}{'codes/':>8}"
-    sub = f"{t('players'):8}" + f"{t('games/s'):>11}{t('dec/s'):>11}" * len(WAYS) + f"{'string':>10}{'string':>8}"
+    top = f"{'':{LABEL}}" + "".join(f"{way:>22}" for way in WAYS) + f"{'rollout/':>10}{'codes/':>8}"
+    sub = f"{t('players'):{LABEL}}" + f"{t('games/s'):>11}{t('dec/s'):>11}" * len(WAYS) + f"{'string':>10}{'string':>8}"
     return top + "\n" + sub
 
 
 def _line(players: int, row: dict[str, Any]) -> str:
     label = f"{players}{t(' duel') if players == 2 else ''}"
-    cells = "".join(f"{row[w]['games_per_s']:>11,.0f}{row[w]['decisions_per_s']:>11,.0f}" for w in WAYS)
-    return (f"{label:8}{cells}{row['rollout']['vs_string']:>9.1f}x{row['codes']['vs_string']:>7.1f}x")
+    tr = Tr(installed())
+    cells = "".join(f"{tr.decimal(row[w]['games_per_s'], 0, grouped=True):>11}"
+                    f"{tr.decimal(row[w]['decisions_per_s'], 0, grouped=True):>11}" for w in WAYS)
+    ratios = f"{tr.decimal(row['rollout']['vs_string']):>9}x{tr.decimal(row['codes']['vs_string']):>7}x"
+    return f"{label:{LABEL}}{cells}{ratios}"
 
 
 def _player_counts(text: str) -> list[int]:

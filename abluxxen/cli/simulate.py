@@ -269,7 +269,7 @@ def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, 
                 tally.scores.append(result.scores[b])
                 tally.times.extend(result.times[b])
             done = len(tallies[0].shares)
-            rates = ", ".join(f"{_level(tally.level)} {100 * sum(tally.shares) / done:.0f}%" for tally in tallies)
+            rates = ", ".join(f"{_level(tally.level)} {_tr().percent(sum(tally.shares) / done)}" for tally in tallies)
             progress.update(bar, advance=1, leader=rates)
     return [t.summary() for t in tallies]
 
@@ -281,19 +281,25 @@ def _table(summaries: list[dict[str, Any]], title: str) -> Table:
         table.add_column(t(name), justify=justify)  # type: ignore[arg-type]
     for i, s in enumerate(summaries):
         low, high = s["ci95"]
-        table.add_row(str(i + 1), _level(s["bot"]), f"{s['wins']:g}",
-                      f"{100 * s['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
-                      f"{s['mean_score']:.2f}", _ms(s["median_decision_s"]), _ms(s["p95_decision_s"]))
+        tr = _tr()
+        table.add_row(str(i + 1), _level(s["bot"]), tr.decimal(s["wins"], 0 if s["wins"] == int(s["wins"]) else 1),
+                      f"{tr.percent(s['win_rate'], 1)} ({tr.decimal(100 * low)}–{tr.decimal(100 * high)})",
+                      tr.decimal(s["mean_score"], 2), _ms(s["median_decision_s"]), _ms(s["p95_decision_s"]))
     return table
+
+
+def _tr() -> Tr:
+    """The words of the installed language."""
+    return Tr(installed())
 
 
 def _level(level: str) -> str:
     """A bot level in the installed language (``hard`` is ``schwer``)."""
-    return Tr(installed()).level(level)
+    return _tr().level(level)
 
 
 def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+    return f"{_tr().decimal(1000 * seconds)} ms" if seconds < 10 else f"{_tr().decimal(seconds)} s"
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
@@ -345,7 +351,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         return 0
     title = t("%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s") % {
         "games": args.games, "players": len(levels), "duel": t(" duel") if rules.is_duel else "",
-        "variant": Tr(installed())(f"option.{args.variant}"), "seed": args.seed}
+        "variant": _tr()(f"variant.{args.variant}"), "seed": args.seed}
     out.print(_table(summaries, title))
     return 0
 

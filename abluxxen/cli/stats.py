@@ -180,8 +180,8 @@ def _player_json(stats: PlayerStats, ratings: Ratings) -> dict[str, Any]:
 # -- the screen --------------------------------------------------------------------------
 
 
-def _rate(wins: int, games: int) -> str:
-    return f"{round(100 * wins / games)}%" if games else "—"
+def _rate(wins: int, games: int, tr: Tr) -> str:
+    return tr.percent(wins / games) if games else "—"
 
 
 def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
@@ -210,7 +210,7 @@ def bots_line(ratings: Ratings, tr: Tr) -> str:
 def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[Any]:
     """One person's figures, their rating, the table of opponents and the chart: at most 22 lines of 80 cells."""
     head = Text(tr("stats_head", name=stats.name, games=stats.games, wins=stats.wins,
-                   rate=_rate(stats.wins, stats.games)), style="bold")
+                   rate=_rate(stats.wins, stats.games, tr)), style="bold")
     helped = sum(r.assisted for r in stats.results)
     if helped:
         head.append(" · " + tr("stats_assisted", n=helped), style="dim")
@@ -230,7 +230,7 @@ def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[
     for kind in OPPONENTS:
         if kind in stats.against:
             played, won = stats.against[kind]
-            table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played))
+            table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played, tr))
     lines += [table, Text("")]
     recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
     lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
@@ -291,7 +291,7 @@ def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = N
     for stats in players:
         now, longest = stats.streaks()
         rating = None if ratings is None else ratings.players.get(person_key(stats.name))
-        table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games),
+        table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games, tr),
                       f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}",
                       "—" if rating is None else str(rating.points))
     return table

@@ -85,6 +85,7 @@ _PRONOUNS = (
 # The English verbs of a reason that agree with its set's count: several cards, then one card.
 _AGREEING = ({"fits": "fit", "does": "do", "is": "are"}, {"fits": "fits", "does": "does", "is": "is"})
 
+_GERMAN_MARKS = str.maketrans({".": ",", ",": "."})  # decimal comma, thousands dot
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "eleven", "twelve", "thirteen")
 _NUMBERS_DE = ("kein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
@@ -140,6 +141,16 @@ class Tr:
         """A bot level's name in this language (``hard`` is ``schwer``)."""
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
+
+    def decimal(self, value: float, places: int = 1, *, grouped: bool = False) -> str:
+        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, and with
+        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``."""
+        text = f"{value:{',' if grouped else ''}.{places}f}"
+        return text.translate(_GERMAN_MARKS) if self.lang == "de" else text
+
+    def percent(self, share: float, places: int = 0) -> str:
+        """A share of 1 as a percentage (``66.7%`` / ``66,7 %``: German sets a narrow space before the sign)."""
+        return self.decimal(100 * share, places) + ("\u202f%" if self.lang == "de" else "%")
 
     def number(self, n: int) -> str:
         """A count in words (digits past thirteen)."""
