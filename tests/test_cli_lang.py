@@ -216,3 +216,11 @@ def test_german_figures_are_written_the_german_way(capsys: pytest.CaptureFixture
     row = capsys.readouterr().out.splitlines()[-1]
     assert row.startswith("2 im Duell ") and re.search(r" \d{1,3}\.\d{3} ", row) and not re.search(r"\d,\d{3}\b", row)
     assert re.search(r"\d,\dx", row), row
+
+
+def test_a_broken_host_key_is_told_in_german(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "data").mkdir(exist_ok=True)
+    (tmp_path / "data" / "host_key").write_text("no key at all\n")
+    assert main(["host", "--players", "Ann,Ben", "--lang", "de"]) == 2
+    said = capsys.readouterr().err
+    assert "Host-Schlüssel" in said and "verschiebe" in said and not GIVEAWAYS.search(said), said

@@ -235,10 +235,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         hosting = resumed_hosting(args, directory, tr) if args.resume else new_hosting(args, directory, tr)
         key = host_key(data_dir())
-    except HostError as err:
+    except (HostError, HostKeyError) as err:
         print(error_line("abluxxen host", err.told(tr), lang), end="", file=sys.stderr)
         return 2
-    except (HostKeyError, ValueError) as err:
+    except ValueError as err:
         print(error_line("abluxxen host", str(err), lang), end="", file=sys.stderr)
         return 2
     except SetupLeft as left:

@@ -155,6 +155,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.cannot_resume": ("cannot resume {path}: {reason}", "kann {path} nicht fortsetzen: {reason}"),
     "host.cannot_over": ("the hosted game is over; start a new one with abluxxen host --players …",
                          "die gehostete Partie ist vorbei; eine neue beginnt mit abluxxen host --players …"),
+    "host.bad_key": ("the host key {path} cannot be used ({kind}); move it away to make a new one",
+                     "der Host-Schlüssel {path} ist nicht zu gebrauchen ({kind}); verschiebe ihn, "
+                     "dann wird ein neuer erzeugt"),
     "host.cannot_log": ("cannot write the host's log: {reason}", "kann das Protokoll des Hosts nicht schreiben: "
                         "{reason}"),
     "host.cannot_listen": ("cannot listen on port {port}: {reason}", "kann nicht an Port {port} lauschen: {reason}"),
