@@ -30,7 +30,7 @@ from pathlib import Path
 
 from abluxxen import Rules
 from abluxxen.cli.simulate import Task, run_games
-from abluxxen.store.ratings import MODEL, Placing, Ratings, bot_key, places, rate
+from abluxxen.store.ratings import MU, SIGMA, Placing, Ratings, bot_key, places, rate
 from abluxxen.store.records import open_records
 
 CALIBRATION_SEATS = ("hard", "normal", "easy")
@@ -75,14 +75,14 @@ def timing(games: int, runs: int) -> None:
 
 def calibrate(games: int, seed: int, jobs: int) -> None:
     """Play, rate the levels against each other from a new player's start, print ``BOT_START``."""
-    ratings = Ratings({level: (MODEL.mu, MODEL.sigma) for level in CALIBRATION_SEATS})
+    ratings = Ratings({level: (MU, SIGMA) for level in CALIBRATION_SEATS})
     tasks = [Task(i, CALIBRATION_SEATS, Rules(len(CALIBRATION_SEATS)), seed, None) for i in range(games)]
     results = sorted(run_games(tasks, jobs), key=lambda r: r.index)  # in order, whatever the jobs
     for result in results:
         ranks = places(result.scores, [b for b, share in enumerate(result.shares) if share > 0])
         ratings.add([Placing(bot_key(level), level, level, ranks[b]) for b, level in enumerate(CALIBRATION_SEATS)],
                     bots_only=True)
-    shift = MODEL.mu - ratings.players[bot_key("normal")].mu
+    shift = MU - ratings.players[bot_key("normal")].mu
     print(f"after {games} games (seed {seed}); BOT_START = {{")
     for level in ("easy", "normal", "hard"):
         player = ratings.players[bot_key(level)]

@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
+import subprocess
+import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from functools import cache
+from pathlib import Path
 
 import pytest
 from helpers import bots_play
 
 from abluxxen import Game, Rules, Transcript
 from abluxxen.cli.main import main
-from abluxxen.store.ratings import BOT_START, Ratings, places, rate
-from abluxxen.store.records import Records, open_records
+from abluxxen.store import ratings as ratings_module
+from abluxxen.store.ratings import BOT_START, Placing, Rating, Ratings, places, rate, recorded_ratings
+from abluxxen.store.records import Records, open_records, records_path
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 NEW = Ratings().players  # the pool before any game: the bot levels at their start
@@ -30,11 +35,13 @@ def _transcript(players: int) -> Transcript:
 
 
 def _add(records: Records, seats: Sequence[tuple[str, str | None]], scores: Sequence[int],
-         winners: Sequence[int], *, tiebreak: str = "fewest-hand", accounts: Sequence[str | None] | None = None) -> int:
+         winners: Sequence[int], *, tiebreak: str = "fewest-hand", accounts: Sequence[str | None] | None = None,
+         match: str | None = None) -> int:
     """Record one finished game with these seats and results."""
     number = records.count() + 1
     n = len(seats)
-    return records.add(key=f"t{number}:0", match_key=f"t{number}", game_index=0,
+    match = match or f"t{number}"
+    return records.add(key=f"{match}:0", match_key=match, game_index=0,
                        when=START + timedelta(hours=number), rules=Rules(n, tiebreak=tiebreak), seats=seats,
                        scores=scores, hand_sizes=[0] * n, display_sizes=list(scores), winners=winners, seed=None,
                        assisted=False, reason="hand-empty", transcript=_transcript(n), accounts=accounts)
@@ -126,6 +133,8 @@ def test_the_bot_levels_start_in_order_of_strength() -> None:
     easy, normal, hard = Ratings().bots()
     assert easy.points < normal.points < hard.points
     assert normal.mu == 25.0  # a new person starts at the normal bot's skill, only much less surely
+    model = ratings_module.model()
+    assert (model.mu, model.sigma) == (ratings_module.MU, ratings_module.SIGMA)  # a new person as the model has it
 
 
 # -- abluxxen stats ----------------------------------------------------------------------
@@ -186,3 +195,150 @@ def test_a_new_persons_rating_is_below_every_bot_until_games_make_it_surer(
     easy = _now().bots()[0]
     status, out = _stats(capsys, "Ann", "--lang", lang)
     assert status == 0 and line.format(easy=easy.points) in out
+
+
+# -- the ratings kept in the records -------------------------------------------------------
+
+
+def _replayed() -> list[tuple[str, Rating]]:
+    """The ratings a full replay of the records gives, in the order the pool met the players."""
+    with open_records() as records:
+        return list(rate(records.games()).players.items())
+
+
+def _stored() -> list[tuple[str, Rating]]:
+    """The ratings as a reader of the records gets them (the stored ones and the games since)."""
+    with open_records() as records:
+        return list(recorded_ratings(records).players.items())
+
+
+def _rated_games(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the games each later reading rates: one number per call of Ratings.add."""
+    rated: list[int] = []
+    add = Ratings.add
+
+    def counting(self: Ratings, seats: Sequence[Placing], *, bots_only: bool = False) -> bool:
+        rated.append(1)
+        return add(self, seats, bots_only=bots_only)
+
+    monkeypatch.setattr(Ratings, "add", counting)
+    return rated
+
+
+def test_ratings_read_between_batches_of_games_are_a_full_replay_to_the_last_digit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    rated = _rated_games(monkeypatch)
+    for batch, count in enumerate((25, 1, 0, 40)):
+        with open_records() as records:
+            _many_games(records, count, seed=batch)
+        rated.clear()
+        stored = _stored()
+        assert len(rated) == count  # this reading rated the new games only
+        assert stored == _replayed()
+    assert _stored() == _replayed() and len(_replayed()) > len(NEW)
+
+
+def test_stored_ratings_of_another_model_or_other_starts_are_computed_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    with open_records() as records:
+        _many_games(records, 20, seed=3)
+    before = _stored()
+    monkeypatch.setitem(BOT_START, "hard", (30.0, 2.0))  # the bots calibrated again
+    assert _stored() == _replayed() != before
+    rated = _rated_games(monkeypatch)
+    monkeypatch.setattr(ratings_module, "READING", ratings_module.READING + 1)  # the records read otherwise
+    assert _stored() == _replayed()
+    assert len(rated) == 2 * 20  # every game rated anew (and again by the replay)
+
+
+@pytest.mark.parametrize("damage", [
+    "DROP TABLE ratings", "DROP TABLE ratings_basis", "DELETE FROM ratings_basis",
+    "UPDATE ratings SET mu = 'x' WHERE key = 'bot:easy'", "UPDATE ratings SET sigma = -1",
+    "DELETE FROM ratings WHERE key = 'bot:hard'", "UPDATE ratings SET name = 'Ann' || char(27) || '[2J'",
+    "UPDATE ratings SET bot = 'hard' WHERE key LIKE 'name:%'", "INSERT INTO ratings_basis SELECT * FROM ratings_basis",
+    "UPDATE ratings_basis SET skipped = 'x'", "UPDATE ratings_basis SET last = 'x'",
+    "DROP TABLE ratings; CREATE TABLE ratings (a)",
+])
+def test_a_damaged_or_missing_ratings_table_is_rebuilt_and_stats_answers(
+        capsys: pytest.CaptureFixture[str], damage: str) -> None:
+    with open_records() as records:
+        _many_games(records, 10, seed=4)
+    _stored()
+    with sqlite3.connect(records_path()) as con:
+        con.executescript(damage)
+    con.close()
+    assert _stored() == _replayed()
+    with open_records() as records:
+        assert None not in records.stored_ratings()  # whole again
+    status, out = _stats(capsys, "--json")
+    assert status == 0 and json.loads(out)["players"]
+
+
+def test_games_removed_replaced_or_damaged_by_hand_are_rated_as_a_replay_rates_them() -> None:
+    with open_records() as records:
+        _many_games(records, 12, seed=5)
+    _stored()
+    with sqlite3.connect(records_path()) as con:  # the last game removed: the next one takes its number
+        con.execute("DELETE FROM seats WHERE game = 12")
+        con.execute("DELETE FROM transcripts WHERE game = 12")
+        con.execute("DELETE FROM games WHERE number = 12")
+    con.close()
+    with open_records() as records:
+        _add(records, [("Ann", None), ("Hal", "hard")], [14, 3], [0], match="new")
+        assert records.games()[-1].number == 12
+    assert _stored() == _replayed()
+    with sqlite3.connect(records_path()) as con:  # an old game spoilt: every reading leaves it out
+        con.execute("UPDATE games SET variant = 'x' WHERE number = 3")
+    con.close()
+    assert _stored() == _replayed()
+    with sqlite3.connect(records_path()) as con:  # and mended
+        con.execute("UPDATE games SET variant = 'base' WHERE number = 3")
+    con.close()
+    assert _stored() == _replayed()
+
+
+def test_older_ratings_stored_late_never_replace_newer_ones() -> None:
+    with open_records() as records:
+        _many_games(records, 6, seed=6)
+        recorded_ratings(records)
+        basis, rows = records.stored_ratings()
+        assert basis is not None and rows is not None
+        _many_games(records, 6, seed=7)
+        recorded_ratings(records)
+        # A slower reader of the older games, which read nothing stored: its ratings are not stored.
+        assert not records.store_ratings(basis, rows, replacing=None)
+        new, _ = records.stored_ratings()
+        assert new is not None and new.last == 12
+    assert _stored() == _replayed()
+
+
+WRITER = """
+import sys
+from pathlib import Path
+sys.path.insert(0, {tests!r})
+import test_ratings
+from abluxxen.store.records import open_records
+for batch in range(15):
+    with open_records(Path({directory!r})) as records:
+        test_ratings._many_games(records, 2, seed=batch)
+"""
+READER = """
+from pathlib import Path
+from abluxxen.store.ratings import recorded_ratings
+from abluxxen.store.records import open_records
+for _ in range(30):
+    with open_records(Path({directory!r})) as records:
+        recorded_ratings(records)
+"""
+
+
+def test_a_club_recording_games_while_stats_reads_them_corrupts_and_double_counts_nothing() -> None:
+    directory = str(records_path().parent)
+    with open_records() as records:
+        _many_games(records, 1, seed=99)  # the file exists: both processes open the same one
+    tests = str(Path(__file__).parent)
+    running = [subprocess.Popen([sys.executable, "-c", code.format(tests=tests, directory=directory)])
+               for code in (WRITER, READER)]
+    assert [p.wait(timeout=120) for p in running] == [0, 0]
+    with open_records() as records:
+        assert records.count() == 31
+    assert _stored() == _replayed()

@@ -25,6 +25,7 @@ from abluxxen.events import START
 from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store import records as records_module
+from abluxxen.store.ratings import rate, recorded_ratings
 from abluxxen.store.records import RecordsError, open_records, records_path
 from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
 from abluxxen.store.stats import all_players
@@ -424,6 +425,26 @@ def test_a_version_3_database_gets_the_seats_accounts_and_keeps_its_games(
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added
     with open_records() as records:
         assert [g.accounts for g in records.games()] == [(None, None, None)] * 2
+
+
+def test_a_version_4_database_gets_its_ratings_stored_and_keeps_its_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _v1_database(records_path())
+    with sqlite3.connect(records_path()) as con:  # brought to version 4 as that version's game did
+        for version in (1, 2, 3):
+            con.executescript(records_module._MIGRATIONS[version])
+        con.execute("PRAGMA user_version = 4")
+    con.close()
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    assert status == 0 and json.loads(out)["players"][0]["rating"]["games"] == 1
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+        assert con.execute("SELECT last FROM ratings_basis").fetchall() == [(1,)]
+    con.close()
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added, and rated
+    with open_records() as records:
+        assert recorded_ratings(records).players == rate(records.games()).players
+        assert [g.number for g in records.games()] == [1, 2]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -28,7 +28,7 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..seeds import seed_text
 from ..store.journal import record_waiting
-from ..store.ratings import Rating, Ratings, person_key, rate
+from ..store.ratings import Rating, Ratings, person_key, rate, recorded_ratings
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
 from .options import add_lang
@@ -66,16 +66,16 @@ def run(args: argparse.Namespace) -> int:
     records = open_records()
     try:
         with records:
+            ratings = recorded_ratings(records)  # first: its reading finds the damaged games the others skip
             players = all_players(records.results())
-            games = records.games()
+            games = records.games() if args.json else []
+            count = len(games) if args.json else records.count()
             damaged = records.damaged()
     except RecordsError as err:
         print(unreadable_line(tr, records.path, err), file=sys.stderr)
         return 1
     if damaged:
         print(skipped_line(tr, records.path, damaged), file=sys.stderr)
-    ratings = rate(games)
-    count = len(games)
     if args.name is not None:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:

@@ -3,10 +3,11 @@
 Every recorded game with at least one person at the table is one free-for-all
 result: each seat's place (winners first, the others by points) goes into
 openskill's Plackett–Luce model (a Weng–Lin Bayesian rating: a skill ``mu``
-and an uncertainty ``sigma`` per player). Nothing is stored: the ratings are
-whatever replaying the records in order gives, so the same records always
-give the same ratings (see ``docs/ratings.md`` for the model, the scale and
-why these choices).
+and an uncertainty ``sigma`` per player). The ratings are whatever replaying
+the records in order gives, so the same records always give the same ratings
+(see ``docs/ratings.md`` for the model, the scale and why these choices);
+:func:`recorded_ratings` keeps them in the records database as far as they
+were computed and rates only the games recorded since, to the same digits.
 
 Who is who: a bot seat is its level (every easy bot is the one player
 ``bot:easy``, whatever its name at the table); a person is their account
@@ -17,17 +18,26 @@ who (the club's accounts by key) passes ``identity``.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-
-from openskill.models import PlackettLuce, PlackettLuceRating
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..levels import LEVELS
-from .records import GameSummary
+from ..quoting import visible
+from .records import GameSummary, Records, RecordsError
 
-#: The model, with openskill's defaults: a new player's ``mu`` 25 and ``sigma`` 25/3, ``beta`` 25/6
-#: (the spread of one game's performance) and ``tau`` 25/300 (how much skill may drift between games).
-MODEL = PlackettLuce()
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce, PlackettLuceRating
+
+#: A new player's ``mu`` and ``sigma``: openskill's defaults (tests/test_ratings.py checks they are the model's).
+MU = 25.0
+SIGMA = 25.0 / 3
+#: How the records are read into results (places, who is who, which games count): raised when that changes,
+#: so that ratings stored by an older version are computed anew (:func:`fingerprint`).
+READING = 1
 #: The rating shown: ``BASE + SCALE × (mu − 3·sigma)``, the conservative estimate (the skill is above it
 #: with about 99.9% certainty). SCALE 30 makes 400 points between two settled players about 10 to 1 odds
 #: in a duel, as in Elo; a new person shows 1000 and rises as their games make the rating surer.
@@ -118,6 +128,29 @@ class Rating:
         return round(BASE + SCALE * self.ordinal)
 
 
+@cache
+def model() -> PlackettLuce:
+    """The model, with openskill's defaults: a new player's ``mu`` 25 and ``sigma`` 25/3, ``beta`` 25/6 (the
+    spread of one game's performance) and ``tau`` 25/300 (how much skill may drift between games).
+
+    Imported when a game is first rated: stored ratings with no game since need no model (the import is
+    a tenth of what ``abluxxen stats`` costs otherwise).
+    """
+    from openskill.models import PlackettLuce
+
+    return PlackettLuce()
+
+
+def fingerprint(start: dict[str, tuple[float, float]] | None = None) -> str:
+    """What stored ratings depend on besides the games: the model and its version, how the records are
+    read (:data:`READING`) and where the bot levels start. Stored ratings of another fingerprint are
+    computed anew."""
+    import openskill  # the package alone, for its version: not the models
+
+    levels = sorted((BOT_START if start is None else start).items())
+    return json.dumps(["PlackettLuce", openskill.__version__, READING, MU, SIGMA, levels])
+
+
 class Ratings:
     """The pool: the bot levels from their start (:data:`BOT_START`), people from a new player's."""
 
@@ -143,7 +176,7 @@ class Ratings:
         if not bots_only and all(seat.bot is not None for seat in seats):
             return False
         players = [self._player(seat) for seat in seats]
-        rated = MODEL.rate([[self._skill(p)] for p in players], ranks=[seat.place for seat in seats])
+        rated = model().rate([[self._skill(p)] for p in players], ranks=[seat.place for seat in seats])
         moved: dict[str, tuple[float, float]] = {}
         for player, (after,) in zip(players, rated, strict=True):
             shift, sigma = moved.get(player.key, (0.0, after.sigma))
@@ -159,14 +192,14 @@ class Ratings:
         """The model's object for a player, holding the player's rating now."""
         skill = self._skills.get(player.key)
         if skill is None:
-            skill = self._skills[player.key] = PlackettLuceRating(player.mu, player.sigma)
+            skill = self._skills[player.key] = model().rating(player.mu, player.sigma)
         skill.mu, skill.sigma = player.mu, player.sigma
         return skill
 
     def _player(self, seat: Placing) -> Rating:
         player = self.players.get(seat.key)
         if player is None:
-            player = self.players[seat.key] = Rating(seat.key, seat.name, seat.bot, MODEL.mu, MODEL.sigma)
+            player = self.players[seat.key] = Rating(seat.key, seat.name, seat.bot, MU, SIGMA)
         elif seat.bot is None:
             player.name = seat.name  # as last written
         return player
@@ -222,3 +255,56 @@ def rate(games: Iterable[GameSummary], identity: Identity = recorded_identity,
     for game in sorted(games, key=lambda g: g.number):
         ratings.add(placings(game, identity))
     return ratings
+
+
+def recorded_ratings(records: Records) -> Ratings:
+    """The ratings of the recorded games, to the last digit what :func:`rate` of ``records.games()`` gives:
+    the ones stored in the records plus the games recorded since, stored again for the next reader.
+
+    Stored ratings are computed anew when they do not read, when the model or the bot levels' start
+    changed (:func:`fingerprint`), or when the games they were computed from are not as they were (a
+    game removed or put in another's place, one damaged or mended since). Storing them is left out when
+    the records cannot be written (read-only, busy): the ratings are right all the same.
+
+    Raises:
+        RecordsError: when the records cannot be read.
+    """
+    model_print = fingerprint()
+    with records.snapshot():
+        basis, rows = records.stored_ratings()
+        ratings = None
+        if basis is not None and rows is not None and basis == records.basis(model_print, basis.last):
+            ratings = _loaded(rows)
+        after = basis.last if ratings is not None and basis is not None else 0
+        games = records.games(after=after)
+        now = records.basis(model_print)
+    if ratings is not None and now == basis:
+        return ratings  # nothing recorded since: nothing to rate or store
+    ratings = ratings if ratings is not None else Ratings()
+    for game in games:  # in the order of their numbers, as rate() replays them
+        ratings.add(placings(game))
+    try:
+        records.store_ratings(now, [(p.key, p.name, p.bot, p.mu, p.sigma, p.games) for p in ratings.players.values()],
+                              replacing=basis)
+    except RecordsError:
+        pass  # read-only or busy: the next reader computes them
+    return ratings
+
+
+def _loaded(rows: Sequence[tuple[Any, ...]]) -> Ratings | None:
+    """The pool from stored rows, or ``None`` when any row is not one :func:`recorded_ratings` writes."""
+    ratings = Ratings()
+    seen: set[str] = set()
+    for row in rows:
+        if len(row) != 6:
+            return None
+        key, name, bot, mu, sigma, games = row
+        if not (isinstance(key, str) and isinstance(name, str) and name == visible(name) and key not in seen
+                and isinstance(mu, float) and isinstance(sigma, float) and math.isfinite(mu)
+                and math.isfinite(sigma) and sigma > 0 and isinstance(games, int) and games >= 0):
+            return None
+        if (bot not in LEVELS or key != bot_key(bot) or name != bot) if key.startswith("bot:") else bot is not None:
+            return None
+        seen.add(key)
+        ratings.players[key] = Rating(key, name, bot, mu, sigma, games)
+    return ratings if all(bot_key(level) in seen for level in BOT_START) else None

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .saves import Saved
 
 FILE_NAME = "records.sqlite3"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 #: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
 APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
@@ -124,8 +124,31 @@ _V4 = """
 ALTER TABLE seats ADD COLUMN account TEXT CHECK (typeof(account) IN ('text', 'null'));
 """
 
+# Version 5: the ratings as far as they were computed (store/ratings.py), so that a reader rates only the
+# games recorded since: each player's rating in the order the pool met them, and what they were computed
+# from (the model, the last game, and what the games up to it were then). Only a cache: whenever it does
+# not read or does not match the records, it is computed anew and written again as a whole.
+_RATINGS = """
+CREATE TABLE ratings (
+    seq   INTEGER PRIMARY KEY,
+    key   TEXT NOT NULL,
+    name  TEXT NOT NULL,
+    bot   TEXT,
+    mu    REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL
+);
+CREATE TABLE ratings_basis (
+    model    TEXT NOT NULL,
+    last     INTEGER NOT NULL,
+    recorded INTEGER NOT NULL,
+    last_key TEXT,
+    skipped  TEXT NOT NULL
+);
+"""
+
 #: ``_MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4}
+_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4, 4: _RATINGS}
 assert len(_MIGRATIONS) == SCHEMA_VERSION
 
 _SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
@@ -188,6 +211,24 @@ class DamagedRecord(RecordsError):
         super().__init__("damaged", f"game {number}: {reason}")
         self.number = number
         self.reason = brief(reason, 80)
+
+
+class RatingsBasis(NamedTuple):
+    """What stored ratings were computed from (see :meth:`Records.stored_ratings`).
+
+    Attributes:
+        model: the rating model's fingerprint (``store/ratings.py``): another model, other ones.
+        last: the number of the last game read (every game up to it was rated, or left out).
+        recorded: how many games were recorded up to ``last``, damaged ones included.
+        last_key: the key of game ``last`` (``None`` when there is none): a game put in its place differs.
+        skipped: the damaged games up to ``last``, which the ratings left out.
+    """
+
+    model: str
+    last: int
+    recorded: int
+    last_key: str | None
+    skipped: tuple[int, ...]
 
 
 class RecordedSeat(NamedTuple):
@@ -327,9 +368,10 @@ class Records:
                 self._damaged = _find_damaged(db)
         return self._damaged
 
-    def games(self, name: str | None = None) -> list[GameSummary]:
+    def games(self, name: str | None = None, *, after: int = 0) -> list[GameSummary]:
         """Every recorded game, oldest first, without transcripts; with ``name``, the games a
-        human of that name played. Damaged ones are left out (:meth:`damaged`).
+        human of that name played; with ``after``, the games numbered above it. Damaged ones are
+        left out (:meth:`damaged`).
 
         Raises:
             RecordsError: when the database cannot be read.
@@ -340,9 +382,9 @@ class Records:
         damaged = self._damaged_games()
         with _translated():
             seats: dict[int, list[tuple[Any, ...]]] = {}
-            for row in db.execute(_SEATS + " ORDER BY game, seat"):
+            for row in db.execute(_SEATS + " WHERE game > ? ORDER BY game, seat", (after,)):
                 seats.setdefault(row[0], []).append(row)
-            rows = db.execute(_SUMMARY + " ORDER BY number").fetchall()
+            rows = db.execute(_SUMMARY + " WHERE number > ? ORDER BY number", (after,)).fetchall()
         rules_of = _rules_cache()
         games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows if row[0] not in damaged]
         if name is None:
@@ -436,6 +478,90 @@ class Records:
             except DamagedRecord:
                 continue  # named by damaged() from now on
         return None
+
+    # -- the stored ratings ----------------------------------------------------------
+
+    @contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """Every reading inside sees the records as they were at its first: one read transaction (a
+        game another process records meanwhile comes after it). The damaged games are found anew in it.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            yield
+            return
+        with _translated():
+            db.execute("BEGIN")
+        self._damaged = None
+        try:
+            yield
+        finally:
+            with _translated():
+                db.execute("COMMIT")
+
+    def stored_ratings(self) -> tuple[RatingsBasis | None, list[tuple[Any, ...]] | None]:
+        """The ratings as last stored, unchecked: what they were computed from, and each player's row
+        ``(key, name, bot, mu, sigma, games)`` in the order the pool met them; ``None`` for either when
+        there is none or it does not read (a reader then computes them anew).
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return None, None
+        try:
+            rows = db.execute("SELECT key, name, bot, mu, sigma, games FROM ratings ORDER BY seq").fetchall()
+        except sqlite3.Error:
+            rows = None  # the table is missing or not as made: it is made again when they are stored
+        return _stored_basis(db), rows
+
+    def basis(self, model: str, last: int | None = None) -> RatingsBasis:
+        """What ratings computed now from the games up to ``last`` (default: the newest) rest on.
+
+        Raises:
+            RecordsError: when the database cannot be read.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return RatingsBasis(model, 0, 0, None, ())
+        damaged = self._damaged_games()
+        with _translated():
+            if last is None:
+                last = int(db.execute("SELECT coalesce(max(number), 0) FROM games").fetchone()[0])
+            count = int(db.execute("SELECT count(*) FROM games WHERE number <= ?", (last,)).fetchone()[0])
+            key = db.execute("SELECT key FROM games WHERE number = ?", (last,)).fetchone()
+        return RatingsBasis(model, last, count, None if key is None else key[0],
+                            tuple(sorted(n for n in damaged if n <= last)))
+
+    def store_ratings(self, basis: RatingsBasis, rows: Sequence[tuple[str, str, str | None, float, float, int]],
+                      *, replacing: RatingsBasis | None) -> bool:
+        """Store computed ratings as a whole, in one transaction, in place of the ones computed from
+        ``replacing`` (as :meth:`stored_ratings` read it); whether they were written: not when another
+        process stored others meanwhile (as new or newer, being computed from as many games or more),
+        nor when there is no database.
+
+        Raises:
+            RecordsError: when the database cannot be written; nothing is written then.
+        """
+        db = self._connect(create=False)
+        if db is None:
+            return False
+        with _translated(), _transaction(db):
+            if _stored_basis(db) != replacing:
+                return False
+            # Made anew each time, so that a table dropped or altered by hand is as this version makes it.
+            db.execute("DROP TABLE IF EXISTS ratings")
+            db.execute("DROP TABLE IF EXISTS ratings_basis")
+            for statement in _statements(_RATINGS):
+                db.execute(statement)
+            db.executemany("INSERT INTO ratings (key, name, bot, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)", rows)
+            db.execute("INSERT INTO ratings_basis (model, last, recorded, last_key, skipped) VALUES (?, ?, ?, ?, ?)",
+                       (basis.model, basis.last, basis.recorded, basis.last_key, ",".join(map(str, basis.skipped))))
+        return True
 
     # -- writing -------------------------------------------------------------------
 
@@ -604,6 +730,25 @@ def _upgrade(db: sqlite3.Connection) -> None:
         db.execute("PRAGMA journal_mode = WAL")
     except sqlite3.Error:
         pass  # a file system without shared memory keeps the default journal: slower, as safe
+
+
+def _stored_basis(db: sqlite3.Connection) -> RatingsBasis | None:
+    """What the stored ratings were computed from, or ``None`` when there is nothing stored that reads."""
+    try:
+        basis = db.execute("SELECT model, last, recorded, last_key, skipped FROM ratings_basis").fetchall()
+    except sqlite3.Error:
+        return None
+    if len(basis) != 1:
+        return None
+    model, last, recorded, last_key, skipped = basis[0]
+    if not (isinstance(model, str) and isinstance(last, int) and isinstance(recorded, int)
+            and isinstance(skipped, str) and isinstance(last_key, str | None)):
+        return None
+    try:
+        numbers = tuple(int(n) for n in skipped.split(",") if n)
+    except ValueError:
+        return None
+    return RatingsBasis(model, last, recorded, last_key, numbers)
 
 
 def _find_damaged(db: sqlite3.Connection) -> dict[int, DamagedRecord]:
