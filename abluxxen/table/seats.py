@@ -9,11 +9,49 @@ from .. import bots
 from ..bots import Bot
 from ..bots.common import stable_seed
 from ..events import Event
+from ..store.saves import Seat
 from ..view import View
 
 # The hard bot's budget at a table: its default, in iterations (a time budget
 # gives different moves from run to run, and undo must bring back the same replies).
 TABLE_THINK = bots.DEFAULT_THINK
+
+
+BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
+
+
+class SeatError(ValueError):
+    """A seat list that cannot be played, with the reason.
+
+    Attributes:
+        key: the reason as a key of ``abluxxen/i18n/`` (``""`` when only the English text exists).
+    """
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
+
+
+def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
+    """Seats with bots named, checked.
+
+    Raises:
+        SeatError: for a wrong number of seats or a name used twice.
+    """
+    if not 2 <= len(specs) <= 5:
+        raise SeatError(f"2 to 5 seats are needed, not {len(specs)}")
+    taken = {name.lower() for name, _ in specs if name}
+    names = [n for n in BOT_NAMES if n.lower() not in taken]
+    seats: list[Seat] = []
+    seen: set[str] = set()
+    for name, level in specs:
+        if name is None:
+            name = names.pop(0)
+        if name.lower() in seen:
+            raise SeatError(f"{name} is seated twice: give every player their own name")
+        seen.add(name.lower())
+        seats.append(Seat(name, level))
+    return seats
 
 
 class RandomBot:

@@ -14,19 +14,10 @@ from ..quoting import quoted
 from ..rules import VARIANTS
 from ..store.saves import MAX_NAME, Seat, name_refusal
 
-BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
-
-
-class SeatError(ValueError):
-    """A seat list that cannot be played, with the reason.
-
-    Attributes:
-        key: the reason as a key of ``abluxxen/i18n/`` (``""`` when only the English text exists).
-    """
-
-    def __init__(self, message: str, key: str = "") -> None:
-        super().__init__(message)
-        self.key = key
+# At home in table/seats.py (the club seats bots too); named here for the setup's callers.
+from ..table.seats import BOT_NAMES as BOT_NAMES
+from ..table.seats import SeatError as SeatError
+from ..table.seats import seats_of as seats_of
 
 
 def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
@@ -52,28 +43,6 @@ def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     if refusal:
         raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters wide ({quoted(spec)})", refusal)
     return spec, None
-
-
-def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
-    """Seats with bots named, checked.
-
-    Raises:
-        SeatError: for a wrong number of seats or a name used twice.
-    """
-    if not 2 <= len(specs) <= 5:
-        raise SeatError(f"2 to 5 seats are needed, not {len(specs)}")
-    taken = {name.lower() for name, _ in specs if name}
-    names = [n for n in BOT_NAMES if n.lower() not in taken]
-    seats: list[Seat] = []
-    seen: set[str] = set()
-    for name, level in specs:
-        if name is None:
-            name = names.pop(0)
-        if name.lower() in seen:
-            raise SeatError(f"{name} is seated twice: give every player their own name")
-        seen.add(name.lower())
-        seats.append(Seat(name, level))
-    return seats
 
 
 def parse_players(text: str) -> list[Seat]:
