@@ -31,6 +31,7 @@ from hosting import (
     return_code,
     start_host,
 )
+from rich.console import RenderableType
 
 from abluxxen.cards import token
 from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
@@ -531,7 +532,7 @@ def test_a_screen_that_fails_says_sorry_to_its_player_and_the_game_goes_on(tmp_p
     room = make_room(tmp_path, "Ann,Ben")
     real = TableScreen._render
 
-    def fragile(self: TableScreen, cols: int, rows: int) -> str:
+    def fragile(self: TableScreen, cols: int, rows: int) -> RenderableType | str:
         if self.name == "ben" and room.saved.transcript.moves:
             raise RuntimeError("a bug in one screen")
         return real(self, cols, rows)

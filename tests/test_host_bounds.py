@@ -15,6 +15,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from hosting import CODE, WAIT, Client, connect, decides, everyone, hosted, login, make_room, return_code
+from rich.console import RenderableType
 
 from abluxxen.host.door import MAX_STARTING, Door
 from abluxxen.host.server import MAX_SIZE, Host
@@ -52,7 +53,7 @@ def test_a_storm_of_resizes_is_drawn_once_and_stalls_nobody(tmp_path: Path, monk
     drawn: list[str] = []
     real = TableScreen._render
 
-    def counted(self: TableScreen, cols: int, rows: int) -> str:
+    def counted(self: TableScreen, cols: int, rows: int) -> RenderableType | str:
         drawn.append(self.name)
         return real(self, cols, rows)
 
@@ -286,7 +287,7 @@ def test_once_a_bot_plays_the_seat_of_someone_away_the_screens_are_no_longer_red
     drawn: list[str] = []
     real = TableScreen._render
 
-    def counted(self: TableScreen, cols: int, rows: int) -> str:
+    def counted(self: TableScreen, cols: int, rows: int) -> RenderableType | str:
         drawn.append(self.name)
         return real(self, cols, rows)
 

@@ -7,9 +7,12 @@ import asyncio
 import io
 import json
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import Keys
@@ -19,7 +22,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
 
 from abluxxen.bots import hint
+from abluxxen.cards import JOKER, parse_token, token
 from abluxxen.cli.main import main
+from abluxxen.game import Game
 from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.moves import IllegalMove
@@ -30,7 +35,7 @@ from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
 from abluxxen.tui.commands import read_command
 from abluxxen.tui.learn import course
 from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonRoom, LessonScreen, answer_line, typed_form, words
-from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Position, Step
+from abluxxen.tui.learn.lessons import LESSONS, PLAYER, Claims, Facts, Position, Step
 from abluxxen.tui.learn.positions import build
 from abluxxen.tui.learn.walk import Walk
 from abluxxen.tui.notation import read_typed
@@ -111,16 +116,6 @@ def test_a_position_that_holds_too_few_cards_and_no_display_is_refused() -> None
         build(Position(hands=("1 2", "3 4", "5 6"), pool="7 8 9 10 11 12"))
 
 
-def test_lesson_7_ends_as_its_text_says_a_tie_on_points_won_by_fewer_cards_in_hand() -> None:
-    walk = _walk_to(7, 2)
-    walk.push("take", PLAYER)
-    for _ in walk.others(after=True):
-        pass
-    outcome = walk.game.outcome()
-    assert outcome is not None and outcome.scores.count(max(outcome.scores)) > len(outcome.winners)  # a tie-break
-    assert outcome.winners == (2,) and outcome.scores[0] == outcome.scores[2] == 6
-
-
 def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:
     texts = []
     for lesson in LESSONS:
@@ -133,6 +128,53 @@ def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:
         assert english.count("\n\n") == german.count("\n\n"), english
         assert sorted(re.findall(r"\d+", english)) == sorted(re.findall(r"\d+", german)), (english, german)
         assert not ENGLISH.search(german), german
+
+
+# The glossary's rejected German forms: what a German lesson text must never say, and why.
+REJECTED_GERMAN = {
+    # "abluxxen" is separable like "abwerfen": in a main clause "luxxt … ab"; "abluxxt" only closes a clause.
+    r"\b[Aa]bluxx(?:t|e|st)\b(?!\s*(?:[,.;:!?)—]|$))": "abluxxt/abluxxe in a main clause (luxxt … ab)",
+    r"\bZ[uü]ge?n?\b[^.:]*\b(?:zwei Karten|nachzieh|entf[aä]ll)|\ballen Zügen\b|\bEin Zug, ": "Zug for a draw",
+    r"Vorrat-Gruppe|Kartengruppe|Schatten-Auslage|Schatten-Gruppe": "a compound the glossary writes as one word",
+    r"(?<![A-Za-zäöü])(?:Stapel|Ablage)\b": "bare Stapel/Ablage (Nachziehstapel, Ablagestapel)",
+    r"tippe [tbd]\b|\([tbd]\)": "an English shortcut (n, l, z, a, p in German)",
+    r"Fortgeschritten\b|\bExperte\b|\b(?:advanced|expert|base)\b": "a variant named otherwise than the glossary",
+    r"\b(?:Bank|Köder|Endspiel)\b": "a tactic not named as the rulebook names it (Kleinvieh, Lockvogel, Endspurt)",
+    r"\b(?:das|ein|im|dem|des|eines|erstes) Spiels?\b|Spielende|-Spiel\b": "Spiel for one game (Partie)",
+    r"einzelne Joker|einzelnen Jokern": "lone jokers are 'Joker allein'",
+    r"trifft deinen|\bein starker Satz\b|werden Bens oberste": "grammar or wording the glossary fixes",
+}
+
+
+def _german_texts() -> list[str]:
+    texts = []
+    for lesson in LESSONS:
+        texts += [lesson.title[1], lesson.intro[1]]
+        for step in lesson.steps:
+            texts += [step.text[1], *(w[1] for w in step.why.values())]
+            texts += [t[1] for t in (step.other, step.done) if t is not None]
+    return texts
+
+
+def test_german_lesson_texts_hold_none_of_the_glossarys_rejected_forms() -> None:
+    found = [(why, match.group(0), text[:60]) for text in _german_texts()
+             for pattern, why in REJECTED_GERMAN.items() for match in re.finditer(pattern, text)]
+    assert not found, found
+
+
+def test_the_rejected_forms_are_caught_where_the_issue_found_them() -> None:
+    """Each pattern catches the wrong form it was written for, and passes the right one."""
+    wrong = ["Eine andere Kartenanzahl abluxxt nie.", "Abluxxe Cys vier 5er.", "Er abluxxt jede Lage.",
+             "Der Vorrat wird nach allen Zügen aufgefüllt.", "Ein Zug, zwei Karten.", "Vorrat-Gruppen",
+             "leert Stapel und Vorrat", "Nimm sie: tippe t.", "Dieses Spiel ist Fortgeschritten.",
+             "Experte (expert): wie advanced", "Taktik: Bank, Köder, Endspiel", "Spielende", "ein starker Satz"]
+    right = ["Wenn dein Satz eine Lage abluxxt, entscheidest du.", "Luxx Cys vier 5er ab.",
+             "Nimm sie: tippe n.", "Variante für Fortgeschrittene", "Kleinvieh, Lockvogel, Endspurt",
+             "vom Nachziehstapel auf den Ablagestapel", "Die Partie endet.", "mit einem Zug ab"]
+    for text in wrong:
+        assert any(re.search(p, text) for p in REJECTED_GERMAN), text
+    for text in right:
+        assert not any(re.search(p, text) for p in REJECTED_GERMAN), text
 
 
 def test_every_lesson_but_the_game_has_a_wrong_input_with_its_own_explanation() -> None:
@@ -447,60 +489,139 @@ def test_the_setup_offers_the_course_only_to_a_newcomer(tmp_path: Path, monkeypa
     assert ("New to Abluxxen? `abluxxen learn` teaches it in 10 minutes." in shown) is (not played)
 
 
-def _claimed_steps() -> list[tuple[int, int]]:
-    return [(number, index) for number, lesson in enumerate(LESSONS, 1) for index, step in enumerate(lesson.steps)
-            if step.claims is not None]
+def _claimed() -> list[tuple[int, int, str | None]]:
+    """Every step's claims (move ``None``: the moves that solve it) and every why's claims (its move)."""
+    found: list[tuple[int, int, str | None]] = []
+    for number, index, step in _steps():
+        if step.claims is not None:
+            found.append((number, index, None))
+        found += [(number, index, move) for move in step.why_claims]
+    return found
 
 
-def test_enough_steps_say_what_their_move_leads_to() -> None:
-    assert len(_claimed_steps()) >= 12
+def test_every_step_and_every_why_of_a_legal_move_has_its_facts_checked() -> None:
+    """Every step's texts say something of the position (the cards, a score, who is hit) and every why
+    explains a legal move by what it does: none is left unchecked by the engine."""
+    for number, index, step in _steps():
+        where = f"lesson {number} step {index + 1}"
+        assert step.claims is not None, f"{where} states facts no test checks"
+        legal = _walk_to(number, index).view().legal_moves()
+        unchecked = [key for key in step.why if key in legal and key not in step.why_claims]
+        assert not unchecked, f"{where}: the why of {unchecked} is not checked"
+        assert all(key in step.why for key in step.why_claims), where
 
 
-@pytest.mark.parametrize("number, index", _claimed_steps())
-def test_each_claim_of_a_step_holds_when_the_step_is_played(number: int, index: int) -> None:
-    """Who is abluxxed, who draws how many, the points and the pool: as the texts say."""
-    from abluxxen.tui.learn.lessons import PLAYER
-    from abluxxen.tui.learn.walk import Walk
+def _table(game: Game) -> dict[str, Any]:
+    """The table as :class:`Facts` describes it."""
+    view = game.view(PLAYER)
+    hands = [game.view(seat).hand for seat in range(game.players)]
+    outcome = game.outcome()
+    return {
+        "phase": view.phase.text, "to_move": view.to_move, "legal": tuple(sorted(game.legal_moves())),
+        "scores": dict(enumerate(view.scores())), "in_hand": dict(enumerate(view.hand_sizes)),
+        "in_display": {seat: sum(len(layer) for layer in d) for seat, d in enumerate(view.displays)},
+        "hand": {seat: Counter(hand) for seat, hand in enumerate(hands)},
+        "sets": {value: view.hand.count(value) + view.hand.count(JOKER) for value in range(1, 14)},
+        "layers": {seat: [_cards(layer) for layer in d] for seat, d in enumerate(view.displays)},
+        "pool": len(view.pool), "in_pool": Counter(_cards(slot).replace(" ", "+") for slot in view.pool),
+        "deck": view.deck_size, "in_discard": Counter(view.discard), "shadow": _cards(view.shadow),
+        "shadow_size": len(view.shadow),
+        "draws_left": view.draws_left, "over": view.over,
+        "winners": None if outcome is None else outcome.winners,
+    }
 
-    lesson = LESSONS[number - 1]
-    walk = Walk(lesson, number)
-    for earlier in range(index + 1):  # a step without a position goes on from the one before
-        walk.start(earlier)
-        list(walk.others(after=False))
-        if earlier < index:
-            walk.push(walk.answer() or walk.view().legal_moves()[0], PLAYER)
-            list(walk.others(after=True))
-    claims = lesson.steps[index].claims
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(token(c) for c in sorted(cards))
+
+
+def _parsed(cards: str) -> Counter[int]:
+    return Counter(parse_token(c) for c in cards.split())
+
+
+def _check_facts(game: Game, facts: Facts | None, when: str) -> None:
+    if facts is None:
+        return
+    table = _table(game)
+    for name in (f.name for f in fields(Facts)):
+        said = getattr(facts, name)
+        if said is None:
+            continue
+        seen = table[name]
+        where = f"{when}: {name}"
+        if name == "hand":
+            for seat, cards in said.items():
+                assert not _parsed(cards) - seen[seat], f"{where}: seat {seat} holds {seen[seat]}, not {cards}"
+        elif name in ("in_pool", "in_discard"):
+            wanted = Counter(said.split()) if name == "in_pool" else _parsed(said)
+            assert not wanted - seen, f"{where}: {seen} lacks {said}"
+        elif name == "layers":
+            for seat, layers in said.items():
+                assert seen[seat][-len(layers):] == [_cards(tuple(parse_token(c) for c in layer.split()))
+                                                     for layer in layers], f"{where}: seat {seat} {seen[seat]}"
+        elif name == "shadow":
+            assert seen == _cards(tuple(parse_token(c) for c in said.split())), f"{where}: {seen}"
+        elif name == "legal":
+            assert seen == tuple(sorted(said)), f"{where}: {seen}"
+        elif isinstance(said, Mapping):
+            assert {k: seen[k] for k in said} == dict(said), f"{where}: {seen}"
+        else:
+            assert seen == said, f"{where}: {seen} (the text says {said})"
+
+
+@pytest.mark.parametrize("number, index, move", _claimed())
+def test_each_claim_of_a_step_holds_when_the_step_is_played(number: int, index: int, move: str | None) -> None:
+    """Who is abluxxed, who draws how many, the points, the table before and after: as the texts say,
+    for every move that solves the step, and for a why's move what its text says."""
+    step = LESSONS[number - 1].steps[index]
+    claims = step.why_claims[move] if move is not None else step.claims
     assert claims is not None
+    probe = _walk_to(number, index)
+    moves = [move] if move is not None else [m for m in probe.view().legal_moves() if probe.accepts(m)]
+    assert moves, "a step that claims an outcome has a move that solves it"
+    for played in moves:
+        walk = _walk_to(number, index)
+        if move is not None:
+            walk.script = []  # the replies are written for the expected move: the others' bots answer this one
+        _check_claims(walk, claims, played, f"lesson {number} step {index + 1}, {played}")
+
+
+def _check_claims(walk: Walk, claims: Claims, move: str, where: str) -> None:
     game = walk.game
-    before, pool_before, logged = game.scores(), len(game.pool), len(walk.log)
-    expected = walk.answer()
-    assert expected is not None, "a step that claims an outcome has one expected move"
-    answer: str = expected
-    if claims.victims is not None:
-        # Every seat the set abluxxes, in the order resolved (the later ones after the first is settled).
-        assert answer.startswith("play ") and walk.view().victims(answer).seats == claims.victims
-    walk.push(answer, PLAYER)
-    if claims.draws_left is not None:
-        assert game.view(PLAYER).draws_left == claims.draws_left
+    view = walk.view()
+    before, logged = game.scores(), len(walk.log)
+    _check_facts(game, claims.before, f"{where}, before")
+    if claims.victims is not None or claims.shadow is not None:
+        victims = view.victims(move)
+        assert claims.victims is None or victims.seats == claims.victims, f"{where}: abluxxes {victims}"
+        assert claims.shadow is None or victims.shadow == claims.shadow, f"{where}: abluxxes {victims}"
+    for play, (seats, shadow) in (claims.plays or {}).items():
+        if play.startswith("any "):
+            size = int(play.split()[1])
+            found = [view.victims(m) for m in view.legal_moves() if m.startswith("play ")
+                     and len(m.split()) == size + 1]
+            assert found, f"{where}: no play of {size} cards"
+            got = (tuple(sorted({s for v in found for s in v.seats})),
+                   tuple(sorted({s for v in found for s in v.shadow})))
+        else:
+            assert play in view.legal_moves(), f"{where}: {play} is not legal"
+            got = (view.victims(play).seats, view.victims(play).shadow)
+        assert got == (seats, shadow), f"{where}: {play} abluxxes {got}"
+    walk.push(move, PLAYER)
+    _check_facts(game, claims.moved, f"{where}, right after")
     list(walk.others(after=True))
     events = walk.log[logged:]
     if claims.draws is not None:
-        drawn: dict[int, int] = {}
+        drawn = dict.fromkeys(claims.draws, 0)
         for event in events:
-            if event.kind == "draw" and event.seat is not None:
-                drawn[event.seat] = drawn.get(event.seat, 0) + len(event.cards)
-        assert drawn == dict(claims.draws)
+            if event.kind == "draw" and event.seat in drawn:
+                drawn[event.seat] += len(event.cards)
+        assert drawn == dict(claims.draws), f"{where}: drawn {drawn}"
     after = game.scores()
     if claims.points is not None:
-        assert {seat: after[seat] - before[seat] for seat in claims.points} == dict(claims.points)
-        assert all(after[s] == before[s] for s in range(game.players) if s not in claims.points)
-    if claims.scores is not None:
-        assert {seat: after[seat] for seat in claims.scores} == dict(claims.scores)
-    if claims.pool is not None:
-        assert (pool_before, len(game.pool)) == claims.pool
-    if claims.over is not None:
-        assert game.is_over == claims.over
+        changes = {seat: after[seat] - before[seat] for seat in range(game.players)}
+        assert changes == {seat: claims.points.get(seat, 0) for seat in changes}, f"{where}: points {changes}"
+    _check_facts(game, claims.after, f"{where}, after")
 
 
 def test_every_why_can_be_reached_a_legal_move_or_a_refusal_the_engine_gives() -> None:

@@ -391,7 +391,10 @@ def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.Captur
     status, out, err = _stats(capsys, "--lang", "de")
     assert status == 0 and err == ""
     assert out.strip() == "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."
-    assert _stats(capsys, "--json")[:2] == (0, '{"games": [], "players": []}\n')
+    status, out, _ = _stats(capsys, "--json")
+    doc = json.loads(out)
+    assert status == 0 and (doc["games"], doc["players"]) == ([], [])
+    assert [(b["level"], b["games"]) for b in doc["bots"]] == [("easy", 0), ("normal", 0), ("hard", 0)]
     assert not records_path().exists()
 
 
@@ -402,6 +405,25 @@ def test_stats_of_an_unknown_name_is_one_line_and_status_1(
     assert status == 1 and out == ""
     assert err == "No recorded games of Zed (players: Ann).\n"
     assert _stats(capsys, "Ada", "--lang", "en")[0] == 1  # a bot's seat is not a player's record
+
+
+def test_a_version_3_database_gets_the_seats_accounts_and_keeps_its_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _v1_database(records_path())
+    with sqlite3.connect(records_path()) as con:  # brought to version 3 as that version's game did
+        for version in (1, 2):
+            con.executescript(records_module._MIGRATIONS[version])
+        con.execute("PRAGMA user_version = 3")
+    con.close()
+    with open_records() as records:
+        (old,) = records.games()
+    assert old.accounts == (None, None, None) and old.seats[0] == ("Ann", None)
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+    con.close()
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added
+    with open_records() as records:
+        assert [g.accounts for g in records.games()] == [(None, None, None)] * 2
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -208,7 +208,9 @@ def test_german_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     status, out, _ = _review(capsys, str(path), "--think", THINK, "--lang", "de")
     assert status == 0
     assert "Die größten Fehler:" in out and "Alle Entscheidungen:" in out
-    assert re.search(r"Zug 1: gespielt play 9, besser play 9 9 9 9 9 9 9 9, \d+,\d Punkte verloren", out)
+    # The moves as a German player types them, as the German table writes them.
+    assert re.search(r"Zug 1: gespielt spiele 9, besser spiele 9 9 9 9 9 9 9 9, \d+,\d Punkte verloren", out)
+    assert re.search(r"\n +1  passe +=", out) and not re.search(r"\b(play|pass)\b", out)
 
 
 def _page(child: Any, *texts: str) -> None:

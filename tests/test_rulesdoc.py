@@ -242,7 +242,7 @@ def test_every_rulings_heading_is_covered() -> None:
 # (a phrase of RULINGS.md, what the Rulings section says about it in English, and in German)
 RULING_REASONS = [
     ("The Ravensburger rulebook lets the youngest start", ["youngest", "lynx", "--first random"],
-     ["jüngste", "Luchs", "--first random"]),
+     ["jüngste", "Luchs", "--first zufall"]),
     ("rotating", ["moves one seat clockwise each game"], ["einen Platz im Uhrzeigersinn weiter"]),
     ("the program plays one game unless asked", ["one game unless you ask for more (`--match N`)"],
      ["eine Partie, wenn ihr nicht mehr verlangt (`--match N`)"]),
@@ -736,3 +736,9 @@ def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None
     screens = screens_at_table(saved, tmp_path / "g.json", "regeln Sieger\r")
     page = next(s for s in screens if "Wertung" in s)
     assert "Punkt" in page and "Kein Regelabschnitt" not in page
+
+
+def test_the_german_rules_show_options_with_the_values_a_german_player_types() -> None:
+    # `--first zufall`, `--tiebreak geteilt`: the German words the command line takes and its help shows.
+    commands = " ".join(re.findall(r"`([^`]*--(?:first|tiebreak|variant)[^`]*)`", rulebook.load("de")))
+    assert commands and not re.search(r"\b(random|fewest-hand|shared|base|advanced|expert)\b", commands)

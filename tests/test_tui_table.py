@@ -190,9 +190,10 @@ def test_german_table_uses_the_games_own_words() -> None:
     for word in ("Nachziehstapel", "Ablagestapel", "Vorrat", "Schatten", "Auslage", "Deine Hand"):
         assert word in text
     assert "Deck" not in text and "Pool" not in text
-    # At 80 columns the header is short of room: the piles keep their short names, and every fact stays.
+    # At 80 columns the header is short of room: the piles' names are cut short (never the bare "Stapel" or
+    # "Ablage", other words), and every fact stays.
     header = _screen(game, events, 0, (80, 24), lang="de").splitlines()[0]
-    assert re.search(r"Grundspiel · Duell · Partie 1 von 2 · Seed 5 +Stapel \d+ +Ablage \d+$", header), header
+    assert re.search(r"Grundspiel · Duell · Partie 1 von 2 · Seed 5 +Nachz\. \d+ +Abl\. \d+$", header), header
     tr = Tr("de")
     sentence = narrate([Event("play", 0, cards=(9, 9, JOKER)), Event("abluxx", 0, 1, (5, 5, 5))],
                        None, ["Ann", "Ben"], tr)[0]

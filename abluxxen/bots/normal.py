@@ -25,7 +25,6 @@ from math import ceil
 from typing import Any
 
 from ..cards import JOKER
-from ..i18n.reasons import REASONS
 from ..i18n.tr import Tr
 from ..layers import beats, layer_cards
 from ..moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
@@ -83,11 +82,7 @@ class Reason:
         return dict(self.params)
 
     def __str__(self) -> str:
-        details = self.details
-        what = details.get("cards")
-        if what is not None:
-            details["what"] = _ENGLISH.set_words(tuple(what))
-        return REASONS[self.key][0].format(**details)
+        return _ENGLISH.why(self)
 
 
 class Judge:
@@ -356,7 +351,7 @@ class Judge:
         for code in codes:
             v = code - SHADOW_BASE
             gain = self.potential(_plus(sit.hand, (v,) * sit.shadow[v]))
-            out.append((gain, Reason.of("shadow-fits", value=v)))
+            out.append((gain, Reason.of("shadow-fits", value=v, cards=(v,) * sit.shadow[v])))
         return out
 
     # -- choosing -------------------------------------------------------------------
@@ -427,6 +422,13 @@ def _plus(hand: list[int], cards: tuple[int, ...] | list[int]) -> list[int]:
 
 
 def _draw_reason(hand: list[int], slot: tuple[int, ...]) -> Reason:
+    if len(slot) > 1:  # a duel pool group comes whole, and is named whole
+        held = [c for c in slot if c != JOKER and hand[c]]
+        if JOKER in slot:
+            return Reason.of("draw-group-joker", cards=slot)
+        if held:
+            return Reason.of("draw-group-grows", cards=slot, value=held[0])
+        return Reason.of("draw-group-best", cards=slot)
     if JOKER in slot:
         return Reason.of("draw-joker")
     c = slot[0]

@@ -34,11 +34,12 @@ from typing import Any, TextIO
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
 from ..game import Game
-from ..i18n.catalog import in_language
-from ..languages import variant_named
+from ..i18n.catalog import in_language, install, installed, t
+from ..i18n.tr import Tr
+from ..languages import default_lang
 from ..quoting import quoted
 from ..rules import VARIANTS, Rules
-from .options import whole
+from .options import add_lang, variant, whole
 
 WAYS = ("string", "codes", "rollout")
 WAY_HELP = {
@@ -174,19 +175,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="player counts, e.g. 4 or 2,3,4,5 (default); 2 players play the duel")
     parser.add_argument("--repeat", type=whole(1, 1000), default=5, metavar="R",
                         help="runs per figure; the median is shown (default 5)")
-    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+    parser.add_argument("--variant", type=variant, default="base", metavar="|".join(VARIANTS),
                         help="rules variant (default base)")
     parser.add_argument("--seed", type=whole(0, 2**63 - 1), default=0, help="first deal's seed (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead of a table")
+    add_lang(parser)
 
 
 def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     """Run the benchmark and print the table (or JSON); returns 0."""
     out = out or sys.stdout
+    install(getattr(args, "lang", None) or default_lang())  # results in the language asked for, as the help
     rows: dict[int, dict[str, Any]] = {}
     if not args.json:
-        print(f"abluxxen engine speed: {args.variant} rules, {args.games} random games per run, "
-              f"median of {args.repeat} runs, one core", file=out)
+        print(t("abluxxen engine speed: %(variant)s rules, %(games)s random games per run, median of %(repeat)s "
+                "runs, one core") % {"variant": Tr(installed())(f"variant.{args.variant}"), "games": args.games,
+                                     "repeat": args.repeat}, file=out)
         for way in WAYS:
             print(f"  {way:8} {WAY_HELP[way]}", file=out)
         print(file=out)
@@ -203,23 +207,29 @@ def run(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
     return 0
 
 
+LABEL = 11  # the row's label: "2 im Duell" and a space
+
+
 def _header() -> str:
-    top = f"{'':8}" + "".join(f"{way:>22}" for way in WAYS) + f"{'rollout/':>10}{'codes/':>8}"
-    sub = f"{'players':8}" + f"{'games/s':>11}{'dec/s':>11}" * len(WAYS) + f"{'string':>10}{'string':>8}"
+    top = f"{'':{LABEL}}" + "".join(f"{way:>22}" for way in WAYS) + f"{'rollout/':>10}{'codes/':>8}"
+    sub = f"{t('players'):{LABEL}}" + f"{t('games/s'):>11}{t('dec/s'):>11}" * len(WAYS) + f"{'string':>10}{'string':>8}"
     return top + "\n" + sub
 
 
 def _line(players: int, row: dict[str, Any]) -> str:
-    label = f"{players}{' duel' if players == 2 else ''}"
-    cells = "".join(f"{row[w]['games_per_s']:>11,.0f}{row[w]['decisions_per_s']:>11,.0f}" for w in WAYS)
-    return (f"{label:8}{cells}{row['rollout']['vs_string']:>9.1f}x{row['codes']['vs_string']:>7.1f}x")
+    label = f"{players}{t(' duel') if players == 2 else ''}"
+    tr = Tr(installed())
+    cells = "".join(f"{tr.decimal(row[w]['games_per_s'], 0, grouped=True):>11}"
+                    f"{tr.decimal(row[w]['decisions_per_s'], 0, grouped=True):>11}" for w in WAYS)
+    ratios = f"{tr.decimal(row['rollout']['vs_string']):>9}x{tr.decimal(row['codes']['vs_string']):>7}x"
+    return f"{label:{LABEL}}{cells}{ratios}"
 
 
 def _player_counts(text: str) -> list[int]:
     counts = []
     for part in text.replace(" ", "").split(","):
         if not part.isdigit() or not 2 <= int(part) <= 5:
-            raise argparse.ArgumentTypeError(f"player counts are 2 to 5, separated by commas, not {quoted(text)}")
+            raise argparse.ArgumentTypeError(t("player counts are 2 to 5, separated by commas, not %s") % quoted(text))
         counts.append(int(part))
     return counts
 

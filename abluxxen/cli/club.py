@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 
 from ..i18n.catalog import in_language
-from ..languages import LANGS
 from .host import MAX_GRACE
-from .options import seconds_up_to, whole
+from .options import add_lang, seconds_up_to, whole
 
 EPILOG = """examples:
   abluxxen club                                 a club on port 2222, people with SSH keys only
@@ -45,8 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "comma-separated")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")
-    parser.add_argument("--lang", choices=LANGS, default=None,
-                        help="language: en or de (default: from the locale)")
+    add_lang(parser)
 
 
 def run(args: argparse.Namespace) -> int:

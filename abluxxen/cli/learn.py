@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 
 from ..i18n.catalog import in_language, t
-from ..languages import LANGS
 from ..quoting import quoted
 from ..store.saves import DEFAULT_DELAY
 from ..tui.learn.lessons import LESSONS
-from .options import seconds, whole
+from .options import add_lang, seconds, whole
 
 EPILOG = """examples:
   abluxxen learn              the list of lessons, then the next one not yet done
@@ -44,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("number", nargs="?", type=lesson_number, metavar="N",
                         help=f"start lesson N (1 to {len(LESSONS)}); default: the next one not done")
     parser.add_argument("--list", action="store_true", help="print the numbered list of lessons and leave")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
+    add_lang(parser)
     parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
                         help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
-from ..i18n.catalog import CatalogFormatter, in_language, install, lang_of, t
+from ..i18n.catalog import CatalogFormatter, error_line, in_language, install, lang_of, t, translate_metavars
+from ..languages import LANGS
 from ..quoting import brief
 
 SUBCOMMANDS = {
@@ -71,7 +72,7 @@ class OneLineParser(argparse.ArgumentParser):
         """
         line = " ".join(word if "…" in word and len(word) <= 45 else brief(word)  # quoted by us already
                         for word in message.split(" ")) if message else ""
-        self.exit(2, t("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": line})
+        self.exit(2, error_line(self.prog, line))
 
 
 class _Version(argparse.Action):
@@ -100,12 +101,15 @@ def _parser(command: str | None) -> argparse.ArgumentParser:
                            formatter_class=CatalogFormatter)
     parser.add_argument("--version", action=_Version, nargs=0,
                         help=t("show the version, and whether the hard bot's search is compiled, and exit"))
+    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module, help_text) in SUBCOMMANDS.items():
         sub_parser = sub.add_parser(name, help=help_text, description=help_text,
                                     formatter_class=CatalogFormatter)
         if name == command:
             importlib.import_module(module).add_arguments(sub_parser)
+            translate_metavars(sub_parser)
+    translate_metavars(parser)
     return parser
 
 

@@ -10,15 +10,53 @@ can live with (a 300-digit ``--games`` would otherwise run for ever).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from ..i18n.catalog import t
+from ..i18n.catalog import installed, t
+from ..i18n.setup import TEXTS as SETUP_TEXTS
+from ..languages import LANGS, variant_named
 from ..quoting import quoted
+from ..rules import TIEBREAKS, VARIANTS
 from ..seeds import parse_seed
 from ..store.saves import MAX_DELAY
 
 #: The most games in a match.
 MAX_MATCH = 99
+
+
+def add_lang(parser: argparse.ArgumentParser, help_text: str = "language: en or de (default: from the locale)") -> None:
+    """``--lang en|de``, which every command takes, before its name or after (``abluxxen --lang de rules``).
+
+    Its default is no attribute at all: a subcommand's default would overwrite the ``--lang`` given
+    before the subcommand's name (argparse copies a subparser's whole namespace over its parent's).
+    """
+    parser.add_argument("--lang", choices=LANGS, default=argparse.SUPPRESS, help=help_text)
+
+
+def one_of(values: Sequence[str], also: Callable[[str], str] = str.lower) -> Callable[[str], str]:
+    """An option's type: one of ``values``, by its word in either language (``--tiebreak geteilt`` is
+    ``shared``) or by a word ``also`` reads (``Experte``); the refusal lists the installed language's words."""
+
+    def read(text: str) -> str:
+        folded = text.strip().lower()
+        for value in values:
+            if folded in (word.lower() for word in SETUP_TEXTS[f"option.{value}"]):
+                return value
+        value = also(text)
+        if value in values:
+            return value
+        listed = ", ".join(SETUP_TEXTS[f"option.{v}"][installed() == "de"] for v in values)
+        # argparse's own words for a wrong choice; what was typed quoted as every refusal quotes it
+        template = t("invalid choice: %(value)r (choose from %(choices)s)").replace("%(value)r", "%(value)s")
+        raise argparse.ArgumentTypeError(template % {"value": quoted(text), "choices": listed})
+
+    return read
+
+
+#: ``--variant``: base, advanced or expert (grundspiel, fortgeschrittene, experten; Experte too).
+variant = one_of(VARIANTS, variant_named)
+#: ``--tiebreak``: fewest-hand or shared (wenigste-karten, geteilt).
+tiebreak = one_of(TIEBREAKS)
 
 
 def whole(low: int, high: int) -> Callable[[str], int]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..i18n.catalog import in_language
-from ..languages import LANGS, variant_named
 from ..rules import TIEBREAKS, VARIANTS
 from ..store.saves import DEFAULT_DELAY
-from .options import MAX_MATCH, seconds, whole
+from .options import MAX_MATCH, add_lang, seconds, tiebreak, variant, whole
 from .options import seed as seed_option
 
 EPILOG = """examples:
@@ -42,20 +41,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", metavar="LIST",
                         help='comma-separated seats: names, or bot:easy|normal|hard '
                              '(e.g. "Ann,Ben,bot:hard")')
-    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default=None,
+    parser.add_argument("--variant", type=variant, default=None, metavar="|".join(VARIANTS),
                         help="base (default): draw one after a turn without abluxx; advanced: no such "
                              "draw; expert: advanced, and 1s abluxx 13s and lone jokers")
     parser.add_argument("--no-duel", action="store_true",
                         help="two players without the shadow display")
-    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
+    parser.add_argument("--tiebreak", type=tiebreak, default="fewest-hand", metavar="|".join(TIEBREAKS),
                         help="a tie on points goes to fewest cards in hand (default) or is shared")
     parser.add_argument("--match", type=whole(1, MAX_MATCH), default=1, metavar="N",
                         help="play N games, the starting player moving on; points add up (default 1)")
     parser.add_argument("--seed", type=seed_option, default=None, metavar="SEED",
                         help="deal with this seed to replay a deal: the seed a finished game showed "
                              "(e.g. 7K2Q-M4XA-…) or any whole number (default: a fresh random seed)")
-    parser.add_argument("--lang", choices=LANGS, default=None,
-                        help="language: en or de (default: from the locale)")
+    add_lang(parser)
     parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
                         help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
     parser.add_argument("--save-dir", metavar="DIR", default=None,

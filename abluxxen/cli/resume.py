@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..i18n.catalog import in_language
-from ..languages import LANGS
-from .options import seconds
+from .options import add_lang, seconds
 
 EPILOG = """examples:
   abluxxen resume                          the most recent unfinished game
@@ -36,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)")
     parser.add_argument("--delay", type=seconds, default=None, metavar="SECONDS",
                         help="pause after each bot move, 0 to 10 (default: as saved)")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: as saved)")
+    add_lang(parser, "language: en or de (default: as saved)")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -29,7 +29,7 @@ from ..bots import Think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_waiting
@@ -38,7 +38,7 @@ from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
 from ..transcript import Transcript
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
-from .options import think
+from .options import add_lang, think
 from .stats import skipped_line, unreadable_line
 
 EPILOG = """examples:
@@ -95,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where to look for a finished save when no game is recorded "
                              "(default: $ABLUXXEN_DATA_DIR or the user data dir)")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de")
+    add_lang(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -156,7 +156,7 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
     try:
         saved = read_save(Path(file))
     except SaveError as err:
-        raise Refused(tr("review.bad_file", path=Path(file), reason=err)) from None
+        raise Refused(tr("review.bad_file", path=Path(file), reason=tr.save_refusal(err))) from None
     if not saved.match.game.is_over:
         raise Refused(tr("review.not_over", path=Path(file)))
     return from_save(file, saved.seats, saved.transcript)

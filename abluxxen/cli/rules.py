@@ -25,9 +25,10 @@ from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..i18n.catalog import in_language
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..quoting import quoted as quote
 from ..rulebook import _MESSAGES, find, topic_help, topics
+from .options import add_lang
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -74,8 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
                              "e.g. joker, duel, end, scoring, Wertung")
-    parser.add_argument("--lang", choices=LANGS, default=None,
-                        help="language of the rules (default: from the locale, German for de_*)")
+    add_lang(parser, "language of the rules (default: from the locale, German for de_*)")
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None,

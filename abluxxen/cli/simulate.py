@@ -33,16 +33,18 @@ from rich.table import Table
 from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot
 from ..events import Event
 from ..game import Game
-from ..i18n.catalog import in_language
-from ..languages import level_named, variant_named
+from ..i18n.catalog import in_language, install, installed, t
+from ..i18n.tr import Tr
+from ..languages import default_lang, level_named
 from ..match import Match
+from ..quoting import quoted
 from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..store.saves import Saved, Seat
 from ..table.seats import BotSeat
 from ..table.table import Table as GameTable
 from ..view import View
+from .options import add_lang, think, tiebreak, variant, whole
 from .options import seed as seed_option
-from .options import think, whole
 
 EPILOG = """examples:
   abluxxen simulate                                  one hard bot against three normal ones, 100 games
@@ -65,12 +67,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="bot level per seat, comma-separated: easy, normal, hard "
                              "(2 to 5 seats; default %(default)s)")
     parser.add_argument("--games", type=whole(1, 1_000_000), default=100, help="games to play (default %(default)s)")
-    parser.add_argument("--variant", type=variant_named, choices=VARIANTS, default="base",
+    parser.add_argument("--variant", type=variant, default="base", metavar="|".join(VARIANTS),
                         help="rules variant (default base)")
     parser.add_argument("--no-duel", action="store_true",
                         help="with two seats, play a plain game without the shadow")
-    parser.add_argument("--tiebreak", choices=TIEBREAKS, default="fewest-hand",
-                        help="how a tied best score is decided (default %(default)s)")
+    parser.add_argument("--tiebreak", type=tiebreak, default="fewest-hand", metavar="|".join(TIEBREAKS),
+                        help="how a tied best score is decided (default fewest-hand)")
     parser.add_argument("--seed", type=seed_option, default=1, help="seed of the whole run (default %(default)s)")
     parser.add_argument("--jobs", type=whole(0, 64), default=1,
                         help="processes to play games in (0: one per core; default %(default)s)")
@@ -78,6 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the hard bots' budget per decision: seconds like 0.5s, or iterations "
                              f"like 200 (default {DEFAULT_THINK}, as at the table)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    add_lang(parser)
 
 
 @dataclass(frozen=True)
@@ -256,7 +259,7 @@ def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, 
     tallies = [Tally(level) for level in levels]
     progress_console = console or Console(stderr=True)
     show = progress_console.is_terminal
-    with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(),
+    with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(),  # the command's name
                   TextColumn("{task.fields[leader]}"), TimeRemainingColumn(),
                   console=progress_console, disable=not show, transient=True) as progress:
         bar = progress.add_task("games", total=games, leader="")
@@ -266,7 +269,7 @@ def simulate(levels: Sequence[str], rules: Rules, *, games: int, seed: int = 1, 
                 tally.scores.append(result.scores[b])
                 tally.times.extend(result.times[b])
             done = len(tallies[0].shares)
-            rates = ", ".join(f"{t.level} {100 * sum(t.shares) / done:.0f}%" for t in tallies)
+            rates = ", ".join(f"{_level(tally.level)} {_tr().percent(sum(tally.shares) / done)}" for tally in tallies)
             progress.update(bar, advance=1, leader=rates)
     return [t.summary() for t in tallies]
 
@@ -275,34 +278,47 @@ def _table(summaries: list[dict[str, Any]], title: str) -> Table:
     table = Table(title=title)
     for name, justify in (("seat", "right"), ("bot", "left"), ("wins", "right"), ("win rate (95% CI)", "right"),
                           ("mean score", "right"), ("median decision", "right"), ("p95 decision", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(t(name), justify=justify)  # type: ignore[arg-type]
     for i, s in enumerate(summaries):
         low, high = s["ci95"]
-        table.add_row(str(i + 1), s["bot"], f"{s['wins']:g}",
-                      f"{100 * s['win_rate']:.1f}% ({100 * low:.1f}–{100 * high:.1f})",
-                      f"{s['mean_score']:.2f}", _ms(s["median_decision_s"]), _ms(s["p95_decision_s"]))
+        tr = _tr()
+        table.add_row(str(i + 1), _level(s["bot"]), tr.decimal(s["wins"], 0 if s["wins"] == int(s["wins"]) else 1),
+                      f"{tr.percent(s['win_rate'], 1)} ({tr.decimal(100 * low)}–{tr.decimal(100 * high)})",
+                      tr.decimal(s["mean_score"], 2), _ms(s["median_decision_s"]), _ms(s["p95_decision_s"]))
     return table
 
 
+def _tr() -> Tr:
+    """The words of the installed language."""
+    return Tr(installed())
+
+
+def _level(level: str) -> str:
+    """A bot level in the installed language (``hard`` is ``schwer``)."""
+    return _tr().level(level)
+
+
 def _ms(seconds: float) -> str:
-    return f"{1000 * seconds:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+    return f"{_tr().decimal(1000 * seconds)} ms" if seconds < 10 else f"{_tr().decimal(seconds)} s"
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     """Run ``abluxxen simulate``; returns the exit status."""
     # A wide table when written to a file, so that rows are not wrapped.
     out = console or Console(width=None if sys.stdout.isatty() else 120)
+    install(getattr(args, "lang", None) or default_lang())  # results in the language asked for, as the help
     err = Console(stderr=True) if console is None else console
     levels = [level_named(part) for part in str(args.seats).split(",") if part.strip()]
     bad = [level for level in levels if level not in LEVELS]
     if bad:
-        err.print(f"simulate: unknown bot level {bad[0]!r}: choose from {', '.join(LEVELS)}", markup=False)
+        err.print(t("simulate: unknown bot level %s: choose from %s") % (quoted(bad[0]),
+                  ", ".join(_level(level) for level in LEVELS)), markup=False)
         return 2
     if not 2 <= len(levels) <= 5:
-        err.print(f"simulate: --seats needs 2 to 5 bots, not {len(levels)}", markup=False)
+        err.print(t("simulate: --seats needs 2 to 5 bots, not %s") % len(levels), markup=False)
         return 2
     if args.games < 1:
-        err.print(f"simulate: --games must be at least 1, not {args.games}", markup=False)
+        err.print(t("simulate: --games must be at least 1, not %s") % args.games, markup=False)
         return 2
     try:
         think = args.think
@@ -317,10 +333,10 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         summaries = simulate(levels, rules, games=args.games, seed=args.seed, jobs=jobs, think=think,
                              console=console)
     except KeyboardInterrupt:
-        err.print("simulate: interrupted (Ctrl-C); no results", markup=False)
+        err.print(t("simulate: interrupted (Ctrl-C); no results"), markup=False)
         return 130
     except Stopped:
-        err.print("simulate: stopped (SIGTERM); no results", markup=False)
+        err.print(t("simulate: stopped (SIGTERM); no results"), markup=False)
         return 143
     finally:
         signal.signal(signal.SIGTERM, previous)
@@ -333,8 +349,9 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         else:
             console.file.write(text + "\n")
         return 0
-    title = (f"{args.games} games, {len(levels)} players{' duel' if rules.is_duel else ''}, "
-             f"{args.variant}, seed {args.seed}")
+    title = t("%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s") % {
+        "games": args.games, "players": len(levels), "duel": t(" duel") if rules.is_duel else "",
+        "variant": _tr()(f"variant.{args.variant}"), "seed": args.seed}
     out.print(_table(summaries, title))
     return 0
 

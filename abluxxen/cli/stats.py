@@ -2,9 +2,11 @@
 
 Reads the records database (``store/records.py``) without writing a game:
 games, wins and win rate (against each bot level and against people), mean
-points, the best game, win streaks, and the last 30 games' points as a bar
-chart. With no NAME: the one person's details, or a line for each person.
-``--json`` prints the games themselves (oldest first) and the same figures.
+points, the best game, win streaks, the rating (``store/ratings.py``) and
+where it lies among the bot levels', and the last 30 games' points as a bar
+chart. With no NAME: the one person's details, or a line for each person and
+the bot levels' ratings. ``--json`` prints the games themselves (oldest
+first) and the same figures.
 """
 
 from __future__ import annotations
@@ -22,12 +24,14 @@ from rich.text import Text
 
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
-from ..languages import LANGS, default_lang
+from ..languages import default_lang
 from ..quoting import brief
 from ..seeds import seed_text
 from ..store.journal import record_waiting
+from ..store.ratings import Rating, Ratings, person_key, rate
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
+from .options import add_lang
 
 EPILOG = """examples:
   abluxxen stats                every player's line (or the only player's details)
@@ -52,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("name", nargs="?", metavar="NAME", help="a player's name (default: every player)")
     parser.add_argument("--json", action="store_true", help="print the games and figures as JSON")
-    parser.add_argument("--lang", choices=LANGS, default=None, help="language: en or de (default: from the locale)")
+    add_lang(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,14 +67,15 @@ def run(args: argparse.Namespace) -> int:
     try:
         with records:
             players = all_players(records.results())
-            games = records.games() if args.json else []
-            count = len(games) if args.json else records.count()
+            games = records.games()
             damaged = records.damaged()
     except RecordsError as err:
         print(unreadable_line(tr, records.path, err), file=sys.stderr)
         return 1
     if damaged:
         print(skipped_line(tr, records.path, damaged), file=sys.stderr)
+    ratings = rate(games)
+    count = len(games)
     if args.name is not None:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
@@ -81,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
         numbers = {r.number for r in players[0].results}
         games = [g for g in games if g.number in numbers]
     if args.json:
-        print(json.dumps(to_json(games, players), ensure_ascii=False))
+        print(json.dumps(to_json(games, players, ratings), ensure_ascii=False))
         return 0
     console = Console(highlight=False, width=min(WIDTH, Console().width))
     if not count:
@@ -89,9 +94,10 @@ def run(args: argparse.Namespace) -> int:
     elif not players:
         console.print(tr("stats_bots_only", n=count))
     elif len(players) == 1:
-        console.print(*details(players[0], tr), sep="\n")
+        console.print(*details(players[0], tr, ratings), sep="\n")
     else:
-        console.print(overview(players, tr))
+        console.print(overview(players, tr, ratings))
+        console.print(Text(bots_line(ratings, tr)))
         console.print(Text(tr("stats_details"), style="dim"))
     return 0
 
@@ -117,9 +123,27 @@ def skipped_line(tr: Tr, path: Path, damaged: Sequence[DamagedRecord]) -> str:
     return tr("records_skipped", path=path, games=", ".join(named))
 
 
-def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats]) -> dict[str, Any]:
-    """``{"games": [...], "players": [...]}``: the games oldest first, and each person's figures."""
-    return {"games": [_game_json(g) for g in games], "players": [_player_json(p) for p in players]}
+def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats], ratings: Ratings | None = None
+            ) -> dict[str, Any]:
+    """``{"games": [...], "players": [...], "bots": [...]}``: the games oldest first, each person's figures
+    (their rating included), and the bot levels' ratings."""
+    ratings = ratings if ratings is not None else rate(games)
+    return {"games": [_game_json(g) for g in games], "players": [_player_json(p, ratings) for p in players],
+            "bots": [{"level": b.bot, **_rating_json(b)} for b in ratings.bots()]}
+
+
+def _rating_json(rating: Rating) -> dict[str, Any]:
+    return {"rating": rating.points, "mu": round(rating.mu, 4), "sigma": round(rating.sigma, 4),
+            "games": rating.games}
+
+
+def _person_rating_json(name: str, ratings: Ratings) -> dict[str, Any] | None:
+    rating = ratings.players.get(person_key(name))
+    if rating is None:
+        return None
+    below, above = ratings.between(rating)
+    return {**_rating_json(rating), "between": [None if below is None else below.bot,
+                                                None if above is None else above.bot]}
 
 
 def _game_json(game: GameSummary) -> dict[str, Any]:
@@ -136,7 +160,7 @@ def _game_json(game: GameSummary) -> dict[str, Any]:
     }
 
 
-def _player_json(stats: PlayerStats) -> dict[str, Any]:
+def _player_json(stats: PlayerStats, ratings: Ratings) -> dict[str, Any]:
     now, longest = stats.streaks()
     return {
         "name": stats.name,
@@ -149,20 +173,44 @@ def _player_json(stats: PlayerStats) -> dict[str, Any]:
         "assisted": sum(r.assisted for r in stats.results),
         "against": {kind: {"games": stats.against[kind][0], "wins": stats.against[kind][1]}
                     for kind in OPPONENTS if kind in stats.against},
+        "rating": _person_rating_json(stats.name, ratings),
     }
 
 
 # -- the screen --------------------------------------------------------------------------
 
 
-def _rate(wins: int, games: int) -> str:
-    return f"{round(100 * wins / games)}%" if games else "—"
+def _rate(wins: int, games: int, tr: Tr) -> str:
+    return tr.percent(wins / games) if games else "—"
 
 
-def details(stats: PlayerStats, tr: Tr) -> list[Any]:
-    """One person's figures, the table of opponents and the chart: at most 22 lines of 80 cells."""
+def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
+    """A person's rating, and where it lies among the bot levels' (two lines)."""
+    rating = ratings.players.get(person_key(name))
+    if rating is None:
+        return [Text(tr("stats_rating_none"))]
+    below, above = ratings.between(rating)
+    if below is not None and above is not None:
+        where = tr("stats_between", low=tr.level(below.name), low_points=below.points,
+                   high=tr.level(above.name), high_points=above.points)
+    elif above is not None:
+        where = tr("stats_below", level=tr.level(above.name), points=above.points)
+    elif below is not None:
+        where = tr("stats_above", level=tr.level(below.name), points=below.points)
+    else:
+        return [Text(tr("stats_rating_line", points=rating.points, games=rating.games), style="bold")]
+    return [Text(tr("stats_rating_line", points=rating.points, games=rating.games), style="bold"), Text(where)]
+
+
+def bots_line(ratings: Ratings, tr: Tr) -> str:
+    """The bot levels' ratings, for comparison with the people's."""
+    return tr("stats_bots", levels=" · ".join(f"{tr.level(b.name)} {b.points}" for b in ratings.bots()))
+
+
+def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[Any]:
+    """One person's figures, their rating, the table of opponents and the chart: at most 22 lines of 80 cells."""
     head = Text(tr("stats_head", name=stats.name, games=stats.games, wins=stats.wins,
-                   rate=_rate(stats.wins, stats.games)), style="bold")
+                   rate=_rate(stats.wins, stats.games, tr)), style="bold")
     helped = sum(r.assisted for r in stats.results)
     if helped:
         head.append(" · " + tr("stats_assisted", n=helped), style="dim")
@@ -173,6 +221,7 @@ def details(stats: PlayerStats, tr: Tr) -> list[Any]:
         Text(tr("stats_points", mean=f"{stats.mean:+.1f}", best=f"{best.score:+d}", number=best.number,
                 date=best.ended[:10])),
         Text(tr("stats_streak", now=now, longest=longest)),
+        *rating_lines(stats.name, ratings if ratings is not None else Ratings(), tr),
     ]
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
     table.add_column(tr("stats_against"))
@@ -181,7 +230,7 @@ def details(stats: PlayerStats, tr: Tr) -> list[Any]:
     for kind in OPPONENTS:
         if kind in stats.against:
             played, won = stats.against[kind]
-            table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played))
+            table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played, tr))
     lines += [table, Text("")]
     recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
     lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
@@ -232,14 +281,17 @@ def _cell(score: int, level: int, up: int, down: int, high: int, low: int) -> st
     return "█ " if -level <= depth else "  "
 
 
-def overview(players: Sequence[PlayerStats], tr: Tr) -> Table:
-    """A line for each person: games, wins, rate, mean and best points, streaks."""
+def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = None) -> Table:
+    """A line for each person: games, wins, rate, mean and best points, streaks, rating."""
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
     table.add_column(tr("stats_player"))
-    for key in ("stats_games", "stats_won", "stats_rate", "stats_mean", "stats_best", "stats_streaks"):
+    for key in ("stats_games", "stats_won", "stats_rate", "stats_mean", "stats_best", "stats_streaks",
+                "stats_rating"):
         table.add_column(tr(key), justify="right")
     for stats in players:
         now, longest = stats.streaks()
-        table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games),
-                      f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}")
+        rating = None if ratings is None else ratings.players.get(person_key(stats.name))
+        table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games, tr),
+                      f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}",
+                      "—" if rating is None else str(rating.points))
     return table

@@ -12,13 +12,27 @@ from pathlib import Path
 
 import asyncssh
 
+from ..i18n.tr import Tr
 from ..store.datadir import private_dir
 
 KEY_NAME = "host_key"
 
 
 class HostKeyError(Exception):
-    """The key file exists but cannot be used (it is never overwritten)."""
+    """The key file exists but cannot be used (it is never overwritten); ``str()`` is English.
+
+    Attributes:
+        path: the key file.
+        kind: what went wrong reading it (the exception's class name).
+    """
+
+    def __init__(self, path: Path, kind: str) -> None:
+        self.path, self.kind = path, kind
+        super().__init__(self.told(Tr("en")))
+
+    def told(self, tr: Tr) -> str:
+        """Why, and what to do, in ``tr``'s language."""
+        return tr("host.bad_key", path=str(self.path), kind=self.kind)
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:
@@ -33,8 +47,7 @@ def host_key(directory: Path) -> asyncssh.SSHKey:
     except FileNotFoundError:
         pass
     except (OSError, ValueError, asyncssh.KeyImportError) as err:
-        raise HostKeyError(f"the host key {path} cannot be used ({type(err).__name__}); "
-                           "move it away to make a new one") from None
+        raise HostKeyError(path, type(err).__name__) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
     private_dir(directory)
     try:

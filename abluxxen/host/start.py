@@ -22,6 +22,7 @@ from typing import Any
 
 import asyncssh
 
+from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..match import Match
@@ -41,7 +42,7 @@ from ..store.saves import (
     read_save,
     save_dir,
 )
-from ..table.codes import check_code, new_code
+from ..table.codes import MAX_CODE, CodeError, check_code, new_code
 from ..table.room import MAX_LINE, OVER, Login, Room, host_order
 from ..table.table import Table, start_event
 from ..tui.commands import read_command, works
@@ -62,7 +63,20 @@ DEFAULT_PORT = 2222
 
 
 class HostError(Exception):
-    """Why the host cannot start, in one line."""
+    """Why the host cannot start, in one line (``str()``: English).
+
+    Attributes:
+        key: the reason, a key of ``abluxxen/i18n/`` (``host.cannot_*``).
+        params: its fields.
+    """
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key, self.params = key, params
+        super().__init__(Tr("en")(key, **params))
+
+    def told(self, tr: Tr) -> str:
+        """The reason in ``tr``'s language."""
+        return tr(self.key, **self.params)
 
 
 class SetupLeft(Exception):
@@ -97,11 +111,14 @@ def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
         rules = Rules(len(seats), variant or "base", duel=duel if len(seats) == 2 else None,
                       tiebreak=args.tiebreak)
         first = pick_first(chosen, names) if chosen else 0
-    except (SeatError, ValueError) as err:
-        raise HostError(str(err)) from None
+    except SeatError as err:
+        raise HostError("host.cannot_first", reason=err.told(tr)) from None
     if all(s.is_bot for s in seats):
-        raise HostError("a hosted table needs at least one person (bots alone: abluxxen play)")
-    code = check_code(args.code) if args.code else new_code()
+        raise HostError("host.cannot_bots_alone")
+    try:
+        code = check_code(args.code) if args.code else new_code()
+    except CodeError as err:
+        raise HostError(err.key, most=MAX_CODE) from None
     seed = args.seed if args.seed is not None else new_seed()
     match = Match(rules, games=args.match, seed=seed, names=names, first=first)
     delay = DEFAULT_DELAY if args.delay is None else args.delay
@@ -116,11 +133,11 @@ def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Se
     """Seats, variant, who starts and the duel: from ``--players``, else asked at this terminal."""
     if args.players:
         try:
-            return parse_players(args.players), args.variant, args.first, False if args.no_duel else None
+            return parse_players(args.players, tr), args.variant, args.first, False if args.no_duel else None
         except SeatError as err:
-            raise HostError(str(err)) from None
+            raise HostError("host.cannot_seats", reason=err.told(tr)) from None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        raise HostError('--players is needed here, e.g. --players "Ann,Ben,bot:hard"')
+        raise HostError("host.cannot_no_players")
     from ..tui.play import ask_setup
     from ..tui.prompt import make_session
     from ..tui.terminal import Terminal
@@ -133,7 +150,7 @@ def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Se
     return asked.seats, asked.variant, asked.first, asked.duel
 
 
-def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
+def resumed_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
     """The match this host served last, with its seats and code.
 
     Raises:
@@ -141,23 +158,23 @@ def resumed_hosting(args: argparse.Namespace, directory: Path) -> Hosting:
     """
     marker = directory / HOSTED
     if not marker.exists():
-        raise HostError(f"no hosted game to resume in {brief(str(directory))}")
+        raise HostError("host.cannot_none", dir=brief(str(directory)))
     try:
         doc = json.loads(read_small(marker, MAX_HOSTED))
         path = directory / Path(str(doc["save"])).name
         code = check_code(str(doc["code"]))
         port = doc.get("port")
         port = port if isinstance(port, int) and 0 < port < 65536 else None
-    except Refused as err:
-        raise HostError(f"{brief(str(marker))} cannot be read ({err.kind})") from None
+    except Refused:
+        raise HostError("host.cannot_read_marker", path=brief(str(marker))) from None
     except (ValueError, KeyError, TypeError):
-        raise HostError(f"{brief(str(marker))} is damaged") from None
+        raise HostError("host.cannot_damaged_marker", path=brief(str(marker))) from None
     try:
         saved = read_save(path)
     except SaveError as err:
-        raise HostError(f"cannot resume {brief(str(path))}: {err}") from None
+        raise HostError("host.cannot_resume", path=brief(str(path)), reason=tr.save_refusal(err)) from None
     if saved.finished:
-        raise HostError("the hosted game is over; start a new one with abluxxen host --players …")
+        raise HostError("host.cannot_over")
     room = _room(saved, path, code, args)
     room.restore(doc)
     return Hosting(room, path, code, port)
@@ -216,10 +233,13 @@ def run(args: argparse.Namespace) -> int:
     tr = Tr(lang)
     directory = save_dir(args.save_dir)
     try:
-        hosting = resumed_hosting(args, directory) if args.resume else new_hosting(args, directory, tr)
+        hosting = resumed_hosting(args, directory, tr) if args.resume else new_hosting(args, directory, tr)
         key = host_key(data_dir())
-    except (HostError, HostKeyError, ValueError) as err:
-        print(f"abluxxen host: error: {err}", file=sys.stderr)
+    except (HostError, HostKeyError) as err:
+        print(error_line("abluxxen host", err.told(tr), lang), end="", file=sys.stderr)
+        return 2
+    except ValueError as err:
+        print(error_line("abluxxen host", str(err), lang), end="", file=sys.stderr)
         return 2
     except SetupLeft as left:
         return left.status
@@ -234,7 +254,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         log_path = open_log(data_dir())
     except OSError as err:
-        print(f"abluxxen host: error: cannot write the host's log: {err.strerror or err}", file=sys.stderr)
+        print(error_line("abluxxen host", tr("host.cannot_log", reason=tr.os_reason(err)), tr.lang), end="",
+              file=sys.stderr)
         return 1
     try:
         return asyncio.run(_serve(args, hosting, key, tr, directory, log_path))
@@ -257,7 +278,8 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
     try:
         port = await host.listen(key, bind=args.bind, port=wanted)
     except OSError as err:
-        print(f"abluxxen host: error: cannot listen on port {wanted}: {err.strerror or err}", file=sys.stderr)
+        print(error_line("abluxxen host", tr("host.cannot_listen", port=wanted, reason=tr.os_reason(err)), tr.lang),
+              end="", file=sys.stderr)
         return 1
     keeper = _Keeper(directory, hosting, port)
     room.on_kept = keeper.keep

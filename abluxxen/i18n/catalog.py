@@ -21,13 +21,13 @@ Standard library only, and small: ``abluxxen rules`` must start fast.
 from __future__ import annotations
 
 import argparse
-import copy
 import gettext
 import re
 import textwrap
 from collections.abc import Callable, Mapping, Sequence
 
 from ..languages import LANGS, default_lang
+from .setup import TEXTS as SETUP_TEXTS
 
 
 class Catalog(gettext.NullTranslations):
@@ -65,19 +65,34 @@ def t(message: str) -> str:
     return _current.gettext(message)
 
 
+def error_line(prog: str, message: str, lang: str | None = None) -> str:
+    """``PROG: error: MESSAGE`` and a newline, as argparse words a refusal, in ``lang`` (``None``: the
+    installed language): the refusals a command finds after argparse (a seat list, a save) read alike."""
+    template = "%(prog)s: error: %(message)s\n"
+    translated = t(template) if lang is None else GERMAN.get(template, template) if lang == "de" else template
+    return translated % {"prog": prog, "message": message}
+
+
+def installed() -> str:
+    """The language :func:`install` set: ``de`` or ``en``."""
+    return "de" if isinstance(_current, Catalog) else "en"
+
+
 def in_language(english: str, german: str) -> str:
     """One of two texts kept side by side (an epilog of examples), by the installed language."""
-    return german if isinstance(_current, Catalog) else english
+    return german if installed() == "de" else english
 
 
 def lang_of(args: Sequence[str]) -> str:
-    """The language a command line asks for: ``--lang X`` or ``--lang=X``, else the environment's."""
+    """The language a command line asks for: ``--lang X`` or ``--lang=X`` anywhere (the last one, as
+    argparse reads it), else the environment's."""
+    asked = default_lang()
     for i, arg in enumerate(args):
         value = arg.partition("=")[2] if arg.startswith("--lang=") else (
             args[i + 1] if arg == "--lang" and i + 1 < len(args) else "")
         if value in LANGS:
-            return value
-    return default_lang()
+            asked = value
+    return asked
 
 
 class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
@@ -101,11 +116,20 @@ class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _metavar_formatter(self, action: argparse.Action,
                            default_metavar: str) -> Callable[[int], tuple[str, ...]]:
-        metavar = action.metavar
-        if isinstance(metavar, str):
-            action = copy.copy(action)
-            action.metavar = t(metavar)
+        # A metavar given is translated on the parser (translate_metavars); the one argparse makes up
+        # from the option's name (--seat SEAT) only here.
         return super()._metavar_formatter(action, t(default_metavar))
+
+
+def translate_metavars(parser: argparse.ArgumentParser) -> None:
+    """Name every argument's value in the installed language, in its help and in argparse's refusals alike.
+
+    argparse names an argument in a refusal by its metavar as given (``argument COMMAND: invalid
+    choice``), not through the help's formatter; so the metavars themselves are translated, once.
+    """
+    for action in parser._actions:
+        if isinstance(action.metavar, str):
+            action.metavar = t(action.metavar)
 
 
 _COLUMN = re.compile(r"^(\s*\S.*?\s{2,})(\S.*)$")
@@ -221,7 +245,7 @@ _OURS_DE = {
     "where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)":
         "wo Partien gespeichert werden (Standard: $ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
     "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0.6; 0 für keine)",
-    "rules variant (default base)": "Variante (Standard base, d. h. Grundspiel)",
+    "rules variant (default base)": "Variante (Standard grundspiel)",
     "LIST": "LISTE", "DIR": "VERZ", "SECONDS": "SEKUNDEN", "NAME": "NAME", "N": "N", "FILE|N": "DATEI|N",
     "TOPIC": "THEMA", "NAME|random": "NAME|zufall", "SEATS": "PLÄTZE", "GAMES": "PARTIEN", "SEED": "SEED",
     "JOBS": "PROZESSE", "THINK": "BEDENKZEIT", "R": "R", "ADDR": "ADRESSE", "WORDS": "WÖRTER",
@@ -239,11 +263,12 @@ _OURS_DE = {
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
     "base (default): draw one after a turn without abluxx; advanced: no such draw; expert: advanced, "
     "and 1s abluxx 13s and lone jokers":
-        "Grundspiel/base (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; Fortgeschritten/advanced: "
-        "kein solches Ziehen; Experte/expert: dazu luxxen 1er auch 13er und einzelne Joker ab",
-    "two players without the shadow display": "zu zweit ohne die Schatten-Auslage",
+        "grundspiel (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; fortgeschrittene: kein "
+        "solches Ziehen; experten: dazu luxxen 1er auch 13er und Joker allein ab",
+    "two players without the shadow display": "zu zweit ohne die Schattenauslage",
     "a tie on points goes to fewest cards in hand (default) or is shared":
-        "ein Gleichstand geht an die wenigsten Handkarten (fewest-hand, Standard) oder wird geteilt (shared)",
+        "ein Gleichstand bei den Punkten geht an die wenigsten Handkarten (wenigste-karten, Standard) oder "
+        "wird geteilt (geteilt)",
     "play N games, the starting player moving on; points add up (default 1)":
         "eine Serie aus N Partien, der Beginn wandert weiter; die Punkte zählen zusammen (Standard 1)",
     "deal with this seed to replay a deal: the seed a finished game showed (e.g. 7K2Q-M4XA-…) or any whole "
@@ -276,11 +301,11 @@ _OURS_DE = {
     # -- simulate ---------------------------------------------------------------------------------
     "bot level per seat, comma-separated: easy, normal, hard (2 to 5 seats; default %(default)s)":
         "Bot-Stärke je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
-        "2 bis 5 Plätze; Standard %(default)s)",
+        "2 bis 5 Plätze; Standard schwer,mittel,mittel,mittel)",
     "games to play (default %(default)s)": "wie viele Partien (Standard %(default)s)",
     "with two seats, play a plain game without the shadow": "zu zweit das einfache Spiel ohne Schatten spielen",
-    "how a tied best score is decided (default %(default)s)":
-        "wie ein Gleichstand an der Spitze entschieden wird (Standard %(default)s)",
+    "how a tied best score is decided (default fewest-hand)":
+        "wie ein Gleichstand an der Spitze entschieden wird (Standard wenigste-karten)",
     "seed of the whole run (default %(default)s)": "Seed des ganzen Laufs (Standard %(default)s)",
     "processes to play games in (0: one per core; default %(default)s)":
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
@@ -289,6 +314,16 @@ _OURS_DE = {
         "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
         "8000 Durchläufe, 16000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
+    "seat": "Platz", "bot": "Bot", "wins": "Siege", "win rate (95% CI)": "Siegquote (95-%-KI)",
+    "mean score": "Punkte im Mittel", "median decision": "Entscheidung (Median)", "p95 decision": "Entscheidung (p95)",
+    "%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s":
+        "%(games)s Partien, %(players)s Spieler%(duel)s, %(variant)s, Seed %(seed)s",
+    " duel": " im Duell",
+    "simulate: unknown bot level %s: choose from %s": "simulate: unbekannte Bot-Stärke %s: möglich sind %s",
+    "simulate: --seats needs 2 to 5 bots, not %s": "simulate: --seats braucht 2 bis 5 Bots, nicht %s",
+    "simulate: --games must be at least 1, not %s": "simulate: --games ist mindestens 1, nicht %s",
+    "simulate: interrupted (Ctrl-C); no results": "simulate: abgebrochen (Strg-C); keine Ergebnisse",
+    "simulate: stopped (SIGTERM); no results": "simulate: beendet (SIGTERM); keine Ergebnisse",
     # -- review -----------------------------------------------------------------------------------
     "a save file whose game is over, or a recorded game's number (default: the last recorded game)":
         "eine Spielstand-Datei mit beendeter Partie oder die Nummer einer aufgezeichneten Partie (Standard: "
@@ -312,10 +347,26 @@ _OURS_DE = {
     "runs per figure; the median is shown (default 5)": "Läufe je Zahl; gezeigt wird der Median (Standard 5)",
     "first deal's seed (default 0)": "Seed der ersten Partie (Standard 0)",
     "print the figures as JSON instead of a table": "die Zahlen als JSON statt als Tabelle ausgeben",
+    "abluxxen engine speed: %(variant)s rules, %(games)s random games per run, median of %(repeat)s runs, one core":
+        "Geschwindigkeit der Spiel-Engine: Regeln %(variant)s, %(games)s Zufallspartien je Lauf, Median aus "
+        "%(repeat)s Läufen, ein Kern",
+    "players": "Spieler", "games/s": "Partien/s", "dec/s": "Entsch./s",
+    "player counts are 2 to 5, separated by commas, not %s":
+        "Spielerzahlen sind 2 bis 5, durch Kommas getrennt, nicht %s",
     # -- learn ------------------------------------------------------------------------------------
     "start lesson N (1 to 11); default: the next one not done":
         "Lektion N beginnen (1 bis 11); Standard: die nächste noch nicht geschaffte",
     "print the numbered list of lessons and leave": "die nummerierte Liste der Lektionen zeigen und beenden",
 }
 
-GERMAN: dict[str, str] = {**_ARGPARSE_DE, **_OURS_DE}
+
+
+def _values(*values: str) -> dict[str, str]:
+    """An option's values as its help lists them (``base|advanced|expert``), in German: the words of
+    ``i18n/setup.py``'s ``option.*`` keys, which the option reads too."""
+    pairs = [SETUP_TEXTS[f"option.{value}"] for value in values]
+    return {"|".join(en for en, _ in pairs): "|".join(de for _, de in pairs)}
+
+
+GERMAN: dict[str, str] = {**_ARGPARSE_DE, **_OURS_DE, **_values("base", "advanced", "expert"),
+                          **_values("fewest-hand", "shared")}

@@ -16,6 +16,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.abluxx_again": ("{name} abluxxes {victim}'s {cards}", "{name} luxxt {victim} {cards} ab"),
     "n.them": ("them", "sie"),
     "n.it": ("it", "sie"),
+    "n.it_joker": ("it", "ihn"),
     "n.shadowluxx": ("abluxxes the shadow's {cards} and takes {it}",
                      "luxxt dem Schatten {cards} ab und nimmt {it}"),
     "n.take": ("{name} takes {it}", "{name} nimmt {it}"),
@@ -28,7 +29,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.from_deck_hidden": ("{count} from the deck", "{count} vom Nachziehstapel"),
     "n.from_deck_seen": ("{cards} from the deck", "{cards} vom Nachziehstapel"),
     "n.pass": ("{name} passes", "{name} passt"),
-    "n.to_pool": ("{card} from the shadow refill joins the pool", "der Schatten-Nachschub legt {card} "
+    "n.to_pool": ("{card} from the shadow refill joins the pool", "das Auffüllen des Schattens bringt {card} "
                   "in den Vorrat"),
     "n.removed": ("{card} leaves the game", "man nimmt {card} aus dem Spiel"),
     "n.over_hand": ("{name} played the last card: game over", "{name} hat die letzte Karte gespielt: "

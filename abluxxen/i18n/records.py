@@ -49,4 +49,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats_streaks": ("Streak now/longest", "Siegfolge jetzt/längste"),
     "stats_details": ("One player's details and chart: abluxxen stats NAME",
                       "Details und Verlauf eines Spielers: abluxxen stats NAME"),
+    # -- ratings in stats (store/ratings.py; docs/ratings.md) ------------------------
+    "stats_rating": ("Rating", "Wertung"),
+    "stats_rating_line": ("Rating: {points} ({games} rated games)", "Wertung: {points} ({games} gewertete Partien)"),
+    "stats_rating_none": ("Rating: none yet", "Wertung: noch keine"),
+    "stats_between": ("Between the {low} bot ({low_points}) and the {high} bot ({high_points})",
+                      "Zwischen den Bot-Stufen {low} ({low_points}) und {high} ({high_points})"),
+    "stats_below": ("Below the {level} bot ({points}), the weakest",
+                    "Unter der schwächsten Bot-Stufe: {level} ({points})"),
+    "stats_above": ("Above the {level} bot ({points}), the strongest",
+                    "Über der stärksten Bot-Stufe: {level} ({points})"),
+    "stats_bots": ("Bots for comparison: {levels}", "Bots zum Vergleich: {levels}"),
 }

@@ -58,3 +58,28 @@ TEXTS: dict[str, tuple[str, str]] = {
     "list_no_number": ("There is no game {n}: `abluxxen resume --list` shows {count}.",
                        "Es gibt keine Partie {n}: `abluxxen resume --list` zeigt {count}."),
 }
+
+# Why a file is no save (``store.saves.SaveError.key``), in German: its ``str()`` is the English, and an
+# unreadable file's reason is the system's (``Tr.os_reason``). Fields in braces are the error's params.
+SAVE_REFUSALS_DE: dict[str, str] = {
+    "not_object": "kein Spielstand (erwartet wird ein JSON-Objekt)",
+    "format": "unbekanntes Format {found} (erwartet: {expected})",
+    "missing": "beschädigter Spielstand: {field} fehlt",
+    "invalid": "beschädigter Spielstand: die Partie darin ist ungültig",
+    "lang": "beschädigter Spielstand: lang ist 'en' oder 'de'",
+    "delay": "beschädigter Spielstand: delay liegt zwischen 0 und {most} Sekunden",
+    "finished": "beschädigter Spielstand: finished ist true oder false, und true erst am Ende der Serie",
+    "assisted": "beschädigter Spielstand: assisted ist true oder false",
+    "match_key": "beschädigter Spielstand: match_key hat 1 bis 64 Buchstaben, Ziffern, - oder _",
+    "saved": "beschädigter Spielstand: saved ist ein Datum mit Uhrzeit",
+    "folder": "das ist ein Ordner, kein Spielstand",
+    "not_regular": "keine gewöhnliche Datei (eine Pipe oder ein Gerät), also kein Spielstand",
+    "too_big": "zu groß für einen Spielstand ({size}Spielstände sind kleiner als {most} MB)",
+    "cannot_read": "die Datei ist nicht lesbar ({detail})",
+    "empty": "die Datei ist leer (eine Partie, die nie gespeichert wurde)",
+    "not_utf8": "kein Spielstand: Byte {byte} ist kein UTF-8-Text",
+    "constant": "beschädigter Spielstand: {name} ist keine Zahl, die ein Spielstand enthält",
+    "json": "beschädigter Spielstand: kein gültiges JSON (Zeile {line})",
+    "nested": "beschädigter Spielstand: zu tief verschachtelt",
+    "long_number": "beschädigter Spielstand: eine Zahl, zu lang zum Lesen",
+}

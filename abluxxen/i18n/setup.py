@@ -9,20 +9,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
                    "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
-    "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschritten oder Experte"),
+    "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschrittene oder Experten"),
     "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
-                   "Zwei Spieler: das Duell mit der Schatten-Auslage spielen? (j/n)"),
+                   "Zwei Spieler: das Duell mit der Schattenauslage spielen? (j/n)"),
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
                     "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
     "setup_variants_line": (
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
         "Grundspiel: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
-        "Fortgeschritten: kein solches Ziehen · Experte: dazu luxxen 1er auch 13er und einzelne Joker ab"),
+        "Fortgeschrittene: kein solches Ziehen · Experten: dazu luxxen 1er auch 13er und Joker allein ab"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
-        "Das Duell: beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schatten-Auslage, die "
+        "Das Duell: beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schattenauslage, die "
         "eure Sätze ebenfalls abluxxen; ihre Karten kommen direkt auf die Hand."),
     "setup_first": ("Who starts: {options}", "Wer beginnt: {options}"),
     "setup_bad_first": ("one of {options}, please", "bitte eines von: {options}"),
@@ -43,14 +43,15 @@ TEXTS: dict[str, tuple[str, str]] = {
         "advanced: no draw after such a turn (first edition): hands shrink faster.\n"
         "expert: advanced, and a set of 1s also abluxxes 13s and lone jokers of its size.",
         "Grundspiel: die Amigo-Regeln; ein Zug, der niemandem etwas abluxxt, endet mit einem freiwilligen Ziehen.\n"
-        "Fortgeschritten: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
-        "Experte: wie Fortgeschritten, und ein Satz 1er luxxt auch 13er und einzelne Joker gleicher Anzahl ab."),
+        "Fortgeschrittene: kein Ziehen nach so einem Zug (erste Auflage): Hände werden schneller leer.\n"
+        "Experten: wie Fortgeschrittene, und ein Satz 1er luxxt auch gleich viele 13er und Joker allein ab."),
     "setup_help.duel": (
         "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
         "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
         "No: the plain game for two, without a shadow.",
-        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schatten-Auslage. Dein Satz "
-        "nimmt eine gleich große, niedrigere Schatten-Gruppe auf die Hand und trifft dann deinen Gegner.\n"
+        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schattenauslage. Dein Satz "
+        "nimmt eine gleich große, niedrigere Schattengruppe auf die Hand und trifft dann auf die oberste Lage "
+        "deines Gegners.\n"
         "Nein: das einfache Spiel zu zweit, ohne Schatten."),
     "setup_help.first": (
         "Who plays first. In a match of several games the start moves one seat clockwise each game; "
@@ -59,7 +60,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Platz im Uhrzeigersinn weiter; 'zufall' lässt das Programm wählen."),
     "setup_bad": ("✗ {reason}", "✗ {reason}"),
     "setup_bad_seats": ("a number from 2 to 5, please", "bitte eine Zahl von 2 bis 5"),
-    "setup_bad_variant": ("base, advanced or expert, please", "bitte Grundspiel, Fortgeschritten oder Experte"),
+    "setup_bad_variant": ("base, advanced or expert, please", "bitte Grundspiel, Fortgeschrittene oder Experten"),
     "setup_bad_seat": ("a name (up to 12 characters) or bot:easy, bot:normal, bot:hard",
                        "ein Name (bis 12 Zeichen) oder bot:leicht, bot:mittel, bot:schwer"),
     "setup_bad_yes_no": ("y or n, please", "bitte j (ja) oder n (nein)"),
@@ -67,4 +68,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_random": ("random", "zufall"),
     "setup_default_variant": ("base", "Grundspiel"),
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
+    # -- seats on the command line (--players, --first) ----------------------------
+    "seat_numbered": ("seat {number}: {reason}", "Platz {number}: {reason}"),
+    "seat_bad_level": ("bot level must be easy, normal or hard, not {level}",
+                       "die Bot-Stärke ist leicht, mittel oder schwer, nicht {level}"),
+    "seat_count": ("2 to 5 seats are needed, not {n}", "es braucht 2 bis 5 Plätze, nicht {n}"),
+    "seat_twice": ("{name} is seated twice: give every player their own name",
+                   "{name} sitzt zweimal am Tisch: jeder Mitspieler braucht einen eigenen Namen"),
+    "seat_no_first": ("no seat is named {name}: choose one of {names} or random",
+                      "kein Platz heißt {name}: wähle {names} oder zufall"),
+    "seat_default_name": ("Player {n}", "Spieler {n}"),
+    # -- the command line's values, as its help shows them and --variant/--tiebreak read them ------
+    "option.base": ("base", "grundspiel"),
+    "option.advanced": ("advanced", "fortgeschrittene"),
+    "option.expert": ("expert", "experten"),
+    "option.fewest-hand": ("fewest-hand", "wenigste-karten"),
+    "option.shared": ("shared", "geteilt"),
 }

@@ -8,8 +8,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- table -----------------------------------------------------------------
     "title": ("ABLUXXEN", "ABLUXXEN"),
     "variant.base": ("base game", "Grundspiel"),
-    "variant.advanced": ("advanced", "Fortgeschritten"),
-    "variant.expert": ("expert", "Experte"),
+    "variant.advanced": ("advanced", "Fortgeschrittene"),
+    "variant.expert": ("expert", "Experten"),
     "duel": ("duel", "Duell"),
     "level.easy": ("easy", "leicht"),
     "level.normal": ("normal", "mittel"),
@@ -18,9 +18,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seed": ("seed {seed}", "Seed {seed}"),
     "deck": ("Deck", "Nachziehstapel"),
     "discard": ("Discard", "Ablagestapel"),
-    # When the header is short of room.
-    "deck_short": ("Deck", "Stapel"),
-    "discard_short": ("Discard", "Ablage"),
+    # When the header is short of room: the rulebook's words cut short, as "Pkt" is (a bare "Stapel" or
+    # "Ablage" would be other words).
+    "deck_short": ("Deck", "Nachz."),
+    "discard_short": ("Discard", "Abl."),
     "pool": ("Pool", "Vorrat"),
     "pool_empty": ("(empty)", "(leer)"),
     "shadow": ("Shadow", "Schatten"),
@@ -41,7 +42,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ask.play": ("{name}, play one card or several of one value (jokers may join).",
                  "{name}, spiel eine Karte oder mehrere gleiche (Joker dürfen dazu)."),
     "ask.shadow": ("{name}, the set you played ({cards}) abluxxes several shadow groups: choose one ({options}).",
-                   "{name}, dein Satz ({cards}) luxxt dem Schatten mehrere Gruppen ab: wähle eine ({options})."),
+                   "{name}, dein Satz ({cards}) kann mehrere Schattengruppen abluxxen: wähle eine ({options})."),
     "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take {it} ({victim} draws {n}) or leave {it}?",
                  "{name}, du hast {victim} {owned} abgeluxxt: nimm ({victim} zieht {n} nach) oder lass?"),
     "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
@@ -118,6 +119,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_words": ("n no", "n nein no"),
     # -- input (i9) ---------------------------------------------------------------
     "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
+    # The key that completes, as keyboards label it (German ones say Tab too, or ⇥).
+    "tab_completes": (" Tab ▸ ", " Tab ▸ "),
     "typed_ahead": ("What was typed before this question was ignored.",
                     "Was vor dieser Frage getippt wurde, zählt nicht."),
     "ask.draw_groups": ("{name}, draw {count}: a pool card (its value, e.g. 7), a group (its letter) or the deck.",

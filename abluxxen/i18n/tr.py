@@ -22,6 +22,7 @@ from ..quoting import visible
 from . import club, host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS
 from .refusals import REFUSALS_DE
+from .saves import SAVE_REFUSALS_DE
 from .verbs import GERMAN
 
 
@@ -70,6 +71,21 @@ _OS_REASONS = {
     errno.EIO: "oserror.io", errno.ENOENT: "oserror.missing", errno.ENAMETOOLONG: "oserror.long",
 }
 
+# The fields of a text that hold one player's name (see ``Tr.who``).
+_PERSONS = frozenset({"name", "victim", "attacker"})
+# Pronouns a player may take for a name, by language (LANGS' order): quoted in that language's sentences.
+_PRONOUNS = (
+    frozenset({"i", "me", "my", "mine", "myself", "you", "your", "yours", "he", "him", "his", "she", "her", "it",
+               "its", "we", "us", "our", "they", "them", "their", "who", "nobody", "somebody", "someone",
+               "everybody", "everyone", "anybody", "anyone"}),
+    frozenset({"ich", "mich", "mir", "mein", "du", "dich", "dir", "dein", "er", "ihn", "ihm", "sein", "sie",
+               "es", "wir", "uns", "ihr", "euch", "ihnen", "man", "wer", "jemand", "niemand", "keiner", "alle",
+               "jeder"}),
+)
+# The English verbs of a reason that agree with its set's count: several cards, then one card.
+_AGREEING = ({"fits": "fit", "does": "do", "is": "are"}, {"fits": "fits", "does": "does", "is": "is"})
+
+_GERMAN_MARKS = str.maketrans({".": ",", ",": "."})  # decimal comma, thousands dot
 _NUMBERS_EN = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                "eleven", "twelve", "thirteen")
 _NUMBERS_DE = ("kein", "eine", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn",
@@ -92,6 +108,9 @@ class Tr:
     def __call__(self, key: str, **fields: object) -> str:
         # A path is whatever a folder holds: its control characters are shown, never sent raw.
         shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
+        for field in _PERSONS.intersection(shown):
+            if isinstance(shown[field], str):
+                shown[field] = self.who(str(shown[field]))
         return TEXTS[key][self._index].format(**shown)
 
     def os_reason(self, err: OSError) -> str:
@@ -101,6 +120,16 @@ class Tr:
         if key is not None:
             return self(key)
         return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
+
+    def save_refusal(self, err: Exception) -> str:
+        """Why a file is no save (a ``store.saves.SaveError``: its key and params), in this language."""
+        if self.lang != "de":
+            return str(err)
+        error = getattr(err, "error", None)
+        if isinstance(error, OSError):  # could not be read at all: the system's reason
+            return self.os_reason(error)
+        german = SAVE_REFUSALS_DE.get(str(getattr(err, "key", "")))
+        return german.format(**getattr(err, "params", {})) if german else str(err)
 
     def spoken(self, move: str) -> str:
         """A move in the contract notation as a player of this language types it (``ziehe stapel``)."""
@@ -112,6 +141,16 @@ class Tr:
         """A bot level's name in this language (``hard`` is ``schwer``)."""
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
+
+    def decimal(self, value: float, places: int = 1, *, grouped: bool = False) -> str:
+        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, and with
+        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``."""
+        text = f"{value:{',' if grouped else ''}.{places}f}"
+        return text.translate(_GERMAN_MARKS) if self.lang == "de" else text
+
+    def percent(self, share: float, places: int = 0) -> str:
+        """A share of 1 as a percentage (``66.7%`` / ``66,7 %``: German sets a narrow space before the sign)."""
+        return self.decimal(100 * share, places) + ("\u202f%" if self.lang == "de" else "%")
 
     def number(self, n: int) -> str:
         """A count in words (digits past thirteen)."""
@@ -240,14 +279,25 @@ class Tr:
             return f"du hast keine {value}"
         return f"du hast nur eine {value}" if held == 1 else f"du hast nur {self.number(held)} {value}er"
 
-    def why(self, reason: Reason, names: Sequence[str]) -> str:
-        """The normal bot's reason for a move, in this language."""
+    def why(self, reason: Reason, names: Sequence[str] | None = None) -> str:
+        """The normal bot's reason for a move, in this language (``names``: the seats' names, for the
+        victims; without them the reason's own ``names`` detail stands)."""
         details = reason.details
-        if "victims" in details:
-            details["names"] = self.listing([names[s] for s in details["victims"]])
+        if "victims" in details and names is not None:
+            details["names"] = self.listing([self.who(names[s]) for s in details["victims"]])
         if "cards" in details:
-            details["what"] = self.set_words(tuple(details["cards"]))
+            cards = tuple(details["cards"])
+            details.update(what=self.set_words(cards), owned=self.owned_words(cards), group=group_token(cards))
+            details.update(_AGREEING[len(cards) == 1])
         return REASONS[reason.key][self._index].format(**details)
+
+    def who(self, name: str) -> str:
+        """A player's name as a sentence of this language can hold it: a name that is also a pronoun of the
+        language (``You``, ``Du``) goes in quotes, so "“You” plays" and "„Du“ spielt" still read as a
+        person's doing, where "You plays" and "Du spielt" read as nonsense."""
+        if name.casefold() not in _PRONOUNS[self._index]:
+            return name
+        return f"„{name}“" if self.lang == "de" else f"“{name}”"
 
     def yes_or_no(self, answer: str, *, default: bool | None = None) -> bool | None:
         """What an answer to a yes/no question means: ``True``, ``False``, or ``None`` when it is neither."""

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .saves import Saved
 
 FILE_NAME = "records.sqlite3"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
 APPLICATION_ID = 0x41424C58
 #: Seconds to wait for another process's write; the end of a game waits no longer.
@@ -118,12 +118,18 @@ ALTER TABLE games_v3 RENAME TO games;
 CREATE INDEX games_match ON games (match_key);
 """
 
+# Version 4: a seat's account, a stable identity for the person at it (the club's accounts by key) besides
+# the name they wrote; NULL where there was none (every game before). Ratings read it (store/ratings.py).
+_V4 = """
+ALTER TABLE seats ADD COLUMN account TEXT CHECK (typeof(account) IN ('text', 'null'));
+"""
+
 #: ``_MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3}
+_MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4}
 assert len(_MIGRATIONS) == SCHEMA_VERSION
 
 _SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
-_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner FROM seats"
+_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner, account FROM seats"
 # Each person's seat, with how many people and which bot levels sat at that game.
 _RESULTS = """
 SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots
@@ -141,7 +147,8 @@ SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'i
 UNION
 SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
     OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
-    OR typeof(winner) != 'integer' OR (bot IS NOT NULL AND bot NOT IN ({", ".join("?" * len(LEVELS))})))"""
+    OR typeof(winner) != 'integer' OR typeof(account) NOT IN ('text', 'null')
+    OR (bot IS NOT NULL AND bot NOT IN ({", ".join("?" * len(LEVELS))})))"""
 _UNSEATED = """
 SELECT number FROM games g WHERE players != (SELECT count(*) FROM seats WHERE game = g.number)
     OR NOT EXISTS (SELECT 1 FROM seats WHERE game = g.number AND seat = g.players - 1)"""
@@ -231,6 +238,8 @@ class GameSummary:
             match it belongs to (with two or more humans) is unfinished.
         assisted: whether a hint or an undo helped in it.
         reason: how it ended (``hand-empty`` or ``exhausted``).
+        accounts: per seat, the account of the person at it (a stable identity the caller gave,
+            such as the club's), or ``None``: a bot, or a person known by name only.
     """
 
     number: int
@@ -244,6 +253,7 @@ class GameSummary:
     seed: int | None
     assisted: bool
     reason: str
+    accounts: tuple[str | None, ...]
 
     def human_seat(self, name: str) -> int | None:
         """The seat a human of this name played (compared as the setup does), or ``None``."""
@@ -432,7 +442,7 @@ class Records:
     def add(self, *, key: str, match_key: str, game_index: int, when: datetime, rules: Rules,
             seats: Sequence[tuple[str, str | None]], scores: Sequence[int], hand_sizes: Sequence[int],
             display_sizes: Sequence[int], winners: Sequence[int], seed: int | None, assisted: bool,
-            reason: str, transcript: Transcript) -> int:
+            reason: str, transcript: Transcript, accounts: Sequence[str | None] | None = None) -> int:
         """Record a finished game once; its number (the earlier one when ``key`` is recorded already).
 
         Args:
@@ -440,6 +450,9 @@ class Records:
             match_key: the key of the match it belongs to (see :meth:`reveal_seeds`).
             game_index: which game of the match it is, from 0.
             when: when it ended (stored in UTC).
+            accounts: per seat, a stable identity of the person at it (an account), or ``None``
+                (a bot; a person known by the name only, as at a hot-seat). Ratings follow an
+                account through changes of name.
 
         Raises:
             RecordsError: when the database cannot be written; nothing is written then.
@@ -462,10 +475,11 @@ class Records:
             number = cursor.lastrowid
             assert number is not None
             db.executemany(
-                "INSERT INTO seats (game, seat, name, bot, score, hand, display, winner)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game, seat, name, bot, score, hand, display, winner, account)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(number, seat, name, bot, scores[seat], hand_sizes[seat], display_sizes[seat],
-                  int(seat in winners)) for seat, (name, bot) in enumerate(seats)])
+                  int(seat in winners), None if accounts is None or bot is not None else accounts[seat])
+                 for seat, (name, bot) in enumerate(seats)])
             db.execute("INSERT INTO transcripts (game, doc) VALUES (?, ?)",
                        (number, json.dumps(transcript.to_json(), separators=(",", ":"))))
         return int(number)
@@ -707,20 +721,21 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
     rules = rules_of(players, variant, duel, tiebreak)
     when = datetime.fromisoformat(ended)
     seed = None if seed is None else parse_seed(seed)
-    _, index, names, bots, scores, hands, shown, won = zip(*seats, strict=True)
+    _, index, names, bots, scores, hands, shown, won, accounts = zip(*seats, strict=True)
     return GameSummary(
         number=number, when=when if when.tzinfo else when.replace(tzinfo=UTC), rules=rules,
         seats=tuple(RecordedSeat(visible(n), b) for n, b in zip(names, bots, strict=True)),
         scores=scores, hand_sizes=hands, display_sizes=shown,
         winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
-        reason=reason)
+        reason=reason, accounts=tuple(None if a is None else visible(a) for a in accounts))
 
 
 
 # -- the game's side ---------------------------------------------------------------------
 
 
-def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = None) -> int:
+def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = None,
+                    accounts: Sequence[str | None] | None = None) -> int:
     """Record the finished current game of a save; its number in the records.
 
     Called at every score screen: a game shown again after a resume has the
@@ -732,6 +747,7 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             or more humans, the match unfinished), the game is recorded without
             it, and the match's seeds are filled in once it may.
         directory: where the records live (default: the data directory).
+        accounts: per seat, the account of the person at it, or ``None`` (see :meth:`Records.add`).
 
     Raises:
         RecordsError: when the database cannot be used.
@@ -746,7 +762,7 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             scores=outcome.scores, hand_sizes=outcome.hand_sizes,
             display_sizes=[score + hand for score, hand in zip(outcome.scores, outcome.hand_sizes, strict=True)],
             winners=outcome.winners, seed=seed if seed_shown else None, assisted=saved.assisted,
-            reason=str(outcome.reason), transcript=saved.transcript)
+            reason=str(outcome.reason), transcript=saved.transcript, accounts=accounts)
         if seed_shown and match.seed is not None:
             records.reveal_seeds(saved.match_key, match.seed)
     return number

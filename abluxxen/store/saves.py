@@ -77,7 +77,17 @@ FOLDER_REFUSAL = "it is a folder, not a save file"
 
 
 class SaveError(ValueError):
-    """A save file that cannot be read back, with the reason."""
+    """A save file that cannot be read back, with the reason (``str()``: English).
+
+    Attributes:
+        key: which reason, for its words in another language (``abluxxen/i18n/saves.py``); ``""``
+            when only the English exists.
+        params: the reason's details, to fill those words in.
+    """
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
 
 
 class SaveBusy(SaveError):
@@ -93,7 +103,7 @@ class SaveUnreadable(SaveError):
     """
 
     def __init__(self, reason: str, error: OSError) -> None:
-        super().__init__(reason)
+        super().__init__(reason, "unreadable")
         self.error = error
 
 
@@ -221,12 +231,13 @@ def from_document(doc: Any) -> Saved:
         SaveError: naming what is wrong.
     """
     if not isinstance(doc, dict):
-        raise SaveError("not a save document (expected a JSON object)")
+        raise SaveError("not a save document (expected a JSON object)", "not_object")
     if doc.get("format") != FORMAT:
-        raise SaveError(f"unknown format {repr(doc.get('format'))[:40]} (expected {FORMAT!r})")
+        found = repr(doc.get("format"))[:40]
+        raise SaveError(f"unknown format {found} (expected {FORMAT!r})", "format", found=found, expected=repr(FORMAT))
     for key in ("match", "seats"):
         if key not in doc:
-            raise SaveError(f"damaged save: no {key!r}")
+            raise SaveError(f"damaged save: no {key!r}", "missing", field=repr(key))
     try:
         match = Match.from_json(doc["match"])
         seats = _seats(doc["seats"], match.names)
@@ -234,24 +245,25 @@ def from_document(doc: Any) -> Saved:
         # Saves from before transcripts begin the transcript where they resume.
         history = Transcript.from_json(doc["transcript"], ends_at=match.game) if "transcript" in doc else None
     except ValueError as err:
-        raise SaveError(f"damaged save: {err}") from None
+        raise SaveError(f"damaged save: {err}", "invalid") from None
     lang = doc.get("lang", "en")
     if lang not in LANGS:
-        raise SaveError("damaged save: lang must be 'en' or 'de'")
+        raise SaveError("damaged save: lang must be 'en' or 'de'", "lang")
     delay = doc.get("delay", 0.6)
     if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) \
             or not 0 <= delay <= MAX_DELAY:
-        raise SaveError(f"damaged save: delay must be from 0 to {MAX_DELAY:g} seconds")
+        raise SaveError(f"damaged save: delay must be from 0 to {MAX_DELAY:g} seconds", "delay", most=f"{MAX_DELAY:g}")
     finished = doc.get("finished", False)
     if not isinstance(finished, bool) or (finished and not match.is_over):
-        raise SaveError("damaged save: finished must be true or false, and true only once the match is over")
+        raise SaveError("damaged save: finished must be true or false, and true only once the match is over",
+                        "finished")
     assisted = doc.get("assisted", False)
     if not isinstance(assisted, bool):
-        raise SaveError("damaged save: assisted must be true or false")
+        raise SaveError("damaged save: assisted must be true or false", "assisted")
     # Saves from before records get a key now; the first autosave keeps it.
     match_key = doc.get("match_key", new_match_key())
     if not isinstance(match_key, str) or not _KEY.fullmatch(match_key):
-        raise SaveError("damaged save: match_key must be 1 to 64 letters, digits, - or _")
+        raise SaveError("damaged save: match_key must be 1 to 64 letters, digits, - or _", "match_key")
     _check_when(doc.get("saved"))
     return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
                  assisted=assisted, match_key=match_key, history=history)
@@ -333,7 +345,7 @@ def _check_when(value: Any) -> None:
     try:
         datetime.fromisoformat(value if isinstance(value, str) else "")
     except ValueError:
-        raise SaveError("damaged save: saved must be a date and time") from None
+        raise SaveError("damaged save: saved must be a date and time", "saved") from None
 
 
 # -- files ---------------------------------------------------------------------------
@@ -584,31 +596,32 @@ def _read_text(path: Path) -> str:
         raise SaveUnreadable(f"cannot read the file ({err.strerror or err})", err) from None
     except Refused as refused:
         if refused.error is not None:
-            raise SaveUnreadable(_refusal(refused), refused.error) from None
-        raise SaveError(_refusal(refused)) from None
+            raise SaveUnreadable(str(_refusal(refused)), refused.error) from None
+        raise _refusal(refused) from None
     if not data.strip():
-        raise SaveError("the file is empty (a game that was never saved)")
+        raise SaveError("the file is empty (a game that was never saved)", "empty")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise SaveError(f"not a save: byte {err.start} is not UTF-8 text") from None
+        raise SaveError(f"not a save: byte {err.start} is not UTF-8 text", "not_utf8", byte=err.start) from None
 
 
-def _refusal(refused: Refused) -> str:
+def _refusal(refused: Refused) -> SaveError:
     """Why a file that :func:`read_small` refused is no save."""
     mb = 1024 * 1024
     if refused.kind == "folder":
-        return FOLDER_REFUSAL
+        return SaveError(FOLDER_REFUSAL, "folder")
     if refused.kind == "not-regular":
-        return "not a regular file (a pipe or a device), so not a save"
+        return SaveError("not a regular file (a pipe or a device), so not a save", "not_regular")
     if refused.kind == "too-big":
         size = f"{int(refused.detail) // mb} MB; " if refused.detail else ""
-        return f"too big for a save ({size}saves are under {MAX_BYTES // mb} MB)"
-    return f"cannot read the file ({refused.detail})"
+        return SaveError(f"too big for a save ({size}saves are under {MAX_BYTES // mb} MB)", "too_big",
+                         size=size, most=MAX_BYTES // mb)
+    return SaveError(f"cannot read the file ({refused.detail})", "cannot_read", detail=refused.detail)
 
 
 def _refuse_constant(name: str) -> Any:
-    raise SaveError(f"damaged save: {name} is not a number a save holds")
+    raise SaveError(f"damaged save: {name} is not a number a save holds", "constant", name=name)
 
 
 def _parse(text: str) -> Any:
@@ -617,11 +630,11 @@ def _parse(text: str) -> Any:
     except SaveError:
         raise
     except json.JSONDecodeError as err:
-        raise SaveError(f"damaged save: not valid JSON (line {err.lineno})") from None
+        raise SaveError(f"damaged save: not valid JSON (line {err.lineno})", "json", line=err.lineno) from None
     except RecursionError:
-        raise SaveError("damaged save: nested too deeply") from None
+        raise SaveError("damaged save: nested too deeply", "nested") from None
     except ValueError:  # the parser's limit on digits: no save holds such a number
-        raise SaveError("damaged save: a number too long to read") from None
+        raise SaveError("damaged save: a number too long to read", "long_number") from None
 
 
 # -- finding saves -------------------------------------------------------------------
@@ -636,6 +649,7 @@ class Found:
     saved: Saved | None = None
     problem: str = ""
     unreadable: OSError | None = None  # the file could not be read at all (then it is not called damaged)
+    error: SaveError | None = None  # why it is no save (``problem`` is its English)
 
 
 
@@ -655,9 +669,9 @@ def scan_saves(directory: Path) -> list[Found]:
         try:
             found.append(Found(path, mtime, saved=read_save(path)))
         except SaveUnreadable as err:
-            found.append(Found(path, mtime, problem=str(err), unreadable=err.error))
+            found.append(Found(path, mtime, problem=str(err), unreadable=err.error, error=err))
         except SaveError as err:
-            found.append(Found(path, mtime, problem=str(err)))
+            found.append(Found(path, mtime, problem=str(err), error=err))
     found.sort(key=lambda f: f.mtime, reverse=True)
     return found
 

@@ -29,19 +29,27 @@ def canonical(code: str) -> str:
     return "".join(ch for ch in code.casefold() if ch not in " -_\t")
 
 
+class CodeError(ValueError):
+    """A code a person cannot type; ``key`` names the reason in ``abluxxen/i18n/host.py``."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 def check_code(code: str) -> str:
     """A code the host gave (``--code``), read loosely.
 
     Raises:
-        ValueError: for a code that is empty, too long or holds characters a person cannot type.
+        CodeError: for a code that is empty, too long or holds characters a person cannot type.
     """
     loose = canonical(code)
     if not loose:
-        raise ValueError("an invite code needs letters or digits")
+        raise CodeError("an invite code needs letters or digits", "host.code_empty")
     if len(loose) > MAX_CODE:
-        raise ValueError(f"an invite code has at most {MAX_CODE} letters and digits")
+        raise CodeError(f"an invite code has at most {MAX_CODE} letters and digits", "host.code_long")
     if not loose.isprintable():
-        raise ValueError("an invite code cannot hold control characters")
+        raise CodeError("an invite code cannot hold control characters", "host.code_control")
     return code.strip()
 
 

@@ -9,6 +9,7 @@ from .. import bots
 from ..bots import Bot
 from ..bots.common import stable_seed
 from ..events import Event
+from ..i18n.tr import Tr
 from ..store.saves import Seat
 from ..view import View
 
@@ -21,15 +22,23 @@ BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
 
 
 class SeatError(ValueError):
-    """A seat list that cannot be played, with the reason.
+    """A seat list that cannot be played, with the reason in either language (``str()``: English).
 
     Attributes:
-        key: the reason as a key of ``abluxxen/i18n/`` (``""`` when only the English text exists).
+        key: the reason, a key of ``abluxxen/i18n/setup.py`` or ``saves.py``.
+        seat: the seat's number when one seat is wrong (``None``: the list as a whole).
+        shown: what was typed there, quoted and made visible (``""``: not repeated).
+        params: the reason's fields.
     """
 
-    def __init__(self, message: str, key: str = "") -> None:
-        super().__init__(message)
-        self.key = key
+    def __init__(self, key: str, *, seat: int | None = None, shown: str = "", **params: object) -> None:
+        self.key, self.seat, self.shown, self.params = key, seat, shown, params
+        super().__init__(self.told(Tr("en")))
+
+    def told(self, tr: Tr) -> str:
+        """The reason in ``tr``'s language, the seat's number first (``seat 2: …``)."""
+        reason = tr(self.key, **self.params) + (f" ({self.shown})" if self.shown else "")
+        return tr("seat_numbered", number=self.seat, reason=reason) if self.seat else reason
 
 
 def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
@@ -39,7 +48,7 @@ def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
         SeatError: for a wrong number of seats or a name used twice.
     """
     if not 2 <= len(specs) <= 5:
-        raise SeatError(f"2 to 5 seats are needed, not {len(specs)}")
+        raise SeatError("seat_count", n=len(specs))
     taken = {name.lower() for name, _ in specs if name}
     names = [n for n in BOT_NAMES if n.lower() not in taken]
     seats: list[Seat] = []
@@ -48,10 +57,11 @@ def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
         if name is None:
             name = names.pop(0)
         if name.lower() in seen:
-            raise SeatError(f"{name} is seated twice: give every player their own name")
+            raise SeatError("seat_twice", name=name)
         seen.add(name.lower())
         seats.append(Seat(name, level))
     return seats
+
 
 
 class RandomBot:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import group_token
+from ..cards import JOKER, group_token
 from ..events import START, Event
 from ..i18n.tr import Tr
 from ..phase import EndReason
@@ -72,7 +72,9 @@ class _Narration:
             self.draws = None
 
     def _it(self, ev: Event) -> str:
-        return self.tr("n.it") if len(ev.cards) == 1 else self.tr("n.them")
+        if len(ev.cards) != 1:
+            return self.tr("n.them")
+        return self.tr("n.it_joker" if ev.cards[0] == JOKER else "n.it")  # German: "sie" for a 7, "ihn" for a joker
 
     def _ignore(self, ev: Event, name: str) -> None:
         pass  # a refill shows on the table, not in the log

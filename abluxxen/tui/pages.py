@@ -77,20 +77,22 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     match = saved.match
     if match.seed is None or not shown:
         return ""
-    # In the player's words: --players and --variant take the German names too.
+    # In the player's words (--players, --variant and --tiebreak take the German names too), and in the
+    # game's language: a German game replays in German whatever the terminal's locale.
     specs = ",".join(f"bot:{tr.level(s.bot)}" if s.bot else s.name for s in saved.seats)
     rules = match.rules
     options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
     if rules.variant != "base":
-        options.append(f"--variant {tr(f'variant.{rules.variant}')}")
+        options.append(f"--variant {tr(f'option.{rules.variant}')}")
     if rules.players == 2 and not rules.is_duel:
         options.append("--no-duel")
     if rules.tiebreak != "fewest-hand":
-        options.append(f"--tiebreak {rules.tiebreak}")
+        options.append(f"--tiebreak {tr(f'option.{rules.tiebreak}')}")
     if match.games > 1:
         options.append(f"--match {match.games}")
     if match.first:
         options.append(f'--first "{match.names[match.first]}"')
+    options.append(f"--lang {saved.lang}")
     return tr("replay", seed=seed_text(match.seed), command=_command_lines(["abluxxen play", *options]))
 
 

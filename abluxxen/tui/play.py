@@ -15,6 +15,7 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from rich.text import Text
 
+from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..match import Match
@@ -39,9 +40,14 @@ def run(args: argparse.Namespace) -> int:
     duel: bool | None = False if args.no_duel else None
     if args.players:
         try:
-            seats = parse_players(args.players)
+            seats = parse_players(args.players, tr)
         except SeatError as err:
-            print(f"abluxxen play: error: {err}", file=sys.stderr)
+            print(error_line("abluxxen play", err.told(tr), lang), end="", file=sys.stderr)
+            return 2
+        try:
+            pick_first(args.first or "random", [s.name for s in seats])
+        except SeatError as err:
+            print(error_line("abluxxen play", f"--first: {err.told(tr)}", lang), end="", file=sys.stderr)
             return 2
     # The terminal is only touched once the command line is known to be good.
     screen = Terminal()
@@ -59,7 +65,8 @@ def run(args: argparse.Namespace) -> int:
         start = pick_first(first, names) if first else 0
     except ValueError as err:
         screen.leave()
-        print(f"abluxxen play: error: {'--first: ' if isinstance(err, SeatError) else ''}{err}", file=sys.stderr)
+        reason = f"--first: {err.told(tr)}" if isinstance(err, SeatError) else str(err)
+        print(error_line("abluxxen play", reason, lang), end="", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else new_seed()
     match = Match(rules, games=args.match, seed=seed, names=names, first=start)

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if path is None:
         return 1
     if path.is_dir():  # before its lock: a folder such as / has no name to put a lock file beside
-        print(tr("bad_save", path=path, reason=FOLDER_REFUSAL), file=sys.stderr)
+        print(tr("bad_save", path=path, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))), file=sys.stderr)
         return 1
     lock = SaveLock(path)
     try:
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         saved = read_save(path)
     except SaveError as err:
         lock.release()
-        reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else err
+        reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else tr.save_refusal(err)
         print(tr("bad_save", path=path, reason=reason), file=sys.stderr)
         return 1
     if args.lang:
@@ -109,7 +109,7 @@ def _skipped(bad: Found, tr: Tr) -> str:
     that holds no save."""
     if bad.unreadable is not None:
         return tr("skipped_unreadable", path=bad.path, reason=tr.os_reason(bad.unreadable))
-    return tr("skipped_bad", path=bad.path, reason=bad.problem)
+    return tr("skipped_bad", path=bad.path, reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
 
 
 def show_list(directory: Path, tr: Tr) -> int:

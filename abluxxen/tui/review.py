@@ -55,17 +55,12 @@ def moments(transcript: Transcript, decisions: Sequence[Decision]) -> dict[int, 
     return found
 
 
-def number(value: float, tr: Tr) -> str:
-    """Points with one decimal, in the language's way (``3.5`` / ``3,5``)."""
-    text = f"{value:.1f}"
-    return text.replace(".", ",") if tr.lang == "de" else text
-
-
 def verdict(decision: Decision, tr: Tr) -> str:
     """The played move against the best one, in one line."""
+    played, best = tr.spoken(decision.played), tr.spoken(decision.best)
     if decision.loss <= 0:
-        return tr("review.good", played=decision.played)
-    return tr("review.lost", played=decision.played, best=decision.best, loss=number(decision.loss, tr))
+        return tr("review.good", played=played)
+    return tr("review.lost", played=played, best=best, loss=tr.decimal(decision.loss))
 
 
 def page(decision: Decision, moment: Moment, title: str, bots: Sequence[str | None], tr: Tr, *,
@@ -101,15 +96,15 @@ def pages(decisions: Sequence[Decision], worst: Sequence[Decision], moments_: di
 
 def summary(decisions: Sequence[Decision], name: str, tr: Tr) -> str:
     """How many decisions were rated and how many points they gave away."""
-    return tr("review.summary", name=name, count=len(decisions), loss=number(sum(d.loss for d in decisions), tr))
+    return tr("review.summary", name=name, count=len(decisions), loss=tr.decimal(sum(d.loss for d in decisions)))
 
 
 def decision_lines(decisions: Sequence[Decision], tr: Tr) -> list[str]:
     """The list of every decision: turn, played, best, points lost."""
     lines = [tr("review.head")]
     for d in decisions:
-        best = "=" if d.best == d.played else d.best
-        lines.append(f"{d.turn:>4}  {d.played:<27} {best:<27} {number(d.loss, tr):>5}")
+        best = "=" if d.best == d.played else tr.spoken(d.best)
+        lines.append(f"{d.turn:>4}  {tr.spoken(d.played):<27} {best:<27} {tr.decimal(d.loss):>5}")
     return lines
 
 
@@ -121,8 +116,8 @@ def print_plain(console: Console, decisions: Sequence[Decision], worst: Sequence
     if worst:
         console.print(tr("review.mistakes"))
         for i, d in enumerate(worst, 1):
-            console.print(f"{i}. " + tr("review.line", turn=d.turn, played=d.played, best=d.best,
-                                        loss=number(d.loss, tr)))
+            console.print(f"{i}. " + tr("review.line", turn=d.turn, played=tr.spoken(d.played),
+                                        best=tr.spoken(d.best), loss=tr.decimal(d.loss)))
             console.print(page(d, moments_[d.index], tr("review.mistake", n=i, total=len(worst), turn=d.turn,
                                                       name=name), bots, tr))
             console.print()

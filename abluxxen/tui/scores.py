@@ -81,10 +81,8 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
 
 
 def _join(names: list[str], tr: Tr) -> str:
-    if len(names) == 1:
-        return names[0]
-    word = " und " if tr.lang == "de" else " and "
-    return ", ".join(names[:-1]) + word + names[-1]
+    """The names as the subject of a sentence: "Ann and Ben", "“You” and Ben"."""
+    return tr.listing([tr.who(name) for name in names])
 
 
 def _winner_words(winners: tuple[int, ...], scores: tuple[int, ...], names: list[str], tr: Tr) -> str:

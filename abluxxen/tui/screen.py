@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import io
 import textwrap
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -38,13 +39,18 @@ from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent, UIControl
 from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.output import ColorDepth
 from rich.align import Align
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.panel import Panel
+from rich.segment import Segment, Segments
+from rich.style import Style
 from rich.text import Text
 
 from ..i18n.tr import Tr
@@ -140,8 +146,7 @@ class TableScreen:
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
-        self._drawn: tuple[object, ...] = ()
-        self._picture = UIContent()
+        self._rich: Console | None = None
         self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.buffer.on_text_changed += self._cap
@@ -198,7 +203,9 @@ class TableScreen:
         """The screen as it is now, as text (no colours without a colour system), the prompt under it."""
         cols, rows = self.size()
         prompt = "".join(part[1] for part in (self._bottom() if self.page is not None else self._prompt()))
-        return "\n".join(line.rstrip() for line in self._render(cols, rows).split("\n")) + "\n" + prompt
+        shown = self._render(cols, rows)
+        text = shown if isinstance(shown, str) else self._ansi(shown, cols, rows - 2)
+        return "\n".join(line.rstrip() for line in text.split("\n")) + "\n" + prompt
 
     # -- the application ------------------------------------------------------------
 
@@ -221,7 +228,7 @@ class TableScreen:
 
         @keys.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
-            self._drawn = ()
+            self._kept.forget()
             event.app.renderer.clear()
 
         @keys.add("tab", filter=~paging)
@@ -238,10 +245,11 @@ class TableScreen:
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
                       wrap_lines=False, always_hide_cursor=True)
+        self._kept = _Kept(body, self._body_key)
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
-        return Application(layout=Layout(HSplit([body, prompt, bottom]), focused_element=prompt),
+        return Application(layout=Layout(HSplit([self._kept, prompt, bottom]), focused_element=prompt),
                            key_bindings=keys, full_screen=True, mouse_support=False,
                            color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
 
@@ -301,45 +309,97 @@ class TableScreen:
 
     # -- drawing ---------------------------------------------------------------------------
 
-    def _body(self) -> UIContent:
-        """The table (or page, cover, waiting room), made again only when something on it changed:
-        a key typed at the prompt redraws the prompt alone."""
+    def _body_key(self) -> tuple[object, ...]:
+        """What the body shows depends on: while it is the same, the body is not drawn again (a key typed
+        at the prompt redraws the prompt's lines alone)."""
         cols, rows = self.size()
-        key = (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
-               id(self.sheet), id(self.question), id(self.showing), self._minute())
-        if key != self._drawn:
-            try:
-                text = self._render(cols, rows)
-            except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
-                text = self.tr("host.failed", error=type(err).__name__)
-                self.goodbye = text
-                asyncio.get_running_loop().call_soon(self._leave)
-            lines = list(split_lines(to_formatted_text(ANSI(text))))
-            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
-                                      line_count=len(lines), show_cursor=False)
-            self._drawn = key
-        return self._picture
+        return (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
+                id(self.sheet), id(self.question), id(self.showing), self._minute())
+
+    def _body(self) -> UIContent:
+        """The table (or page, cover, waiting room) as lines of styled text."""
+        cols, rows = self.size()
+        try:
+            shown = self._render(cols, rows)
+            lines = self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
+                else list(split_lines(to_formatted_text(ANSI(shown))))
+        except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
+            text = self.tr("host.failed", error=type(err).__name__)
+            self.goodbye = text
+            asyncio.get_running_loop().call_soon(self._leave)
+            lines = list(split_lines(to_formatted_text(text)))
+        return UIContent(get_line=lambda i: lines[i] if i < len(lines) else [], line_count=len(lines),
+                         show_cursor=False)
+
+    def _lines(self, renderable: RenderableType, cols: int, height: int) -> list[StyleAndTextTuples]:
+        """``renderable`` drawn by rich as :meth:`_ansi` draws it, each line straight into prompt_toolkit's
+        styled text (no escape codes written and read back: a style is translated once, then kept).
+
+        The table is a column of one-line texts, most of them the same on every screen at the table and
+        from one move to the next: each is drawn once and kept, by its whole content (its words, styles
+        and width), so what is kept for one screen can only ever be the same line on another."""
+        console = self._console(cols, height)
+        options = console.options.update(justify=None, overflow="ellipsis", height=None, no_wrap=None,
+                                         markup=None, highlight=None)
+        parts = renderable.renderables if isinstance(renderable, Group) else []
+        texts = [part for part in parts if isinstance(part, Text) and part.end == "\n"]
+        if parts and len(texts) == len(parts):
+            lines = [line for text in texts for line in self._text_lines(console, text, options)]
+        else:
+            lines = self._drawn(console, renderable, options)
+        while lines and not lines[-1]:  # as the text's last newlines are stripped
+            lines.pop()
+        return lines[:height]
+
+    def _text_lines(self, console: Console, text: Text, options: ConsoleOptions) -> list[StyleAndTextTuples]:
+        """One text's lines, drawn once for every screen that shows the same text at the same width."""
+        key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.tab_size,
+               console.width, self.colours)
+        lines = _LINES.get(key)
+        if lines is None:
+            lines = self._drawn(console, text, options)
+            if len(_LINES) >= MAX_LINES_KEPT:
+                _LINES.popitem(last=False)
+            _LINES[key] = lines
+        else:
+            _LINES.move_to_end(key)
+        return lines
+
+    def _drawn(self, console: Console, renderable: RenderableType, options: ConsoleOptions) -> list[StyleAndTextTuples]:
+        segments = console.render(renderable, options)
+        return [[(_style_of(console, self.colours, segment.style), segment.text)
+                 for segment in line if segment.text and not segment.control]
+                for line in Segment.split_and_crop_lines(segments, console.width, pad=False, include_new_lines=False)]
 
     def _minute(self) -> int:
         """Chat lines fade: the body is drawn afresh every so often."""
         return int(self.room.clock() // 30)
 
-    def _render(self, cols: int, rows: int) -> str:
+    def _render(self, cols: int, rows: int) -> RenderableType | str:
+        """What the body shows: the table (or cover, scores, waiting room), else ready-made text (a page,
+        the "too small" note)."""
         if cols < MIN_WIDTH or rows < MIN_HEIGHT:
             text = self.tr("host.too_small", w=cols, h=rows)
             return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
         height = rows - 2
         if self.page is not None:
             return "\n".join(self.page[self.page_at:self.page_at + height])
-        return self._ansi(self._content(cols, height), cols, height)
+        return self._content(cols, height)
+
+    def _console(self, cols: int, height: int) -> Console:
+        """A rich console for this terminal at this size (made once per size: making one costs)."""
+        if self._rich is None or (self._rich.width, self._rich.height) != (cols, height):
+            self._rich = Console(file=io.StringIO(), width=cols, height=height,
+                                 force_terminal=self.colours is not None, color_system=self.colours,  # type: ignore[arg-type]
+                                 highlight=False, soft_wrap=False, legacy_windows=False)
+        return self._rich
 
     def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
-        out = io.StringIO()
-        console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
-                          color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
-                          legacy_windows=False)
-        console.print(renderable, crop=True, overflow="ellipsis")
-        return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
+        """``renderable`` as text with escape codes (a line terminal's picture)."""
+        console = self._console(cols, height)
+        with console.capture() as captured:
+            console.print(renderable, crop=True, overflow="ellipsis")
+        return "\n".join(captured.get().rstrip("\n").split("\n")[:height])
 
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
@@ -769,7 +829,7 @@ class TableScreen:
 
 
 class _Picture(UIControl):
-    """A control whose content comes ready made (and cached) from its owner."""
+    """A control whose content comes ready made from its owner."""
 
     def __init__(self, content: Callable[[], UIContent]) -> None:
         self.content = content
@@ -780,6 +840,72 @@ class _Picture(UIControl):
     def is_focusable(self) -> bool:
         return False
 
+
+class _Kept(Container):
+    """A window drawn again only when its owner's ``key`` changes; otherwise the rows it drew last are
+    copied into the screen as they are. prompt_toolkit draws the whole layout for every key typed:
+    without this, each key would copy the table into the screen character by character."""
+
+    def __init__(self, window: Window, key: Callable[[], object]) -> None:
+        self.window = window
+        self.key = key
+        self._drawn: object = None
+        self._rows: dict[int, defaultdict[int, Char]] = {}
+
+    def forget(self) -> None:
+        """Draw the window afresh next time."""
+        self._drawn = None
+
+    def write_to_screen(self, screen: Screen, mouse_handlers: MouseHandlers, write_position: WritePosition,
+                        parent_style: str, erase_bg: bool, z_index: int | None) -> None:
+        at = write_position
+        drawn = (self.key(), at.xpos, at.ypos, at.width, at.height, parent_style, erase_bg)
+        if drawn != self._drawn:
+            scratch = Screen()
+            self.window.write_to_screen(scratch, mouse_handlers, at, parent_style, erase_bg, z_index)
+            self._rows = {y: scratch.data_buffer[y] for y in range(at.ypos, at.ypos + at.height)}
+            self._drawn = drawn
+        for y, row in self._rows.items():
+            screen.data_buffer[y] = row.copy()  # the screen's rows are its own (a later draw may change them)
+        screen.height = max(screen.height, at.ypos + at.height)
+        screen.visible_windows_to_write_positions[self.window] = at
+
+    def reset(self) -> None:
+        self.window.reset()
+        self._drawn = None
+
+    def preferred_width(self, max_available_width: int) -> Dimension:
+        return self.window.preferred_width(max_available_width)
+
+    def preferred_height(self, width: int, max_available_height: int) -> Dimension:
+        return self.window.preferred_height(width, max_available_height)
+
+    def get_children(self) -> list[Container]:
+        return [self.window]
+
+
+def _style_of(console: Console, colours: str | None, style: Style | None) -> str:
+    """prompt_toolkit's style for a rich style: read back from the escape codes ``console`` writes for it,
+    once per style and colour system (so the screen looks exactly as those codes make it look)."""
+    if style is None:
+        return ""
+    known = _STYLES.get((colours, style))
+    if known is None:
+        with console.capture() as captured:
+            console.print(Segments([Segment("x", style)]), end="")
+        known = next((part[0] for part in to_formatted_text(ANSI(captured.get())) if part[1] == "x"), "")
+        if len(_STYLES) > 4096:  # styles come from the code, not from what people type: never this many
+            _STYLES.clear()
+        _STYLES[colours, style] = known
+    return known
+
+
+#: Lines of text drawn lately, by their whole content (see :meth:`TableScreen._text_lines`), the oldest
+#: forgotten first: a hundred tables' screens' worth.
+_LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
+MAX_LINES_KEPT = 5_000
+#: prompt_toolkit's style for each rich style met so far, by colour system.
+_STYLES: dict[tuple[str | None, Style], str] = {}
 
 
 def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
@@ -804,4 +930,4 @@ def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
             listed += " …"
             break
         listed += piece
-    return shown + [("", " Tab ▸ "), ("bold", listed or tr("no_match"))]
+    return shown + [("", tr("tab_completes")), ("bold", listed or tr("no_match"))]

@@ -12,7 +12,7 @@ from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
 from ..quoting import quoted
 from ..rules import VARIANTS
-from ..store.saves import MAX_NAME, Seat, name_refusal
+from ..store.saves import Seat, name_refusal
 
 # At home in table/seats.py (the club seats bots too); named here for the setup's callers.
 from ..table.seats import BOT_NAMES as BOT_NAMES
@@ -20,42 +20,43 @@ from ..table.seats import SeatError as SeatError
 from ..table.seats import seats_of as seats_of
 
 
-def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
+def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None, str | None]:
     """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard`` (or ``bot:schwer``).
+
+    An empty spec (``Ann,,Ben``) is a person named after the seat, in ``tr``'s language (Player 2,
+    Spieler 2).
 
     Raises:
         SeatError: for an unknown bot level, a name wider than 12 terminal
             cells, or one with control or invisible characters.
     """
+    tr = tr or Tr("en")
     spec = spec.strip()
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
         level = level_named(spec[4:]) or "normal"
         if level not in LEVELS:
-            raise SeatError(f"seat {number}: bot level must be {', '.join(LEVELS[:-1])} or {LEVELS[-1]}, "
-                            f"not {quoted(level)}")
+            raise SeatError("seat_bad_level", seat=number, level=quoted(level))
         return None, level
     if not spec:
-        return f"Player {number}", None
+        return tr("seat_default_name", n=number), None
     refusal = name_refusal(spec)
-    if refusal == "seat_name_control":
-        # repr: the refusal must not replay the escape sequence it refuses.
-        raise SeatError(f"seat {number}: names cannot hold control or invisible characters ({quoted(spec)})", refusal)
     if refusal:
-        raise SeatError(f"seat {number}: names are at most {MAX_NAME} characters wide ({quoted(spec)})", refusal)
+        # Quoted: the refusal must not replay the escape sequence it refuses.
+        raise SeatError(refusal, seat=number, shown=quoted(spec))
     return spec, None
 
 
-def parse_players(text: str) -> list[Seat]:
-    """Seats from ``--players "Ann,Ben,bot:hard"``.
+def parse_players(text: str, tr: Tr | None = None) -> list[Seat]:
+    """Seats from ``--players "Ann,Ben,bot:hard"`` (an empty one named in ``tr``'s language).
 
     Raises:
         SeatError: with the reason.
     """
-    return seats_of([parse_seat(part, i + 1) for i, part in enumerate(text.split(","))])
+    return seats_of([parse_seat(part, i + 1, tr) for i, part in enumerate(text.split(","))])
 
 
-def default_name() -> str:
-    """The first seat's default: the login name, capitalised."""
+def default_name(tr: Tr | None = None) -> str:
+    """The first seat's default: the login name, capitalised (else Player 1, in ``tr``'s language)."""
     try:
         user = getpass.getuser()
     except Exception:  # noqa: BLE001 - no login name in some containers
@@ -63,7 +64,7 @@ def default_name() -> str:
     user = "".join(ch for ch in user if ch.isalnum())
     while name_refusal(user) == "seat_name_long":
         user = user[:-1]
-    return user.capitalize() if user else "Player 1"
+    return user.capitalize() if user else (tr or Tr("en"))("seat_default_name", n=1)
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,7 @@ class Setup:
 
 
 def pick_first(first: str, names: Sequence[str], rng: random.Random | None = None) -> int:
-    """The starting seat for ``--first NAME|random`` (a name in any case).
+    """The starting seat for ``--first NAME|random`` (a name in any case; ``zufall`` is ``random`` too).
 
     Raises:
         SeatError: when no seat has that name.
@@ -95,7 +96,7 @@ def pick_first(first: str, names: Sequence[str], rng: random.Random | None = Non
     for seat, name in enumerate(names):
         if name.lower() == wanted.lower():
             return seat
-    raise SeatError(f"no seat is named {quoted(wanted)}: choose one of {', '.join(names)} or random")
+    raise SeatError("seat_no_first", name=quoted(wanted), names=", ".join(names))
 
 
 def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, *,
@@ -156,13 +157,13 @@ class _Dialog:
     def seats(self, count: int) -> list[tuple[str | None, str | None]]:
         specs: list[tuple[str | None, str | None]] = []
         for number in range(1, count + 1):
-            default = default_name() if number == 1 else self.tr("setup_default_bot")
+            default = default_name(self.tr) if number == 1 else self.tr("setup_default_bot")
             while True:
                 answer = self.question(self.tr("setup_seat", n=number), default, "setup_help.seat")
                 try:
-                    spec = parse_seat(answer, number)
+                    spec = parse_seat(answer, number, self.tr)
                 except SeatError as err:
-                    self.refuse(self.tr(err.key or "setup_bad_seat"))
+                    self.refuse(self.tr(err.key) if err.key.startswith("seat_name") else self.tr("setup_bad_seat"))
                     continue
                 if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
                     self.refuse(self.tr("setup_same_name", name=spec[0]))

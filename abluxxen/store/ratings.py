@@ -1,0 +1,224 @@
+"""Ratings of people and of the bot levels, in one pool, replayed from the records.
+
+Every recorded game with at least one person at the table is one free-for-all
+result: each seat's place (winners first, the others by points) goes into
+openskill's Plackett–Luce model (a Weng–Lin Bayesian rating: a skill ``mu``
+and an uncertainty ``sigma`` per player). Nothing is stored: the ratings are
+whatever replaying the records in order gives, so the same records always
+give the same ratings (see ``docs/ratings.md`` for the model, the scale and
+why these choices).
+
+Who is who: a bot seat is its level (every easy bot is the one player
+``bot:easy``, whatever its name at the table); a person is their account
+when the table knew one (the records' ``account`` column), else their name
+compared as the setup compares names. A caller with its own idea of who is
+who (the club's accounts by key) passes ``identity``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from ..levels import LEVELS
+from .records import GameSummary
+
+#: The model, with openskill's defaults: a new player's ``mu`` 25 and ``sigma`` 25/3, ``beta`` 25/6
+#: (the spread of one game's performance) and ``tau`` 25/300 (how much skill may drift between games).
+MODEL = PlackettLuce()
+#: The rating shown: ``BASE + SCALE × (mu − 3·sigma)``, the conservative estimate (the skill is above it
+#: with about 99.9% certainty). SCALE 30 makes 400 points between two settled players about 10 to 1 odds
+#: in a duel, as in Elo; a new person shows 1000 and rises as their games make the rating surer.
+BASE = 1000
+SCALE = 30
+#: Where each bot level starts, ``(mu, sigma)``: 200 games of hard, normal and easy at one table rated as
+#: if each level were a player (``python benchmarks/ratings.py --calibrate --games 200 --seed 1``), shifted
+#: so that the normal bot's ``mu`` is a new person's (a person starts as likely a normal bot as anything,
+#: only much less surely). The bots start far surer than a person, so a game against a person moves a bot
+#: less than the person; the records' games of bots alone never move them (docs/ratings.md).
+BOT_START: dict[str, tuple[float, float]] = {
+    "easy": (17.09, 2.55),
+    "normal": (25.00, 2.25),
+    "hard": (36.21, 2.52),
+}
+
+
+def bot_key(level: str) -> str:
+    """The player a bot level is in the ratings (every bot of that level is the same one)."""
+    return f"bot:{level}"
+
+
+def person_key(name: str, account: str | None = None) -> str:
+    """The player a person is: their account when there is one, else their name as the setup compares it."""
+    return f"account:{account}" if account is not None else f"name:{name.casefold()}"
+
+
+def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """Each seat's place, from 1: the winners (after the rules' tie-break) share the first; the others
+    follow by points, equal points sharing a place (the tie-break decides the win only).
+
+    >>> places([5, 9, 5, 9], [1, 3])
+    [3, 1, 3, 1]
+    >>> places([7, 7, 2], [0])
+    [1, 2, 3]
+    """
+    first = set(winners)
+    return [1 if seat in first else 1 + len(first) + sum(score < other for s, other in enumerate(scores)
+                                                           if s not in first)
+            for seat, score in enumerate(scores)]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One seat of a game as the ratings read it.
+
+    Attributes:
+        key: which player (:func:`bot_key`, :func:`person_key`, or the caller's own).
+        name: the name to show for that player (the latest one written wins).
+        bot: the bot level, or ``None`` for a person.
+        place: the seat's place in the game, from 1 (:func:`places`).
+    """
+
+    key: str
+    name: str
+    bot: str | None
+    place: int
+
+
+@dataclass
+class Rating:
+    """One player's rating.
+
+    Attributes:
+        key: which player.
+        name: the name to show (the latest one; a bot level's own name).
+        bot: the bot level, or ``None`` for a person.
+        mu: the skill estimate.
+        sigma: how uncertain it is.
+        games: the rated games the player sat in.
+    """
+
+    key: str
+    name: str
+    bot: str | None
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate, ``mu − 3·sigma``."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def points(self) -> int:
+        """The rating shown: the ordinal on the familiar scale (:data:`BASE`, :data:`SCALE`)."""
+        return round(BASE + SCALE * self.ordinal)
+
+
+class Ratings:
+    """The pool: the bot levels from their start (:data:`BOT_START`), people from a new player's."""
+
+    def __init__(self, start: dict[str, tuple[float, float]] | None = None) -> None:
+        self.players: dict[str, Rating] = {}
+        # The model's own object per player, made once: each one made draws a uuid, which costs more
+        # than the rating itself.
+        self._skills: dict[str, PlackettLuceRating] = {}
+        for level, (mu, sigma) in (BOT_START if start is None else start).items():
+            self.players[bot_key(level)] = Rating(bot_key(level), level, level, mu, sigma)
+
+    def add(self, seats: Sequence[Placing], *, bots_only: bool = False) -> bool:
+        """Rate one game; whether it was rated.
+
+        A player at several seats (two hard bots at one table) moves by the sum of its seats'
+        changes, and is as sure as its surest seat made it.
+
+        Args:
+            seats: the game's seats.
+            bots_only: rate a game of bots only too. Only the calibration of :data:`BOT_START` does;
+                the records' bot games never move a rating (see ``docs/ratings.md``).
+        """
+        if not bots_only and all(seat.bot is not None for seat in seats):
+            return False
+        players = [self._player(seat) for seat in seats]
+        rated = MODEL.rate([[self._skill(p)] for p in players], ranks=[seat.place for seat in seats])
+        moved: dict[str, tuple[float, float]] = {}
+        for player, (after,) in zip(players, rated, strict=True):
+            shift, sigma = moved.get(player.key, (0.0, after.sigma))
+            moved[player.key] = (shift + after.mu - player.mu, min(sigma, after.sigma))
+        for key, (shift, sigma) in moved.items():
+            player = self.players[key]
+            player.mu += shift
+            player.sigma = sigma
+            player.games += 1
+        return True
+
+    def _skill(self, player: Rating) -> PlackettLuceRating:
+        """The model's object for a player, holding the player's rating now."""
+        skill = self._skills.get(player.key)
+        if skill is None:
+            skill = self._skills[player.key] = PlackettLuceRating(player.mu, player.sigma)
+        skill.mu, skill.sigma = player.mu, player.sigma
+        return skill
+
+    def _player(self, seat: Placing) -> Rating:
+        player = self.players.get(seat.key)
+        if player is None:
+            player = self.players[seat.key] = Rating(seat.key, seat.name, seat.bot, MODEL.mu, MODEL.sigma)
+        elif seat.bot is None:
+            player.name = seat.name  # as last written
+        return player
+
+    def people(self) -> list[Rating]:
+        """Every rated person, the highest rating first (then by name)."""
+        rated = [p for p in self.players.values() if p.bot is None]
+        return sorted(rated, key=lambda p: (-p.ordinal, p.name.casefold()))
+
+    def bots(self) -> list[Rating]:
+        """The bot levels' ratings, easy to hard."""
+        return [self.players[bot_key(level)] for level in LEVELS if bot_key(level) in self.players]
+
+    def person(self, name: str, account: str | None = None) -> Rating | None:
+        """A person's rating, by account or by name (compared as the setup does), or ``None``."""
+        return self.players.get(person_key(name, account))
+
+    def between(self, rating: Rating) -> tuple[Rating | None, Rating | None]:
+        """The bot levels just below and just above a rating (by the rating shown): ``(None, easy)`` below
+        every level, ``(hard, None)`` above them all; a level rated the same counts as below."""
+        below = [b for b in self.bots() if b.points <= rating.points]
+        above = [b for b in self.bots() if b.points > rating.points]
+        return (max(below, key=lambda b: b.points) if below else None,
+                min(above, key=lambda b: b.points) if above else None)
+
+
+#: Who sat at a seat of a recorded game, for the ratings: ``identity(game, seat)`` gives the player's key.
+Identity = Callable[[GameSummary, int], str]
+
+
+def recorded_identity(game: GameSummary, seat: int) -> str:
+    """The default :data:`Identity`: a bot's level, else the seat's account, else its name."""
+    name, bot = game.seats[seat]
+    return bot_key(bot) if bot is not None else person_key(name, game.accounts[seat])
+
+
+def placings(game: GameSummary, identity: Identity = recorded_identity) -> list[Placing]:
+    """A recorded game's seats as the ratings read them."""
+    ranks = places(game.scores, game.winners)
+    return [Placing(identity(game, seat), name, bot, ranks[seat]) for seat, (name, bot) in enumerate(game.seats)]
+
+
+def rate(games: Iterable[GameSummary], identity: Identity = recorded_identity,
+         start: dict[str, tuple[float, float]] | None = None) -> Ratings:
+    """The ratings the recorded games give, replayed oldest first (the order of their numbers).
+
+    Args:
+        games: the recorded games (``Records.games()``); every game counts on its own, a match's too.
+        identity: who is at a seat (default: :func:`recorded_identity`).
+        start: where the bot levels start (default: :data:`BOT_START`).
+    """
+    ratings = Ratings(start)
+    for game in sorted(games, key=lambda g: g.number):
+        ratings.add(placings(game, identity))
+    return ratings

@@ -1,0 +1,128 @@
+"""What a key and a move cost the host, as the people at its terminals meet it: a key typed redraws the
+prompt's lines and sends a few bytes, a move reaches every screen, and a screen kept from one draw to
+the next never shows another seat's hand (the helpers are in ``tests/hosting.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hosting import Client, decides, everyone, hand_words, hosted, make_room
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import UIContent
+
+from abluxxen.host.server import Host
+from abluxxen.table.room import Room
+from abluxxen.tui.screen import TableScreen
+
+
+async def quiet(host: Host) -> None:
+    """Until no screen has a redraw waiting (what was drawn has been sent)."""
+    for _ in range(500):
+        await asyncio.sleep(0.01)
+        if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
+            await asyncio.sleep(0.05)  # the client reads what was sent
+            if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
+                return
+    raise AssertionError("the screens never stopped redrawing")
+
+
+def shows(*parts: str) -> Callable[[str], bool]:
+    """Whether a screen shows every one of ``parts``."""
+    return lambda text: all(part in text for part in parts)
+
+
+async def plays(room: Room, clients: list[Client], rng: random.Random) -> None:
+    """The seat whose turn it is types a legal move, and the room takes it."""
+    game = room.match.game
+    mover = game.to_move
+    assert mover is not None
+    await decides(room, mover)
+    before = len(room.saved.transcript.moves)
+    clients[mover].type(rng.choice(game.view(mover).legal_moves()))
+    while len(room.saved.transcript.moves) == before and not room.match.game.is_over:
+        await asyncio.sleep(0.005)
+
+
+def test_a_key_typed_redraws_the_prompts_lines_not_the_table_and_sends_a_few_bytes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # prompt_toolkit draws the whole layout for every key: the table's 22 lines were copied into its
+    # screen again, character by character, for each key a person typed (most of a key's cost).
+    copied: list[int] = []
+    copy_body = Window._copy_body
+
+    def counted(self: Window, content: UIContent, *args: Any, **kwargs: Any) -> Any:
+        copied.append(content.line_count)
+        return copy_body(self, content, *args, **kwargs)
+    monkeypatch.setattr(Window, "_copy_body", counted)
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
+        await decides(room, 0)
+        await ann.sees("Your hand (Ann)")
+        await quiet(host)
+        whole = len(ann.term.all_raw().encode())
+        for typed in ("p", "pl", "pla"):
+            copied.clear()
+            sent = len(ann.term.all_raw().encode())
+            ann.chan.write(typed[-1])
+            await ann.sees(f"Ann › {typed}")
+            await quiet(host)
+            assert copied and max(copied) <= 1, copied  # the prompt and the line under it, one line each
+            assert len(ann.term.all_raw().encode()) - sent < whole / 20
+        assert "Ann › pla" not in ben.term.all_raw() + cy.term.all_raw()
+
+    hosted(room, test)
+
+
+def test_every_move_shows_on_every_screen_each_with_its_own_hand(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    rng = random.Random(11)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "ben", "cy"])
+        for _ in range(12):
+            await plays(room, clients, rng)
+            if room.match.game.is_over:
+                break
+            deck = room.match.game.view(0).deck_size
+            for seat, client in enumerate(clients):
+                hand = hand_words(room, seat)
+                await client.sees(shows(f"Deck {deck}", hand))
+
+    hosted(room, test)
+
+
+def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+    rng = random.Random(5)
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        shown: dict[int, set[str]] = {0: set(), 1: set()}
+        for _ in range(10):
+            for seat in (0, 1):
+                shown[seat].add(hand_words(room, seat))
+            await plays(room, [ann, ben], rng)
+            if room.match.game.is_over:
+                break
+            await ann.sees(hand_words(room, 0))
+            await ben.sees(hand_words(room, 1))
+            ann.chan.write("p")  # a key typed redraws from what was kept
+            await ann.sees("Ann › p")
+            ann.chan.write("\x7f")
+        await quiet(host)
+        for me, client, name, other in ((0, ann, "Ann", "Ben"), (1, ben, "Ben", "Ann")):
+            assert f"hand ({other})" not in client.term.all_raw()
+            lines = [line for line in client.term.seen if "hand (" in line]
+            assert lines and all(line.startswith(f"Your hand ({name}) · ") for line in lines)
+            hands = {line.split(": ", 1)[1] for line in lines if ": " in line}
+            assert shown[me] & hands and not (shown[1 - me] - shown[me]) & hands
+
+    hosted(room, test)
