@@ -26,7 +26,8 @@ from abluxxen.tui.seating import parse_players
 
 # An option (or argument) of each command that takes no value: --lang may follow it.
 AFTER = {"play": ["--no-duel"], "host": ["--serve"], "resume": ["--list"], "rules": ["joker"], "stats": ["--json"],
-         "simulate": ["--json"], "review": ["--json"], "bench": ["--json"], "learn": ["--list"]}
+         "simulate": ["--json"], "review": ["--json"], "bench": ["--json"], "learn": ["--list"],
+         "club": ["--port", "0"]}  # the club's options all take a value
 # English words that give a refusal away as untranslated (checked with the paths taken out).
 GIVEAWAYS = re.compile(r"\b(error|needed|seated|choose|damaged|cannot|unknown|save|seat|must|not|the|is|are|"
                        r"valid|format|players|games|wins|rate|score|decision|engine|speed|runs)\b")

@@ -83,11 +83,21 @@ def test_every_command_has_words_in_both_languages_and_works_somewhere() -> None
     for entry in REGISTRY:
         assert entry.calls and entry.where, entry.name
         assert any(not call.isascii() or call in ("tipp", "sag", "sage", "regeln", "hilfe", "verlauf", "beenden",
-                                                  "stumm", "laut", "zuschauer", "rauswerfen")
+                                                  "stumm", "laut", "zuschauer", "rauswerfen", "neu", "beitreten",
+                                                  "zuschauen", "aufstehen", "beginnen", "wer", "verbannen")
                    for call in entry.calls) or entry.name in ("?", "undo", "skip", "quit", "log", "hint",
                                                               "rules", "say"), entry.name
         for call in entry.calls:
             assert read_command(call) is not None and read_command(call).name == entry.name  # type: ignore[union-attr]
+
+
+def test_no_command_takes_a_word_that_is_a_move() -> None:
+    """A move typed must be played: ``leave`` (the cards lying) is a move, never the club's command."""
+    from abluxxen.i18n.verbs import GERMAN, SHORTCUTS
+    from abluxxen.moves import KINDS
+
+    moves = set(KINDS) | {word for words in (*GERMAN.values(), *SHORTCUTS.values()) for word in words}
+    assert not [call for entry in REGISTRY for call in entry.calls if call in moves]
 
 
 @pytest.mark.parametrize("front", FRONTS)

@@ -27,7 +27,7 @@ BEN_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 
 def screen_of(host: Host, name: str) -> TableScreen:
-    return next(s for s in host.screens if s.name == name)
+    return next(s for s in host.screens if isinstance(s, TableScreen) and s.name == name)
 
 
 # -- sizes, resizes, sessions -------------------------------------------------------------------

@@ -17,15 +17,16 @@ from prompt_toolkit.layout.controls import UIContent
 
 from abluxxen.host.server import Host
 from abluxxen.table.room import Room
+from abluxxen.tui.screen import TableScreen
 
 
 async def quiet(host: Host) -> None:
     """Until no screen has a redraw waiting (what was drawn has been sent)."""
     for _ in range(500):
         await asyncio.sleep(0.01)
-        if not any(screen.app.invalidated for screen in host.screens):
+        if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
             await asyncio.sleep(0.05)  # the client reads what was sent
-            if not any(screen.app.invalidated for screen in host.screens):
+            if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
                 return
     raise AssertionError("the screens never stopped redrawing")
 

@@ -27,6 +27,7 @@ SUBCOMMANDS = {
     "stats": ("abluxxen.cli.stats", "games, wins, streaks and points of the recorded games, per player"),
     "simulate": ("abluxxen.cli.simulate", "play bot-only games and print how each bot did"),
     "host": ("abluxxen.cli.host", "host a game that friends join from their own terminals over SSH"),
+    "club": ("abluxxen.cli.club", "run a standing SSH server: a lobby, many tables, accounts by SSH key"),
     "review": ("abluxxen.cli.review", "rate one seat's decisions in a finished game with the hard bot"),
     "bench": ("abluxxen.cli.bench", "measure the engine's speed (games and decisions per second)"),
     # -- learn (i12) --

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import re
 import socket
-from typing import Any, TextIO, cast
+from typing import Any, Protocol, TextIO, cast
 
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
@@ -58,6 +58,13 @@ RESIZE_PAUSE = 0.1
 _LONE_NEWLINE = re.compile(r"(?<!\r)\n")
 
 
+class Screen(Protocol):
+    """A session's screen, as the host stops it."""
+
+    def close(self, reason: str) -> None:
+        """Leave (``stopped``: the host stops)."""
+
+
 class Host:
     """The rooms behind one SSH port.
 
@@ -74,7 +81,7 @@ class Host:
         self.door = door or Door()
         self.keepalive = keepalive
         self.rooms: list[Room] = []
-        self.screens: set[TableScreen] = set()
+        self.screens: set[Screen] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
 
     def add(self, room: Room) -> None:
@@ -101,13 +108,17 @@ class Host:
         if not port and not bind:
             port = _free_port()  # one port for every address (each would pick its own)
         self.acceptor = await asyncssh.create_server(
-            lambda: _Connection(self), bind or None, port, server_host_keys=[key],
+            self.connection, bind or None, port, server_host_keys=[key],
             public_key_auth=True, host_based_auth=False, gss_host=None, password_auth=False, kbdint_auth=True,
             allow_pty=True, line_editor=False, x11_forwarding=False, agent_forwarding=False, allow_scp=False,
             sftp_factory=None, keepalive_interval=self.keepalive[0], keepalive_count_max=self.keepalive[1],
             login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace")
         sockets = self.acceptor.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
+
+    def connection(self) -> asyncssh.SSHServer:
+        """A new client's connection: its door and session."""
+        return _Connection(self)
 
     def stop(self) -> None:
         """Close every screen and stop taking connections."""
@@ -267,13 +278,13 @@ class _Connection(asyncssh.SSHServer):
         return _Session(self.host, self.room, login)
 
 
-class _Session(PromptToolkitSSHSession):
-    """One SSH session: a :class:`TableScreen` in the channel's own terminal, language and colours."""
+class Session(PromptToolkitSSHSession):
+    """One SSH session: a screen in the channel's own terminal, language and colours (what it shows:
+    :meth:`visit`)."""
 
-    def __init__(self, host: Host, room: Room, login: Login) -> None:
+    def __init__(self, host: Host, login: Login) -> None:
         super().__init__(self._interact_here, enable_cpr=False)
         self.host = host
-        self.room = room
         self.login = login
         self.stdout = cast(TextIO, _ChannelOut(self))
         self.budget = Bucket(INPUT_BURST, INPUT_RATE)
@@ -331,21 +342,38 @@ class _Session(PromptToolkitSSHSession):
             chan.write(tr(key, name=brief(self.login.name, 20)) + "\r\n")
             chan.exit(1)
             return
-        screen = TableScreen(self.room, self.login, lang=lang, colours=colours_of(chan.get_terminal_type(), env))
-        self.host.screens.add(screen)
         try:
-            await screen.run()
+            goodbye = await self.visit(lang, colours_of(chan.get_terminal_type(), env))
         except asyncio.CancelledError:
             return  # the connection is gone: nothing left to tell
         except Exception:  # noqa: BLE001 - one session's failure is the host log's, never the host's screen
             log.exception("A session of %s failed", brief(self.login.name))
             chan.exit(1)
             return
+        if goodbye:
+            chan.write(goodbye.replace("\n", "\r\n") + "\r\n")
+        chan.exit(0)
+
+    async def visit(self, lang: str, colours: str | None) -> str:
+        """Show this session's screens until the person leaves; what they are told when they go."""
+        raise NotImplementedError
+
+
+class _Session(Session):
+    """A session at a hosted table: a :class:`TableScreen` at its room."""
+
+    def __init__(self, host: Host, room: Room, login: Login) -> None:
+        super().__init__(host, login)
+        self.room = room
+
+    async def visit(self, lang: str, colours: str | None) -> str:
+        screen = TableScreen(self.room, self.login, lang=lang, colours=colours)
+        self.host.screens.add(screen)
+        try:
+            await screen.run()
         finally:
             self.host.screens.discard(screen)
-        if screen.goodbye:
-            chan.write(screen.goodbye.replace("\n", "\r\n") + "\r\n")
-        chan.exit(0)
+        return screen.goodbye
 
 
 def session_lang(env: dict[str, str], fallback: str) -> str:
@@ -360,7 +388,7 @@ def session_lang(env: dict[str, str], fallback: str) -> str:
 class _ChannelOut:
     """Where prompt_toolkit writes: the channel, newlines made ``\\r\\n`` once (never ``\\r\\r\\n``)."""
 
-    def __init__(self, session: _Session) -> None:
+    def __init__(self, session: Session) -> None:
         self.session = session
 
     def write(self, data: str) -> None:

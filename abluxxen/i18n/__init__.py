@@ -3,7 +3,7 @@
 - ``tr``: :class:`~abluxxen.i18n.tr.Tr`, the texts of one language and the grammar of cards, counts and
   moves in words; ``TEXTS`` is every area's texts together.
 - ``table``, ``narration``, ``scores``, ``setup``, ``saves``, ``learn``, ``records``, ``review``,
-  ``host``: the screens' texts by area, each ``key: (English, German)``.
+  ``host``, ``club``: the screens' texts by area, each ``key: (English, German)``.
 - ``refusals``: the engine's refusals (``IllegalMove.key``) in German.
 - ``reasons``: the normal bot's reasons (``Reason.key``), ``key: (English, German)``.
 - ``verbs``: the move words in German and the shortcut letters, to write a move and to read it back.

@@ -219,6 +219,17 @@ _OURS_DE = {
         "an diesem Terminal spielt niemand (ohne diese Option spielt hier der erste Name aus --players)",
     "how long a dropped player's seat waits before a bot plays it (default 120)":
         "wie lange der Platz eines getrennten Mitspielers wartet, bevor ein Bot ihn spielt (Standard 120)",
+    "run a standing SSH server: a lobby, many tables, accounts by SSH key":
+        "einen ständigen SSH-Server betreiben: eine Lobby, viele Tische, Konten per SSH-Schlüssel",
+    "the SSH port people connect to (default 2222; 0 picks a free one)":
+        "der SSH-Port, mit dem man sich verbindet (Standard 2222; 0 wählt einen freien)",
+    "lets people without an SSH key in as guests, who type it when asked (default: nobody without a key)":
+        "lässt Leute ohne SSH-Schlüssel als Gäste herein, die ihn auf Nachfrage tippen (Standard: niemand "
+        "ohne Schlüssel)",
+    "accounts that may close a table (close N) and ban a key (ban NAME), comma-separated":
+        "Konten, die einen Tisch schließen (close N) und einen Schlüssel verbannen (ban NAME) dürfen, mit "
+        "Kommas getrennt",
+    "NAMES": "NAMEN",
     "reopen the game this host served last, with the same seats and code":
         "die zuletzt hier gehostete Partie mit denselben Plätzen und demselben Code wieder öffnen",
     "rate one seat's decisions in a finished game with the hard bot":

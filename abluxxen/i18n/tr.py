@@ -2,7 +2,7 @@
 
 The texts themselves live beside this module, one module per area of the game
 (``table``, ``narration``, ``scores``, ``setup``, ``saves``, ``learn``,
-``records``, ``review``, ``host``), each a dict of ``key: (English, German)``;
+``records``, ``review``, ``host``, ``club``), each a dict of ``key: (English, German)``;
 :data:`TEXTS` is all of them. The German texts use the game's own words:
 abluxxen, Auslage (display), Vorrat (pool), Nachziehstapel (deck),
 Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display).
@@ -19,7 +19,7 @@ from ..cards import JOKER, group_token
 from ..languages import LANGS
 from ..moves import IllegalMove
 from ..quoting import visible
-from . import host, learn, narration, records, review, saves, scores, setup, table
+from . import club, host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS
 from .refusals import REFUSALS_DE
 from .saves import SAVE_REFUSALS_DE
@@ -43,7 +43,7 @@ class Reason(Protocol):
 def _all_texts() -> dict[str, tuple[str, str]]:
     """Every area's texts in one dict; a key in two areas is a mistake, found at once."""
     texts: dict[str, tuple[str, str]] = {}
-    for area in (table, narration, scores, setup, saves, learn, records, review, host):
+    for area in (table, narration, scores, setup, saves, learn, records, review, host, club):
         twice = texts.keys() & area.TEXTS.keys()
         if twice:
             raise ValueError(f"keys in two areas: {', '.join(sorted(twice))}")

@@ -125,6 +125,43 @@ class Said:
     watching: bool = False
 
 
+class Chat:
+    """What people at one place (a table, the club's lobby) said: one line each, rate-limited per person
+    and for everyone together, muted names refused.
+
+    Args:
+        clock: monotonic seconds.
+    """
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.lines: list[Said] = []
+        self.muted: set[str] = set()
+        self._rates: dict[str, Bucket] = {}
+
+    def say(self, name: str, text: str, *, watching: bool = False) -> str:
+        """A line from ``name``: one line, control characters removed, at most :data:`MAX_LINE`; ``""`` when
+        it was said (or held nothing), else why not (a text key: ``host.chat.muted``, ``host.chat.busy``,
+        ``host.chat.slow``)."""
+        clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
+        if not clean:
+            return ""
+        folded = name.casefold()
+        if folded in self.muted:
+            return "host.chat.muted"
+        now = self.clock()
+        if sum(1 for said in self.lines if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
+            return "host.chat.busy"
+        if len(self._rates) > 4 * CHAT_KEPT:  # names come and go: a full bucket is a new one
+            self._rates = {n: b for n, b in self._rates.items() if not b.full}
+        rate = self._rates.setdefault(folded, Bucket(CHAT_BURST, 1 / CHAT_EVERY, self.clock))
+        if not rate.spend(1):
+            return "host.chat.slow"
+        self.lines.append(Said(brief(name, MAX_NAME_SHOWN), clean, now, watching))
+        del self.lines[:-CHAT_KEPT]
+        return ""
+
+
 @dataclass
 class Chair:
     """A person's seat at the hosted table, whether or not they are connected.
@@ -152,6 +189,7 @@ class Chair:
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     keys: frozenset[str] = frozenset()
     return_code: str = ""
+    deadline: float | None = None  # with a turn clock: when the person's time for this decision runs out
     keyboard_at: int = 0  # at one shared terminal: the move at which this person last took the keyboard
     drawn: list[int] = field(default_factory=list)  # cards drawn since the person last saw their hand
 
@@ -232,14 +270,17 @@ class Room:
         watchers: how many watchers the room takes (0: none).
         clock: monotonic seconds (tests pass their own).
         on_event: told what is worth a host's log, as a text key and a name (``host.log.joined``, ``Ben``).
+        turn: the turn clock: seconds a person has for each decision before a bot decides it for them
+            (0: no clock).
     """
 
     def __init__(self, table: Table, *, code: str = "", grace: float = 120.0, delay: float = 0.6,
                  watchers: int = MAX_WATCHERS, clock: Callable[[], float] = time.monotonic,
-                 on_event: Callable[[str, str], None] | None = None) -> None:
+                 on_event: Callable[[str, str], None] | None = None, turn: float = 0.0) -> None:
         self.table = table
         self.code = code
         self.grace = grace
+        self.turn = turn
         self.delay = delay
         self.max_watchers = watchers
         self.clock = clock
@@ -249,10 +290,9 @@ class Room:
         seats = table.saved.seats
         self.chairs: dict[int, Chair] = {s: Chair(s, seat.name) for s, seat in enumerate(seats) if not seat.is_bot}
         self.watchers: set[Viewer] = set()
-        self.chat: list[Said] = []
-        self.muted: set[str] = set()
+        self.talk = Chat(clock)
+        self.chat, self.muted = self.talk.lines, self.talk.muted
         self.barred: set[str] = set()
-        self._chat_rates: dict[str, Bucket] = {}
         self.stage = WAITING if code else PLAYING  # people at one terminal wait for nobody
         # A resumed game waits for its people no longer than the grace: one who never comes back
         # must not hold the others for ever (a bot stands in, as for anyone away).
@@ -435,27 +475,13 @@ class Room:
     # -- chat -------------------------------------------------------------------------
 
     def say(self, name: str, text: str, *, watching: bool = False) -> str:
-        """A line of chat from ``name``: one line, control characters removed, at most :data:`MAX_LINE`;
-        ``""`` when it was said, else why not (a text key: ``host.chat.muted``, ``host.chat.slow``, …)."""
-        clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
-        if not clean:
-            return ""
-        folded = name.casefold()
-        if folded in self.muted:
-            return "host.chat.muted"
-        now = self.clock()
-        if sum(1 for said in self.chat if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
-            return "host.chat.busy"
-        if len(self._chat_rates) > 4 * CHAT_KEPT:  # names come and go: a full bucket is a new one
-            self._chat_rates = {n: b for n, b in self._chat_rates.items() if not b.full}
-        rate = self._chat_rates.setdefault(folded, Bucket(CHAT_BURST, 1 / CHAT_EVERY, self.clock))
-        if not rate.spend(1):
-            return "host.chat.slow"
-        self.chat.append(Said(brief(name, MAX_NAME_SHOWN), clean, now, watching))
-        del self.chat[:-CHAT_KEPT]
-        self.on_kept(False)
-        self.changed()
-        return ""
+        """A line of chat from ``name`` (see :meth:`Chat.say`); ``""`` when it was said (or there was nothing
+        to say), else why not (a text key: ``host.chat.muted``, ``host.chat.slow``, …)."""
+        refused = self.talk.say(name, text, watching=watching)
+        if not refused:
+            self.on_kept(False)
+            self.changed()
+        return refused
 
     # -- what the host may do ---------------------------------------------------------------
 
@@ -613,11 +639,12 @@ class Room:
             ticker.cancel()
 
     async def _tick(self) -> None:
-        """While a seat's countdown runs, the screens' status line moves every second (the table itself
-        is not drawn again); once every seat away has its bot, nothing moves."""
+        """While a seat's countdown or a turn clock runs, the screens' status line moves every second (the
+        table itself is not drawn again); once every seat away has its bot, nothing moves."""
         while True:
             await asyncio.sleep(1.0)
-            if any(left > -1.0 for _, left in self._countdowns()):
+            clocks = any(c.deadline is not None for c in self.chairs.values())
+            if clocks or any(left > -1.0 for _, left in self._countdowns()):
                 for screen in self.screens():
                     screen.refresh()
 
@@ -658,27 +685,41 @@ class Room:
         return await self._person(chair, view)
 
     async def _person(self, chair: Chair, view: View) -> str:
-        """A person's move; while they are away past the grace, a normal bot's."""
+        """A person's move; while they are away past the grace, or once their turn clock ran out, a
+        normal bot's."""
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[str] = loop.create_future()
         chair.answer = answer
+        chair.deadline = self.clock() + self.turn if self.turn > 0 else None
         if chair.screen is not None:
             chair.screen.turn_started(chair)
         self.changed()
         try:
-            while chair.present or self._grace_left(chair) > 0:
+            while (chair.present or self._grace_left(chair) > 0) and not self._out_of_time(chair):
                 chair.changed.clear()
                 waiter = loop.create_task(chair.changed.wait())
-                timeout = None if chair.present else self._grace_left(chair)
+                timeouts = [] if chair.present else [self._grace_left(chair)]
+                if chair.deadline is not None:
+                    timeouts.append(chair.deadline - self.clock())
                 waited: set[asyncio.Future[object]] = {answer, waiter}  # type: ignore[arg-type]
-                await asyncio.wait(waited, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait(waited, timeout=min(timeouts, default=None), return_when=asyncio.FIRST_COMPLETED)
                 waiter.cancel()
                 if answer.done():
                     return answer.result()
             chair.answer = None  # the stand-in decides this one: a person back meanwhile waits for the next
+            if self._out_of_time(chair):
+                add_note(chair.notes, Note("clock_out"))
             return await self._bot_move(self._stand_in(chair.seat), view)
         finally:
             chair.answer = None
+            chair.deadline = None
+
+    def _out_of_time(self, chair: Chair) -> bool:
+        return chair.deadline is not None and self.clock() >= chair.deadline
+
+    def time_left(self, chair: Chair) -> float | None:
+        """Seconds ``chair``'s person still has for the decision asked of them (``None``: no clock runs)."""
+        return max(0.0, chair.deadline - self.clock()) if chair.deadline is not None else None
 
     def _grace_left(self, chair: Chair) -> float:
         if chair.left_at is None:

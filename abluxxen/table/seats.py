@@ -9,11 +9,59 @@ from .. import bots
 from ..bots import Bot
 from ..bots.common import stable_seed
 from ..events import Event
+from ..i18n.tr import Tr
+from ..store.saves import Seat
 from ..view import View
 
 # The hard bot's budget at a table: its default, in iterations (a time budget
 # gives different moves from run to run, and undo must bring back the same replies).
 TABLE_THINK = bots.DEFAULT_THINK
+
+
+BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
+
+
+class SeatError(ValueError):
+    """A seat list that cannot be played, with the reason in either language (``str()``: English).
+
+    Attributes:
+        key: the reason, a key of ``abluxxen/i18n/setup.py`` or ``saves.py``.
+        seat: the seat's number when one seat is wrong (``None``: the list as a whole).
+        shown: what was typed there, quoted and made visible (``""``: not repeated).
+        params: the reason's fields.
+    """
+
+    def __init__(self, key: str, *, seat: int | None = None, shown: str = "", **params: object) -> None:
+        self.key, self.seat, self.shown, self.params = key, seat, shown, params
+        super().__init__(self.told(Tr("en")))
+
+    def told(self, tr: Tr) -> str:
+        """The reason in ``tr``'s language, the seat's number first (``seat 2: …``)."""
+        reason = tr(self.key, **self.params) + (f" ({self.shown})" if self.shown else "")
+        return tr("seat_numbered", number=self.seat, reason=reason) if self.seat else reason
+
+
+def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
+    """Seats with bots named, checked.
+
+    Raises:
+        SeatError: for a wrong number of seats or a name used twice.
+    """
+    if not 2 <= len(specs) <= 5:
+        raise SeatError("seat_count", n=len(specs))
+    taken = {name.lower() for name, _ in specs if name}
+    names = [n for n in BOT_NAMES if n.lower() not in taken]
+    seats: list[Seat] = []
+    seen: set[str] = set()
+    for name, level in specs:
+        if name is None:
+            name = names.pop(0)
+        if name.lower() in seen:
+            raise SeatError("seat_twice", name=name)
+        seen.add(name.lower())
+        seats.append(Seat(name, level))
+    return seats
+
 
 
 class RandomBot:

@@ -14,14 +14,16 @@ Where a command works is said by the screen's *places* (:class:`Desk.places`):
 - ``watching``: a watcher of a hosted table;
 - ``hosted``: a hosted table (people at their own terminals);
 - ``host``: the host's own screen of a hosted table;
-- ``lesson``: a lesson of ``abluxxen learn``.
+- ``lesson``: a lesson of ``abluxxen learn``;
+- ``lobby``: the lobby of ``abluxxen club`` (its screen answers every command typed there: ``Counter.club``);
+- ``admin``: the lobby, for the club's admins.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeGuard
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -40,15 +42,38 @@ class Command:
     words: tuple[str, ...] = ()
 
 
-class Desk(Protocol):
-    """What a command uses of the screen it was typed at."""
+class Counter(Protocol):
+    """What a command uses of any screen it was typed at: a table's, or the club's lobby's."""
 
     tr: Tr
-    room: Room
 
     @property
     def places(self) -> frozenset[str]:
         """Where this screen is (see the module's docstring)."""
+
+    def size(self) -> tuple[int, int]:
+        """The screen's columns and rows."""
+
+    def open_page(self, parts: list[RenderableType]) -> None:
+        """Show a page over the screen, a screenful at a time."""
+
+    def say(self, message: str) -> None:
+        """A line under the table (or the lobby), for this screen only."""
+
+    def quit(self) -> None:
+        """Leave (asking first where leaving stops the game for others, or a game here)."""
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` to the table (or the lobby)."""
+
+    def club(self, command: Command) -> None:
+        """A command of the club (``new``, ``join`` …; in the lobby every command: it answers them all)."""
+
+
+class Desk(Counter, Protocol):
+    """What a command uses of a screen at a table."""
+
+    room: Room
 
     def chair(self) -> Chair | None:
         """The person whose seat this screen shows now (a command acts for them), if any."""
@@ -59,26 +84,11 @@ class Desk(Protocol):
     def deciding_view(self) -> View | None:
         """The view of the seat that decides at this screen now, else ``None``."""
 
-    def size(self) -> tuple[int, int]:
-        """The screen's columns and rows."""
-
-    def open_page(self, parts: list[RenderableType]) -> None:
-        """Show a page over the table, a screenful at a time."""
-
-    def say(self, message: str) -> None:
-        """A line under the table, for this screen only."""
-
     def hint(self) -> str:
         """The line ``hint`` gives here (the normal bot's advice; a lesson's answer)."""
 
     def undo(self) -> None:
         """Take back this person's last decision, if the room allows it here (else say why)."""
-
-    def quit(self) -> None:
-        """Leave (asking first where leaving stops the game for others, or a game here)."""
-
-    def chat(self, text: str) -> None:
-        """Say ``text`` to the table."""
 
     def skip(self) -> None:
         """Leave the lesson for the next one."""
@@ -162,12 +172,17 @@ def _skip(desk: Desk, command: Command) -> None:
     desk.skip()
 
 
+def _club(desk: Desk, command: Command) -> None:
+    desk.club(command)
+
+
 def _order(desk: Desk, command: Command) -> None:
     key, fields = host_order(desk.room, command.name, command.words)
     desk.say(desk.tr(key, **fields))
 
 
-EVERYWHERE = frozenset({"seat", "watching", "lesson"})
+EVERYWHERE = frozenset({"seat", "watching", "lesson", "lobby"})
+LOBBY = frozenset({"lobby"})
 
 #: Every command, in the order the help lists them.
 REGISTRY: tuple[Entry, ...] = (
@@ -178,9 +193,18 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("undo", ("undo", "rückgängig", "rueckgaengig", "zurücknehmen", "zuruecknehmen"),
           frozenset({"seat"}), _undo),
     Entry("log", ("log", "verlauf", "protokoll"), EVERYWHERE, _log),
-    Entry("say", ("say", "sag", "sage"), frozenset({"hosted"}), _say, takes_words=True),
+    Entry("say", ("say", "sag", "sage"), frozenset({"hosted", "lobby"}), _say, takes_words=True),
     Entry("quit", ("quit", "exit", "beenden", "q"), EVERYWHERE, _quit),
     Entry("skip", ("skip", "überspringen", "ueberspringen"), frozenset({"lesson"}), _skip),
+    Entry("new", ("new", "neu"), LOBBY, _club, takes_words=True),
+    Entry("join", ("join", "beitreten", "setzen"), LOBBY, _club, takes_words=True),
+    Entry("watch", ("watch", "zuschauen"), LOBBY, _club, takes_words=True),
+    # Not "leave": that is a move (leave the cards lying).
+    Entry("stand", ("stand", "aufstehen"), LOBBY, _club),
+    Entry("start", ("start", "beginnen", "los"), LOBBY, _club),
+    Entry("who", ("who", "wer"), LOBBY, _club),
+    Entry("close", ("close", "schließen", "schliessen"), frozenset({"admin"}), _club, takes_words=True),
+    Entry("ban", ("ban", "verbannen"), frozenset({"admin"}), _club, takes_words=True),
     Entry("kick", ("kick", "rauswerfen"), frozenset({"host"}), _order, takes_words=True),
     Entry("mute", ("mute", "stumm"), frozenset({"host"}), _order, takes_words=True),
     Entry("unmute", ("unmute", "laut"), frozenset({"host"}), _order, takes_words=True),
@@ -211,19 +235,26 @@ def names_here(places: frozenset[str]) -> list[str]:
     return [entry.name for entry in REGISTRY if entry.where & places]
 
 
-def carry_out(desk: Desk, command: Command) -> None:
+def carry_out(desk: Counter, command: Command) -> None:
     """Answer ``command`` at ``desk``, or say in one line that it does not work there."""
     entry = _BY_NAME[command.name]
     if not entry.where & desk.places:
         desk.say(desk.tr("command.elsewhere", command=command.name,
                          where=desk.tr(f"command.where.{_place(entry.where)}")))
-        return
-    entry.run(desk, command)
+    elif not _at_table(desk):
+        desk.club(command)
+    else:
+        entry.run(desk, command)
+
+
+def _at_table(desk: Counter) -> TypeGuard[Desk]:
+    """Whether ``desk`` is a table's screen (the lobby's answers every command itself)."""
+    return "lobby" not in desk.places
 
 
 def _place(where: frozenset[str]) -> str:
     """The one place named when a command does not work here (the narrowest it works at)."""
-    for place in ("host", "hosted", "lesson", "seat"):
+    for place in ("admin", "host", "hosted", "lobby", "lesson", "seat"):
         if place in where:
             return place
     return "seat"

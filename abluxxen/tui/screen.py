@@ -59,7 +59,7 @@ from ..quoting import brief
 from ..store.saves import SaveError
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Login, Note, Room, Said
 from ..view import View
-from .commands import carry_out, names_here, read_command
+from .commands import Command, carry_out, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
 from .notation import completions, read_typed
 from .pages import hint_line, replay_line
@@ -546,6 +546,11 @@ class TableScreen:
                           else tr("host.away", name=name, time=f"{int(left) // 60}:{int(left) % 60:02d}"))
         here = [c.name for c in room.chairs.values() if c.present]
         line = tr("host.present", people=", ".join(here + people))
+        for chair in room.chairs.values():  # a turn clock's time comes first: it is what to watch
+            clock = room.time_left(chair)
+            if clock is not None:
+                ticking = f"{int(clock) // 60}:{int(clock) % 60:02d}"
+                line = tr("club.clock", name=chair.name, time=ticking) + " · " + line
         if room.watchers:
             line += " · " + tr("host.watchers", n=len(room.watchers))
         if self.local:  # the host can tell the code again to someone who lost it: it comes first, never cut
@@ -771,6 +776,9 @@ class TableScreen:
 
     def skip(self) -> None:
         """Only a lesson is skipped (the registry keeps ``skip`` for lessons)."""
+
+    def club(self, command: Command) -> None:
+        """A club's command: only a club's table answers one (the registry keeps them for the club)."""
 
     def stop(self, status: int) -> None:
         """Leave now: a stop signal, or the end of a line terminal's input (``status``: how it ended)."""

@@ -14,27 +14,10 @@ from ..quoting import quoted
 from ..rules import VARIANTS
 from ..store.saves import Seat, name_refusal
 
-BOT_NAMES = ("Ada", "Bix", "Cog", "Dot", "Eli", "Fyn")
-
-
-class SeatError(ValueError):
-    """A seat list that cannot be played, with the reason in either language (``str()``: English).
-
-    Attributes:
-        key: the reason, a key of ``abluxxen/i18n/setup.py`` or ``saves.py``.
-        seat: the seat's number when one seat is wrong (``None``: the list as a whole).
-        shown: what was typed there, quoted and made visible (``""``: not repeated).
-        params: the reason's fields.
-    """
-
-    def __init__(self, key: str, *, seat: int | None = None, shown: str = "", **params: object) -> None:
-        self.key, self.seat, self.shown, self.params = key, seat, shown, params
-        super().__init__(self.told(Tr("en")))
-
-    def told(self, tr: Tr) -> str:
-        """The reason in ``tr``'s language, the seat's number first (``seat 2: …``)."""
-        reason = tr(self.key, **self.params) + (f" ({self.shown})" if self.shown else "")
-        return tr("seat_numbered", number=self.seat, reason=reason) if self.seat else reason
+# At home in table/seats.py (the club seats bots too); named here for the setup's callers.
+from ..table.seats import BOT_NAMES as BOT_NAMES
+from ..table.seats import SeatError as SeatError
+from ..table.seats import seats_of as seats_of
 
 
 def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None, str | None]:
@@ -61,28 +44,6 @@ def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None
         # Quoted: the refusal must not replay the escape sequence it refuses.
         raise SeatError(refusal, seat=number, shown=quoted(spec))
     return spec, None
-
-
-def seats_of(specs: list[tuple[str | None, str | None]]) -> list[Seat]:
-    """Seats with bots named, checked.
-
-    Raises:
-        SeatError: for a wrong number of seats or a name used twice.
-    """
-    if not 2 <= len(specs) <= 5:
-        raise SeatError("seat_count", n=len(specs))
-    taken = {name.lower() for name, _ in specs if name}
-    names = [n for n in BOT_NAMES if n.lower() not in taken]
-    seats: list[Seat] = []
-    seen: set[str] = set()
-    for name, level in specs:
-        if name is None:
-            name = names.pop(0)
-        if name.lower() in seen:
-            raise SeatError("seat_twice", name=name)
-        seen.add(name.lower())
-        seats.append(Seat(name, level))
-    return seats
 
 
 def parse_players(text: str, tr: Tr | None = None) -> list[Seat]:

@@ -1,0 +1,54 @@
+"""``abluxxen club``: its options; the club itself is ``host/club.py``'s."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..i18n.catalog import in_language
+from .host import MAX_GRACE
+from .options import add_lang, seconds_up_to, whole
+
+EPILOG = """examples:
+  abluxxen club                                 a club on port 2222, people with SSH keys only
+  abluxxen club --code "open door" --admins Ann guests may watch and play with the code
+
+People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
+under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
+say TEXT, ? for the rest. A restarted club resumes every unfinished table.
+Accounts, saves and records live in the data folder ($ABLUXXEN_DATA_DIR).
+"""
+EPILOG_DE = """Beispiele:
+  abluxxen club                                 ein Club auf Port 2222, nur mit SSH-Schlüssel
+  abluxxen club --code "offene Tür" --admins Ann Gäste schauen zu und spielen mit dem Code
+
+Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
+SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der
+Lobby: neu, beitreten N, zuschauen N, sag TEXT, ? für den Rest. Ein neu
+gestarteter Club nimmt jeden offenen Tisch wieder auf. Konten, Spielstände
+und Aufzeichnungen liegen im Datenordner ($ABLUXXEN_DATA_DIR).
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of ``abluxxen club``."""
+    parser.epilog = in_language(EPILOG, EPILOG_DE)
+    parser.add_argument("--port", type=whole(0, 65535), default=2222, metavar="N",
+                        help="the SSH port people connect to (default 2222; 0 picks a free one)")
+    parser.add_argument("--bind", metavar="ADDR", default="",
+                        help="the address to listen on (default: every address of this machine)")
+    parser.add_argument("--code", metavar="WORDS", default=None,
+                        help="lets people without an SSH key in as guests, who type it when asked "
+                             "(default: nobody without a key)")
+    parser.add_argument("--admins", metavar="NAMES", default="",
+                        help="accounts that may close a table (close N) and ban a key (ban NAME), "
+                             "comma-separated")
+    parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
+                        help="how long a dropped player's seat waits before a bot plays it (default 120)")
+    add_lang(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the club; the exit status."""
+    from ..host.club import run as club
+
+    return club(args)

@@ -1,0 +1,313 @@
+"""``abluxxen club``'s SSH door: accounts by SSH key, guests by the club's code, a lobby per session.
+
+The door is the host's (:mod:`.server`, :mod:`.door`): the same places,
+lockouts, input and output bounds, keepalives and log. What differs is who
+gets in (:class:`ClubConnection`):
+
+- a login with an SSH key is the key's account: the first login with a key
+  under a free name claims the name for it (see
+  :mod:`abluxxen.store.accounts`); a key refused the name (another key's,
+  a lookalike of one, or the key is another name's or banned) is told why
+  in the login banner and the connection ends;
+- without a key, the club's ``--code`` lets a guest in (under a name no
+  account has); without a code set, nobody comes in without a key.
+
+A session shows the lobby (:class:`~abluxxen.tui.lobby.LobbyScreen`), then
+the tables its person goes to (:class:`~abluxxen.tui.lobby.ClubTableScreen`),
+then the lobby again, until they leave.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import secrets
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from ..i18n.tr import Tr
+from ..languages import default_lang
+from ..quoting import brief
+from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
+from ..store.datadir import data_dir, private_dir
+from ..table.club import Club, ClubTable, Visitor
+from ..table.codes import check_code, same_code
+from ..table.room import MAX_LINE, Login
+from ..tui.lobby import ClubTableScreen, LobbyScreen
+from .door import Door
+from .keys import HostKeyError, fingerprint, host_key
+from .log import log, open_log
+from .server import KEEPALIVE, KEEPALIVE_MISSES, MAX_ANSWER, Host, Session, _Connection
+from .start import _Ending, lan_address
+
+
+class ClubHost(Host):
+    """The club behind one SSH port.
+
+    Args:
+        club: the lobby and its tables.
+        accounts: the accounts by key.
+        code: the guests' code (``""``: nobody comes in without a key).
+        admins: the accounts that may close tables and ban keys.
+        lang: the language of sessions whose client sends none, and of the door's refusals.
+        door: the places and the count of wrong codes.
+        keepalive: seconds between keepalives, and how many may go unanswered.
+    """
+
+    def __init__(self, club: Club, accounts: Accounts, *, code: str = "", admins: Iterable[str] = (),
+                 lang: str = "en", door: Door | None = None,
+                 keepalive: tuple[float, int] = (KEEPALIVE, KEEPALIVE_MISSES)) -> None:
+        super().__init__(lang=lang, door=door, keepalive=keepalive)
+        self.club = club
+        self.accounts = accounts
+        self.code = code
+        self.admins = {name.casefold() for name in admins}
+
+    def connection(self) -> asyncssh.SSHServer:
+        """A new client's connection: the club's door."""
+        return ClubConnection(self)
+
+    def stop(self) -> None:
+        """Close every screen, stop taking connections, and stop the tables (saved, to be resumed)."""
+        super().stop()
+        self.club.stop()
+
+
+class ClubConnection(_Connection):
+    """One client at the club's door: an account by key, or a guest by the club's code."""
+
+    def __init__(self, host: ClubHost) -> None:
+        super().__init__(host)
+        self.club_host = host
+        self.refusal: tuple[str, dict[str, object]] | None = None  # why a key offered was refused
+        self.account = ""  # the account's name as claimed, once a key is accepted
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key is accepted when the name is its account's, or free for it (claimed once it is proven);
+        the first refusal is kept, to be told when no key gets in."""
+        key_print = fingerprint(key)
+        try:
+            verdict = self.club_host.accounts.verdict(username, key_print)
+        except AccountsError as err:
+            log.warning("The accounts cannot be read: %s", err)
+            return False
+        if not verdict.why:
+            self.key_print = key_print
+            return True
+        if self.refusal is None:
+            self.refusal = _door_refusal(verdict.why, username, verdict.name)
+        return False
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, Any] | bool:
+        """No key got in: say why and end, or (with the club's code) ask a guest for it."""
+        locked = self.host.door.locked(self.caller.address, username) if self.caller is not None else 0.0
+        if locked:
+            self._locked_out(locked)
+            return False
+        refusal = self.refusal or self._guest_refusal(username)
+        if refusal is not None:
+            self._refuse(*refusal)
+            return False
+        return "", "", "", [(self.tr("club.code_prompt"), False)]
+
+    def _guest_refusal(self, username: str) -> tuple[str, dict[str, object]] | None:
+        if not self.club_host.code:
+            return "needs_key", {}
+        why = name_refusal(username)
+        if why:
+            return _door_refusal(why, username, "")
+        try:
+            member = self.club_host.accounts.account(username)
+        except AccountsError:
+            member = None
+        return ("guest_name", {"name": member}) if member else None
+
+    def _refuse(self, key: str, fields: dict[str, object]) -> None:
+        """Tell the client why it cannot log in (OpenSSH shows the banner and the reason), and end."""
+        shown = {k: brief(str(v), 20) for k, v in fields.items()}
+        if key == "bad_name":
+            shown["why"] = self.tr(str(fields["why"]))
+        reason = self.tr(f"club.door.{key}", **shown)
+        log.info("Refused %s for %s from %s", key.replace("_", " "), brief(self.name), self.where)
+        assert self.conn is not None
+        self.conn.send_auth_banner(reason + "\r\n")
+        self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
+
+    async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        caller = self.caller
+        if caller is None:
+            return False
+        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
+            return self._wrong(caller)
+        locked = self.host.door.locked(caller.address, username)
+        if locked:
+            self._locked_out(locked)
+            return False
+        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
+        if not same_code(str(responses[0])[:MAX_LINE], self.club_host.code):
+            return self._wrong(caller)
+        self.by_code = True
+        return True
+
+    def auth_completed(self) -> None:
+        if not self.by_code:
+            try:
+                verdict = self.club_host.accounts.claim(self.name, self.key_print)
+            except AccountsError as err:
+                log.warning("The accounts cannot be written: %s", err)
+                verdict = None
+            if verdict is not None and not verdict.why:
+                self.account = verdict.name
+                if verdict.new:
+                    log.info("New account %s for %s", brief(verdict.name), self.key_print)
+            log.info("Accepted publickey for %s from %s %s", brief(self.name), self.where, self.key_print)
+        else:
+            log.info("Accepted code for guest %s from %s", brief(self.name), self.where)
+        if self.caller is not None:
+            self.host.door.admitted(self.caller)
+
+    def session_requested(self) -> Any:
+        if self.caller is None or self.sessions or not (self.by_code or self.account):
+            return False  # one session per connection; a key whose claim was lost to another in a race
+        self.sessions += 1
+        guest = self.by_code
+        name = self.account or self.name
+        key = f"guest:{secrets.token_hex(8)}" if guest else self.key_print
+        visitor = Visitor(name, key, guest=guest, admin=not guest and name.casefold() in self.club_host.admins)
+        return ClubSession(self.club_host, visitor, Login(name, address=self.caller.address, keys=(key,),
+                                                          proven=key))
+
+
+def _door_refusal(why: str, typed: str, name: str) -> tuple[str, dict[str, object]]:
+    """What the door says for an account's verdict (see :class:`~abluxxen.store.accounts.Verdict`)."""
+    if why.startswith("club.name."):
+        return "bad_name", {"typed": typed, "why": why}
+    return why, {"name": name, "typed": typed}
+
+
+class ClubSession(Session):
+    """One person's session: the lobby, the tables they go to, the lobby again."""
+
+    def __init__(self, host: ClubHost, visitor: Visitor, login: Login) -> None:
+        super().__init__(host, login)
+        self.club_host = host
+        self.visitor = visitor
+
+    async def visit(self, lang: str, colours: str | None) -> str:
+        club, visitor = self.club_host.club, self.visitor
+        lobby = LobbyScreen(club, visitor, lang=lang, colours=colours)
+        visitor.screen = lobby
+        refused = club.come(visitor)
+        if refused:
+            return lobby.tr(refused, name=brief(visitor.name, 20))
+        self.host.screens.add(lobby)
+        try:
+            while True:
+                await lobby.run()
+                if lobby.going is None or lobby.left:
+                    return lobby.goodbye
+                table, room = lobby.going
+                screen = ClubTableScreen(room, self.login, lang=lang, colours=colours)
+                if not await self._at_table(table, screen):
+                    return screen.goodbye
+                lobby.back(self._back(table, screen))
+        finally:
+            self.host.screens.discard(lobby)
+            club.go(visitor)
+
+    async def _at_table(self, table: ClubTable, screen: ClubTableScreen) -> bool:
+        """Show the table until its person leaves it; whether they are back in the lobby (not gone)."""
+        visitor = self.visitor
+        visitor.at = table.number
+        self.club_host.club.changed()
+        self.host.screens.add(screen)
+        try:
+            await screen.run()
+        finally:
+            self.host.screens.discard(screen)
+            visitor.at = None
+            self.club_host.club.changed()
+        return not (screen.lost or screen.reason in ("elsewhere", "stopped"))
+
+    def _back(self, table: ClubTable, screen: ClubTableScreen) -> str:
+        """What the lobby says to someone back from ``table``."""
+        tr = screen.tr
+        if screen.reason == "closed":
+            return tr("club.back_closed", n=table.number)
+        if screen.chairs and table.room is not None and table.room.stage != "over" \
+                and table.number in self.club_host.club.tables:
+            return tr("club.back", n=table.number)
+        return tr("club.back_watch")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``abluxxen club``; the exit status."""
+    lang = args.lang or default_lang()
+    try:
+        code = check_code(args.code) if args.code else ""
+        admins = _admins(args.admins)
+        key = host_key(data_dir())
+        directory = private_dir(data_dir() / "club")
+        log_path = open_log(data_dir())
+    except (ValueError, HostKeyError) as err:
+        print(f"abluxxen club: error: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"abluxxen club: error: {err.strerror or err}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(_serve(args, Tr(lang), key, directory, code, admins, log_path))
+    except KeyboardInterrupt:
+        return 130
+
+
+def _admins(text: str) -> list[str]:
+    """The admins' names of ``--admins``.
+
+    Raises:
+        ValueError: for a name no account could have.
+    """
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name_refusal(name):
+            raise ValueError(f"--admins: {brief(name, 20)} cannot be an account's name")
+    return names
+
+
+async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directory: Path, code: str,
+                 admins: list[str], log_path: Path) -> int:
+    """Resume the unfinished tables, open the door, and serve until a stop signal; the exit status."""
+    loop = asyncio.get_running_loop()
+    loop.set_exception_handler(lambda _, context: log.error("%s", context.get("message"),
+                                                            exc_info=context.get("exception")))
+    english = Tr("en")
+    accounts = open_accounts(directory)
+    club = Club(directory, accounts, grace=args.grace, lang=tr.lang,
+                on_event=lambda key, fields: log.info("%s", english(key, **fields)))
+    for problem in club.resume():
+        log.warning("%s", problem)
+        print(f"abluxxen club: {problem}", file=sys.stderr)
+    host = ClubHost(club, accounts, code=code, admins=admins, lang=tr.lang)
+    try:
+        port = await host.listen(key, bind=args.bind, port=args.port)
+    except OSError as err:
+        print(f"abluxxen club: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
+        club.stop()
+        return 1
+    lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
+    if code:
+        lines.append(tr("club.guest_line", code=code))
+    lines += [tr("host.fingerprint", fingerprint=fingerprint(key)), tr("host.log_at", path=log_path)]
+    print("\n".join(lines), flush=True)
+    log.info("Club on port %d with %d tables resumed", port, len(club.tables))
+    ending = _Ending()
+    ending.catch_signals()
+    await ending.stopped.wait()
+    host.stop()
+    await asyncio.sleep(0.1)  # the screens say goodbye
+    accounts.close()
+    return ending.status

@@ -1,0 +1,178 @@
+"""`abluxxen club`: accounts at the door, the lobby, its tables and commands, the admins' orders."""
+
+from __future__ import annotations
+
+#: The words ``new`` takes besides numbers, variants and bot levels, in either language, and what they set.
+NEW_WORDS: dict[str, str] = {
+    "bots": "bots", "bot": "bots",
+    "match": "games", "games": "games", "serie": "games", "partien": "games",
+    "clock": "clock", "uhr": "clock",
+    "duel": "duel", "duell": "duel",
+    "noduel": "noduel", "no-duel": "noduel", "ohne-duell": "noduel", "kein-duell": "noduel",
+    "guests": "guests", "gäste": "guests", "gaeste": "guests",
+    "noguests": "noguests", "no-guests": "noguests", "ohne-gäste": "noguests", "keine-gäste": "noguests",
+    "keine-gaeste": "noguests", "ohne-gaeste": "noguests",
+}
+
+# key: (English, German); fields in braces are filled by ``Tr.__call__``.
+TEXTS: dict[str, tuple[str, str]] = {
+    # -- the door ----------------------------------------------------------------------
+    "club.code_prompt": ("Guest code: ", "Gastcode: "),
+    "club.door.taken": ("The name {name} belongs to another SSH key. Log in under another name "
+                        "(ssh NAME@…), or with {name}'s key.",
+                        "Der Name {name} gehört zu einem anderen SSH-Schlüssel. Melde dich unter einem "
+                        "anderen Namen an (ssh NAME@…) oder mit dem Schlüssel von {name}."),
+    "club.door.lookalike": ("The name {typed} looks too much like {name}, whose name it is. Choose "
+                            "another name (ssh NAME@…).",
+                            "Der Name {typed} sieht {name} zu ähnlich, dem der Name gehört. Wähle einen "
+                            "anderen Namen (ssh NAME@…)."),
+    "club.door.other_name": ("Your SSH key is {name}'s: log in as {name} (ssh {name}@…).",
+                             "Dein SSH-Schlüssel gehört {name}: melde dich als {name} an (ssh {name}@…)."),
+    "club.door.banned": ("This SSH key is banned from the club.", "Dieser SSH-Schlüssel ist aus dem Club verbannt."),
+    "club.door.needs_key": ("This club lets people in by SSH key. Make one with ssh-keygen -t ed25519, "
+                            "then log in again: your first login claims your name.",
+                            "In diesen Club kommt man mit einem SSH-Schlüssel. Erstelle einen mit "
+                            "ssh-keygen -t ed25519 und melde dich wieder an: die erste Anmeldung gibt "
+                            "dir deinen Namen."),
+    "club.door.guest_name": ("{name} is a member's name: log in with {name}'s key, or as a guest under "
+                             "another name.",
+                             "{name} ist der Name eines Mitglieds: melde dich mit dem Schlüssel von {name} an "
+                             "oder als Gast unter einem anderen Namen."),
+    "club.door.bad_name": ("The name {typed} cannot be used here: {why}", "Der Name {typed} geht hier nicht: {why}"),
+    "club.name.empty": ("a name is needed.", "ein Name fehlt."),
+    "club.name.long": ("at most 12 characters.", "höchstens 12 Zeichen."),
+    "club.name.letters": ("letters, digits, - _ and . only.", "nur Buchstaben, Ziffern, - _ und ."),
+    "club.name_online": ("{name} is online already: log in under another name.",
+                         "{name} ist schon da: melde dich unter einem anderen Namen an."),
+    "club.elsewhere": ("You logged in to the club again elsewhere.",
+                       "Du hast dich woanders erneut im Club angemeldet."),
+    "club.banned": ("An admin banned your key from the club.", "Ein Admin hat deinen Schlüssel aus dem Club verbannt."),
+    "club.stopped": ("The club closes. Thanks for playing!", "Der Club schließt. Danke, dass du da warst!"),
+    "club.bye": ("Goodbye! Come back with the same key: ssh {name}@…",
+                 "Tschüss! Komm mit demselben Schlüssel wieder: ssh {name}@…"),
+    # -- the lobby --------------------------------------------------------------------------
+    "command.where.lobby": ("in the lobby of abluxxen club", "in der Lobby von abluxxen club"),
+    "command.where.admin": ("for the club's admins, in the lobby", "für die Admins des Clubs, in der Lobby"),
+    "club.title": ("ABLUXXEN CLUB", "ABLUXXEN-CLUB"),
+    "club.counts": ("{people} online · {tables} tables", "{people} online · {tables} Tische"),
+    "club.you": ("You: {name}", "Du: {name}"),
+    "club.you_guest": ("You: {name} (guest)", "Du: {name} (Gast)"),
+    "club.col.number": ("#", "Nr."),
+    "club.col.game": ("Game", "Partie"),
+    "club.col.seats": ("Seats", "Plätze"),
+    "club.col.watching": ("Watch", "Zusch."),
+    "club.col.state": ("State", "Stand"),
+    "club.duel": ("duel", "Duell"),
+    "club.games": ("{n} games", "{n} Partien"),
+    "club.clock_short": ("{s}s clock", "{s}s Uhr"),
+    "club.no_guests_short": ("no guests", "ohne Gäste"),
+    "club.open_seat": ("·", "·"),
+    "club.bots_short": ("+{n} bots", "+{n} Bots"),
+    "club.state.open": ("waiting for {n}", "wartet auf {n}"),
+    "club.state.waiting": ("its people come", "Mitspieler kommen"),
+    "club.state.playing": ("playing", "läuft"),
+    "club.state.scores": ("scores", "Wertung"),
+    "club.state.over": ("over", "vorbei"),
+    "club.no_tables": ("No tables yet: new opens one (new 3 bots 1: three seats, one a bot).",
+                       "Noch keine Tische: neu eröffnet einen (neu 3 bots 1: drei Plätze, einer ein Bot)."),
+    "club.waiting_at": ("You sit at table {n}: it starts when its seats are full{start}.",
+                        "Du sitzt an Tisch {n}: er beginnt, sobald alle Plätze besetzt sind{start}."),
+    "club.or_start": (", or when you type start (bots take the open seats)",
+                      ", oder wenn du start tippst (Bots nehmen die freien Plätze)"),
+    "club.online": ("Online: {people}", "Online: {people}"),
+    "club.guest_mark": ("{name} (guest)", "{name} (Gast)"),
+    "club.at_table": ("{name} (table {n})", "{name} (Tisch {n})"),
+    "club.chat": ("Chat", "Chat"),
+    "club.said": ("{name}: {text}", "{name}: {text}"),
+    "club.said_guest": ("{name} (guest): {text}", "{name} (Gast): {text}"),
+    "club.legend": ("new · join N · watch N · stand · start · who · say TEXT · ? · quit",
+                    "neu · beitreten N · zuschauen N · aufstehen · start · wer · sag TEXT · ? · beenden"),
+    "club.prompt": ("lobby › ", "Lobby › "),
+    "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
+    "club.help": (
+        "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
+        "[guests|noguests]\n"
+        "    open a table and sit at it (default: 4 seats, no bots, base game, one game, no clock, guests "
+        "welcome); it starts when its seats are full, or when you type start (bots take the open seats)\n"
+        "join N      sit at table N (or back at your seat, when it plays)\n"
+        "watch N     watch table N\n"
+        "stand       get up from the table you wait at\n"
+        "start       start the table you opened\n"
+        "who         who is online\n"
+        "say TEXT    talk to the lobby (anything typed that is no command is said too)\n"
+        "quit        leave the club\n"
+        "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
+        "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
+        "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschritten|experten] [duell|ohne-duell] "
+        "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste]\n"
+        "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
+        "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du start "
+        "tippst (Bots nehmen die freien Plätze)\n"
+        "beitreten N   an Tisch N setzen (oder zurück an deinen Platz, wenn er läuft)\n"
+        "zuschauen N   Tisch N zuschauen\n"
+        "aufstehen     vom Tisch aufstehen, an dem du wartest\n"
+        "start         den Tisch beginnen, den du eröffnet hast\n"
+        "wer           wer online ist\n"
+        "sag TEXT      zur Lobby sprechen (was kein Befehl ist, wird auch gesagt)\n"
+        "beenden       den Club verlassen\n"
+        "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
+        "Bot für dich, bis du zurück bist (beitreten N). Nach der Serie bringt dich Enter zurück, nochmal "
+        "spielt eine Revanche."),
+    "club.who_title": ("Online now", "Jetzt online"),
+    "club.opened": ("Table {n} is open: you sit at it.", "Tisch {n} ist eröffnet: du sitzt daran."),
+    "club.joined": ("You sit at table {n}.", "Du sitzt an Tisch {n}."),
+    "club.left": ("You got up from table {n}.", "Du bist von Tisch {n} aufgestanden."),
+    "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
+    "club.back": ("Back in the lobby. Your seat at table {n} waits for you: join {n}.",
+                  "Zurück in der Lobby. Dein Platz an Tisch {n} wartet auf dich: beitreten {n}."),
+    "club.back_watch": ("Back in the lobby.", "Zurück in der Lobby."),
+    "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
+    "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
+    "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. beitreten 2"),
+    "club.playing": ("That table plays already: watch it (watch N).",
+                     "An dem Tisch wird schon gespielt: schau zu (zuschauen N)."),
+    "club.here_already": ("You sit there already.", "Du sitzt schon dort."),
+    "club.no_guests": ("That table takes no guests.", "Dieser Tisch nimmt keine Gäste."),
+    "club.no_seat": ("That table has no open seat.", "An diesem Tisch ist kein Platz frei."),
+    "club.too_many": ("You have 3 tables unfinished already: finish one first.",
+                      "Du hast schon 3 offene Tische: beende erst einen."),
+    "club.full": ("The club has no room for another table now.",
+                  "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
+    "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
+    "club.start_opener": ("Only who opened the table starts it.", "Nur wer den Tisch eröffnet hat, beginnt ihn."),
+    "club.not_started": ("That table has not started: join it (join N).",
+                         "Dieser Tisch hat noch nicht begonnen: setz dich dazu (beitreten N)."),
+    "club.guests_cannot": ("Guests watch and join tables; opening one needs an SSH key.",
+                           "Gäste schauen zu und setzen sich an Tische; einen eröffnen geht nur mit SSH-Schlüssel."),
+    "club.new.unknown": ("new does not know {typed}. Try: new 3 bots 1 advanced clock 60",
+                         "neu kennt {typed} nicht. Versuch: neu 3 bots 1 fortgeschritten uhr 60"),
+    "club.new.number": ("{typed} needs a number after it, e.g. bots 1.", "Nach {typed} fehlt eine Zahl, z. B. bots 1."),
+    "club.new.seats": ("A table has 2 to 5 seats, not {typed}.", "Ein Tisch hat 2 bis 5 Plätze, nicht {typed}."),
+    "club.new.bots": ("Bots take fewer seats than the table has (you sit too), not {typed}.",
+                      "Bots nehmen weniger Plätze, als der Tisch hat (du sitzt ja auch), nicht {typed}."),
+    "club.new.games": ("A match is 1 to 9 games, not {typed}.", "Eine Serie hat 1 bis 9 Partien, nicht {typed}."),
+    "club.new.clock": ("The clock gives 10 to 3600 seconds a decision, not {typed}.",
+                       "Die Uhr gibt 10 bis 3600 Sekunden pro Entscheidung, nicht {typed}."),
+    "club.admin_only": ("Only the club's admins may do that.", "Das dürfen nur die Admins des Clubs."),
+    "club.closed_table": ("Table {n} is closed.", "Tisch {n} ist geschlossen."),
+    "club.banned_name": ("{name}'s key is banned.", "Der Schlüssel von {name} ist verbannt."),
+    "club.ban_nobody": ("No account is called {typed}.", "Kein Konto heißt {typed}."),
+    # -- at a table -----------------------------------------------------------------------
+    "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
+    "clock_out": ("Your time ran out: a bot made this decision for you.",
+                  "Deine Zeit war um: ein Bot hat für dich entschieden."),
+    # -- the club's log and console ------------------------------------------------------------
+    "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
+    "club.log.started": ("Table {n} starts: {names}", "Tisch {n} beginnt: {names}"),
+    "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
+    "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
+    "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
+    "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
+    "club.log.not_kept": ("The club's tables cannot be kept: {error}",
+                          "Die Tische des Clubs lassen sich nicht sichern: {error}"),
+    "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",
+                       "Mitspieler kommen dazu mit:  ssh -p {port} NAME@{address}"),
+    "club.name_line": ("NAME is theirs from their first login with their SSH key.",
+                       "NAME gehört ihnen ab der ersten Anmeldung mit ihrem SSH-Schlüssel."),
+    "club.guest_line": ("Guests without a key: the code {code}", "Gäste ohne Schlüssel: der Code {code}"),
+}

@@ -1,0 +1,531 @@
+"""The club: people in a lobby, and the tables they open, join and watch, on one event loop.
+
+A :class:`Club` knows who is online (a :class:`Visitor` each: an account's
+name, or a guest's), the lobby's chat, and its tables. A table
+(:class:`ClubTable`) is *open* while people sit down at it in the lobby; it
+starts when its seats are full or when its opener starts it (bots fill the
+rest): then it becomes a :class:`~abluxxen.table.room.Room` with a
+:class:`~abluxxen.table.table.Table` and a save in the club's folder, and
+plays exactly as a hosted table does (grace, stand-in bots, watchers, chat,
+the turn clock, a rematch). Its people's lobby screens are told to go there
+(:meth:`Lobbyist.seated`).
+
+The club keeps its unfinished tables in ``club.json`` beside their saves, so
+that a restarted club resumes every one of them (:meth:`Club.resume`).
+Nothing here knows a terminal: the lobby's screen is ``tui/lobby.py``'s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from ..i18n.club import NEW_WORDS
+from ..languages import level_named, variant_named
+from ..levels import LEVELS
+from ..match import Match
+from ..quoting import brief
+from ..rules import VARIANTS, Rules
+from ..seeds import new_seed
+from ..store.accounts import Accounts
+from ..store.files import Refused, read_small, write_atomically
+from ..store.saves import Saved, SaveError, new_save_path, read_save
+from .codes import new_code
+from .room import MAX_NAME_SHOWN, OVER, Chat, Room
+from .seats import SeatError, seats_of
+from .table import Table, start_event
+
+#: Tables one account may have unfinished at once (open, or playing with them seated).
+MAX_TABLES_EACH = 3
+#: Tables the club holds at once, whoever opened them.
+MAX_TABLES = 200
+#: The longest turn clock, and the longest match, a table may ask for.
+MAX_CLOCK, MAX_GAMES = 3600, 9
+#: The club's file of unfinished tables (beside their saves), and the most of it read back.
+CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
+OPEN = "open"
+
+
+class Lobbyist(Protocol):
+    """A person's screen in the lobby."""
+
+    def refresh(self) -> None:
+        """Something in the lobby changed: draw again."""
+
+    def seated(self, room: Room) -> None:
+        """The table this person sits at has started: go to it."""
+
+    def close(self, reason: str) -> None:
+        """Leave the club (``elsewhere``: the same account logged in again; ``banned``; ``stopped``)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a table plays.
+
+    Attributes:
+        seats: 2 to 5.
+        bots: seats a bot takes from the start (the rest wait for people; ``start`` gives them bots too).
+        level: the bots' level.
+        variant: ``base``, ``advanced`` or ``expert``.
+        duel: whether two players duel (with the shadow display).
+        games: the match's length in games.
+        clock: the turn clock, seconds a person has for a decision (0: none).
+        guests: whether guests (logins without a key) may sit here.
+    """
+
+    seats: int = 4
+    bots: int = 0
+    level: str = "normal"
+    variant: str = "base"
+    duel: bool = True
+    games: int = 1
+    clock: int = 0
+    guests: bool = True
+
+
+def read_settings(words: Sequence[str]) -> tuple[Settings | None, str, str]:
+    """The settings ``new`` was given (``new 3 bots 1 advanced clock 60``, in either language); else
+    ``None``, the refusal's text key and the word it is about."""
+    found: dict[str, Any] = {}
+    todo = [w.lower() for w in words]
+    while todo:
+        word = todo.pop(0)
+        meaning = NEW_WORDS.get(word)
+        if word.isdigit() and len(word) < 3:
+            found["seats"] = int(word)
+        elif variant_named(word) in VARIANTS:
+            found["variant"] = variant_named(word)
+        elif level_named(word) in LEVELS:
+            found["level"] = level_named(word)
+        elif meaning in ("duel", "noduel", "guests", "noguests"):
+            found[meaning.removeprefix("no") if meaning.startswith("no") else meaning] = not meaning.startswith("no")
+        elif meaning in ("bots", "games", "clock"):
+            number = todo.pop(0) if todo else ""
+            if not (number.isdigit() and len(number) < 5):
+                return None, "club.new.number", word
+            found[meaning] = int(number)
+        else:
+            return None, "club.new.unknown", word
+    settings = Settings(**found)
+    return settings, *_settings_problem(settings)
+
+
+def _settings_problem(settings: Settings) -> tuple[str, str]:
+    if not 2 <= settings.seats <= 5:
+        return "club.new.seats", str(settings.seats)
+    if not 0 <= settings.bots < settings.seats:
+        return "club.new.bots", str(settings.bots)
+    if not 1 <= settings.games <= MAX_GAMES:
+        return "club.new.games", str(settings.games)
+    if settings.clock and not 10 <= settings.clock <= MAX_CLOCK:
+        return "club.new.clock", str(settings.clock)
+    return "", ""
+
+
+@dataclass(eq=False)
+class Visitor:
+    """A person online at the club.
+
+    Attributes:
+        name: the account's name, or the guest's.
+        key: who they are to the tables: the key they logged in with, or a guest's one-time token.
+        guest: logged in with the club's code, without a key.
+        admin: may close tables and ban keys.
+        screen: their lobby screen.
+        waits_at: the open table they sat down at, waiting for its start.
+        at: the number of the table they are at (playing or watching), while they are there.
+    """
+
+    name: str
+    key: str
+    guest: bool = False
+    admin: bool = False
+    screen: Lobbyist | None = None
+    waits_at: ClubTable | None = None
+    at: int | None = None
+
+
+@dataclass(eq=False)
+class ClubTable:
+    """A table of the club: open (people sitting down), then a room that plays.
+
+    Attributes:
+        number: its number in the lobby.
+        settings: what it plays.
+        opener: who opened it (may ``start`` it while it is open).
+        waiting: before the start, the people seated, the opener first.
+        room: from the start on, its room.
+        owners: the name and key of each person's seat (the room's chairs belong to them).
+    """
+
+    number: int
+    settings: Settings
+    opener: str
+    waiting: list[Visitor] = field(default_factory=list)
+    room: Room | None = None
+    owners: dict[str, str] = field(default_factory=dict)
+    task: asyncio.Task[None] | None = None
+
+    @property
+    def stage(self) -> str:
+        """``open``, or its room's stage (``waiting``, ``playing``, ``scores``, ``over``)."""
+        return self.room.stage if self.room is not None else OPEN
+
+    def people(self) -> list[str]:
+        """The people's names at its seats."""
+        if self.room is None:
+            return [v.name for v in self.waiting]
+        return [c.name for c in self.room.chairs.values()]
+
+    def bots(self) -> int:
+        """The seats bots play (before the start: those they take from the start)."""
+        if self.room is None:
+            return self.settings.bots
+        return sum(1 for seat in self.room.saved.seats if seat.is_bot)
+
+    def free(self) -> int:
+        """Seats still open for people."""
+        return self.settings.seats - self.settings.bots - len(self.waiting) if self.room is None else 0
+
+    def watchers(self) -> int:
+        """How many watch it."""
+        return len(self.room.watchers) if self.room is not None else 0
+
+    def seated(self, name: str) -> bool:
+        """Whether ``name`` has a seat here (in any case)."""
+        return name.casefold() in (n.casefold() for n in self.people())
+
+
+class Club:
+    """The club's lobby and tables.
+
+    Args:
+        directory: the folder of the tables' saves and ``club.json``.
+        accounts: the accounts (an admin's ``ban`` bans a key there).
+        grace: how long a dropped person's seat waits before a bot stands in (seconds).
+        delay: the pause after each bot move.
+        lang: the language the tables' saves are written for.
+        clock: monotonic seconds (tests pass their own).
+        on_event: told what is worth the club's log, as a text key and its fields.
+    """
+
+    def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,
+                 lang: str = "en", clock: Callable[[], float] = time.monotonic,
+                 on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
+        self.directory = directory
+        self.accounts = accounts
+        self.grace = grace
+        self.delay = delay
+        self.lang = lang
+        self.clock = clock
+        self.on_event = on_event or (lambda key, fields: None)
+        self.visitors: dict[str, Visitor] = {}
+        self.tables: dict[int, ClubTable] = {}
+        self.talk = Chat(clock)
+        self.version = 0
+        self.next_number = 1
+        self._shown: tuple[object, ...] = ()
+        self._ticker: asyncio.Task[None] | None = None
+        self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
+
+    # -- who is here ---------------------------------------------------------------------
+
+    def come(self, visitor: Visitor) -> str:
+        """``visitor`` arrives in the lobby; ``""``, or why not (a text key). An account's older session
+        is closed (the same person logged in again); a guest may not take the name of someone online."""
+        folded = visitor.name.casefold()
+        there = self.visitors.get(folded)
+        if there is not None and (visitor.guest or there.guest or there.key != visitor.key):
+            return "club.name_online"
+        if there is not None and there.screen is not None:
+            self.go(there)
+            there.screen.close("elsewhere")
+        self.visitors[folded] = visitor
+        self._start_ticking()
+        self.changed()
+        return ""
+
+    def go(self, visitor: Visitor) -> None:
+        """``visitor`` leaves the club (their seats at playing tables wait for them, as any dropped seat)."""
+        self.leave(visitor)
+        if self.visitors.get(visitor.name.casefold()) is visitor:
+            del self.visitors[visitor.name.casefold()]
+        self.changed()
+
+    def online(self) -> list[Visitor]:
+        """Everyone online, by name."""
+        return sorted(self.visitors.values(), key=lambda v: v.name.casefold())
+
+    def changed(self) -> None:
+        """The lobby changed: every lobby screen draws again."""
+        self.version += 1
+        for visitor in list(self.visitors.values()):
+            if visitor.screen is not None:
+                visitor.screen.refresh()
+
+    def _start_ticking(self) -> None:
+        if self._ticker is None:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def _tick(self) -> None:
+        """The tables' rooms change at every move; the lobby shows only what it lists of them (stage,
+        people, watchers), looked at once a second and drawn again when that changed."""
+        while True:
+            await asyncio.sleep(1.0)
+            shown = tuple((t.number, t.stage, t.bots(), t.watchers(), tuple(t.people())) for t in self.tables.values())
+            if shown != self._shown:
+                self._shown = shown
+                self.changed()
+
+    def say(self, visitor: Visitor, text: str) -> str:
+        """A line of the lobby's chat (see :class:`~abluxxen.table.room.Chat`); ``""`` or why not."""
+        refused = self.talk.say(visitor.name, text, watching=visitor.guest)
+        if not refused:
+            self.changed()
+        return refused
+
+    # -- tables --------------------------------------------------------------------------
+
+    def open_table(self, visitor: Visitor, settings: Settings) -> str:
+        """``visitor`` opens a table and sits at it; ``""`` or why not (a text key)."""
+        if self.tables_of(visitor) >= MAX_TABLES_EACH:
+            return "club.too_many"
+        if len(self.tables) >= MAX_TABLES:
+            return "club.full"
+        self.leave(visitor)
+        table = ClubTable(self.next_number, settings, visitor.name)
+        self.next_number += 1
+        self.tables[table.number] = table
+        self.on_event("club.log.opened", {"name": visitor.name, "n": table.number})
+        self._sit(table, visitor)
+        return ""
+
+    def tables_of(self, visitor: Visitor) -> int:
+        """The unfinished tables ``visitor`` has a seat at."""
+        return sum(1 for t in self.tables.values() if t.stage != OVER and t.seated(visitor.name))
+
+    def table(self, words: Sequence[str]) -> ClubTable | None:
+        """The table a command names (``join 3``)."""
+        if len(words) != 1 or not words[0].lstrip("#").isdigit() or len(words[0]) > 6:
+            return None
+        return self.tables.get(int(words[0].lstrip("#")))
+
+    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, Room | None]:
+        """``visitor`` sits at ``table``: an open seat, or their own seat at a table in play; ``""`` (and
+        the room to go to, for a table in play) or why not."""
+        if table.room is not None:
+            if table.owners.get(visitor.name.casefold()) == visitor.key:
+                return "", table.room
+            return "club.playing", None
+        if visitor.waits_at is table:
+            return "club.here_already", None
+        if visitor.guest and not table.settings.guests:
+            return "club.no_guests", None
+        if not table.free():
+            return "club.no_seat", None
+        if self.tables_of(visitor) >= MAX_TABLES_EACH:
+            return "club.too_many", None
+        self.leave(visitor)
+        self._sit(table, visitor)
+        return "", None
+
+    def _sit(self, table: ClubTable, visitor: Visitor) -> None:
+        table.waiting.append(visitor)
+        visitor.waits_at = table
+        if not table.free():
+            self.start_table(table)
+        self.changed()
+
+    def leave(self, visitor: Visitor) -> bool:
+        """``visitor`` gets up from the open table they wait at; whether they waited at one. The first of
+        the others opens it now; a table nobody waits at any more is gone."""
+        table = visitor.waits_at
+        if table is None:
+            return False
+        visitor.waits_at = None
+        if visitor in table.waiting:
+            table.waiting.remove(visitor)
+        if not table.waiting and table.room is None:
+            self.tables.pop(table.number, None)
+        elif table.opener == visitor.name and table.waiting:
+            table.opener = table.waiting[0].name
+        self.changed()
+        return True
+
+    def start(self, visitor: Visitor) -> str:
+        """The opener starts their table now, bots in the open seats; ``""`` or why not."""
+        table = visitor.waits_at
+        if table is None:
+            return "club.start_none"
+        if table.opener != visitor.name:
+            return "club.start_opener"
+        self.start_table(table)
+        return ""
+
+    def start_table(self, table: ClubTable) -> None:
+        """The table starts: a match of its people and bots, saved in the club's folder, played by a room
+        of its own; its people go to it."""
+        settings = table.settings
+        specs: list[tuple[str | None, str | None]] = [(v.name, None) for v in table.waiting]
+        specs += [(None, settings.level)] * (settings.seats - len(specs))
+        try:
+            seats = seats_of(specs)
+        except SeatError:  # the club's names are checked at the door: nothing to refuse here
+            return
+        names = [s.name for s in seats]
+        rules = Rules(len(seats), settings.variant, duel=settings.duel if len(seats) == 2 else None)
+        match = Match(rules, games=settings.games, seed=new_seed(), names=names)
+        saved = Saved(match=match, seats=seats, lang=self.lang, delay=self.delay, log=[start_event(match)])
+        table.owners = {v.name.casefold(): v.key for v in table.waiting}
+        people = list(table.waiting)
+        for visitor in people:
+            visitor.waits_at = None
+        table.waiting = []
+        self._play(table, Table(saved, new_save_path(self.directory, names)))
+        self.on_event("club.log.started", {"n": table.number, "names": ", ".join(names)})
+        assert table.room is not None
+        for visitor in people:
+            if visitor.screen is not None:
+                visitor.screen.seated(table.room)
+        self.changed()
+
+    def _play(self, table: ClubTable, played: Table) -> None:
+        """Give ``table`` its room, its seats to their owners, and play it until it is over."""
+        room = Room(played, code=new_code(), grace=self.grace, delay=self.delay, turn=table.settings.clock)
+        # Nobody waits for ever: whoever does not come to their seat has its grace, then a bot.
+        room.resumed = True
+        for chair in room.chairs.values():
+            key = table.owners.get(chair.name.casefold())
+            chair.keys = frozenset({key}) if key else frozenset()
+        room.on_kept = lambda now: self.keep()
+        table.room = room
+        table.task = asyncio.get_running_loop().create_task(room.run())
+        table.task.add_done_callback(lambda _: self._over(table))
+        self.keep()
+
+    def _over(self, table: ClubTable) -> None:
+        """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
+        if table.room is not None:
+            table.room.table.unlock()
+        if self.stopping:
+            return
+        if self.tables.get(table.number) is table:
+            del self.tables[table.number]
+            self.on_event("club.log.ended", {"n": table.number})
+        self.keep()
+        self.changed()
+
+    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, Room | None]:
+        """``visitor`` watches ``table``; ``""`` and its room, or why not."""
+        if table.room is None:
+            return "club.not_started", None
+        return "", table.room
+
+    # -- the admins' orders ----------------------------------------------------------------
+
+    def close_table(self, table: ClubTable) -> None:
+        """An admin closes ``table``: its people go back to the lobby; a table in play stays saved
+        (not resumed: ``club.json`` no longer names it)."""
+        for visitor in list(table.waiting):
+            self.leave(visitor)
+        self.tables.pop(table.number, None)
+        if table.room is not None:
+            for screen in table.room.screens():
+                screen.close("closed")
+        if table.task is not None:
+            table.task.cancel()
+        self.on_event("club.log.closed", {"n": table.number})
+        self.keep()
+        self.changed()
+
+    def ban(self, name: str) -> str | None:
+        """An admin bans the key of the account ``name``: its person leaves the club and their seats;
+        the account's name, or ``None`` when there is none."""
+        banned = self.accounts.ban(name)
+        if banned is None:
+            return None
+        visitor = self.visitors.get(banned.casefold())
+        if visitor is not None and visitor.screen is not None and not visitor.guest:
+            self.go(visitor)
+            visitor.screen.close("banned")
+        for table in self.tables.values():
+            if table.room is not None and table.room.chair_of(banned) is not None:
+                table.room.kick(banned)
+        self.on_event("club.log.banned", {"name": banned})
+        return banned
+
+    # -- what the club keeps -----------------------------------------------------------------
+
+    def keep(self) -> None:
+        """Write ``club.json``: every table in play, its settings, its seats' owners and its chat, for a
+        restart to resume (a table still open holds nothing worth resuming)."""
+        tables = []
+        for table in self.tables.values():
+            room = table.room
+            if room is None or room.stage == OVER or room.table.path is None:
+                continue
+            tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
+                           "save": room.table.path.name, "owners": table.owners, "chat": room.kept()["chat"]})
+        doc = {"next": self.next_number, "tables": tables}
+        try:
+            write_atomically(self.directory / CLUB_FILE, json.dumps(doc) + "\n", prefix=".club-")
+        except OSError as err:
+            self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
+
+    def resume(self) -> list[str]:
+        """Resume every table ``club.json`` names (its people have the grace to come back, then bots play
+        for them); what could not be resumed, one line each (English, for the log)."""
+        path = self.directory / CLUB_FILE
+        if not path.exists():
+            return []
+        try:
+            doc = json.loads(read_small(path, MAX_CLUB_FILE))
+            tables = list(doc["tables"])
+            self.next_number = max(1, int(doc.get("next", 1)))
+        except (Refused, ValueError, KeyError, TypeError) as err:
+            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]
+        problems = []
+        for kept in tables:
+            try:
+                self._resume(kept)
+            except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
+                problems.append(f"a table of {CLUB_FILE} cannot be resumed: {brief(str(err), 80)}")
+        self.keep()
+        return problems
+
+    def _resume(self, kept: dict[str, Any]) -> None:
+        number = int(kept["number"])
+        if number in self.tables or not 0 < number < 10**6:
+            raise ValueError(f"table {number} twice")
+        settings = Settings(**{k: v for k, v in dict(kept["settings"]).items() if k in Settings.__dataclass_fields__})
+        if not isinstance(settings.clock, int) or _settings_problem(settings)[0]:
+            raise ValueError(f"table {number}'s settings")
+        save = self.directory / Path(str(kept["save"])).name
+        saved = read_save(save)
+        if saved.finished:
+            return
+        owners = {str(k)[:MAX_NAME_SHOWN * 2]: str(v)[:200] for k, v in dict(kept.get("owners", {})).items()}
+        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners)
+        self.tables[number] = table
+        self.next_number = max(self.next_number, number + 1)
+        self._play(table, Table(saved, save))
+        assert table.room is not None
+        table.room.restore({"chat": kept.get("chat")})
+        self.on_event("club.log.resumed", {"n": number})
+
+    def stop(self) -> None:
+        """The club closes: every table's room stops (their saves hold every move)."""
+        self.keep()
+        self.stopping = True
+        if self._ticker is not None:
+            self._ticker.cancel()
+        for table in list(self.tables.values()):
+            if table.task is not None:
+                table.task.cancel()
+

@@ -1,0 +1,483 @@
+"""The club's screens: the lobby (who is online, the tables, chat, the commands), and a club table's.
+
+A :class:`LobbyScreen` is the lobby at a person's terminal, a full-screen
+prompt_toolkit application like :class:`~abluxxen.tui.screen.TableScreen`:
+it draws the :class:`~abluxxen.table.club.Club` as it is now and reads a
+line at a time (a command of the one registry, :mod:`.commands`, in either
+language; any other line is said to the lobby). When its person's table
+starts, or they join or watch one in play, the lobby ends and the session
+shows the table (:class:`ClubTableScreen`); leaving the table brings the
+lobby back.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from collections.abc import Sequence
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent
+from prompt_toolkit.layout.dimension import Dimension
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import ColorDepth
+from rich.console import Console, Group, RenderableType
+from rich.table import Table as Grid
+from rich.text import Text
+
+from ..i18n.tr import Tr
+from ..quoting import brief
+from ..table.club import OPEN, Club, ClubTable, Visitor, read_settings
+from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
+from .commands import Command, carry_out, read_command
+from .pages import rules_page
+from .screen import DEPTHS, TableScreen, _Picture
+from .terminal import MIN_HEIGHT, MIN_WIDTH
+
+#: Chat lines the lobby keeps in sight when there is room for fewer tables.
+CHAT_AT_LEAST = 3
+
+
+class LobbyScreen:
+    """A person's lobby.
+
+    Args:
+        club: the club.
+        visitor: who is at this screen.
+        lang: ``en`` or ``de``.
+        colours: rich's colour system for this terminal, or ``None`` for none.
+    """
+
+    def __init__(self, club: Club, visitor: Visitor, *, lang: str = "en", colours: str | None = "256") -> None:
+        self.clubhouse = club
+        self.visitor = visitor
+        self.name = visitor.name
+        self.tr = Tr(lang)
+        self.colours = colours
+        self.message = ""
+        self.page: list[str] | None = None
+        self.page_at = 0
+        self.going: tuple[ClubTable, Room] | None = None  # the table this person goes to
+        self.left = False  # they leave the club (or were sent away)
+        self.goodbye = ""
+        self._drawn: tuple[object, ...] = ()
+        self._picture = UIContent()
+        self.buffer = Buffer(multiline=False, accept_handler=self._accept)
+        self.app: Application[None] | None = None
+
+    # -- what commands and the club use -------------------------------------------------------
+
+    @property
+    def places(self) -> frozenset[str]:
+        """The lobby (and, for an admin, their orders)."""
+        return frozenset({"lobby", "admin"} if self.visitor.admin else {"lobby"})
+
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and rows."""
+        if self.app is None:
+            return 80, 24
+        size = self.app.output.get_size()
+        return size.columns, size.rows
+
+    def refresh(self) -> None:
+        """Draw again at the next chance."""
+        if self.app is not None:
+            self.app.invalidate()
+
+    def seated(self, room: Room) -> None:
+        """This person's table has started: go to it."""
+        table = next((t for t in self.clubhouse.tables.values() if t.room is room), None)
+        if table is not None:
+            self._go(table, room)
+
+    def close(self, reason: str) -> None:
+        """Leave the club (``elsewhere``, ``banned``, ``stopped``)."""
+        self.left = True
+        self.goodbye = self.tr(f"club.{reason}")
+        self._exit()
+
+    def say(self, message: str) -> None:
+        """A line under the lobby, for this screen only."""
+        self.message = message
+        self.refresh()
+
+    def quit(self) -> None:
+        """Leave the club."""
+        self.left = True
+        self.goodbye = self.tr("club.bye", name=self.visitor.name) if not self.visitor.guest else ""
+        self._exit()
+
+    def chat(self, text: str) -> None:
+        """Say ``text`` to the lobby."""
+        refused = self.clubhouse.say(self.visitor, text)
+        if refused:
+            self.say(self.tr(refused))
+
+    def open_page(self, parts: list[RenderableType]) -> None:
+        """Show a page over the lobby, a screenful at a time."""
+        cols, _ = self.size()
+        out = io.StringIO()
+        console = Console(file=out, width=cols, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, legacy_windows=False)  # type: ignore[arg-type]
+        console.print(Group(*parts))
+        self.page, self.page_at = out.getvalue().rstrip("\n").split("\n"), 0
+        self.refresh()
+
+    def back(self, message: str) -> None:
+        """Back from a table: the lobby again, with ``message`` under it."""
+        self.going = None
+        self.message = message
+
+    # -- running ----------------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Show the lobby until the person goes to a table (:attr:`going`) or leaves (:attr:`left`)."""
+        if self.left:
+            return
+        self.going = None
+        self._drawn = ()
+        self.app = self._application()
+        try:
+            await self.app.run_async(set_exception_handler=False)
+        except (OSError, EOFError):  # the terminal went away
+            self.left = True
+
+    def _application(self) -> Application[None]:
+        paging = Condition(lambda: self.page is not None)
+        keys = KeyBindings()
+
+        @keys.add("c-c")
+        def _interrupt(event: KeyPressEvent) -> None:
+            self.buffer.reset()
+            self.say(self.tr("host.ctrl_c"))
+
+        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
+        def _end(event: KeyPressEvent) -> None:
+            self.quit()
+
+        @keys.add(Keys.Vt100MouseEvent)
+        def _no_mouse(event: KeyPressEvent) -> None:
+            """Typed escape codes can look like mouse reports: none reaches prompt_toolkit's handler."""
+
+        @keys.add("c-l")
+        def _redraw(event: KeyPressEvent) -> None:
+            self._drawn = ()
+            event.app.renderer.clear()
+
+        for key in ("q", "escape"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
+        for key in ("enter", " ", "pagedown", "down", "j"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
+        for key in ("b", "pageup", "up", "k"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+
+        body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
+                      wrap_lines=False, always_hide_cursor=True)
+        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
+        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
+                        wrap_lines=False)
+        return Application(layout=Layout(HSplit([body, prompt, bottom]), focused_element=prompt),
+                           key_bindings=keys, full_screen=True, mouse_support=False,
+                           color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
+
+    def _exit(self) -> None:
+        if self.app is not None and self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+    def _go(self, table: ClubTable, room: Room) -> None:
+        self.going = (table, room)
+        self._exit()
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def _body(self) -> UIContent:
+        """The lobby, made again only when the club or this screen changed."""
+        cols, rows = self.size()
+        key = (self.clubhouse.version, cols, rows, self.message, self.page_at, id(self.page))
+        if key != self._drawn:
+            lines = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
+            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
+                                      line_count=len(lines), show_cursor=False)
+            self._drawn = key
+        return self._picture
+
+    def render(self, cols: int, rows: int) -> str:
+        """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
+        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
+            text = self.tr("host.too_small", w=cols, h=rows)
+            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
+        height = rows - 2
+        if self.page is not None:
+            return "\n".join(self.page[self.page_at:self.page_at + height])
+        out = io.StringIO()
+        console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
+                          color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
+                          legacy_windows=False)
+        console.print(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=height, message=self.message),
+                      crop=True, overflow="ellipsis")
+        return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
+
+    def _bottom(self) -> StyleAndTextTuples:
+        if self.page is not None:
+            last = self.page_at + self.size()[1] - 2 >= len(self.page)
+            return [("reverse", self.tr("host.page_last" if last else "host.page_more"))]
+        legend = Text(self.tr("club.legend"))
+        legend.truncate(self.size()[0], overflow="ellipsis")
+        return [("", legend.plain)]
+
+    def _prompt(self) -> StyleAndTextTuples:
+        return [] if self.page is not None else [("bold", self.tr("club.prompt"))]
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def _accept(self, buffer: Buffer) -> bool:
+        try:
+            self.answer(buffer.text[:MAX_LINE])
+        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
+            self.say(self.tr("bad_move", reason="?"))
+        return False
+
+    def answer(self, text: str) -> None:
+        """One line typed in the lobby: a command, or a line said to everyone here."""
+        if self.page is not None:
+            self._close_page() if text.strip().lower() in ("q", "quit", "beenden") else self._turn_page(+1)
+            return
+        self.message = ""
+        command = read_command(text)
+        if command is not None:
+            carry_out(self, command)
+        elif text.strip():
+            self.chat(text)
+        self.refresh()
+
+    def club(self, command: Command) -> None:
+        """Carry out a command typed in the lobby."""
+        tr, club, visitor = self.tr, self.clubhouse, self.visitor
+        name, words = command.name, command.words
+        if name == "?":
+            self.open_page([Text(tr("club.help_title"), style="bold"), Text(""), Text(tr("club.help"))])
+        elif name == "rules":
+            page = rules_page(words, tr)
+            if page is None:
+                self.say(tr("no_rules"))
+            else:
+                self.open_page(page[0])
+                self.say(page[1])
+        elif name in ("log", "who"):
+            self.open_page(self._who() if name == "who" else self._chat_page())
+        elif name == "say":
+            self.chat(" ".join(words))
+        elif name == "quit":
+            self.quit()
+        elif name == "new":
+            self._new(words)
+        elif name in ("join", "watch", "close"):
+            self._at_table(name, words)
+        elif name == "stand":
+            waited = visitor.waits_at
+            self.say(tr("club.left", n=waited.number) if club.leave(visitor) and waited else tr("club.left_none"))
+        elif name == "start":
+            refused = club.start(visitor)
+            if refused:
+                self.say(tr(refused))
+        elif name == "ban":
+            self._ban(words)
+        else:
+            self.say(tr("command.elsewhere", command=name, where=tr("command.where.seat")))
+
+    def _new(self, words: Sequence[str]) -> None:
+        tr = self.tr
+        if self.visitor.guest:
+            self.say(tr("club.guests_cannot"))
+            return
+        settings, refused, word = read_settings(words)
+        if settings is None or refused:
+            self.say(tr(refused, typed=brief(word, 12)))
+            return
+        refused = self.clubhouse.open_table(self.visitor, settings)
+        waits = self.visitor.waits_at
+        if refused:
+            self.say(tr(refused))
+        elif waits is not None:  # else it started at once (bots in every other seat): the table shows
+            self.say(tr("club.opened", n=waits.number))
+
+    def _at_table(self, name: str, words: Sequence[str]) -> None:
+        """``join N``, ``watch N``, and an admin's ``close N``."""
+        tr, club = self.tr, self.clubhouse
+        table = club.table(words)
+        if table is None:
+            self.say(tr("club.no_table", typed=brief(words[0], 8)) if words else tr("club.which_table"))
+            return
+        if name == "close":
+            club.close_table(table)
+            self.say(tr("club.closed_table", n=table.number))
+            return
+        refused, room = club.join(self.visitor, table) if name == "join" else club.watch(self.visitor, table)
+        if refused:
+            self.say(tr(refused))
+        elif room is not None:
+            self._go(table, room)
+        elif table.room is None:
+            self.say(tr("club.joined", n=table.number))
+
+    def _ban(self, words: Sequence[str]) -> None:
+        tr = self.tr
+        if len(words) != 1:
+            self.say(tr("club.ban_nobody", typed=""))
+            return
+        banned = self.clubhouse.ban(words[0])
+        self.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
+
+    def _who(self) -> list[RenderableType]:
+        lines: list[RenderableType] = [Text(self.tr("club.who_title"), style="bold"), Text("")]
+        lines += [Text(who_is(visitor, self.tr)) for visitor in self.clubhouse.online()]
+        return lines
+
+    def _chat_page(self) -> list[RenderableType]:
+        lines: list[RenderableType] = [Text(self.tr("club.chat"), style="bold"), Text("")]
+        lines += [Text(said_line(said, self.tr)) for said in self.clubhouse.talk.lines]
+        return lines
+
+    # -- pages -------------------------------------------------------------------------------------
+
+    def _turn_page(self, step: int) -> None:
+        if self.page is None:
+            return
+        at = self.page_at + step * max(1, self.size()[1] - 2)
+        if at >= len(self.page):
+            self._close_page()
+            return
+        self.page_at = max(0, at)
+        self.refresh()
+
+    def _close_page(self) -> None:
+        self.page, self.page_at = None, 0
+        self.refresh()
+
+
+def who_is(visitor: Visitor, tr: Tr) -> str:
+    """A person as the lobby names them: a guest marked so, and the table they are at."""
+    name = brief(visitor.name, MAX_NAME_SHOWN)
+    shown = tr("club.guest_mark", name=name) if visitor.guest else name
+    number = visitor.at or (visitor.waits_at.number if visitor.waits_at is not None else None)
+    return tr("club.at_table", name=shown, n=number) if number is not None else shown
+
+
+def said_line(said: Said, tr: Tr) -> str:
+    """A line of the lobby's chat (a guest's marked: nobody passes for a member by a lookalike name)."""
+    return tr("club.said_guest" if said.watching else "club.said", name=said.name, text=said.text)
+
+
+def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, message: str = "") -> RenderableType:
+    """The lobby at ``height`` lines: the title, the tables, who is online, the chat, and what was said
+    to this person."""
+    title = Text(tr("club.title"), style="bold")
+    title.append("  " + tr("club.counts", people=len(club.visitors), tables=len(club.tables)))
+    you = tr("club.you_guest" if visitor.guest else "club.you", name=brief(visitor.name, MAX_NAME_SHOWN))
+    title.append(" " * max(1, width - len(title.plain) - len(you)) + you, style="dim")
+    online = Text(tr("club.online", people=", ".join(who_is(v, tr) for v in club.online())))
+    online.truncate(width * 2, overflow="ellipsis")
+    notes = [line for line in _waiting_line(visitor, tr).split("\n") + message.split("\n") if line]
+    chat = [said_line(said, tr) for said in club.talk.lines]
+    online_lines = 1 if len(online.plain) <= width else 2
+    room = height - 4 - online_lines - len(notes) - (2 if chat else 0)  # title, gaps, the tables' header
+    tables = list(club.tables.values())
+    shown = min(max(1, len(tables)), room - min(len(chat), CHAT_AT_LEAST))
+    parts: list[RenderableType] = [title, Text("")]
+    if tables:
+        parts.append(_tables(tables[:shown] if len(tables) <= shown else tables[:shown - 1], visitor, tr, width))
+        if len(tables) > shown:
+            parts.append(Text(f"  … +{len(tables) - shown + 1}", style="dim"))
+    else:
+        parts.append(Text(tr("club.no_tables"), style="dim"))
+        shown = 0
+    parts += [Text(""), online]
+    said_room = room - max(shown, 1)
+    if chat and said_room > 0:
+        parts += [Text(""), Text(tr("club.chat"), style="bold")]
+        parts += [Text("  " + line, overflow="ellipsis", no_wrap=True) for line in chat[-said_room:]]
+    parts += [Text(note, style="bold yellow") for note in notes]
+    return Group(*parts)
+
+
+def _waiting_line(visitor: Visitor, tr: Tr) -> str:
+    table = visitor.waits_at
+    if table is None:
+        return ""
+    start = tr("club.or_start") if table.opener == visitor.name else ""
+    return tr("club.waiting_at", n=table.number, start=start)
+
+
+def _tables(tables: list[ClubTable], visitor: Visitor, tr: Tr, width: int) -> Grid:
+    grid = Grid(box=None, padding=(0, 1), show_edge=False, expand=False, header_style="bold")
+    grid.add_column(tr("club.col.number"), justify="right", no_wrap=True)
+    grid.add_column(tr("club.col.game"), no_wrap=True, overflow="ellipsis", max_width=max(20, width // 3))
+    grid.add_column(tr("club.col.seats"), no_wrap=True, overflow="ellipsis")
+    grid.add_column(tr("club.col.watching"), justify="right", no_wrap=True)
+    grid.add_column(tr("club.col.state"), no_wrap=True)
+    for table in tables:
+        mine = table.seated(visitor.name)
+        grid.add_row(("▸" if mine else "") + str(table.number), _game(table, tr), _seats(table, tr),
+                     str(table.watchers()) if table.room is not None else "",
+                     Text(_state(table, tr), style="green" if table.stage == OPEN else ""),
+                     style="bold" if mine else "")
+    return grid
+
+
+def _game(table: ClubTable, tr: Tr) -> str:
+    settings = table.settings
+    parts = [tr(f"variant.{settings.variant}")]
+    if settings.seats == 2 and settings.duel:
+        parts.append(tr("club.duel"))
+    if settings.games > 1:
+        parts.append(tr("club.games", n=settings.games))
+    if settings.clock:
+        parts.append(tr("club.clock_short", s=settings.clock))
+    if not settings.guests:
+        parts.append(tr("club.no_guests_short"))
+    return " · ".join(parts)
+
+
+def _seats(table: ClubTable, tr: Tr) -> str:
+    people = [brief(name, MAX_NAME_SHOWN) for name in table.people()]
+    shown = ", ".join(people + [tr("club.open_seat")] * table.free())
+    bots = table.bots()
+    return shown + (" " + tr("club.bots_short", n=bots) if bots else "")
+
+
+def _state(table: ClubTable, tr: Tr) -> str:
+    if table.stage == OPEN:
+        return tr("club.state.open", n=table.free())
+    return tr(f"club.state.{table.stage}")
+
+
+class ClubTableScreen(TableScreen):
+    """A person's screen at a club table: ``quit`` goes back to the lobby, as Enter does after the match
+    (``again`` plays a rematch at the same table).
+
+    Args:
+        room: the table's room.
+        login: who is at this screen.
+        lang: ``en`` or ``de``.
+        colours: rich's colour system for this terminal, or ``None`` for none.
+    """
+
+    def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256") -> None:
+        super().__init__(room, login, lang=lang, colours=colours)
+        self.reason = ""  # why the room sent this screen away, if it did
+
+    def close(self, reason: str) -> None:
+        """The room sends this screen away (``elsewhere``, ``closed``, ``stopped``)."""
+        self.reason = reason
+        if reason == "closed":
+            self.goodbye = "closed"
+            self._exit()
+            return
+        super().close(reason)

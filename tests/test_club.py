@@ -1,0 +1,229 @@
+"""``abluxxen club``: accounts by key at the door, the lobby, its tables, a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from clubbing import ANN, BEN, CY, clubbed, enter, knock
+from hosting import WAIT, Client, decides
+
+from abluxxen.store.accounts import Accounts, open_accounts, skeleton
+from abluxxen.store.records import open_records
+from abluxxen.table.club import Club
+from abluxxen.table.room import Room
+
+# -- accounts -------------------------------------------------------------------------------------
+
+
+def test_two_keys_claim_two_names_and_a_third_key_is_refused_one_of_them_and_told_why(tmp_path: Path) -> None:
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        await ann.sees("Ben")  # who is online
+        ann.close()
+        ben.close()
+        await asyncio.sleep(0.1)
+        refused, told = await knock(port, "Ann", key=CY)
+        assert isinstance(refused, Exception)
+        assert "The name Ann belongs to another SSH key" in "".join(told.banners)
+        again = await enter(port, "ann", key=ANN)  # the key that claimed it is Ann, in any case
+        await again.sees("You: Ann")
+        refused, told = await knock(port, "cy", key=ANN)  # one key, one name
+        assert isinstance(refused, Exception)
+        assert "Your SSH key is Ann's: log in as Ann" in "".join(told.banners)
+
+    clubbed(tmp_path, test)
+    accounts = open_accounts(tmp_path)
+    assert accounts.account("ANN") == "Ann" and accounts.account("ben") == "Ben"
+    assert accounts.account("cy") is None
+
+
+def test_a_lookalike_of_a_claimed_name_or_an_unreadable_one_is_refused(tmp_path: Path) -> None:
+    accounts = Accounts(tmp_path / "a.sqlite3")
+    assert accounts.claim("ann", "SHA256:a").why == ""
+    assert skeleton("Ann") == skeleton("ANN") == skeleton("Ánn")
+    assert accounts.verdict("Ánn", "SHA256:b").why == "lookalike"
+    assert accounts.verdict("B0b", "SHA256:b").new and accounts.claim("Bob", "SHA256:b").why == ""
+    assert accounts.verdict("B0b", "SHA256:c") .why == "lookalike"
+    assert accounts.verdict("Аnn", "SHA256:c").why == "club.name.letters"  # a Cyrillic А
+    assert accounts.verdict("a\x1b[2J", "SHA256:c").why == "club.name.letters"
+    assert accounts.verdict("averyveryverylongname", "SHA256:c").why == "club.name.long"
+    assert accounts.verdict("Jörg", "SHA256:c").new
+
+
+def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> None:
+    async def test(club: Club, port: int) -> None:
+        refused, told = await knock(port, "eve")
+        assert isinstance(refused, Exception)
+        assert "lets people in by SSH key" in "".join(told.banners)
+
+    clubbed(tmp_path / "keys-only", test)
+
+    async def with_code(club: Club, port: int) -> None:
+        await enter(port, "ann", key=ANN)
+        refused, told = await knock(port, "eve", code="wrong")
+        assert isinstance(refused, Exception) and told.prompts[0] == "Guest code: "
+        refused, told = await knock(port, "ann", code="open door")  # a member's name is no guest's
+        assert isinstance(refused, Exception)
+        assert "Ann is a member's name" in "".join(told.banners)
+        eve = await enter(port, "eve", code="Open-Door")
+        await eve.sees("You: eve (guest)")
+        eve.type("new 2")
+        await eve.sees("opening one needs an SSH key")
+
+    clubbed(tmp_path / "with-code", with_code, code="open door")
+
+
+# -- tables ---------------------------------------------------------------------------------------
+
+
+async def _play_out(room: Room, clients: dict[int, Client], rng: random.Random) -> int:
+    """The people at ``room`` type random legal moves until the game is over; how many they typed."""
+    moves = 0
+    game = room.match.game
+    while not game.is_over:
+        mover = game.to_move
+        assert mover is not None
+        if mover not in clients:
+            await asyncio.sleep(0.01)  # a bot's turn
+            game = room.match.game
+            continue
+        await decides(room, mover)
+        if game.is_over:
+            break
+        before = len(room.saved.transcript.moves)
+        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
+        while len(room.saved.transcript.moves) == before and not game.is_over:
+            await asyncio.sleep(0.005)
+        moves += 1
+        game = room.match.game
+    return moves
+
+
+def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_session_sees_another_hand(
+        tmp_path: Path) -> None:
+    rng = random.Random(4)
+
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2 noduel")
+        await ann.sees("Table 1 is open")
+        await ben.sees("waiting for 1")
+        cy = await enter(port, "cy", key=CY)
+        cy.type("watch 1")
+        await cy.sees("has not started")
+        ben.type("join 1")
+        for client in (ann, ben):
+            await client.sees("What happened")
+        room = club.tables[1].room
+        assert room is not None and [c.name for c in room.chairs.values()] == ["Ann", "Ben"]
+        cy.type("watch 1")
+        await cy.sees("You are watching")
+        await ann.sees("Ann, Ben")
+        assert await _play_out(room, {0: ann, 1: ben}, rng) > 5
+        for client in (ann, ben, cy):
+            await client.sees("is over")
+        ann.type("")
+        await ann.sees("lobby ›")
+        # Every hand a screen showed was its own; the watcher's showed none.
+        for name, client in (("Ann", ann), ("Ben", ben)):
+            other = "Ben" if name == "Ann" else "Ann"
+            assert f"hand ({other})" not in client.term.all_raw()
+            assert any(f"hand ({name})" in line for line in client.term.seen)
+        assert "Your hand" not in cy.term.all_raw()
+
+    clubbed(tmp_path, test)
+    records = open_records()
+    assert [[s[0] for s in g.seats] for g in records.games()] == [["Ann", "Ben"]]
+
+
+def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_her_seat(tmp_path: Path) -> None:
+    played: list[int] = []
+
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")  # full at once: it starts
+        await ann.sees("What happened")
+        room = club.tables[1].room
+        assert room is not None
+        for _ in range(3):
+            await decides(room, 0)
+            before = len(room.saved.transcript.moves)
+            ann.type(room.match.game.view(0).legal_moves()[0])
+            while len(room.saved.transcript.moves) == before:
+                await asyncio.sleep(0.01)
+        await decides(room, 0)
+        played.append(len(room.saved.transcript.moves))
+
+    clubbed(tmp_path, first)
+
+    async def again(club: Club, port: int) -> None:
+        table = club.tables[1]
+        assert table.room is not None and len(table.room.saved.transcript.moves) == played[0]
+        ben = await enter(port, "ben", key=BEN)
+        await ben.sees("its people come")  # Ann has the grace to come back, then a bot plays for her
+        ben.type("join 1")
+        await ben.sees("watch it")  # not his seat
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("join 1")
+        await ann.sees("Your hand (Ann)")
+
+    clubbed(tmp_path, again)
+
+
+# -- the ssh everyone has -------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not all(shutil.which(tool) for tool in ("ssh", "ssh-keygen", "tmux")),
+                    reason="needs ssh, ssh-keygen and tmux")
+def test_the_real_ssh_in_a_terminal_of_80_by_24_claims_a_name_and_reads_the_lobby_at_a_glance(tmp_path: Path) -> None:
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "key")], check=True)
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path / "data"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    club = subprocess.Popen([sys.executable, "-m", "abluxxen", "club", "--port", "0", "--bind", "127.0.0.1",
+                             "--lang", "en"], env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdin=subprocess.DEVNULL)
+    session = f"club-{os.getpid()}"
+    try:
+        assert club.stdout is not None
+        found = re.search(r"ssh -p (\d+) NAME@", club.stdout.readline())
+        assert found, club.stderr.read() if club.stderr else ""
+        ssh = (f"ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes "
+               f"-i {tmp_path / 'key'} -p {found.group(1)} ann@127.0.0.1")
+        subprocess.run(["tmux", "new", "-d", "-s", session, "-x", "80", "-y", "24", ssh], check=True)
+
+        def screen(wanted: str) -> str:
+            for _ in range(200):
+                shown = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True,
+                                       text=True).stdout
+                if wanted in shown:
+                    return shown
+                time.sleep(0.1)
+            raise AssertionError(f"never saw {wanted!r}:\n{shown}")
+
+        screen("lobby ›")
+        subprocess.run(["tmux", "send-keys", "-t", session, "new 3 bots 1 clock 60", "Enter"], check=True)
+        shown = screen("waiting for 1")
+        lines = shown.split("\n")
+        assert lines[0].startswith("ABLUXXEN CLUB") and lines[0].rstrip().endswith("You: Ann")
+        assert "▸1  base game · 60s clock  Ann, · +1 bots" in shown
+        assert "Table 1 is open: you sit at it." in shown and "type start" in shown
+        assert all(len(line) <= 80 for line in lines)
+        subprocess.run(["tmux", "send-keys", "-t", session, "start", "Enter"], check=True)
+        screen("Your hand (Ann)")
+        screen("⏱ Ann")
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+        club.terminate()
+        club.wait(timeout=WAIT)
+    assert open_accounts(tmp_path / "data" / "club").account("ann") == "Ann"
