@@ -162,3 +162,35 @@ def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_
             assert not any(words in other.term.all_raw() for words in private[seat])
 
     hosted(room, test)
+
+
+def test_after_a_move_a_line_every_screen_shows_is_copied_into_prompt_toolkits_screens_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Copying a table's lines into prompt_toolkit's screen, character by character, was a third of drawing
+    # a move; most lines (the header, the seats, the pool, the log) are the same on every screen.
+    copied: list[int] = []
+    copy_body = Window._copy_body
+
+    def counted(self: Window, content: UIContent, *args: Any, **kwargs: Any) -> Any:
+        if content.line_count > 1:  # a table's lines, not the prompt's
+            copied.append(content.line_count)
+        return copy_body(self, content, *args, **kwargs)
+    monkeypatch.setattr(Window, "_copy_body", counted)
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    rng = random.Random(3)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "ben", "cy"])
+        for _ in range(4):
+            await plays(room, clients, rng)
+            await quiet(host)
+        copied.clear()
+        await plays(room, clients, rng)
+        deck = room.match.game.view(0).deck_size
+        for seat, client in enumerate(clients):
+            await client.sees(shows(f"Deck {deck}", hand_words(room, seat)))
+        await quiet(host)
+        assert sum(copied) < 22, copied  # less than one screen's lines, for three screens
+
+    hosted(room, test)
