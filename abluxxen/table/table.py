@@ -186,7 +186,7 @@ class Table:
         with self.shield():
             events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
-            self.save()
+            self.save(checked=False)  # a move's save, the most frequent: not read back
         self.tell(events)
         return events
 
@@ -336,8 +336,9 @@ class Table:
             except OSError:
                 pass
 
-    def save(self) -> None:
-        """Write the save file; a failure is kept in ``save_failure`` and play goes on.
+    def save(self, *, checked: bool = True) -> None:
+        """Write the save file (read back first when ``checked``: see :func:`write_save`); a failure is
+        kept in ``save_failure`` and play goes on.
 
         A finished match whose record is written has no save any more: the records hold it.
         """
@@ -345,7 +346,7 @@ class Table:
             return
         try:
             with self.shield():
-                write_save(self.path, self.saved)
+                write_save(self.path, self.saved, checked=checked)
         except (OSError, SaveError) as err:
             # The last good save (if any) stays in place.
             self.unsaved, self.save_failure = True, err
