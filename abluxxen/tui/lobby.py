@@ -24,7 +24,7 @@ from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
@@ -73,7 +73,7 @@ class LobbyScreen:
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
         self._drawn: tuple[object, ...] = ()
-        self._picture = UIContent()
+        self._picture: list[StyleAndTextTuples] = []
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
 
@@ -202,14 +202,12 @@ class LobbyScreen:
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _body(self) -> UIContent:
-        """The lobby, made again only when the club or this screen changed."""
+    def _body(self) -> list[StyleAndTextTuples]:
+        """The lobby's lines, made again only when the club or this screen changed."""
         cols, rows = self.size()
         key = (self.clubhouse.version, cols, rows, self.message, self.page_at, id(self.page))
         if key != self._drawn:
-            lines = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
-            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
-                                      line_count=len(lines), show_cursor=False)
+            self._picture = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
             self._drawn = key
         return self._picture
 
