@@ -89,13 +89,14 @@ def test_english_stays_english(capsys: pytest.CaptureFixture[str]) -> None:
     assert text.startswith("usage: abluxxen play") and "options:" in text and "Aufruf" not in text
 
 
-@pytest.mark.parametrize("command", ["rules", "simulate", "bench"])
-def test_rules_simulate_and_bench_show_examples(command: str, capsys: pytest.CaptureFixture[str]) -> None:
-    text = _help(capsys, command, "--lang", "en")
-    examples = text.split("examples:\n", 1)[1].splitlines()
+@pytest.mark.parametrize("lang, heading", [("en", "examples:\n"), ("de", "Beispiele:\n")])
+@pytest.mark.parametrize("command", ["rules", "simulate", "bench", "club"])
+def test_commands_show_examples_each_with_its_words_in_their_own_column(
+        command: str, lang: str, heading: str, capsys: pytest.CaptureFixture[str]) -> None:
+    text = _help(capsys, command, "--lang", lang)
+    examples = text.split(heading, 1)[1].split("\n\n", 1)[0].splitlines()
     # Each example starts a line; its words may go on, under their own column, on the next.
-    assert len(examples) >= 3 and all(line.startswith((f"  abluxxen {command}", "    "))
-                                      for line in examples if line)
+    assert len(examples) >= 2 and all(line.startswith((f"  abluxxen {command}", "    ")) for line in examples)
     assert examples[0].startswith(f"  abluxxen {command}")
 
 

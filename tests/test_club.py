@@ -17,10 +17,14 @@ import pytest
 from clubbing import ANN, BEN, CY, clubbed, enter, knock
 from hosting import WAIT, Client, decides
 
+from abluxxen.host.keys import fingerprint
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.records import open_records
-from abluxxen.table.club import Club
+from abluxxen.table import club as club_module
+from abluxxen.table.club import Club, Settings, Visitor
 from abluxxen.table.room import Room
+from abluxxen.tui import lobby as lobby_module
+from abluxxen.tui.lobby import LobbyScreen
 
 # -- accounts -------------------------------------------------------------------------------------
 
@@ -119,7 +123,7 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         ben = await enter(port, "ben", key=BEN)
         ann.type("new 2 noduel")
         await ann.sees("Table 1 is open")
-        await ben.sees("waiting for 1")
+        await ben.sees("open: join 1")
         cy = await enter(port, "cy", key=CY)
         cy.type("watch 1")
         await cy.sees("has not started")
@@ -136,6 +140,20 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
             await client.sees("is over")
         ann.type("")
         await ann.sees("lobby ›")
+        # The game is rated by account: the winner rises above a newcomer's 1000, and ahead of the other.
+        outcome = room.match.game.outcome()
+        assert outcome is not None
+        winner, loser = ("Ann", "Ben") if 0 in outcome.winners else ("Ben", "Ann")
+        await ann.sees(lambda text: bool(re.search(rf"Online: .*{winner} \d{{4}}", text)))
+        won, lost = (club.rating(club.visitors[name.casefold()]) for name in (winner, loser))
+        assert won is not None and lost is not None and won.points > 1000 and won.points > lost.points
+        shown = await ann.sees("Top ratings")
+        assert f"{winner}" in shown.split("Top ratings")[1] and "⚙hard" in shown
+        ann.type("top")
+        page = await ann.sees("Ratings: the club's members and the bot levels")
+        assert re.search(rf"1 +{winner} +{won.points} +1", page) and re.search(rf"2 +{loser} +{lost.points} +1", page)
+        assert "⚙easy" in page and "q or Enter: back to the lobby" in page
+        ann.type("q")
         # Every hand a screen showed was its own; the watcher's showed none.
         for name, client in (("Ann", ann), ("Ben", ben)):
             other = "Ben" if name == "Ann" else "Ann"
@@ -146,6 +164,7 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
     clubbed(tmp_path, test)
     records = open_records()
     assert [[s[0] for s in g.seats] for g in records.games()] == [["Ann", "Ben"]]
+    assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
 
 
 def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_her_seat(tmp_path: Path) -> None:
@@ -172,7 +191,7 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
         table = club.tables[1]
         assert table.room is not None and len(table.room.saved.transcript.moves) == played[0]
         ben = await enter(port, "ben", key=BEN)
-        await ben.sees("its people come")  # Ann has the grace to come back, then a bot plays for her
+        await ben.sees("waiting for players")  # Ann has the grace to come back, then a bot plays for her
         ben.type("join 1")
         await ben.sees("watch it")  # not his seat
         ann = await enter(port, "ann", key=ANN)
@@ -182,13 +201,74 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
     clubbed(tmp_path, again)
 
 
+def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(
+        tmp_path: Path) -> None:
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 3 bots 1")
+        await ann.sees("Table 1 is open")
+
+    clubbed(tmp_path, first)
+
+    async def again(club: Club, port: int) -> None:
+        ben = await enter(port, "ben", key=BEN)
+        await ben.sees("Ann · 1 open · 1 bot")
+        await ben.sees("open: join 1")
+        ann = await enter(port, "ann", key=ANN)
+        await ann.sees("You sit at table 1")  # her seat, and the table still hers to start
+        ben.type("join 1")  # the last open seat: it starts, Ann and Ben at it
+        for client in (ann, ben):
+            await client.sees("What happened")
+        room = club.tables[1].room
+        assert room is not None and [c.name for c in room.chairs.values()][:2] == ["Ann", "Ben"]
+
+    clubbed(tmp_path, again)
+
+
+# -- the lobby at a glance ----------------------------------------------------------------------------
+
+
+def _lobby_of(tmp_path: Path, *names: str) -> tuple[Club, list[Visitor]]:
+    """A club with these accounts online (no terminals: their lobbies are drawn as text)."""
+    club = Club(tmp_path, open_accounts(tmp_path))
+    visitors = [Visitor(name, f"SHA256:{name}") for name in names]
+    for visitor in visitors:
+        club.visitors[visitor.name.casefold()] = visitor
+    return club, visitors
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ("1 online · 1 table", "Ann · 1 open · 1 bot", "you wait")),
+    ("de", ("1 online · 1 Tisch", "Ann · 1 frei · 1 Bot", "du wartest")),
+])
+def test_the_lobby_counts_in_words_that_agree_and_shows_seats_open_places_and_bots_plainly(
+        tmp_path: Path, lang: str, words: tuple[str, str, str]) -> None:
+    club, (ann,) = _lobby_of(tmp_path, "Ann")
+    assert club.open_table(ann, Settings(seats=3, bots=1)) == ""
+    shown = LobbyScreen(club, ann, lang=lang, colours=None).render(80, 23)
+    assert all(word in shown for word in words), shown
+    assert all(len(line) <= 80 for line in shown.split("\n"))
+
+
+def test_an_account_at_the_limit_of_tables_is_told_the_limit_the_club_has(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in (club_module, lobby_module):
+        monkeypatch.setattr(module, "MAX_TABLES_EACH", 1)
+    club, (ann,) = _lobby_of(tmp_path, "Ann")
+    screen = LobbyScreen(club, ann, colours=None)
+    screen.answer("new 3")
+    screen.answer("new 2")
+    assert screen.message == "You have a table unfinished already: finish it first."
+    assert list(club.tables) == [1] and ann.waits_at is club.tables[1]
+
+
 # -- the ssh everyone has -------------------------------------------------------------------------
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not all(shutil.which(tool) for tool in ("ssh", "ssh-keygen", "tmux")),
                     reason="needs ssh, ssh-keygen and tmux")
-def test_the_real_ssh_in_a_terminal_of_80_by_24_claims_a_name_and_reads_the_lobby_at_a_glance(tmp_path: Path) -> None:
+def test_the_real_ssh_in_a_terminal_of_80_by_23_claims_a_name_and_reads_the_lobby_at_a_glance(tmp_path: Path) -> None:
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "key")], check=True)
     env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path / "data"), LANG="C.UTF-8", LC_ALL="C.UTF-8")
     club = subprocess.Popen([sys.executable, "-m", "abluxxen", "club", "--port", "0", "--bind", "127.0.0.1",
@@ -201,7 +281,7 @@ def test_the_real_ssh_in_a_terminal_of_80_by_24_claims_a_name_and_reads_the_lobb
         assert found, club.stderr.read() if club.stderr else ""
         ssh = (f"ssh -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o IdentitiesOnly=yes "
                f"-i {tmp_path / 'key'} -p {found.group(1)} ann@127.0.0.1")
-        subprocess.run(["tmux", "new", "-d", "-s", session, "-x", "80", "-y", "24", ssh], check=True)
+        subprocess.run(["tmux", "new", "-d", "-s", session, "-x", "80", "-y", "23", ssh], check=True)
 
         def screen(wanted: str) -> str:
             for _ in range(200):
@@ -214,10 +294,10 @@ def test_the_real_ssh_in_a_terminal_of_80_by_24_claims_a_name_and_reads_the_lobb
 
         screen("lobby ›")
         subprocess.run(["tmux", "send-keys", "-t", session, "new 3 bots 1 clock 60", "Enter"], check=True)
-        shown = screen("waiting for 1")
+        shown = screen("you wait")
         lines = shown.split("\n")
         assert lines[0].startswith("ABLUXXEN CLUB") and lines[0].rstrip().endswith("You: Ann")
-        assert "▸1  base game · 60s clock  Ann, · +1 bots" in shown
+        assert "▸1  base game · 60s clock  Ann · 1 open · 1 bot" in shown and "you wait" in shown
         assert "Table 1 is open: you sit at it." in shown and "type start" in shown
         assert all(len(line) <= 80 for line in lines)
         subprocess.run(["tmux", "send-keys", "-t", session, "start", "Enter"], check=True)

@@ -143,10 +143,10 @@ _DISK_FULL_AT_THE_END = """
 import errno, os, sqlite3, sys
 import abluxxen.table.table as table
 written = table.write_save
-def write_save(path, saved):
+def write_save(path, saved, **how):
     if saved.match.game.is_over:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
-    written(path, saved)
+    written(path, saved, **how)
 table.write_save = write_save
 if os.environ.get("FULL_RECORDS"):
     connect = sqlite3.connect

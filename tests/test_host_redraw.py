@@ -16,6 +16,7 @@ from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
 
 from abluxxen.host.server import Host
+from abluxxen.i18n.tr import Tr
 from abluxxen.table.room import Room
 from abluxxen.tui.screen import TableScreen
 
@@ -124,5 +125,73 @@ def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_pa
             assert lines and all(line.startswith(f"Your hand ({name}) · ") for line in lines)
             hands = {line.split(": ", 1)[1] for line in lines if ": " in line}
             assert shown[me] & hands and not (shown[1 - me] - shown[me]) & hands
+
+    hosted(room, test)
+
+
+def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path) -> None:
+    # The log is narrated once for each kind of eyes and kept between moves and screens: a seat that drew
+    # from the deck reads its own narration, naming its card; the other seat's screen must never get it.
+    room = make_room(tmp_path, "Ann,Ben")
+    tr = Tr("en")
+    rng = random.Random(5)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "ben"])
+        private: dict[int, set[str]] = {0: set(), 1: set()}
+        for _ in range(16):
+            game = room.match.game
+            mover = game.to_move
+            assert mover is not None
+            await decides(room, mover)
+            before = len(room.saved.log)
+            legal = game.view(mover).legal_moves()
+            clients[mover].type("draw deck" if "draw deck" in legal else rng.choice(legal))
+            while len(room.saved.log) == before:
+                await asyncio.sleep(0.005)
+            for event in room.saved.log[before:]:
+                if event.kind == "draw" and event.source == "deck" and event.cards and event.seat is not None:
+                    private[event.seat] |= {tr("n.from_deck_seen", cards=tr.card(card)) for card in event.cards}
+            await quiet(host)
+            if all(private.values()) or room.match.game.is_over:
+                break
+        assert all(private.values()), "both seats must draw from the deck for this test to test anything"
+        for seat, client in enumerate(clients):
+            other = clients[1 - seat]
+            assert any(words in line for words in private[seat] for line in client.term.seen)
+            assert not any(words in line for words in private[seat] for line in other.term.seen)
+            assert not any(words in other.term.all_raw() for words in private[seat])
+
+    hosted(room, test)
+
+
+def test_after_a_move_a_line_every_screen_shows_is_copied_into_prompt_toolkits_screens_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Copying a table's lines into prompt_toolkit's screen, character by character, was a third of drawing
+    # a move; most lines (the header, the seats, the pool, the log) are the same on every screen.
+    copied: list[int] = []
+    copy_body = Window._copy_body
+
+    def counted(self: Window, content: UIContent, *args: Any, **kwargs: Any) -> Any:
+        if content.line_count > 1:  # a table's lines, not the prompt's
+            copied.append(content.line_count)
+        return copy_body(self, content, *args, **kwargs)
+    monkeypatch.setattr(Window, "_copy_body", counted)
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    rng = random.Random(3)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "ben", "cy"])
+        for _ in range(4):
+            await plays(room, clients, rng)
+            await quiet(host)
+        copied.clear()
+        await plays(room, clients, rng)
+        deck = room.match.game.view(0).deck_size
+        for seat, client in enumerate(clients):
+            await client.sees(shows(f"Deck {deck}", hand_words(room, seat)))
+        await quiet(host)
+        assert sum(copied) < 22, copied  # less than one screen's lines, for three screens
 
     hosted(room, test)

@@ -186,6 +186,23 @@ def test_stats_shows_a_persons_rating_and_where_it_lies_among_the_bots(
         ("easy", easy.points), ("normal", normal.points), ("hard", hard.points)]
 
 
+def test_stats_finds_a_club_members_rating_by_the_account_of_their_name(capsys: pytest.CaptureFixture[str]) -> None:
+    with open_records() as records:  # the club records Ann's games with her account, Ben's with his
+        for _ in range(3):
+            _add(records, [("Ann", None), ("Ben", None), ("Nia", "normal")], [9, 2, 5], [0],
+                 accounts=["key:SHA256:ann", "key:SHA256:ben", None])
+    ratings = _now()
+    ann, ben = ratings.person("Ann", "key:SHA256:ann"), ratings.person("Ben", "key:SHA256:ben")
+    assert ann is not None and ben is not None and ann.points > ben.points
+    status, out = _stats(capsys, "--lang", "en")
+    lines = {line.split()[0]: line.split()[-1] for line in out.splitlines() if line[:3] in ("Ann", "Ben")}
+    assert status == 0 and lines == {"Ann": str(ann.points), "Ben": str(ben.points)}
+    status, out = _stats(capsys, "Ann", "--lang", "en")
+    assert status == 0 and f"Rating: {ann.points} (3 rated games)" in out
+    status, out = _stats(capsys, "--json")
+    assert [p["rating"]["rating"] for p in json.loads(out)["players"]] == [ann.points, ben.points]
+
+
 @pytest.mark.parametrize(("lang", "line"), [("en", "Below the easy bot ({easy}), the weakest"),
                                             ("de", "Unter der schwächsten Bot-Stufe: leicht ({easy})")])
 def test_a_new_persons_rating_is_below_every_bot_until_games_make_it_surer(

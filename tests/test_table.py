@@ -7,12 +7,14 @@ it may not: a card drawn from the deck reaches its drawer's seat only.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
 from abluxxen import Event, Match, Rules, View
+from abluxxen.store import saves
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.table import BotSeat, Table, Undone, run_now
@@ -69,6 +71,38 @@ def test_a_game_played_through_the_table_is_saved_after_every_move_and_recorded_
     with open_records() as records:
         assert records.count() == 1
     assert not (tmp_path / "game.json").exists()  # the records hold it now
+
+
+def test_a_move_is_saved_with_one_write_and_one_sync_and_the_file_holds_it(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A host with a hundred tables saves a move every few milliseconds: each move's save is one file
+    renamed into place and synced once (the folder, which already holds the name, is not), and not read
+    back; the file then holds the move, as a crash right after it would find it."""
+    table = _table(tmp_path, Rules(4), seed=3)
+    table.save()  # the table's first save: a new name in the folder
+    synced: list[int] = []
+    replaced: list[str] = []
+    read_back: list[object] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        replaced.append(str(dst))
+        real_replace(src, dst)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(saves, "from_document", read_back.append)
+    for _ in range(3):
+        game = table.match.game
+        assert game.to_move is not None
+        table.push(game.to_move, game.legal_moves()[0])
+    assert replaced == [str(tmp_path / "game.json")] * 3
+    assert len(synced) == 3 and not read_back
+    monkeypatch.undo()
+    assert read_save(tmp_path / "game.json").transcript == table.saved.transcript
 
 
 def test_a_table_without_a_save_file_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

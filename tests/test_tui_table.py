@@ -19,7 +19,7 @@ from abluxxen.cards import JOKER
 from abluxxen.events import START
 from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import TableInfo, render_table
-from abluxxen.tui.narrate import narrate
+from abluxxen.tui.narrate import _Narration, narrate
 
 SIZES = [(80, 23), (120, 40)]
 
@@ -182,6 +182,59 @@ def test_narration_hides_deck_draws_from_everyone_but_the_drawer() -> None:
     seen_by_cy = narrate(events, 2, names, tr)[0]
     assert "an 11, a 4 from the deck" in seen_by_cy
     assert "11" not in seen_by_ann[0]
+
+
+def test_a_log_kept_between_moves_names_a_card_drawn_from_the_deck_to_its_drawer_alone() -> None:
+    # The log is narrated once for each kind of eyes and kept between moves: Cy's own narration, with the
+    # cards Cy drew, must never serve Ann or a watcher, whoever asks first, nor after more moves.
+    names = ["Ann", "Ben", "Cy"]
+    tr = Tr("en")
+    log = [Event("play", 0, cards=(9, 9, 9)), Event("draw", 2, cards=(11,), source="deck")]
+    assert "an 11 from the deck" in narrate(log, 2, names, tr)[-1]
+    for viewer in (0, None, 1):
+        assert "11" not in narrate(log, viewer, names, tr)[-1]
+    log += [Event("draw", 2, cards=(4,), source="deck"), Event("turn", 1), Event("play", 1, cards=(6,)),
+            Event("draw", 1, cards=(3,), source="deck")]
+    assert narrate(log, None, names, tr)[-2:] == ["Ann plays three 9s — Cy draws 2 (two from the deck)",
+                                                  "Ben plays a 6 — Ben draws one from the deck"]
+    assert narrate(log, 0, names, tr) == narrate(log, None, names, tr)
+    assert narrate(log, 2, names, tr)[-2:] == ["Ann plays three 9s — Cy draws 2 (an 11, a 4 from the deck)",
+                                               "Ben plays a 6 — Ben draws one from the deck"]
+    assert narrate(log, 1, names, tr)[-1] == "Ben plays a 6 — Ben draws a 3 from the deck"
+    taken_back = log[:3]  # an undo: the log is shorter, and goes on differently
+    assert narrate(taken_back + [Event("turn", 1), Event("pass", 1)], 1, names, tr)[-1] == "Ben passes"
+
+
+def test_every_screen_narrates_each_move_once_for_each_kind_of_eyes(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A hosted table draws the log on four screens after every move; narrating the whole log again on each
+    # made the log most of drawing a table. Each event is told once for everybody and once for each seat
+    # that drew from the deck (only its own narration differs).
+    game, events = _played(4, 60, seed=2)
+    tr, names, eyes = Tr("en"), list(game.names), (None, 0, 1, 2, 3)
+    drawers = {e.seat for e in events if e.kind == "draw" and e.source == "deck" and e.cards}
+    assert drawers, "a game with no deck draw tests nothing here"
+    expected = {(end, viewer): _told_afresh(events[:end], viewer, names, tr)
+                for end in range(1, len(events) + 1) for viewer in eyes}
+    told: list[Event] = []
+    tell = _Narration.tell
+
+    def counted(self: _Narration, event: Event) -> None:
+        told.append(event)
+        tell(self, event)
+    monkeypatch.setattr(_Narration, "tell", counted)
+    for end in range(1, len(events) + 1):
+        for _redraw in range(2):
+            for viewer in eyes:
+                assert narrate(events[:end], viewer, names, tr) == expected[end, viewer]
+    assert len(told) <= len(events) * (1 + len(drawers))
+
+
+def _told_afresh(events: list[Event], viewer: int | None, names: list[str], tr: Tr) -> list[str]:
+    story = _Narration(names, tr)
+    for event in events:
+        story.tell(event.visible_to(viewer))
+    story.close()
+    return story.sentences
 
 
 def test_german_table_uses_the_games_own_words() -> None:

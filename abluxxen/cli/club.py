@@ -10,8 +10,8 @@ from .host import MAX_GRACE
 from .options import add_lang, seconds_up_to, whole
 
 EPILOG = """examples:
-  abluxxen club                                 a club on port 2222, people with SSH keys only
-  abluxxen club --code "open door" --admins Ann guests may watch and play with the code
+  abluxxen club                                   a club on port 2222, people with SSH keys only
+  abluxxen club --code "open door" --admins Ann   guests may watch and play with the code
 
 People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
 under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
@@ -19,8 +19,8 @@ say TEXT, ? for the rest. A restarted club resumes every unfinished table.
 Accounts, saves and records live in the data folder ($ABLUXXEN_DATA_DIR).
 """
 EPILOG_DE = """Beispiele:
-  abluxxen club                                 ein Club auf Port 2222, nur mit SSH-Schlüssel
-  abluxxen club --code "offene Tür" --admins Ann Gäste schauen zu und spielen mit dem Code
+  abluxxen club                                    ein Club auf Port 2222, nur mit SSH-Schlüssel
+  abluxxen club --code "offene Tür" --admins Ann   Gäste schauen zu und spielen mit dem Code
 
 Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
 SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der

@@ -28,7 +28,7 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..seeds import seed_text
 from ..store.journal import record_waiting
-from ..store.ratings import Rating, Ratings, person_key, rate, recorded_ratings
+from ..store.ratings import Rating, Ratings, rate, recorded_ratings
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
 from ..store.stats import PlayerStats, all_players
 from .options import add_lang
@@ -138,7 +138,7 @@ def _rating_json(rating: Rating) -> dict[str, Any]:
 
 
 def _person_rating_json(name: str, ratings: Ratings) -> dict[str, Any] | None:
-    rating = ratings.players.get(person_key(name))
+    rating = ratings.named(name)
     if rating is None:
         return None
     below, above = ratings.between(rating)
@@ -186,7 +186,7 @@ def _rate(wins: int, games: int, tr: Tr) -> str:
 
 def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
     """A person's rating, and where it lies among the bot levels' (two lines)."""
-    rating = ratings.players.get(person_key(name))
+    rating = ratings.named(name)
     if rating is None:
         return [Text(tr("stats_rating_none"))]
     below, above = ratings.between(rating)
@@ -290,7 +290,7 @@ def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = N
         table.add_column(tr(key), justify="right")
     for stats in players:
         now, longest = stats.streaks()
-        rating = None if ratings is None else ratings.players.get(person_key(stats.name))
+        rating = None if ratings is None else ratings.named(stats.name)
         table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games, tr),
                       f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}",
                       "—" if rating is None else str(rating.points))

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import secrets
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,7 +33,7 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
-from ..table.club import Club, ClubTable, Visitor
+from ..table.club import Club, ClubTable, Visitor, guest_key
 from ..table.codes import check_code, same_code
 from ..table.room import MAX_LINE, Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
@@ -176,7 +175,7 @@ class ClubConnection(_Connection):
         self.sessions += 1
         guest = self.by_code
         name = self.account or self.name
-        key = f"guest:{secrets.token_hex(8)}" if guest else self.key_print
+        key = guest_key() if guest else self.key_print
         visitor = Visitor(name, key, guest=guest, admin=not guest and name.casefold() in self.club_host.admins)
         return ClubSession(self.club_host, visitor, Login(name, address=self.caller.address, keys=(key,),
                                                           proven=key))

@@ -54,7 +54,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "command.where.lobby": ("in the lobby of abluxxen club", "in der Lobby von abluxxen club"),
     "command.where.admin": ("for the club's admins, in the lobby", "für die Admins des Clubs, in der Lobby"),
     "club.title": ("ABLUXXEN CLUB", "ABLUXXEN-CLUB"),
-    "club.counts": ("{people} online · {tables} tables", "{people} online · {tables} Tische"),
+    "club.counts": ("{people} online · {tables}", "{people} online · {tables}"),
+    "club.tables": ("{n} tables", "{n} Tische"),
+    "club.tables_one": ("{n} table", "{n} Tisch"),
     "club.you": ("You: {name}", "Du: {name}"),
     "club.you_guest": ("You: {name} (guest)", "Du: {name} (Gast)"),
     "club.col.number": ("#", "Nr."),
@@ -62,31 +64,50 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.col.seats": ("Seats", "Plätze"),
     "club.col.watching": ("Watch", "Zusch."),
     "club.col.state": ("State", "Stand"),
+    "club.col.name": ("Name", "Name"),
     "club.duel": ("duel", "Duell"),
     "club.games": ("{n} games", "{n} Partien"),
-    "club.clock_short": ("{s}s clock", "{s}s Uhr"),
+    "club.clock_short": ("{s}s clock", "Uhr {s} s"),
     "club.no_guests_short": ("no guests", "ohne Gäste"),
-    "club.open_seat": ("·", "·"),
-    "club.bots_short": ("+{n} bots", "+{n} Bots"),
-    "club.state.open": ("waiting for {n}", "wartet auf {n}"),
-    "club.state.waiting": ("its people come", "Mitspieler kommen"),
+    "club.open_seats": ("{n} open", "{n} frei"),
+    "club.open_seats_one": ("{n} open", "{n} frei"),
+    "club.bots_short": ("{n} bots", "{n} Bots"),
+    "club.bots_short_one": ("{n} bot", "{n} Bot"),
+    "club.state.open": ("open: join {n}", "offen: setzen {n}"),
+    "club.state.yours": ("you wait", "du wartest"),
+    "club.state.waiting": ("waiting for players", "wartet auf Spieler"),
     "club.state.playing": ("playing", "läuft"),
-    "club.state.scores": ("scores", "Wertung"),
+    "club.state.scores": ("score screen", "Punktestand"),
     "club.state.over": ("over", "vorbei"),
     "club.no_tables": ("No tables yet: new opens one (new 3 bots 1: three seats, one a bot).",
                        "Noch keine Tische: neu eröffnet einen (neu 3 bots 1: drei Plätze, einer ein Bot)."),
     "club.waiting_at": ("You sit at table {n}: it starts when its seats are full{start}.",
                         "Du sitzt an Tisch {n}: er beginnt, sobald alle Plätze besetzt sind{start}."),
+    "club.seat_waits": ("Your seat at table {n} waits for you: join {n}.",
+                        "Dein Platz an Tisch {n} wartet auf dich: setzen {n}."),
     "club.or_start": (", or when you type start (bots take the open seats)",
-                      ", oder wenn du start tippst (Bots nehmen die freien Plätze)"),
+                      ", oder wenn du los tippst (Bots nehmen die freien Plätze)"),
     "club.online": ("Online: {people}", "Online: {people}"),
     "club.guest_mark": ("{name} (guest)", "{name} (Gast)"),
     "club.at_table": ("{name} (table {n})", "{name} (Tisch {n})"),
     "club.chat": ("Chat", "Chat"),
+    "club.chat_how": ("Chat · type a line to talk", "Chat · einfach eine Zeile tippen"),
+    "club.rated": ("{name} {points}", "{name} {points}"),
+    "club.top_short": ("Top ratings", "Rangliste"),
+    "club.top_title": ("Ratings: the club's members and the bot levels",
+                       "Rangliste: die Mitglieder des Clubs und die Bot-Stufen"),
+    "club.top_note": ("Every finished game with a person in it is rated. A member starts at 1000 and "
+                      "settles as they play; the bot levels show how strong each plays.",
+                      "Jede beendete Partie mit einem Menschen wird gewertet. Ein Mitglied beginnt bei "
+                      "1000, die Zahl wird mit jeder Partie sicherer; die Bot-Stufen zeigen, wie stark "
+                      "jede spielt."),
+    "club.page_more": ("Enter or Space: more · b: back a page · q: the lobby",
+                       "Enter oder Leertaste: weiter · b: eine Seite zurück · q: zur Lobby"),
+    "club.page_last": ("q or Enter: back to the lobby", "q oder Enter: zurück zur Lobby"),
     "club.said": ("{name}: {text}", "{name}: {text}"),
     "club.said_guest": ("{name} (guest): {text}", "{name} (Gast): {text}"),
-    "club.legend": ("new · join N · watch N · stand · start · who · say TEXT · ? · quit",
-                    "neu · beitreten N · zuschauen N · aufstehen · start · wer · sag TEXT · ? · beenden"),
+    "club.legend": ("new · join N · watch N · stand · start · who · top · ? · quit",
+                    "neu · setzen N · zuschauen N · aufstehen · los · wer · rangliste · ? · beenden"),
     "club.prompt": ("lobby › ", "Lobby › "),
     "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
     "club.help": (
@@ -99,6 +120,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "stand       get up from the table you wait at\n"
         "start       start the table you opened\n"
         "who         who is online\n"
+        "top         the ratings: the club's members and the bot levels\n"
         "say TEXT    talk to the lobby (anything typed that is no command is said too)\n"
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
@@ -106,17 +128,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschritten|experten] [duell|ohne-duell] "
         "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste]\n"
         "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
-        "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du start "
+        "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du los "
         "tippst (Bots nehmen die freien Plätze)\n"
-        "beitreten N   an Tisch N setzen (oder zurück an deinen Platz, wenn er läuft)\n"
+        "setzen N      an Tisch N setzen (oder zurück an deinen Platz, wenn er läuft)\n"
         "zuschauen N   Tisch N zuschauen\n"
         "aufstehen     vom Tisch aufstehen, an dem du wartest\n"
-        "start         den Tisch beginnen, den du eröffnet hast\n"
+        "los           den Tisch beginnen, den du eröffnet hast\n"
         "wer           wer online ist\n"
+        "rangliste     die Wertungen: die Mitglieder des Clubs und die Bot-Stufen\n"
         "sag TEXT      zur Lobby sprechen (was kein Befehl ist, wird auch gesagt)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
-        "Bot für dich, bis du zurück bist (beitreten N). Nach der Serie bringt dich Enter zurück, nochmal "
+        "Bot für dich, bis du zurück bist (setzen N). Nach der Serie bringt dich Enter zurück, nochmal "
         "spielt eine Revanche."),
     "club.who_title": ("Online now", "Jetzt online"),
     "club.opened": ("Table {n} is open: you sit at it.", "Tisch {n} ist eröffnet: du sitzt daran."),
@@ -124,24 +147,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.left": ("You got up from table {n}.", "Du bist von Tisch {n} aufgestanden."),
     "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
     "club.back": ("Back in the lobby. Your seat at table {n} waits for you: join {n}.",
-                  "Zurück in der Lobby. Dein Platz an Tisch {n} wartet auf dich: beitreten {n}."),
+                  "Zurück in der Lobby. Dein Platz an Tisch {n} wartet auf dich: setzen {n}."),
     "club.back_watch": ("Back in the lobby.", "Zurück in der Lobby."),
     "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
     "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
-    "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. beitreten 2"),
+    "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. setzen 2"),
     "club.playing": ("That table plays already: watch it (watch N).",
                      "An dem Tisch wird schon gespielt: schau zu (zuschauen N)."),
     "club.here_already": ("You sit there already.", "Du sitzt schon dort."),
     "club.no_guests": ("That table takes no guests.", "Dieser Tisch nimmt keine Gäste."),
     "club.no_seat": ("That table has no open seat.", "An diesem Tisch ist kein Platz frei."),
-    "club.too_many": ("You have 3 tables unfinished already: finish one first.",
-                      "Du hast schon 3 offene Tische: beende erst einen."),
+    "club.too_many": ("You have {n} tables unfinished already: finish one first.",
+                      "Du hast schon {n} offene Tische: beende erst einen."),
+    "club.too_many_one": ("You have a table unfinished already: finish it first.",
+                          "Du hast schon einen offenen Tisch: beende ihn erst."),
     "club.full": ("The club has no room for another table now.",
                   "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
     "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
     "club.start_opener": ("Only who opened the table starts it.", "Nur wer den Tisch eröffnet hat, beginnt ihn."),
     "club.not_started": ("That table has not started: join it (join N).",
-                         "Dieser Tisch hat noch nicht begonnen: setz dich dazu (beitreten N)."),
+                         "Dieser Tisch hat noch nicht begonnen: setz dich dazu (setzen N)."),
     "club.guests_cannot": ("Guests watch and join tables; opening one needs an SSH key.",
                            "Gäste schauen zu und setzen sich an Tische; einen eröffnen geht nur mit SSH-Schlüssel."),
     "club.new.unknown": ("new does not know {typed}. Try: new 3 bots 1 advanced clock 60",
@@ -168,6 +193,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
     "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
+    "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
+    "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),
     "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",

@@ -3,7 +3,10 @@
 A file is whatever a disk or a person left there: reading refuses anything
 but a regular file under a size limit, without waiting on a named pipe.
 Writing goes to a temporary file in the same folder, renamed over the old
-one once it is on disk, so a crash never leaves half a file.
+one once it is on disk, so a crash never leaves half a file. The file is
+synced once; the folder only when the rename gave it a new name (then a
+power cut could forget the name): a rename over an old file that a power cut
+forgets leaves the old file, whole.
 """
 
 from __future__ import annotations
@@ -80,6 +83,8 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
                      hold: Callable[[int], None] | None = None) -> None:
     """Replace ``path`` with ``text`` all at once: the old file stays until the new one is on disk.
 
+    One ``fsync`` of the new file before the rename; the folder is synced too when ``path`` is new.
+
     Args:
         path: the file.
         text: its new content.
@@ -90,6 +95,7 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
         OSError: when the disk refuses; no temporary file is left behind.
     """
     private_dir(path.parent)
+    new = not os.path.lexists(path)
     fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
@@ -102,7 +108,8 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
-    sync_dir(path.parent)
+    if new:
+        sync_dir(path.parent)
 
 
 def sync_dir(directory: Path) -> None:

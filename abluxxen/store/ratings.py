@@ -159,6 +159,7 @@ class Ratings:
         # The model's own object per player, made once: each one made draws a uuid, which costs more
         # than the rating itself.
         self._skills: dict[str, PlackettLuceRating] = {}
+        self._accounts_named: dict[str, Rating] | None = None  # made by named(), dropped by add()
         for level, (mu, sigma) in (BOT_START if start is None else start).items():
             self.players[bot_key(level)] = Rating(bot_key(level), level, level, mu, sigma)
 
@@ -175,6 +176,7 @@ class Ratings:
         """
         if not bots_only and all(seat.bot is not None for seat in seats):
             return False
+        self._accounts_named = None
         players = [self._player(seat) for seat in seats]
         rated = model().rate([[self._skill(p)] for p in players], ranks=[seat.place for seat in seats])
         moved: dict[str, tuple[float, float]] = {}
@@ -216,6 +218,14 @@ class Ratings:
     def person(self, name: str, account: str | None = None) -> Rating | None:
         """A person's rating, by account or by name (compared as the setup does), or ``None``."""
         return self.players.get(person_key(name, account))
+
+    def named(self, name: str) -> Rating | None:
+        """The rating of a person the records name (as ``abluxxen stats`` lists them, by name): the
+        account of that name when there is one (a club's member, rated by account), else the name's own."""
+        if self._accounts_named is None:
+            self._accounts_named = {p.name.casefold(): p for p in self.players.values()
+                                    if p.bot is None and p.key.startswith("account:")}
+        return self._accounts_named.get(name.casefold()) or self.players.get(person_key(name))
 
     def between(self, rating: Rating) -> tuple[Rating | None, Rating | None]:
         """The bot levels just below and just above a rating (by the rating shown): ``(None, easy)`` below

@@ -15,7 +15,9 @@ Files live in ``$ABLUXXEN_DATA_DIR`` or the user's data directory
 (platformdirs), one per match. Writing goes to a temporary file in the same
 directory, which is checked by reading it back and then renamed over the
 old save: a crash or a bug can never leave a half-written save, and a
-document that would not load again never replaces a good one.
+document that would not load again never replaces a good one. A move's save
+(``checked=False``) skips reading back: it costs more than the rest of the
+write, and the table's other saves (its first, a game's end, an undo) check.
 
 A file is whatever a disk or a player left there, so reading refuses, with
 one line of reason, anything but a small regular file holding a save that
@@ -351,15 +353,16 @@ def _check_when(value: Any) -> None:
 # -- files ---------------------------------------------------------------------------
 
 
-def write_save(path: Path, saved: Saved) -> None:
-    """Write a save atomically; the old file stays unless the new one reads back.
+def write_save(path: Path, saved: Saved, *, checked: bool = True) -> None:
+    """Write a save atomically; the old file stays unless the new one reads back (``checked``).
 
     Raises:
         SaveError: when the new document would not load again (the old file is kept).
         OSError: when the disk refuses.
     """
     text = json.dumps(to_document(saved), indent=1)
-    from_document(json.loads(text))  # never replace a good save with one that won't load
+    if checked:
+        from_document(json.loads(text))  # never replace a good save with one that won't load
     # The temporary file is locked while unfinished, so a cleanup elsewhere leaves it alone.
     write_atomically(path, text, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, hold=_try_flock)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -34,6 +35,8 @@ from ..rules import VARIANTS, Rules
 from ..seeds import new_seed
 from ..store.accounts import Accounts
 from ..store.files import Refused, read_small, write_atomically
+from ..store.ratings import Rating, Ratings, recorded_ratings
+from ..store.records import RecordsError, open_records
 from ..store.saves import Saved, SaveError, new_save_path, read_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
@@ -49,6 +52,19 @@ MAX_CLOCK, MAX_GAMES = 3600, 9
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
 OPEN = "open"
+#: How a guest's one-time key begins: a guest has no account (their games are rated by name).
+GUEST = "guest:"
+
+
+def guest_key() -> str:
+    """A guest's key for one visit: nobody else's, and no account."""
+    return f"{GUEST}{secrets.token_hex(8)}"
+
+
+def account_of(key: str) -> str | None:
+    """The account a visitor's key is in the records and ratings, ``key:`` and the key's fingerprint (one
+    key, one account name, for good: see ``store/accounts.py``), or ``None`` for a guest."""
+    return None if key.startswith(GUEST) else f"key:{key}"
 
 
 class Lobbyist(Protocol):
@@ -202,6 +218,12 @@ class ClubTable:
         return name.casefold() in (n.casefold() for n in self.people())
 
 
+def _ratings_of() -> Ratings:
+    """The ratings of the records the club's tables write (the data directory's, as every table's)."""
+    with open_records() as records:
+        return recorded_ratings(records)
+
+
 class Club:
     """The club's lobby and tables.
 
@@ -219,6 +241,10 @@ class Club:
                  lang: str = "en", clock: Callable[[], float] = time.monotonic,
                  on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
         self.directory = directory
+        # The ratings of the records, read again off the event loop after every game recorded.
+        self.ratings = Ratings()
+        self._rating: asyncio.Task[None] | None = None
+        self._rate_again = False
         self.accounts = accounts
         self.grace = grace
         self.delay = delay
@@ -247,9 +273,22 @@ class Club:
             self.go(there)
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
+        self._seat_again(visitor)
         self._start_ticking()
         self.changed()
         return ""
+
+    def _seat_again(self, visitor: Visitor) -> None:
+        """An account back after a restart takes its waiting seat again (kept in ``club.json``)."""
+        if visitor.guest:
+            return
+        for table in self.tables.values():
+            for i, waiting in enumerate(table.waiting):
+                if waiting.key == visitor.key and waiting is not visitor and waiting.screen is None:
+                    table.waiting[i] = visitor
+                    visitor.waits_at = table
+                    if table.opener.casefold() == visitor.name.casefold():
+                        table.opener = visitor.name
 
     def go(self, visitor: Visitor) -> None:
         """``visitor`` leaves the club (their seats at playing tables wait for them, as any dropped seat)."""
@@ -272,6 +311,39 @@ class Club:
     def _start_ticking(self) -> None:
         if self._ticker is None:
             self._ticker = asyncio.get_running_loop().create_task(self._tick())
+            self.rate()
+
+    # -- ratings -------------------------------------------------------------------------
+
+    def rate(self) -> None:
+        """Read the ratings again (a game was recorded): off the event loop, one reading at a time, and
+        once more when a game was recorded while reading; the lobby shows them when done."""
+        if self._rating is not None and not self._rating.done():
+            self._rate_again = True
+            return
+        self._rate_again = False
+        self._rating = asyncio.get_running_loop().create_task(self._read_ratings())
+
+    async def _read_ratings(self) -> None:
+        try:
+            self.ratings = await asyncio.to_thread(_ratings_of)
+        except RecordsError as err:
+            self.on_event("club.log.not_rated", {"error": str(err)})
+        self.changed()
+        if self._rate_again and not self.stopping:
+            self._rate_again = False
+            self._rating = asyncio.get_running_loop().create_task(self._read_ratings())
+
+    def rating(self, visitor: Visitor) -> Rating | None:
+        """``visitor``'s rating: an account's (a guest has none shown), ``None`` before a rated game."""
+        account = account_of(visitor.key)
+        return None if account is None else self.ratings.person(visitor.name, account)
+
+    def top(self, count: int | None = None) -> list[Rating]:
+        """The club's best rated accounts (``count`` of them, or all), highest first, with the bot levels
+        among them where their ratings put them."""
+        people = [p for p in self.ratings.people() if p.key.startswith("account:")][:count]
+        return sorted(people + self.ratings.bots(), key=lambda p: (-p.points, p.bot is None, p.name.casefold()))
 
     async def _tick(self) -> None:
         """The tables' rooms change at every move; the lobby shows only what it lists of them (stage,
@@ -304,6 +376,7 @@ class Club:
         self.tables[table.number] = table
         self.on_event("club.log.opened", {"name": visitor.name, "n": table.number})
         self._sit(table, visitor)
+        self.keep()
         return ""
 
     def tables_of(self, visitor: Visitor) -> int:
@@ -333,6 +406,7 @@ class Club:
             return "club.too_many", None
         self.leave(visitor)
         self._sit(table, visitor)
+        self.keep()
         return "", None
 
     def _sit(self, table: ClubTable, visitor: Visitor) -> None:
@@ -355,6 +429,7 @@ class Club:
             self.tables.pop(table.number, None)
         elif table.opener == visitor.name and table.waiting:
             table.opener = table.waiting[0].name
+        self.keep()
         self.changed()
         return True
 
@@ -397,12 +472,19 @@ class Club:
 
     def _play(self, table: ClubTable, played: Table) -> None:
         """Give ``table`` its room, its seats to their owners, and play it until it is over."""
+        if played.path is not None:
+            # Its save is this table's own to record (with the accounts): the records' journal, which
+            # records the finished saves nobody holds, must leave it alone.
+            played.lock(played.path)
         room = Room(played, code=new_code(), grace=self.grace, delay=self.delay, turn=table.settings.clock)
         # Nobody waits for ever: whoever does not come to their seat has its grace, then a bot.
         room.resumed = True
         for chair in room.chairs.values():
             key = table.owners.get(chair.name.casefold())
             chair.keys = frozenset({key}) if key else frozenset()
+        played.accounts = {name: account for name, key in table.owners.items()
+                           if (account := account_of(key)) is not None}
+        played.on_recorded = self.rate
         room.on_kept = lambda now: self.keep()
         table.room = room
         table.task = asyncio.get_running_loop().create_task(room.run())
@@ -463,12 +545,21 @@ class Club:
     # -- what the club keeps -----------------------------------------------------------------
 
     def keep(self) -> None:
-        """Write ``club.json``: every table in play, its settings, its seats' owners and its chat, for a
-        restart to resume (a table still open holds nothing worth resuming)."""
-        tables = []
+        """Write ``club.json``: every table in play (its settings, its seats' owners and its chat) and
+        every open one (its settings and the accounts waiting at it), for a restart to resume. Once the
+        club stops, it is written no more: the people leaving then keep their seats."""
+        if self.stopping:
+            return
+        tables: list[dict[str, Any]] = []
         for table in self.tables.values():
             room = table.room
-            if room is None or room.stage == OVER or room.table.path is None:
+            if room is None:
+                waiting = [[v.name, v.key] for v in table.waiting if not v.guest]
+                if waiting:
+                    tables.append({"number": table.number, "settings": asdict(table.settings),
+                                   "opener": table.opener, "waiting": waiting})
+                continue
+            if room.stage == OVER or room.table.path is None:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
                            "save": room.table.path.name, "owners": table.owners, "chat": room.kept()["chat"]})
@@ -506,18 +597,34 @@ class Club:
         settings = Settings(**{k: v for k, v in dict(kept["settings"]).items() if k in Settings.__dataclass_fields__})
         if not isinstance(settings.clock, int) or _settings_problem(settings)[0]:
             raise ValueError(f"table {number}'s settings")
+        if "waiting" in kept:
+            self._reopen(number, settings, kept)
+            return
         save = self.directory / Path(str(kept["save"])).name
         saved = read_save(save)
         if saved.finished:
             return
         owners = {str(k)[:MAX_NAME_SHOWN * 2]: str(v)[:200] for k, v in dict(kept.get("owners", {})).items()}
         table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners)
+        self._play(table, Table(saved, save))  # first: a save another club holds is refused here
         self.tables[number] = table
         self.next_number = max(self.next_number, number + 1)
-        self._play(table, Table(saved, save))
         assert table.room is not None
         table.room.restore({"chat": kept.get("chat")})
         self.on_event("club.log.resumed", {"n": number})
+
+    def _reopen(self, number: int, settings: Settings, kept: dict[str, Any]) -> None:
+        """An open table again, its accounts seated (away until they come back: :meth:`come`)."""
+        waiting = [Visitor(brief(str(name), MAX_NAME_SHOWN), str(key)[:200])
+                   for name, key in list(kept["waiting"])[:settings.seats - settings.bots]]
+        if not waiting or any(account_of(v.key) is None for v in waiting):
+            raise ValueError(f"table {number}'s people")
+        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), waiting=waiting)
+        for visitor in waiting:
+            visitor.waits_at = table
+        self.tables[number] = table
+        self.next_number = max(self.next_number, number + 1)
+        self.on_event("club.log.reopened", {"n": number})
 
     def stop(self) -> None:
         """The club closes: every table's room stops (their saves hold every move)."""

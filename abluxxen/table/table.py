@@ -134,6 +134,11 @@ class Table:
         self.retired = False
         # The number of this match's first game at the table (a rematch counts on).
         self.first_game = 1
+        # The account behind each person's name (casefolded), for the records: the club's ratings
+        # follow an account, not a name typed (a table without accounts records names only).
+        self.accounts: dict[str, str] = {}
+        # Told after a game was recorded (the club rates it).
+        self.on_recorded: Callable[[], None] = lambda: None
 
     @property
     def match(self) -> Match:
@@ -181,7 +186,7 @@ class Table:
         with self.shield():
             events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
-            self.save()
+            self.save(checked=False)  # a move's save, the most frequent: not read back
         self.tell(events)
         return events
 
@@ -331,8 +336,9 @@ class Table:
             except OSError:
                 pass
 
-    def save(self) -> None:
-        """Write the save file; a failure is kept in ``save_failure`` and play goes on.
+    def save(self, *, checked: bool = True) -> None:
+        """Write the save file (read back first when ``checked``: see :func:`write_save`); a failure is
+        kept in ``save_failure`` and play goes on.
 
         A finished match whose record is written has no save any more: the records hold it.
         """
@@ -340,7 +346,7 @@ class Table:
             return
         try:
             with self.shield():
-                write_save(self.path, self.saved)
+                write_save(self.path, self.saved, checked=checked)
         except (OSError, SaveError) as err:
             # The last good save (if any) stays in place.
             self.unsaved, self.save_failure = True, err
@@ -371,15 +377,24 @@ class Table:
             return None  # a game nobody saves is nobody's record (a lesson)
         try:
             record_waiting(self.path.parent, None)
-            record_finished(self.saved, seed_shown=self.seed_shown())
+            record_finished(self.saved, seed_shown=self.seed_shown(), accounts=self.seat_accounts())
         except Exception as err:  # noqa: BLE001 - the record must never cost the game
             return err
+        self.on_recorded()
         if self.saved.finished:
             retire(self.path)
             # The records hold the whole game: a final save that failed (a full disk) loses nothing,
             # and the older save it left is gone with the journal.
             self.retired, self.unsaved, self.save_failure = True, False, None
         return None
+
+
+    def seat_accounts(self) -> list[str | None] | None:
+        """Per seat, the account of the person at it (``None``: a bot, or a person without one); ``None``
+        when this table knows no accounts."""
+        if not self.accounts:
+            return None
+        return [None if seat.is_bot else self.accounts.get(seat.name.casefold()) for seat in self.saved.seats]
 
 
 class _Seated:

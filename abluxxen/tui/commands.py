@@ -203,6 +203,7 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("stand", ("stand", "aufstehen"), LOBBY, _club),
     Entry("start", ("start", "beginnen", "los"), LOBBY, _club),
     Entry("who", ("who", "wer"), LOBBY, _club),
+    Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, _club),
     Entry("close", ("close", "schließen", "schliessen"), frozenset({"admin"}), _club, takes_words=True),
     Entry("ban", ("ban", "verbannen"), frozenset({"admin"}), _club, takes_words=True),
     Entry("kick", ("kick", "rauswerfen"), frozenset({"host"}), _order, takes_words=True),

@@ -8,6 +8,7 @@ the top layer of a display sits in brackets, jokers are ``X``.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -421,9 +422,24 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
 
 
 def _bullet(sentence: str, width: int, style: str = "") -> list[Text]:
-    """One sentence of the log as a bullet, wrapped under itself."""
-    wrapped = _wrap(Text(sentence, style=style), width - 2)
-    return [Text("• " if j == 0 else "  ") + part for j, part in enumerate(wrapped)]
+    """One sentence of the log as a bullet, wrapped under itself (wrapped once for every screen that
+    shows it at this width: wrapping is most of drawing a log; a copy each, for the caller to change)."""
+    key = (sentence, width, style)
+    lines = _BULLETS.get(key)
+    if lines is None:
+        wrapped = _wrap(Text(sentence, style=style), width - 2)
+        lines = [Text("• " if j == 0 else "  ") + part for j, part in enumerate(wrapped)]
+        _BULLETS[key] = lines
+        if len(_BULLETS) > MAX_BULLETS:
+            _BULLETS.popitem(last=False)
+    else:
+        _BULLETS.move_to_end(key)
+    return [line.copy() for line in lines]
+
+
+#: The log's sentences wrapped lately, by sentence, width and style (the oldest forgotten first).
+_BULLETS: OrderedDict[tuple[str, int, str], list[Text]] = OrderedDict()
+MAX_BULLETS = 5_000
 
 
 def log_lines(sentences: Sequence[str], width: int) -> list[Text]:

@@ -24,7 +24,7 @@ from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
@@ -34,7 +34,8 @@ from rich.text import Text
 
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..table.club import OPEN, Club, ClubTable, Visitor, read_settings
+from ..store.ratings import Rating
+from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
 from .commands import Command, carry_out, read_command
 from .pages import rules_page
@@ -43,6 +44,10 @@ from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
+#: People in the lobby's short top list (the ``top`` page lists every rated account).
+TOP_SHORT = 5
+#: The short top list's width, beside the chat.
+TOP_WIDTH = 24
 
 
 class LobbyScreen:
@@ -68,7 +73,7 @@ class LobbyScreen:
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
         self._drawn: tuple[object, ...] = ()
-        self._picture = UIContent()
+        self._picture: list[StyleAndTextTuples] = []
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
 
@@ -197,14 +202,12 @@ class LobbyScreen:
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _body(self) -> UIContent:
-        """The lobby, made again only when the club or this screen changed."""
+    def _body(self) -> list[StyleAndTextTuples]:
+        """The lobby's lines, made again only when the club or this screen changed."""
         cols, rows = self.size()
         key = (self.clubhouse.version, cols, rows, self.message, self.page_at, id(self.page))
         if key != self._drawn:
-            lines = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
-            self._picture = UIContent(get_line=lambda i: lines[i] if i < len(lines) else [],
-                                      line_count=len(lines), show_cursor=False)
+            self._picture = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
             self._drawn = key
         return self._picture
 
@@ -227,7 +230,7 @@ class LobbyScreen:
     def _bottom(self) -> StyleAndTextTuples:
         if self.page is not None:
             last = self.page_at + self.size()[1] - 2 >= len(self.page)
-            return [("reverse", self.tr("host.page_last" if last else "host.page_more"))]
+            return [("reverse", self.tr("club.page_last" if last else "club.page_more"))]
         legend = Text(self.tr("club.legend"))
         legend.truncate(self.size()[0], overflow="ellipsis")
         return [("", legend.plain)]
@@ -270,8 +273,8 @@ class LobbyScreen:
             else:
                 self.open_page(page[0])
                 self.say(page[1])
-        elif name in ("log", "who"):
-            self.open_page(self._who() if name == "who" else self._chat_page())
+        elif name in ("log", "who", "top"):
+            self.open_page({"who": self._who, "log": self._chat_page, "top": self._top}[name]())
         elif name == "say":
             self.chat(" ".join(words))
         elif name == "quit":
@@ -304,9 +307,13 @@ class LobbyScreen:
         refused = self.clubhouse.open_table(self.visitor, settings)
         waits = self.visitor.waits_at
         if refused:
-            self.say(tr(refused))
+            self.refuse(refused)
         elif waits is not None:  # else it started at once (bots in every other seat): the table shows
             self.say(tr("club.opened", n=waits.number))
+
+    def refuse(self, key: str) -> None:
+        """Say why the club refused (the limit of tables each in words that agree with it)."""
+        self.say(counted(self.tr, key, MAX_TABLES_EACH) if key == "club.too_many" else self.tr(key))
 
     def _at_table(self, name: str, words: Sequence[str]) -> None:
         """``join N``, ``watch N``, and an admin's ``close N``."""
@@ -321,7 +328,7 @@ class LobbyScreen:
             return
         refused, room = club.join(self.visitor, table) if name == "join" else club.watch(self.visitor, table)
         if refused:
-            self.say(tr(refused))
+            self.refuse(refused)
         elif room is not None:
             self._go(table, room)
         elif table.room is None:
@@ -337,8 +344,26 @@ class LobbyScreen:
 
     def _who(self) -> list[RenderableType]:
         lines: list[RenderableType] = [Text(self.tr("club.who_title"), style="bold"), Text("")]
-        lines += [Text(who_is(visitor, self.tr)) for visitor in self.clubhouse.online()]
+        lines += [Text(who_is(v, self.tr, self.clubhouse.rating(v))) for v in self.clubhouse.online()]
         return lines
+
+    def _top(self) -> list[RenderableType]:
+        """Every rated account, highest first, the bot levels among them; this person's line in bold."""
+        tr, club = self.tr, self.clubhouse
+        mine = club.rating(self.visitor)
+        grid = Grid(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+        for key, justify in (("club.col.number", "right"), ("club.col.name", "left"), ("stats_rating", "right"),
+                             ("stats_games", "right")):
+            grid.add_column(tr(key), justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        rank = 0
+        for rating in club.top():
+            if rating.bot is None:
+                rank += 1
+            grid.add_row("" if rating.bot else str(rank), _ranked_name(rating, tr), str(rating.points),
+                         "" if rating.bot else str(rating.games),
+                         style="dim" if rating.bot else "bold" if rating is mine else "")
+        return [Text(tr("club.top_title"), style="bold"), Text(""), grid, Text(""),
+                Text(tr("club.top_note"), style="dim")]
 
     def _chat_page(self) -> list[RenderableType]:
         lines: list[RenderableType] = [Text(self.tr("club.chat"), style="bold"), Text("")]
@@ -362,10 +387,13 @@ class LobbyScreen:
         self.refresh()
 
 
-def who_is(visitor: Visitor, tr: Tr) -> str:
-    """A person as the lobby names them: a guest marked so, and the table they are at."""
+def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:
+    """A person as the lobby names them: their rating beside the name, a guest marked so, and the table
+    they are at."""
     name = brief(visitor.name, MAX_NAME_SHOWN)
     shown = tr("club.guest_mark", name=name) if visitor.guest else name
+    if rating is not None:
+        shown = tr("club.rated", name=shown, points=rating.points)
     number = visitor.at or (visitor.waits_at.number if visitor.waits_at is not None else None)
     return tr("club.at_table", name=shown, n=number) if number is not None else shown
 
@@ -379,15 +407,18 @@ def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, mess
     """The lobby at ``height`` lines: the title, the tables, who is online, the chat, and what was said
     to this person."""
     title = Text(tr("club.title"), style="bold")
-    title.append("  " + tr("club.counts", people=len(club.visitors), tables=len(club.tables)))
+    tables_count = counted(tr, "club.tables", len(club.tables))
+    title.append("  " + tr("club.counts", people=len(club.visitors), tables=tables_count))
     you = tr("club.you_guest" if visitor.guest else "club.you", name=brief(visitor.name, MAX_NAME_SHOWN))
     title.append(" " * max(1, width - len(title.plain) - len(you)) + you, style="dim")
-    online = Text(tr("club.online", people=", ".join(who_is(v, tr) for v in club.online())))
+    online = Text(tr("club.online", people=", ".join(who_is(v, tr, club.rating(v)) for v in club.online())))
     online.truncate(width * 2, overflow="ellipsis")
-    notes = [line for line in _waiting_line(visitor, tr).split("\n") + message.split("\n") if line]
+    notes = [line for line in _waiting_line(visitor, club, tr).split("\n") + message.split("\n") if line]
     chat = [said_line(said, tr) for said in club.talk.lines]
+    top = club.top(TOP_SHORT)
+    top = top if any(rating.bot is None for rating in top) else []  # the bots alone compare with nobody
     online_lines = 1 if len(online.plain) <= width else 2
-    room = height - 4 - online_lines - len(notes) - (2 if chat else 0)  # title, gaps, the tables' header
+    room = height - 6 - online_lines - len(notes)  # title, gaps, the tables' header, the chat's heading
     tables = list(club.tables.values())
     shown = min(max(1, len(tables)), room - min(len(chat), CHAT_AT_LEAST))
     parts: list[RenderableType] = [title, Text("")]
@@ -400,24 +431,67 @@ def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, mess
         shown = 0
     parts += [Text(""), online]
     said_room = room - max(shown, 1)
-    if chat and said_room > 0:
-        parts += [Text(""), Text(tr("club.chat"), style="bold")]
-        parts += [Text("  " + line, overflow="ellipsis", no_wrap=True) for line in chat[-said_room:]]
+    if said_room >= 0:
+        parts += [Text(""), _chat_and_top(chat[-said_room:], _fit(top, said_room), visitor, club, tr, width)]
     parts += [Text(note, style="bold yellow") for note in notes]
     return Group(*parts)
 
 
-def _waiting_line(visitor: Visitor, tr: Tr) -> str:
+def counted(tr: Tr, key: str, n: int) -> str:
+    """``n`` things in words that agree with it (``key_one`` for one: 1 table, 2 tables)."""
+    return tr(f"{key}_one" if n == 1 else key, n=n)
+
+
+def _fit(top: list[Rating], rows: int) -> list[Rating]:
+    """The short top list in ``rows`` lines: its people first, then the bot levels nearest to them."""
+    people = [rating for rating in top if rating.bot is None][:rows]
+    if not people:
+        return []
+    near = sorted((r for r in top if r.bot is not None), key=lambda b: min(abs(b.points - p.points) for p in people))
+    return sorted(people + near[:rows - len(people)], key=top.index)
+
+
+def _chat_and_top(chat: list[str], top: list[Rating], visitor: Visitor, club: Club, tr: Tr, width: int) -> Grid:
+    """The chat, and beside it the short top list (the bot levels among the best people), when anyone
+    is rated."""
+    grid = Grid(box=None, padding=(0, 1), show_edge=False, pad_edge=False, show_header=False, expand=False)
+    grid.add_column(no_wrap=True, overflow="ellipsis", width=width - (TOP_WIDTH + 2 if top else 1))
+    if top:
+        grid.add_column(no_wrap=True, width=TOP_WIDTH)
+    mine = club.rating(visitor)
+    said = [Text(tr("club.chat_how"), style="bold")] + [Text("  " + line) for line in chat]
+    best = [Text(tr("club.top_short"), style="bold")]
+    for rating in top:
+        line = Text(_ranked_name(rating, tr), style="dim" if rating.bot else "bold" if rating is mine else "")
+        line.truncate(TOP_WIDTH - 6, overflow="ellipsis", pad=True)
+        best.append(line + Text(f"{rating.points:>6}", style="dim" if rating.bot else ""))
+    for row in range(max(len(said), len(best) if top else 0)):
+        cells = [said[row] if row < len(said) else Text("")]
+        if top:
+            cells.append(best[row] if row < len(best) else Text(""))
+        grid.add_row(*cells)
+    return grid
+
+
+def _ranked_name(rating: Rating, tr: Tr) -> str:
+    """A name in a top list: a bot level as the table marks bots (⚙hard)."""
+    return "⚙" + tr.level(rating.name) if rating.bot else brief(rating.name, MAX_NAME_SHOWN)
+
+
+def _waiting_line(visitor: Visitor, club: Club, tr: Tr) -> str:
+    """Where this person has a seat: the open table they wait at, or a table in play that waits for them."""
     table = visitor.waits_at
     if table is None:
-        return ""
+        away = next((t for t in club.tables.values() if t.room is not None and t.stage != "over"
+                     and t.owners.get(visitor.name.casefold()) == visitor.key), None)
+        return tr("club.seat_waits", n=away.number) if away is not None else ""
     start = tr("club.or_start") if table.opener == visitor.name else ""
     return tr("club.waiting_at", n=table.number, start=start)
 
 
 def _tables(tables: list[ClubTable], visitor: Visitor, tr: Tr, width: int) -> Grid:
     grid = Grid(box=None, padding=(0, 1), show_edge=False, expand=False, header_style="bold")
-    grid.add_column(tr("club.col.number"), justify="right", no_wrap=True)
+    grid.add_column(tr("club.col.number"), justify="right", no_wrap=True, min_width=len(tr("club.col.number")))
     grid.add_column(tr("club.col.game"), no_wrap=True, overflow="ellipsis", max_width=max(20, width // 3))
     grid.add_column(tr("club.col.seats"), no_wrap=True, overflow="ellipsis")
     grid.add_column(tr("club.col.watching"), justify="right", no_wrap=True)
@@ -426,7 +500,7 @@ def _tables(tables: list[ClubTable], visitor: Visitor, tr: Tr, width: int) -> Gr
         mine = table.seated(visitor.name)
         grid.add_row(("▸" if mine else "") + str(table.number), _game(table, tr), _seats(table, tr),
                      str(table.watchers()) if table.room is not None else "",
-                     Text(_state(table, tr), style="green" if table.stage == OPEN else ""),
+                     Text(_state(table, mine, tr), style="green" if table.stage == OPEN else ""),
                      style="bold" if mine else "")
     return grid
 
@@ -446,15 +520,19 @@ def _game(table: ClubTable, tr: Tr) -> str:
 
 
 def _seats(table: ClubTable, tr: Tr) -> str:
-    people = [brief(name, MAX_NAME_SHOWN) for name in table.people()]
-    shown = ", ".join(people + [tr("club.open_seat")] * table.free())
-    bots = table.bots()
-    return shown + (" " + tr("club.bots_short", n=bots) if bots else "")
+    """Who sits at a table, then its open places and its bots: ``Ann · Ben · 1 open · 1 bot``."""
+    parts = [brief(name, MAX_NAME_SHOWN) for name in table.people()]
+    if table.free():
+        parts.append(counted(tr, "club.open_seats", table.free()))
+    if table.bots():
+        parts.append(counted(tr, "club.bots_short", table.bots()))
+    return " · ".join(parts)
 
 
-def _state(table: ClubTable, tr: Tr) -> str:
+def _state(table: ClubTable, mine: bool, tr: Tr) -> str:
+    """What a table does now; an open one says how to sit at it (or, at one's own, that it waits)."""
     if table.stage == OPEN:
-        return tr("club.state.open", n=table.free())
+        return tr("club.state.yours" if mine else "club.state.open", n=table.number)
     return tr(f"club.state.{table.stage}")
 
 

@@ -2,10 +2,18 @@
 
 A viewer only ever reads the events as :meth:`Event.visible_to` gives them,
 so a card drawn from the deck is named to its drawer alone.
+
+Every screen at a table shows the log after every move: each log is narrated
+once for each kind of eyes and kept, and a move narrates only its own events.
+The eyes are everybody's (what a watcher reads) until a seat has drawn from
+the deck; from then on that seat reads a narration of its own, the only place
+its drawn cards are named. What is kept is keyed by exactly that, and only
+serves a log it was narrated from (the same events, in order, then more).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -33,11 +41,53 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
         names: seat names.
         tr: the language.
     """
-    story = _Narration(names, tr)
-    for raw in events:
-        story.tell(raw.visible_to(viewer))
-    story.close()
-    return story.sentences
+    log = events if isinstance(events, list) else list(events)
+    if not log:
+        return []
+    public = _told(log, None, names, tr)
+    # A seat's own narration differs from everybody's only by the cards it drew from the deck.
+    eyes = viewer if viewer is not None and viewer in public.drawers else None
+    return (public if eyes is None else _told(log, eyes, names, tr)).story.so_far()
+
+
+@dataclass
+class _Told:
+    """A log narrated so far for one kind of eyes (``None``: everybody's), its last sentence still open."""
+
+    events: list[Event]
+    story: _Narration
+    #: The seats that drew from the deck in these events (whose eyes see more than everybody's).
+    drawers: set[int] = field(default_factory=set)
+
+    def tell(self, events: Sequence[Event], eyes: int | None) -> None:
+        """Narrate ``events``, the log's next ones."""
+        for raw in events:
+            if raw.kind == "draw" and raw.source == "deck" and raw.cards and raw.seat is not None:
+                self.drawers.add(raw.seat)
+            self.story.tell(raw.visible_to(eyes))
+        self.events.extend(events)
+
+
+def _told(log: list[Event], eyes: int | None, names: Sequence[str], tr: Tr) -> _Told:
+    """``log`` narrated for ``eyes``: what was kept of it, with the events since told."""
+    names = tuple(names)
+    key = (id(log[0]), eyes, tr.lang, names)  # (the first event is kept alive by its entry)
+    told = _TOLD.get(key)
+    done = len(told.events) if told is not None else 0
+    if told is None or done > len(log) or log[:done] != told.events:  # another log (or one taken back)
+        told, done = _Told([], _Narration(names, tr)), 0
+        _TOLD[key] = told
+        if len(_TOLD) > MAX_TOLD:
+            _TOLD.popitem(last=False)
+    _TOLD.move_to_end(key)
+    told.tell(log[done:], eyes)
+    return told
+
+
+#: Logs narrated lately, by the log, the eyes, the language and the names (the oldest forgotten first):
+#: a hundred tables' worth, each for everybody and each seat, in two languages.
+_TOLD: OrderedDict[tuple[object, ...], _Told] = OrderedDict()
+MAX_TOLD = 2_000
 
 
 class _Narration:
@@ -58,6 +108,11 @@ class _Narration:
         if ev.kind not in ("turn", "refill", "play"):
             self.only_play = False
         getattr(self, _TELLERS.get(ev.kind, "_ignore"))(ev, self.names[ev.seat] if ev.seat is not None else "")
+
+    def so_far(self) -> list[str]:
+        """The sentences, the one being written ended (a new list; nothing here changes)."""
+        parts = self.parts + ([_draw_words(self.draws, self.names, self.tr)] if self.draws is not None else [])
+        return self.sentences + ([" — ".join(parts)] if parts else [])
 
     def close(self) -> None:
         """End the sentence being written."""

@@ -243,9 +243,7 @@ class TableScreen:
             keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
 
         # The body's height is given, never measured: measuring would draw it once more per redraw.
-        body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
-                      wrap_lines=False, always_hide_cursor=True)
-        self._kept = _Kept(body, self._body_key)
+        self._kept = _Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
@@ -316,20 +314,18 @@ class TableScreen:
         return (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
                 id(self.sheet), id(self.question), id(self.showing), self._minute())
 
-    def _body(self) -> UIContent:
+    def _body(self) -> list[StyleAndTextTuples]:
         """The table (or page, cover, waiting room) as lines of styled text."""
         cols, rows = self.size()
         try:
             shown = self._render(cols, rows)
-            lines = self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
+            return self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
                 else list(split_lines(to_formatted_text(ANSI(shown))))
         except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
             text = self.tr("host.failed", error=type(err).__name__)
             self.goodbye = text
             asyncio.get_running_loop().call_soon(self._leave)
-            lines = list(split_lines(to_formatted_text(text)))
-        return UIContent(get_line=lambda i: lines[i] if i < len(lines) else [], line_count=len(lines),
-                         show_cursor=False)
+            return list(split_lines(to_formatted_text(text)))
 
     def _lines(self, renderable: RenderableType, cols: int, height: int) -> list[StyleAndTextTuples]:
         """``renderable`` drawn by rich as :meth:`_ansi` draws it, each line straight into prompt_toolkit's
@@ -829,13 +825,15 @@ class TableScreen:
 
 
 class _Picture(UIControl):
-    """A control whose content comes ready made from its owner."""
+    """A control whose lines come ready made from its owner."""
 
-    def __init__(self, content: Callable[[], UIContent]) -> None:
-        self.content = content
+    def __init__(self, lines: Callable[[], Sequence[StyleAndTextTuples]]) -> None:
+        self.lines = lines
 
     def create_content(self, width: int, height: int) -> UIContent:
-        return self.content()
+        lines = self.lines()
+        return UIContent(get_line=lambda i: lines[i] if i < len(lines) else [], line_count=len(lines),
+                         show_cursor=False)
 
     def is_focusable(self) -> bool:
         return False
@@ -844,11 +842,19 @@ class _Picture(UIControl):
 class _Kept(Container):
     """A window drawn again only when its owner's ``key`` changes; otherwise the rows it drew last are
     copied into the screen as they are. prompt_toolkit draws the whole layout for every key typed:
-    without this, each key would copy the table into the screen character by character."""
+    without this, each key would copy the table into the screen character by character.
 
-    def __init__(self, window: Window, key: Callable[[], object]) -> None:
-        self.window = window
+    When it is drawn again, each line's row of characters is drawn once for every screen that shows the
+    same line at the same place (:data:`_ROWS`): a move changes a few lines of a table, and most lines
+    are the same on every screen at it."""
+
+    def __init__(self, lines: Callable[[], Sequence[StyleAndTextTuples]], key: Callable[[], object], *,
+                 height: Callable[[], Dimension]) -> None:
+        self.lines = lines
         self.key = key
+        self._missing: list[StyleAndTextTuples] = []
+        self.window = Window(_Picture(lambda: self._missing), height=height, wrap_lines=False,
+                             always_hide_cursor=True)
         self._drawn: object = None
         self._rows: dict[int, defaultdict[int, Char]] = {}
 
@@ -861,14 +867,43 @@ class _Kept(Container):
         at = write_position
         drawn = (self.key(), at.xpos, at.ypos, at.width, at.height, parent_style, erase_bg)
         if drawn != self._drawn:
-            scratch = Screen()
-            self.window.write_to_screen(scratch, mouse_handlers, at, parent_style, erase_bg, z_index)
-            self._rows = {y: scratch.data_buffer[y] for y in range(at.ypos, at.ypos + at.height)}
+            self._rows = self._drawn_rows(at, parent_style, erase_bg, z_index)
             self._drawn = drawn
         for y, row in self._rows.items():
             screen.data_buffer[y] = row.copy()  # the screen's rows are its own (a later draw may change them)
         screen.height = max(screen.height, at.ypos + at.height)
         screen.visible_windows_to_write_positions[self.window] = at
+
+    def _drawn_rows(self, at: WritePosition, parent_style: str, erase_bg: bool,
+                    z_index: int | None) -> dict[int, defaultdict[int, Char]]:
+        """The window's rows for its owner's lines now: those drawn before by any screen, the others drawn
+        by prompt_toolkit's own window (a line's row depends on the line, its place and styles, and on
+        whether it is the window's last: that one gets the ``last-line`` class)."""
+        lines = list(self.lines())[:at.height]
+        lines += [[] for _ in range(at.height - len(lines))]
+        keys = [(tuple(line), y == at.height - 1, at.xpos, at.width, parent_style, erase_bg)
+                for y, line in enumerate(lines)]
+        missing = [(key, line) for key, line in zip(keys, lines, strict=True) if key not in _ROWS]
+        # A window's last row is drawn alone; the others together, above one empty line (the last).
+        for batch in ([item for item in missing if not item[0][1]], [item for item in missing if item[0][1]]):
+            if not batch:
+                continue
+            last = batch[0][0][1]
+            self._missing = [line for _, line in batch] + ([] if last else [[]])
+            scratch = Screen()
+            self.window.write_to_screen(scratch, MouseHandlers(),
+                                        WritePosition(at.xpos, 0, at.width, len(self._missing)),
+                                        parent_style, erase_bg, z_index)
+            for y, (key, _) in enumerate(batch):
+                _ROWS[key] = scratch.data_buffer[y]
+            self._missing = []
+        rows: dict[int, defaultdict[int, Char]] = {}
+        for y, key in enumerate(keys):
+            rows[at.ypos + y] = _ROWS[key]
+            _ROWS.move_to_end(key)
+        while len(_ROWS) > MAX_ROWS_KEPT:
+            _ROWS.popitem(last=False)
+        return rows
 
     def reset(self) -> None:
         self.window.reset()
@@ -904,6 +939,10 @@ def _style_of(console: Console, colours: str | None, style: Style | None) -> str
 #: forgotten first: a hundred tables' screens' worth.
 _LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
 MAX_LINES_KEPT = 5_000
+#: Rows of characters drawn lately (see :meth:`_Kept._drawn_rows`), by line, place and style, the oldest
+#: forgotten first: a hundred tables' screens' worth. Never changed once drawn: a screen copies them.
+_ROWS: OrderedDict[tuple[object, ...], defaultdict[int, Char]] = OrderedDict()
+MAX_ROWS_KEPT = 5_000
 #: prompt_toolkit's style for each rich style met so far, by colour system.
 _STYLES: dict[tuple[str | None, Style], str] = {}
 
