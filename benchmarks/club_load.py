@@ -91,7 +91,8 @@ from abluxxen.store.saves import SaveError, read_save
 
 SEATS = "abcd"
 LOBBY = TR("club.prompt")
-_OPENED = re.compile(TR("club.opened", n=r"(\d+)").replace(".", r"\."))
+#: The lobby's line for someone waiting at a table (the message "Table N is open" may be cropped).
+_OPENED = re.compile(re.escape(TR("club.waiting_at", n="\0", start="").split("\0")[0]) + r"(\d+)")
 #: Places beyond the clients': the door keeps a few for people logging in.
 SPARE = 2 * LOGINS
 
@@ -180,7 +181,7 @@ async def seat_table(club: Clubhouse, n: int, logins: asyncio.Semaphore) -> tupl
     opener = people[0]
     opened = opener.screen.when(lambda screen: any(_OPENED.search(line) for line in screen.display))
     opener.chan.write("new 4\r")
-    await shown(opener, opened, "its table opened")
+    await shown(opener, opened, "the table it opened")
     number = int(next(found for line in opener.screen.screen.display if (found := _OPENED.search(line))).group(1))
     for person in people[1:]:
         person.chan.write(f"join {number}\r")
