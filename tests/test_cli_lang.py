@@ -225,3 +225,13 @@ def test_a_broken_host_key_is_told_in_german(tmp_path: Path, capsys: pytest.Capt
     assert main(["host", "--players", "Ann,Ben", "--lang", "de"]) == 2
     said = capsys.readouterr().err
     assert "Host-Schlüssel" in said and "verschiebe" in said and not GIVEAWAYS.search(said), said
+
+
+@pytest.mark.parametrize("args, german", [
+    (["--code", "\x01"], "Einladungscode"),
+    (["--admins", "Ann!"], "kann kein Kontoname sein"),
+])
+def test_the_club_refuses_to_open_in_german(args: list[str], german: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["club", "--port", "0", "--lang", "de", *args]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("abluxxen club: Fehler: ") and german in said and not GIVEAWAYS.search(said), said

@@ -475,3 +475,46 @@ async def _plays_to_the_end(room: Room, person: Client) -> None:
         if room.chairs[0].answer is not None:
             person.type(room.view_for(0).legal_moves()[0])
         await asyncio.sleep(0.01)
+
+
+def test_keys_reach_a_session_whose_pipe_lies_past_descriptor_1023(tmp_path: Path) -> None:
+    # select() refuses descriptors past 1023: a club of a hundred tables has more open files than that,
+    # and a reader that asks select() would fail on every key.
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip(f"this machine allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    filler = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, _ = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        ann.type("rules joker")
+        await ann.sees("Jokers")
+
+    try:
+        hosted(room, test)
+    finally:
+        for fd in filler:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_a_club_asks_the_system_for_enough_open_files_for_hundreds_of_sessions() -> None:
+    import resource
+
+    from abluxxen.host import club
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard <= 1024:
+        pytest.skip(f"this machine allows {hard} open files")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))  # where many systems start a process
+    try:
+        club._more_files()
+        raised = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        assert raised == (club.MAX_FILES if hard == resource.RLIM_INFINITY else min(hard, club.MAX_FILES))
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -28,13 +28,14 @@ from typing import Any
 
 import asyncssh
 
+from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
 from ..table.club import Club, ClubTable, Visitor, guest_key
-from ..table.codes import check_code, same_code
+from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import MAX_LINE, Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
@@ -243,37 +244,75 @@ class ClubSession(Session):
         return tr("club.back_watch")
 
 
+#: Open files a club asks the system for (each session: a connection and a pipe's two ends).
+MAX_FILES = 65536
+
+
 def run(args: argparse.Namespace) -> int:
     """``abluxxen club``; the exit status."""
     lang = args.lang or default_lang()
+    tr = Tr(lang)
     try:
         code = check_code(args.code) if args.code else ""
         admins = _admins(args.admins)
         key = host_key(data_dir())
         directory = private_dir(data_dir() / "club")
         log_path = open_log(data_dir())
-    except (ValueError, HostKeyError) as err:
-        print(f"abluxxen club: error: {err}", file=sys.stderr)
-        return 2
+    except CodeError as err:
+        return _refused(tr(err.key, most=MAX_CODE), tr, 2)
+    except _NoAdmin as err:
+        return _refused(tr("club.bad_admin", name=brief(err.name, 20)), tr, 2)
+    except HostKeyError as err:
+        return _refused(err.told(tr), tr, 2)
     except OSError as err:
-        print(f"abluxxen club: error: {err.strerror or err}", file=sys.stderr)
-        return 1
+        return _refused(tr.os_reason(err), tr, 1)
+    _more_files()
     try:
-        return asyncio.run(_serve(args, Tr(lang), key, directory, code, admins, log_path))
+        return asyncio.run(_serve(args, tr, key, directory, code, admins, log_path))
     except KeyboardInterrupt:
         return 130
+
+
+def _more_files() -> None:
+    """As many open files as the system lets this process have: every session holds a connection and
+    a pipe, and many systems start a process at 1,024, about 300 people."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = MAX_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_FILES)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+        except (ValueError, OSError):
+            log.warning("Could not raise the open files limit from %d", soft)
+
+
+def _refused(why: str, tr: Tr, status: int) -> int:
+    """Say on the console why the club cannot open, as argparse words a refusal; ``status``."""
+    print(error_line("abluxxen club", why, tr.lang), end="", file=sys.stderr)
+    return status
+
+
+class _NoAdmin(ValueError):
+    """An ``--admins`` name that no account could have."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"--admins: {brief(name, 20)} cannot be an account's name")
+        self.name = name
 
 
 def _admins(text: str) -> list[str]:
     """The admins' names of ``--admins``.
 
     Raises:
-        ValueError: for a name no account could have.
+        _NoAdmin: for a name no account could have.
     """
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         if name_refusal(name):
-            raise ValueError(f"--admins: {brief(name, 20)} cannot be an account's name")
+            raise _NoAdmin(name)
     return names
 
 
@@ -294,9 +333,8 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     try:
         port = await host.listen(key, bind=args.bind, port=args.port)
     except OSError as err:
-        print(f"abluxxen club: error: cannot listen on port {args.port}: {err.strerror or err}", file=sys.stderr)
         club.stop()
-        return 1
+        return _refused(tr("host.cannot_listen", port=args.port, reason=tr.os_reason(err)), tr, 1)
     lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
     if code:
         lines.append(tr("club.guest_line", code=code))

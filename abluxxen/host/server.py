@@ -15,6 +15,7 @@ sizes and resizes, one session per connection.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import socket
 from typing import Any, Protocol, TextIO, cast
@@ -22,6 +23,7 @@ from typing import Any, Protocol, TextIO, cast
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input.posix_utils import PosixStdinReader
 
 from ..i18n.tr import Tr
 from ..languages import default_lang
@@ -278,6 +280,34 @@ class _Connection(asyncssh.SSHServer):
         return _Session(self.host, self.room, login)
 
 
+class _KeysReader(PosixStdinReader):
+    """Reads a session's keys from its pipe without ``select()``.
+
+    prompt_toolkit's reader asks ``select()`` whether a key waits, and ``select()`` refuses any
+    descriptor past 1023: a club of a hundred tables has more, and every key would fail. The pipe
+    is made non-blocking instead, so a read with nothing waiting simply returns nothing.
+    """
+
+    def __init__(self, stdin_fd: int) -> None:
+        super().__init__(stdin_fd)
+        os.set_blocking(stdin_fd, False)
+
+    def read(self, count: int = 1024) -> str:
+        if self.closed:
+            return ""
+        try:
+            data = os.read(self.stdin_fd, count)
+        except BlockingIOError:
+            return ""  # nothing waits
+        except OSError:
+            self.closed = True  # the pipe was closed under us: the session is ending
+            return ""
+        if not data:
+            self.closed = True
+            return ""
+        return self._stdin_decoder.decode(data)
+
+
 class Session(PromptToolkitSSHSession):
     """One SSH session: a screen in the channel's own terminal, language and colours (what it shows:
     :meth:`visit`)."""
@@ -334,6 +364,8 @@ class Session(PromptToolkitSSHSession):
     async def _interact_here(self, _: PromptToolkitSSHSession) -> None:
         chan = self._chan
         assert chan is not None
+        if self._input is not None:  # before the screen reads its first key
+            self._input.stdin_reader = _KeysReader(self._input.fileno())  # type: ignore[attr-defined]
         env = {str(k): str(v) for k, v in dict(chan.get_environment()).items()}
         lang = session_lang(env, self.host.lang)
         tr = Tr(lang)

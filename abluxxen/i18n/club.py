@@ -197,6 +197,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),
+    "club.bad_admin": ("--admins: {name} cannot be an account's name",
+                       "--admins: {name} kann kein Kontoname sein"),
     "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",
                        "Mitspieler kommen dazu mit:  ssh -p {port} NAME@{address}"),
     "club.name_line": ("NAME is theirs from their first login with their SSH key.",
