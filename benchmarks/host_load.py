@@ -231,7 +231,14 @@ class Screen(asyncssh.SSHClientSession[str]):
 #: What a screen shows of the table: deck, discard, (hand size, points, decides) per seat, the pool.
 Shown = tuple[int, int, tuple[tuple[int, int, bool], ...], str]
 _COUNTS = re.compile(rf"{TR('deck')} (\d+)\s+{TR('discard')} (\d+)")
-_SEAT = re.compile(rf"^({DECIDE})?\s*(?:{PAW})?\s*({'|'.join(PEOPLE)})\s+(\d+)\s+([+-]?\d+)\s")
+
+
+def _seat_line(names: Sequence[str]) -> re.Pattern[str]:
+    """A seat's line of the table: whether it decides, its name (one of ``names``), hand size and points."""
+    return re.compile(rf"^({DECIDE})?\s*(?:{PAW})?\s*({'|'.join(map(re.escape, names))})\s+(\d+)\s+([+-]?\d+)\s")
+
+
+_SEAT = _seat_line(PEOPLE)
 
 
 def table_of(view: View) -> Shown:
@@ -242,27 +249,30 @@ def table_of(view: View) -> Shown:
     return view.deck_size, len(view.discard), seats, pool_text(view.pool, TR).plain
 
 
-def table_shown(lines: Sequence[str]) -> Shown | None:
-    """The same, read off a screen's lines; ``None`` when it shows no table."""
+def table_shown(lines: Sequence[str], names: Sequence[str] = PEOPLE, seat: re.Pattern[str] = _SEAT) -> Shown | None:
+    """The same, read off a screen's lines (a table of ``names``, their lines read by ``seat``);
+    ``None`` when it shows no table."""
     counts = next((found for line in lines if (found := _COUNTS.search(line))), None)
     seats = {found.group(2): (int(found.group(3)), int(found.group(4)), bool(found.group(1)))
-             for line in lines if (found := _SEAT.match(line))}
+             for line in lines if (found := seat.match(line))}
     pool = next((line[len(TR("pool")):].strip() for line in lines if line.startswith(TR("pool") + " ")), None)
-    if counts is None or pool is None or len(seats) != len(PEOPLE):
+    if counts is None or pool is None or len(seats) != len(names):
         return None
-    return int(counts.group(1)), int(counts.group(2)), tuple(seats[name] for name in PEOPLE), pool
+    return int(counts.group(1)), int(counts.group(2)), tuple(seats[name] for name in names), pool
 
 
 def showing(view: View) -> Callable[[pyte.Screen], bool]:
     """Whether a screen shows the table as ``view`` has it."""
     wanted = table_of(view)
-    return lambda screen: table_shown(screen.display) == wanted
+    names = view.names
+    seat = _SEAT if tuple(names) == tuple(PEOPLE) else _seat_line(names)
+    return lambda screen: table_shown(screen.display, names, seat) == wanted
 
 
-def echoing(name: str, typed: str) -> Callable[[pyte.Screen], bool]:
-    """Whether ``name``'s prompt shows ``typed`` with the cursor after it (a typed space shows as the
-    cursor moving on)."""
-    wanted = TR("prompt", name=name) + typed
+def echoing(name: str, typed: str, prompt: str = "") -> Callable[[pyte.Screen], bool]:
+    """Whether ``name``'s prompt (or ``prompt``, when given) shows ``typed`` with the cursor after it
+    (a typed space shows as the cursor moving on)."""
+    wanted = (prompt or TR("prompt", name=name)) + typed
     row = ROWS - 2  # the prompt's line, over the status line
 
     def shows(screen: pyte.Screen) -> bool:
@@ -329,12 +339,17 @@ async def seat_table(door: tuple[int, str], n: int, logins: asyncio.Semaphore) -
 
 
 async def play_table(seats: list[Seat], n: int, moves: int, deadline: float, figures: dict[str, list[float]], *,
-                     pause: float, keys: float) -> int:
-    """Table ``n``'s people play until ``moves`` moves, the game's last move or ``deadline``; the moves typed."""
+                     pause: float, keys: float, dealt: Game | None = None,
+                     until: Callable[[Game], bool] = lambda game: False) -> int:
+    """Table ``n``'s people (``seats`` in the order they sit) play until ``moves`` moves, the game's last
+    move, ``deadline`` or ``until`` says to stop before a move; the moves typed.
+
+    Its game is ``dealt``, or else the one dealt from table ``n``'s seed.
+    """
     rng = random.Random(n)
-    game = forced(Game.new(Rules(4), seed=SEED + n, names=PEOPLE))
+    game = forced(dealt.copy() if dealt is not None else Game.new(Rules(4), seed=SEED + n, names=PEOPLE))
     typed = 0
-    while typed < moves and time.perf_counter() < deadline:
+    while typed < moves and time.perf_counter() < deadline and not until(game):
         move = rng.choice(game.legal_moves())
         after = game.copy()
         after.push(move)

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import asyncssh
 import pytest
 from clubbing import ANN, BEN, CY, clubbed, enter, knock
 from hosting import WAIT, Client, decides
@@ -307,3 +308,31 @@ def test_the_real_ssh_in_a_terminal_of_80_by_23_claims_a_name_and_reads_the_lobb
         club.terminate()
         club.wait(timeout=WAIT)
     assert open_accounts(tmp_path / "data" / "club").account("ann") == "Ann"
+
+
+def test_a_club_started_with_places_for_two_holds_two_people_and_turns_a_third_away(tmp_path: Path) -> None:
+    # A club of many tables needs more places than the door's default; --places gives them, and
+    # past them a newcomer is told the club is full (no one in the lobby is pushed out).
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), LANG="C.UTF-8")
+    club = subprocess.Popen([sys.executable, "-m", "abluxxen", "club", "--port", "0", "--bind", "127.0.0.1",
+                             "--places", "2", "--lang", "en"], env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    try:
+        assert club.stdout is not None
+        found = re.search(r"ssh -p (\d+) NAME@", club.stdout.readline())
+        assert found, club.stderr.read() if club.stderr else ""
+        port = int(found.group(1))
+
+        async def three() -> None:
+            ann = await enter(port, "ann", key=ANN)
+            ben = await enter(port, "ben", key=BEN)
+            refused, _ = await knock(port, "cy", key=CY)
+            assert isinstance(refused, asyncssh.DisconnectError) and "full" in refused.reason
+            await ann.sees("Ben")
+            ann.close()
+            ben.close()
+
+        asyncio.run(three())
+    finally:
+        club.terminate()
+        club.wait(timeout=WAIT)

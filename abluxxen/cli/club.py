@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..host.door import MAX_CONNECTIONS, MAX_PLACES
 from ..i18n.catalog import in_language
 from .host import MAX_GRACE
 from .options import add_lang, seconds_up_to, whole
@@ -44,6 +45,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "comma-separated")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")
+    parser.add_argument("--places", type=whole(1, MAX_PLACES), default=MAX_CONNECTIONS, metavar="N",
+                        help=f"connections the club takes at once: in the lobby, at tables and logging in "
+                             f"(default {MAX_CONNECTIONS})")
     add_lang(parser)
 
 

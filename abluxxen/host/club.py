@@ -329,7 +329,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     for problem in club.resume():
         log.warning("%s", problem)
         print(f"abluxxen club: {problem}", file=sys.stderr)
-    host = ClubHost(club, accounts, code=code, admins=admins, lang=tr.lang)
+    host = ClubHost(club, accounts, code=code, admins=admins, lang=tr.lang, door=Door(max_connections=args.places))
     try:
         port = await host.listen(key, bind=args.bind, port=args.port)
     except OSError as err:

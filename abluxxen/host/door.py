@@ -28,6 +28,8 @@ from dataclasses import dataclass, field
 
 #: Connections the host takes at once; more are turned away politely.
 MAX_CONNECTIONS = 64
+#: The most places a club may be given (``abluxxen club --places``).
+MAX_PLACES = 10_000
 #: Connections one address may have open before they have logged in.
 MAX_STARTING = 10
 #: Seconds a connection may stay silent (not begin to log in) before it is closed.

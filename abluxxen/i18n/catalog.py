@@ -226,6 +226,8 @@ _OURS_DE = {
     "lets people without an SSH key in as guests, who type it when asked (default: nobody without a key)":
         "lässt Leute ohne SSH-Schlüssel als Gäste herein, die ihn auf Nachfrage tippen (Standard: niemand "
         "ohne Schlüssel)",
+    "connections the club takes at once: in the lobby, at tables and logging in (default 64)":
+        "Verbindungen, die der Club zugleich annimmt: in der Lobby, an Tischen und beim Anmelden (Standard 64)",
     "accounts that may close a table (close N) and ban a key (ban NAME), comma-separated":
         "Konten, die einen Tisch schließen (close N) und einen Schlüssel verbannen (ban NAME) dürfen, mit "
         "Kommas getrennt",

@@ -1,0 +1,343 @@
+"""How the club holds up: N tables of 4 people who came through its lobby, each at an SSH client.
+
+    python benchmarks/club_load.py                          # 10, 25 and 50 tables
+    python benchmarks/club_load.py --tables 100 --moves 20
+    python benchmarks/club_load.py --tables 25 --frozen      # and again with one client frozen
+    python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
+
+The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
+--places P --lang en`` in a process of its own, with a data folder of its own
+(``ABLUXXEN_DATA_DIR``), its port read from the line it prints. Every client comes from
+127.0.0.1, so the club is given places (``--places``) for all of them; a club started without
+it takes 64 connections.
+
+The clients all run in this process (the pieces are ``host_load.py``'s: the pyte screens, the
+table read off a screen, the finished-redraw timing). Each has an SSH key of its own and logs in
+under a name of its own (``T7a``…``T7d`` for table 7), which claims the name, a few logins at a
+time. At each table the first types ``new 4`` in the lobby, reads the table's number off its
+screen, and the three others type ``join N``: the table starts and every screen shows it. A
+client knows its legal moves from a copy of the game dealt from the table's seed, which this
+script reads from the table's save in the club's data folder (it owns that folder); the people
+then play as in ``host_load.py``: key by key, at ``--pause`` and ``--keys``.
+
+Figures, for each number of tables (as ``host_load.py``'s, see there):
+
+- **move → screens** p50 and p95, from the Enter of a move until each of the three other screens
+  shows the table after it (the finished redraw);
+- **key echo** p50 and p95;
+- **club memory**: the club process's PSS with every session at its table, and **per session**
+  its growth from before the first login, over the sessions;
+- **club CPU per move**, **clients' CPU** and **others' CPU** (the rest of the machine).
+
+``--frozen`` runs each size twice: as above, then with one client at table 1 that stops reading
+(its SSH connection is no longer read, as a frozen ``ssh`` or a closed laptop) after its table's
+second move; its table-mates chat there instead of playing (each line is drawn on the frozen
+screen too, whose output piles up at the club). The other tables' figures are printed for both
+runs: a frozen session must not slow another table.
+
+``--idle N``: N people log in and sit in the lobby; the club's memory per idle session, then the
+key echo of one more person typing a line in the lobby among them, and the time until that line,
+said, shows on every idle lobby screen.
+
+Bounded in count and time as ``host_load.py``; the club is ended (a signal) when the script ends.
+Only loopback addresses are used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import pyte
+from host_load import (
+    COLS,
+    LOGINS,
+    PATIENCE,
+    ROWS,
+    TR,
+    Hosting,
+    Screen,
+    Seat,
+    _printed_port,
+    _seat_line,
+    cpu_seconds,
+    echoing,
+    forced,
+    machine_busy_seconds,
+    memory_kib,
+    percentile,
+    play_table,
+    showing,
+    shown,
+    stop,
+    table_shown,
+)
+
+from abluxxen import Game
+from abluxxen.store.saves import SaveError, read_save
+
+SEATS = "abcd"
+LOBBY = TR("club.prompt")
+#: The lobby's line for someone waiting at a table (the message "Table N is open" may be cropped).
+_OPENED = re.compile(re.escape(TR("club.waiting_at", n="\0", start="").split("\0")[0]) + r"(\d+)")
+#: Places beyond the clients': the door keeps a few for people logging in.
+SPARE = 2 * LOGINS
+
+
+# -- the club's side --------------------------------------------------------------------------------
+
+
+@dataclass
+class Clubhouse:
+    """A club process started for one run: its process, port and data folder."""
+
+    hosting: Hosting
+    port: int
+    folder: Path
+
+    @property
+    def pid(self) -> int:
+        """The club process's id."""
+        return self.hosting.pids[0]
+
+
+def club_command(places: int) -> list[str]:
+    """``abluxxen club`` as a person types it, on loopback, with a free port and ``places`` places."""
+    return [sys.executable, "-m", "abluxxen", "club", "--bind", "127.0.0.1", "--port", "0",
+            "--places", str(places), "--lang", "en"]
+
+
+@contextmanager
+def club(places: int) -> Iterator[Clubhouse]:
+    """A club process with a data folder of its own, ended (and its folder removed) afterwards."""
+    with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder:
+        output = Path(folder) / "console.txt"
+        hosting = Hosting()
+        try:
+            with output.open("w") as console:
+                hosting.processes.append(subprocess.Popen(
+                    club_command(places), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8"),
+                    stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT, text=True))
+            yield Clubhouse(hosting, _printed_port(hosting.processes[0], output), Path(folder))
+        finally:
+            stop(hosting)
+
+
+def dealt(folder: Path, number: int) -> Game:
+    """Table ``number``'s first game as dealt, from its save in the club's folder (``club.json`` names it)."""
+    deadline = time.monotonic() + PATIENCE
+    while True:
+        try:
+            kept = json.loads((folder / "club" / "club.json").read_text())
+            save = next(t["save"] for t in kept["tables"] if t["number"] == number)
+            match = read_save(folder / "club" / Path(save).name).match
+            return Game.new(match.rules, seed=match.seed, first=match.first, names=match.names)
+        except (OSError, ValueError, StopIteration, SaveError):  # not written yet
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"table {number} has no save to read in {folder}") from None
+            time.sleep(0.02)
+
+
+# -- the clients' side ----------------------------------------------------------------------------
+
+
+async def enter(port: int, name: str, logins: asyncio.Semaphore) -> Seat:
+    """``name`` logs in with a key of their own (claiming the name), when one of ``logins`` is free,
+    and sees the lobby's prompt."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with logins:
+        conn, _ = await asyncssh.create_connection(asyncssh.SSHClient, "127.0.0.1", port, username=name,
+                                                   known_hosts=None, client_keys=[key], agent_path=None)
+        chan, screen = await conn.create_session(Screen, term_type="xterm-256color", term_size=(COLS, ROWS))
+        assert isinstance(screen, Screen)
+        seat = Seat(name, conn, chan, screen)
+        await shown(seat, screen.when(echoing(name, "", LOBBY)), "the lobby")
+    return seat
+
+
+def at_a_table(names: Sequence[str]) -> Callable[[pyte.Screen], bool]:
+    """Whether a screen shows a table of ``names`` (in any seats)."""
+    seat = _seat_line(names)
+    return lambda screen: table_shown(screen.display, names, seat) is not None
+
+
+async def seat_table(club: Clubhouse, n: int, logins: asyncio.Semaphore) -> tuple[list[Seat], Game]:
+    """Table ``n``'s four people log in, open it and join it; its seats in their order, and its deal."""
+    names = [f"T{n + 1}{seat}" for seat in SEATS]
+    people = [await enter(club.port, name, logins) for name in names]
+    opener = people[0]
+    opened = opener.screen.when(lambda screen: any(_OPENED.search(line) for line in screen.display))
+    opener.chan.write("new 4\r")
+    await shown(opener, opened, "the table it opened")
+    number = int(next(found for line in opener.screen.screen.display if (found := _OPENED.search(line))).group(1))
+    for person in people[1:]:
+        person.chan.write(f"join {number}\r")
+    for person in people:
+        await shown(person, person.screen.when(at_a_table(names)), f"table {number}")
+    game = await asyncio.to_thread(dealt, club.folder, number)
+    seats = [next(p for p in people if p.name == name) for name in game.names]
+    for k, seat in enumerate(seats):
+        await shown(seat, seat.screen.when(showing(forced(game.copy()).view(k))), "the table dealt")
+    return seats, game
+
+
+def freeze(seat: Seat) -> None:
+    """The client stops reading its connection, as a frozen ``ssh`` does: what the club sends piles up."""
+    seat.conn._transport.pause_reading()  # noqa: SLF001 - asyncssh has no public way to stop reading
+
+
+async def chat(seats: list[Seat], frozen: Seat, pause: float) -> None:
+    """The frozen seat's table-mates chat at a person's pace, a line each every ``pause`` seconds (one
+    at least), until cancelled."""
+    said = 0
+    while True:
+        for seat in seats:
+            if seat is not frozen:
+                said += 1
+                seat.chan.write(f"say line {said} while {frozen.name} is away\r")
+                await asyncio.sleep(max(1.0, pause) / 3)
+
+
+async def play_frozen(seats: list[Seat], game: Game, deadline: float, *, pause: float, keys: float) -> int:
+    """Table 1 plays two moves (not timed); then the seat to decide freezes and the others chat there
+    (until cancelled); the moves played."""
+    played = await play_table(seats, 0, 2, deadline, {"echo": [], "screens": []}, pause=pause, keys=keys, dealt=game)
+    now = table_shown(seats[0].screen.screen.display, game.names, _seat_line(game.names))
+    assert now is not None
+    frozen = seats[next(k for k, (_, _, decides) in enumerate(now[2]) if decides)]
+    freeze(frozen)
+    await chat(seats, frozen, pause)
+    return played
+
+
+# -- measuring ------------------------------------------------------------------------------------
+
+
+async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys: float,
+                  frozen: bool = False) -> dict[str, float]:
+    """One run: ``tables`` tables opened, joined, played and measured (table 1 with a frozen client)."""
+    with club(4 * tables + SPARE) as clubhouse:
+        await asyncio.sleep(1.0)  # the club settles after starting
+        before = memory_kib(clubhouse.pid)
+        logins = asyncio.Semaphore(LOGINS)
+        everyone = await asyncio.gather(*(seat_table(clubhouse, n, logins) for n in range(tables)))
+        figures: dict[str, list[float]] = {"echo": [], "screens": []}
+        cpu = cpu_seconds(clubhouse.pid)
+        clients, busy, wall = time.process_time(), machine_busy_seconds(), time.perf_counter()
+        deadline = wall + seconds
+        plays = [play_table(seats, n, moves, deadline, figures, pause=pause, keys=keys, dealt=game)
+                 for n, (seats, game) in enumerate(everyone) if not (frozen and n == 0)]
+        away = asyncio.ensure_future(play_frozen(*everyone[0], deadline, pause=pause, keys=keys)) if frozen else None
+        counts = await asyncio.gather(*plays)
+        if away is not None:
+            away.cancel()
+        cpu = cpu_seconds(clubhouse.pid) - cpu
+        clients, wall = time.process_time() - clients, time.perf_counter() - wall
+        others = machine_busy_seconds() - busy - cpu - clients
+        after = memory_kib(clubhouse.pid)
+        for seats, _ in everyone:
+            for seat in seats:
+                seat.conn.close()
+    screens, echo = figures["screens"], figures["echo"]
+    return {"tables": tables, "sessions": 4 * tables, "moves": sum(counts), "played": min(counts),
+            "p50": statistics.median(screens) * 1000, "p95": percentile(screens, 0.95) * 1000,
+            "echo50": statistics.median(echo) * 1000, "echo95": percentile(echo, 0.95) * 1000,
+            "memory": after / 1024, "kib": (after - before) / (4 * tables), "cpu": cpu / max(1, sum(counts)) * 1000,
+            "clients": clients / wall * 100, "others": max(0.0, others) / wall * 100, "timed": len(screens)}
+
+
+async def idle(people: int, *, keys: float, line: str = "say good evening, everybody") -> dict[str, float]:
+    """``people`` log in and sit in the lobby; the club's memory per idle session; then one more types
+    ``line`` (each key's echo timed) and says it (timed until every idle lobby shows it)."""
+    with club(people + 1 + SPARE) as clubhouse:
+        await asyncio.sleep(1.0)
+        before = memory_kib(clubhouse.pid)
+        logins = asyncio.Semaphore(LOGINS)
+        start = time.perf_counter()
+        sitting = await asyncio.gather(*(enter(clubhouse.port, f"Idle{i + 1}", logins) for i in range(people)))
+        logged_in = time.perf_counter() - start
+        await asyncio.sleep(2.0)  # the lobbies are drawn again for the last comers
+        after = memory_kib(clubhouse.pid)
+        typist = await enter(clubhouse.port, "Typist", logins)
+        echo = []
+        for i, key in enumerate(line):
+            echoed = typist.screen.when(echoing(typist.name, line[:i + 1], LOBBY))
+            sent = time.perf_counter()
+            typist.chan.write(key)
+            echo.append(await shown(typist, echoed, f"the key {key!r} of {line!r}") - sent)
+            await asyncio.sleep(keys)
+        said = line.removeprefix("say ")
+        heard = [seat.screen.when(lambda screen: any(said in row for row in screen.display)) for seat in sitting]
+        sent = time.perf_counter()
+        typist.chan.write("\r")
+        reached = [await shown(seat, when, "the line said") - sent for seat, when in zip(sitting, heard, strict=True)]
+        memory = memory_kib(clubhouse.pid)
+        for seat in [*sitting, typist]:
+            seat.conn.close()
+    return {"sessions": people, "login": logged_in, "memory": after / 1024, "kib": (after - before) / people,
+            "echo50": statistics.median(echo) * 1000, "echo95": percentile(echo, 0.95) * 1000,
+            "said50": statistics.median(reached) * 1000, "said95": percentile(reached, 0.95) * 1000,
+            "last": memory / 1024}
+
+
+HEADER = (f"{'tables':>6} {'sessions':>8} {'moves':>6} {'move→screens p50':>17} {'p95':>8} {'key echo p50':>13} "
+          f"{'p95':>8} {'club memory':>12} {'per session':>12} {'club CPU/move':>14} {'clients CPU':>12} "
+          f"{'others CPU':>11}")
+
+
+def row_line(row: dict[str, float], label: str = "") -> str:
+    """One run's figures as a line under :data:`HEADER`."""
+    return (f"{row['tables']:>6.0f} {row['sessions']:>8.0f} {row['moves']:>6.0f} {row['p50']:>14.0f} ms "
+            f"{row['p95']:>5.0f} ms {row['echo50']:>10.0f} ms {row['echo95']:>5.0f} ms "
+            f"{row['memory']:>8.0f} MiB {row['kib']:>8.0f} KiB {row['cpu']:>11.0f} ms {row['clients']:>10.0f} % "
+            f"{row['others']:>9.0f} %{label}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run each number of tables (or the idle lobby) in turn and print a row of figures for each."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, nargs="*", default=[10, 25, 50])
+    parser.add_argument("--moves", type=int, default=40, help="moves typed per table (default 40)")
+    parser.add_argument("--seconds", type=float, default=600.0, help="time bound per size (default 600)")
+    parser.add_argument("--pause", type=float, default=2.0, help="seconds a person thinks per move (default 2)")
+    parser.add_argument("--keys", type=float, default=0.08, help="seconds between keys typed (default 0.08)")
+    parser.add_argument("--frozen", action="store_true",
+                        help="run each size again with a client frozen at table 1, and print both")
+    parser.add_argument("--idle", type=int, default=None, metavar="N",
+                        help="instead: N people idle in the lobby, and one typing among them")
+    args = parser.parse_args(argv)
+    print(f"Serving: one `abluxxen club` process; load average before: {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores")
+    if args.idle is not None:
+        row = asyncio.run(idle(args.idle, keys=args.keys))
+        print(f"{row['sessions']:.0f} idle lobby sessions (logged in, {LOGINS} at a time, in {row['login']:.0f} s): "
+              f"club memory {row['memory']:.0f} MiB, {row['kib']:.0f} KiB per session; one more typing: key echo "
+              f"p50 {row['echo50']:.0f} ms, p95 {row['echo95']:.0f} ms; the line said shows on every lobby: "
+              f"p50 {row['said50']:.0f} ms, p95 {row['said95']:.0f} ms", flush=True)
+        return
+    print(f"People: {args.pause:g} s to think, keys {args.keys:g} s apart, {args.moves} moves a table")
+    print(HEADER)
+    for tables in args.tables:
+        row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys))
+        print(row_line(row), flush=True)
+        if args.frozen:
+            row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
+                                      frozen=True))
+            print(row_line(row, f"   (table 1 frozen: the other {tables - 1} tables' figures)"), flush=True)
+
+
+if __name__ == "__main__":
+    main()
