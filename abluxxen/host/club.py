@@ -36,12 +36,12 @@ from ..store.accounts import Accounts, AccountsError, name_refusal, open_account
 from ..store.datadir import data_dir, private_dir
 from ..table.club import Club, ClubTable, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
-from ..table.room import MAX_LINE, Login
+from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, MAX_ANSWER, Host, Session, _Connection
+from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Session, _Connection
 from .start import _Ending, lan_address
 
 
@@ -138,18 +138,11 @@ class ClubConnection(_Connection):
         self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
 
     async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        caller = self.caller
-        if caller is None:
+        typed = await self._typed_code(username, responses)
+        if typed is None:
             return False
-        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
-            return self._wrong(caller)
-        locked = self.host.door.locked(caller.address, username)
-        if locked:
-            self._locked_out(locked)
-            return False
-        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
-        if not same_code(str(responses[0])[:MAX_LINE], self.club_host.code):
-            return self._wrong(caller)
+        if not same_code(typed, self.club_host.code):
+            return self._wrong(self.caller)
         self.by_code = True
         return True
 

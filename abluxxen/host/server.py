@@ -231,24 +231,35 @@ class _Connection(asyncssh.SSHServer):
         return "", "", "", [(self.tr("host.code_prompt"), False)]
 
     async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        caller = self.caller
-        if caller is None:
+        typed = await self._typed_code(username, responses)
+        if typed is None:
             return False
-        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
-            return self._wrong(caller)
-        locked = self.host.door.locked(caller.address, username)
-        if locked:
-            self._locked_out(locked)
-            return False
-        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
-        room, returning = self.host.room_for(str(responses[0])[:MAX_LINE], username)
+        room, returning = self.host.room_for(typed, username)
         if room is None:
-            return self._wrong(caller)
+            return self._wrong(self.caller)
         self.room, self.returning, self.by_code = room, returning, True
         return True
 
-    def _wrong(self, caller: Caller) -> bool:
+    async def _typed_code(self, username: str, responses: Any) -> str | None:
+        """The code a login typed, once the door let it be compared (after the pause it sets); ``None``
+        when the answer was refused unread (counted as wrong) or the name and address are locked out."""
+        caller = self.caller
+        if caller is None:
+            return None
+        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
+            self._wrong(caller)
+            return None
+        locked = self.host.door.locked(caller.address, username)
+        if locked:
+            self._locked_out(locked)
+            return None
+        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
+        return str(responses[0])[:MAX_LINE]
+
+    def _wrong(self, caller: Caller | None) -> bool:
         """A wrong code: counted at the door; past :data:`TRIES` on one connection it ends, as ``sshd`` does."""
+        if caller is None:
+            return False
         log.info("Failed code for %s from %s", brief(self.name), self.where)
         locked = self.host.door.wrong(caller)
         self.refusals += 1

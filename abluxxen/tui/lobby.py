@@ -39,7 +39,7 @@ from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_s
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
 from .commands import Command, carry_out, read_command
 from .pages import rules_page
-from .screen import DEPTHS, TableScreen, _Picture
+from .screen import DEPTHS, TableScreen, _Picture, page_lines
 from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -127,12 +127,7 @@ class LobbyScreen:
 
     def open_page(self, parts: list[RenderableType]) -> None:
         """Show a page over the lobby, a screenful at a time."""
-        cols, _ = self.size()
-        out = io.StringIO()
-        console = Console(file=out, width=cols, force_terminal=self.colours is not None,
-                          color_system=self.colours, highlight=False, legacy_windows=False)  # type: ignore[arg-type]
-        console.print(Group(*parts))
-        self.page, self.page_at = out.getvalue().rstrip("\n").split("\n"), 0
+        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
         self.refresh()
 
     def back(self, message: str) -> None:

@@ -717,12 +717,7 @@ class TableScreen:
 
     def open_page(self, parts: list[RenderableType]) -> None:
         """Show a page over the table, a screenful at a time."""
-        cols, _ = self.size()
-        out = io.StringIO()
-        console = Console(file=out, width=cols, force_terminal=self.colours is not None,
-                          color_system=self.colours, highlight=False, legacy_windows=False)  # type: ignore[arg-type]
-        console.print(Group(*parts))
-        self.page, self.page_at = out.getvalue().rstrip("\n").split("\n"), 0
+        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
         self.refresh()
 
     def hint(self) -> str:
@@ -822,6 +817,16 @@ class TableScreen:
         """The end of the match: thanks, and the command that replays its deals at one terminal."""
         replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
         return self.tr("host.thanks") + ("\n" + replay if replay else "")
+
+
+def page_lines(parts: list[RenderableType], cols: int, colours: str | None) -> list[str]:
+    """A page's lines as a terminal ``cols`` wide shows them (``colours``: its colour system, ``None``
+    for none), to be turned a screenful at a time."""
+    out = io.StringIO()
+    console = Console(file=out, width=cols, force_terminal=colours is not None, color_system=colours,  # type: ignore[arg-type]
+                      highlight=False, legacy_windows=False)
+    console.print(Group(*parts))
+    return out.getvalue().rstrip("\n").split("\n")
 
 
 class _Picture(UIControl):
