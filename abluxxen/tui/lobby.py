@@ -39,7 +39,7 @@ from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_s
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
 from .commands import Command, carry_out, read_command
 from .pages import rules_page
-from .screen import DEPTHS, TableScreen, _Picture, page_lines
+from .screen import DEPTHS, Paged, TableScreen, _Picture
 from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -50,7 +50,7 @@ TOP_SHORT = 5
 TOP_WIDTH = 24
 
 
-class LobbyScreen:
+class LobbyScreen(Paged):
     """A person's lobby.
 
     Args:
@@ -124,11 +124,6 @@ class LobbyScreen:
         refused = self.clubhouse.say(self.visitor, text)
         if refused:
             self.say(self.tr(refused))
-
-    def open_page(self, parts: list[RenderableType]) -> None:
-        """Show a page over the lobby, a screenful at a time."""
-        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
-        self.refresh()
 
     def back(self, message: str) -> None:
         """Back from a table: the lobby again, with ``message`` under it."""
@@ -365,21 +360,6 @@ class LobbyScreen:
         lines += [Text(said_line(said, self.tr)) for said in self.clubhouse.talk.lines]
         return lines
 
-    # -- pages -------------------------------------------------------------------------------------
-
-    def _turn_page(self, step: int) -> None:
-        if self.page is None:
-            return
-        at = self.page_at + step * max(1, self.size()[1] - 2)
-        if at >= len(self.page):
-            self._close_page()
-            return
-        self.page_at = max(0, at)
-        self.refresh()
-
-    def _close_page(self) -> None:
-        self.page, self.page_at = None, 0
-        self.refresh()
 
 
 def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:

@@ -111,7 +111,46 @@ class Question:
     answered: Callable[[str], None]
 
 
-class TableScreen:
+class Paged:
+    """A screen that shows pages over itself, a screenful at a time: the table's and the lobby's.
+
+    Its owner keeps ``page`` (the lines, ``None`` when no page is open), ``page_at`` (the first line
+    shown) and ``colours``, and gives ``size()`` and ``refresh()``.
+    """
+
+    colours: str | None
+    page: list[str] | None
+    page_at: int
+
+    def size(self) -> tuple[int, int]:
+        """The terminal's columns and rows."""
+        raise NotImplementedError
+
+    def refresh(self) -> None:
+        """Draw again soon."""
+        raise NotImplementedError
+
+    def open_page(self, parts: list[RenderableType]) -> None:
+        """Show a page over the screen, a screenful at a time."""
+        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
+        self.refresh()
+
+    def _turn_page(self, step: int) -> None:
+        if self.page is None:
+            return
+        at = self.page_at + step * max(1, self.size()[1] - 2)
+        if at >= len(self.page):
+            self._close_page()
+            return
+        self.page_at = max(0, at)
+        self.refresh()
+
+    def _close_page(self) -> None:
+        self.page, self.page_at = None, 0
+        self.refresh()
+
+
+class TableScreen(Paged):
     """A person's screen at a room: their seat's, or a watcher's.
 
     Args:
@@ -715,11 +754,6 @@ class TableScreen:
 
     # -- what the commands use --------------------------------------------------------------
 
-    def open_page(self, parts: list[RenderableType]) -> None:
-        """Show a page over the table, a screenful at a time."""
-        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
-        self.refresh()
-
     def hint(self) -> str:
         """The normal bot's move and reason for this person's decision; the game is assisted from now."""
         view = self.deciding_view()
@@ -777,21 +811,6 @@ class TableScreen:
         self._leave()
 
     # -- pages -------------------------------------------------------------------------------------
-
-    def _turn_page(self, step: int) -> None:
-        if self.page is None:
-            return
-        room = max(1, self.size()[1] - 2)
-        at = self.page_at + step * room
-        if at >= len(self.page):
-            self._close_page()
-            return
-        self.page_at = max(0, at)
-        self.refresh()
-
-    def _close_page(self) -> None:
-        self.page, self.page_at = None, 0
-        self.refresh()
 
     # -- leaving --------------------------------------------------------------------------------------
 
