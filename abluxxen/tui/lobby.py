@@ -22,7 +22,6 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
@@ -157,21 +156,12 @@ class LobbyScreen(Paged):
         def _end(event: KeyPressEvent) -> None:
             self.quit()
 
-        @keys.add(Keys.Vt100MouseEvent)
-        def _no_mouse(event: KeyPressEvent) -> None:
-            """Typed escape codes can look like mouse reports: none reaches prompt_toolkit's handler."""
-
         @keys.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
             self._drawn = ()
             event.app.renderer.clear()
 
-        for key in ("q", "escape"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
-        for key in ("enter", " ", "pagedown", "down", "j"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
-        for key in ("b", "pageup", "up", "k"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+        self._page_keys(keys, paging)
 
         body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
                       wrap_lines=False, always_hide_cursor=True)

@@ -135,6 +135,17 @@ class Paged:
         self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
         self.refresh()
 
+    def _page_keys(self, keys: KeyBindings, paging: Condition) -> None:
+        """The keys that turn and close a page while one is open, and no mouse at all: typed escape codes
+        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them."""
+        for key in ("q", "escape"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
+        for key in ("enter", " ", "pagedown", "down", "j"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
+        for key in ("b", "pageup", "up", "k"):
+            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
+
     def _turn_page(self, step: int) -> None:
         if self.page is None:
             return
@@ -260,11 +271,6 @@ class TableScreen(Paged):
         def _end(event: KeyPressEvent) -> None:
             self.quit()
 
-        @keys.add(Keys.Vt100MouseEvent)
-        def _no_mouse(event: KeyPressEvent) -> None:
-            """Typed escape codes can look like mouse reports (``ESC [ 31 m``); prompt_toolkit's own
-            handler fails on them, so none reaches it (this screen takes no mouse)."""
-
         @keys.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
             self._kept.forget()
@@ -274,12 +280,7 @@ class TableScreen(Paged):
         def _complete(event: KeyPressEvent) -> None:
             self._complete()
 
-        for key in ("q", "escape"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
-        for key in ("enter", " ", "pagedown", "down", "j"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
-        for key in ("b", "pageup", "up", "k"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
+        self._page_keys(keys, paging)
 
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         self._kept = _Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
