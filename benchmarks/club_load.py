@@ -76,10 +76,13 @@ from host_load import (
     cpu_seconds,
     echoing,
     forced,
+    header,
     machine_busy_seconds,
     memory_kib,
+    people_options,
     percentile,
     play_table,
+    row_line,
     showing,
     shown,
     stop,
@@ -293,27 +296,10 @@ async def idle(people: int, *, keys: float, line: str = "say good evening, every
             "last": memory / 1024}
 
 
-HEADER = (f"{'tables':>6} {'sessions':>8} {'moves':>6} {'move→screens p50':>17} {'p95':>8} {'key echo p50':>13} "
-          f"{'p95':>8} {'club memory':>12} {'per session':>12} {'club CPU/move':>14} {'clients CPU':>12} "
-          f"{'others CPU':>11}")
-
-
-def row_line(row: dict[str, float], label: str = "") -> str:
-    """One run's figures as a line under :data:`HEADER`."""
-    return (f"{row['tables']:>6.0f} {row['sessions']:>8.0f} {row['moves']:>6.0f} {row['p50']:>14.0f} ms "
-            f"{row['p95']:>5.0f} ms {row['echo50']:>10.0f} ms {row['echo95']:>5.0f} ms "
-            f"{row['memory']:>8.0f} MiB {row['kib']:>8.0f} KiB {row['cpu']:>11.0f} ms {row['clients']:>10.0f} % "
-            f"{row['others']:>9.0f} %{label}")
-
-
 def main(argv: list[str] | None = None) -> None:
     """Run each number of tables (or the idle lobby) in turn and print a row of figures for each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, nargs="*", default=[10, 25, 50])
-    parser.add_argument("--moves", type=int, default=40, help="moves typed per table (default 40)")
-    parser.add_argument("--seconds", type=float, default=600.0, help="time bound per size (default 600)")
-    parser.add_argument("--pause", type=float, default=2.0, help="seconds a person thinks per move (default 2)")
-    parser.add_argument("--keys", type=float, default=0.08, help="seconds between keys typed (default 0.08)")
+    people_options(parser, tables=[10, 25, 50])
     parser.add_argument("--frozen", action="store_true",
                         help="run each size again with a client frozen at table 1, and print both")
     parser.add_argument("--idle", type=int, default=None, metavar="N",
@@ -329,7 +315,7 @@ def main(argv: list[str] | None = None) -> None:
               f"p50 {row['said50']:.0f} ms, p95 {row['said95']:.0f} ms", flush=True)
         return
     print(f"People: {args.pause:g} s to think, keys {args.keys:g} s apart, {args.moves} moves a table")
-    print(HEADER)
+    print(header("club"))
     for tables in args.tables:
         row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys))
         print(row_line(row), flush=True)

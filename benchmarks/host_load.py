@@ -454,14 +454,34 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
             "clients": clients / wall * 100, "others": max(0.0, others) / wall * 100, "timed": len(screens)}
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Run each number of tables in turn and print a row of figures for each."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--tables", type=int, nargs="*", default=[5, 25, 50])
+def people_options(parser: argparse.ArgumentParser, *, tables: list[int]) -> None:
+    """The options of a run of tables of people: how many tables, moves, how long, and their pace."""
+    parser.add_argument("--tables", type=int, nargs="*", default=tables)
     parser.add_argument("--moves", type=int, default=40, help="moves typed per table (default 40)")
     parser.add_argument("--seconds", type=float, default=600.0, help="time bound per size (default 600)")
     parser.add_argument("--pause", type=float, default=2.0, help="seconds a person thinks per move (default 2)")
     parser.add_argument("--keys", type=float, default=0.08, help="seconds between keys typed (default 0.08)")
+
+
+def header(server: str) -> str:
+    """The head of the figures' rows; ``server`` names what serves (``host``, ``club``)."""
+    return (f"{'tables':>6} {'sessions':>8} {'moves':>6} {'move→screens p50':>17} {'p95':>8} {'key echo p50':>13} "
+            f"{'p95':>8} {server + ' memory':>12} {'per session':>12} {server + ' CPU/move':>14} "
+            f"{'clients CPU':>12} {'others CPU':>11}")
+
+
+def row_line(row: dict[str, float], label: str = "") -> str:
+    """One run's figures as a line under :func:`header`."""
+    return (f"{row['tables']:>6.0f} {row['sessions']:>8.0f} {row['moves']:>6.0f} {row['p50']:>14.0f} ms "
+            f"{row['p95']:>5.0f} ms {row['echo50']:>10.0f} ms {row['echo95']:>5.0f} ms "
+            f"{row['memory']:>8.0f} MiB {row['kib']:>8.0f} KiB {row['cpu']:>11.0f} ms {row['clients']:>10.0f} % "
+            f"{row['others']:>9.0f} %{label}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run each number of tables in turn and print a row of figures for each."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    people_options(parser, tables=[5, 25, 50])
     parser.add_argument("--one-server", action="store_true",
                         help="every table a room of one server (default: an `abluxxen host` process per table)")
     parser.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
@@ -472,17 +492,11 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Serving: {ONE_SERVER if args.one_server else ONE_HOST_PER_TABLE}")
     print(f"People: {args.pause:g} s to think, keys {args.keys:g} s apart; load average before: "
           f"{os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
-    print(f"{'tables':>6} {'sessions':>8} {'moves':>6} {'move→screens p50':>17} {'p95':>8} {'key echo p50':>13} "
-          f"{'p95':>8} {'host memory':>12} {'per session':>12} {'host CPU/move':>14} {'clients CPU':>12} "
-          f"{'others CPU':>11}")
+    print(header("host"))
     for tables in args.tables:
         row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
                                   one_server=args.one_server))
-        print(f"{row['tables']:>6} {row['sessions']:>8} {row['moves']:>6} {row['p50']:>14.0f} ms "
-              f"{row['p95']:>5.0f} ms {row['echo50']:>10.0f} ms {row['echo95']:>5.0f} ms "
-              f"{row['memory']:>8.0f} MiB {row['kib']:>8.0f} KiB {row['cpu']:>11.0f} ms {row['clients']:>10.0f} % "
-              f"{row['others']:>9.0f} %",
-              flush=True)
+        print(row_line(row), flush=True)
 
 
 if __name__ == "__main__":
