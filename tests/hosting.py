@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import re
 import subprocess
 import sys
@@ -218,3 +219,27 @@ def start_host(args: list[str], data_dir: Path, *, port: str | None = "0") -> tu
     raise AssertionError(f"the host printed no ssh line: {proc.stderr.read() if proc.stderr else ''}")
 
 
+async def play_out(room: Room, clients: dict[int, Client], rng: random.Random, *,
+                   after_each: Callable[[], None] = lambda: None) -> int:
+    """The people at ``room`` type random legal moves until the game is over (``after_each`` told after each
+    of their moves); how many they typed."""
+    moves = 0
+    game = room.match.game
+    while not game.is_over:
+        mover = game.to_move
+        assert mover is not None
+        if mover not in clients:
+            await asyncio.sleep(0.01)  # a bot's turn
+            game = room.match.game
+            continue
+        await decides(room, mover)
+        if game.is_over:
+            break
+        before = len(room.saved.transcript.moves)
+        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
+        while len(room.saved.transcript.moves) == before and not game.is_over:
+            await asyncio.sleep(0.005)
+        moves += 1
+        after_each()
+        game = room.match.game
+    return moves

@@ -15,14 +15,13 @@ from pathlib import Path
 import asyncssh
 import pytest
 from clubbing import ANN, BEN, CY, clubbed, enter, knock
-from hosting import WAIT, Client, decides
+from hosting import WAIT, decides, play_out
 
 from abluxxen.host.keys import fingerprint
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.records import open_records
 from abluxxen.table import club as club_module
 from abluxxen.table.club import Club, Settings, Visitor
-from abluxxen.table.room import Room
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 
@@ -91,29 +90,6 @@ def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> No
 # -- tables ---------------------------------------------------------------------------------------
 
 
-async def _play_out(room: Room, clients: dict[int, Client], rng: random.Random) -> int:
-    """The people at ``room`` type random legal moves until the game is over; how many they typed."""
-    moves = 0
-    game = room.match.game
-    while not game.is_over:
-        mover = game.to_move
-        assert mover is not None
-        if mover not in clients:
-            await asyncio.sleep(0.01)  # a bot's turn
-            game = room.match.game
-            continue
-        await decides(room, mover)
-        if game.is_over:
-            break
-        before = len(room.saved.transcript.moves)
-        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
-        while len(room.saved.transcript.moves) == before and not game.is_over:
-            await asyncio.sleep(0.005)
-        moves += 1
-        game = room.match.game
-    return moves
-
-
 def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_session_sees_another_hand(
         tmp_path: Path) -> None:
     rng = random.Random(4)
@@ -135,7 +111,7 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         cy.type("watch 1")
         await cy.sees("You are watching")
         await ann.sees("Ann, Ben")
-        assert await _play_out(room, {0: ann, 1: ben}, rng) > 5
+        assert await play_out(room, {0: ann, 1: ben}, rng) > 5
         for client in (ann, ben, cy):
             await client.sees("is over")
         ann.type("")

@@ -28,6 +28,7 @@ from hosting import (
     hosted,
     login,
     make_room,
+    play_out,
     return_code,
     start_host,
 )
@@ -58,22 +59,11 @@ def test_a_whole_three_player_game_from_three_terminals_and_nobody_sees_another_
         for seat, client in enumerate(clients):
             screen = await client.sees(f"hand ({room.saved.seats[seat].name})")
             assert hand_words(room, seat) in screen
-        moves = 0
-        game = room.match.game
-        while not game.is_over:
-            mover = game.to_move
-            assert mover is not None
-            await decides(room, mover)
-            if game.is_over:
-                break
-            before = len(room.saved.transcript.moves)
-            clients[mover].type(rng.choice(game.view(mover).legal_moves()))
-            while len(room.saved.transcript.moves) == before and not game.is_over:
-                await asyncio.sleep(0.005)
-            moves += 1
-            game = room.match.game
+        def note_hands() -> None:
             for other in range(3):
                 hands[other].add(hand_words(room, other))
+
+        moves = await play_out(room, dict(enumerate(clients)), rng, after_each=note_hands)
         for client in clients + [watcher]:
             await client.sees("is over")
         # Every hand a screen ever showed was its own seat's; the watcher's never showed one.
