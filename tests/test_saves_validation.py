@@ -26,11 +26,12 @@ from abluxxen.cli import main
 from abluxxen.events import START
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
+from abluxxen.table.seats import SeatError
 from abluxxen.table.table import Table
 from abluxxen.transcript import Transcript
 from abluxxen.tui.drawing import render_table, table_info
 from abluxxen.tui.scores import score_screen
-from abluxxen.tui.seating import SeatError, guided_setup, parse_players
+from abluxxen.tui.seating import guided_setup, parse_players
 
 ESC_NAME = "E\x1b]2;PWN\x07"  # retitles the terminal when printed
 

@@ -14,9 +14,10 @@ from abluxxen.i18n.tr import Tr
 from abluxxen.match import Match
 from abluxxen.store import saves
 from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
+from abluxxen.table.seats import SeatError
 from abluxxen.transcript import Transcript
 from abluxxen.tui.scores import score_screen
-from abluxxen.tui.seating import SeatError, parse_players
+from abluxxen.tui.seating import parse_players
 
 
 def _saved(seed: int = 4, moves: int = 7) -> Saved:

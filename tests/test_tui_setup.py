@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from abluxxen.i18n.tr import Tr
-from abluxxen.tui.seating import SeatError, guided_setup, parse_players, pick_first
+from abluxxen.table.seats import SeatError
+from abluxxen.tui.seating import guided_setup, parse_players, pick_first
 
 pexpect = pytest.importorskip("pexpect")
 TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))

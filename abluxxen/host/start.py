@@ -44,11 +44,12 @@ from ..store.saves import (
 )
 from ..table.codes import MAX_CODE, CodeError, check_code, new_code
 from ..table.room import MAX_LINE, OVER, Login, Room, host_order
+from ..table.seats import SeatError
 from ..table.table import Table, start_event
 from ..tui.commands import read_command, works
 from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
-from ..tui.seating import SeatError, parse_players, pick_first
+from ..tui.seating import parse_players, pick_first
 from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
 from .server import Host

@@ -23,10 +23,11 @@ from ..rules import Rules
 from ..seeds import new_seed
 from ..store.progress import has_played
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
+from ..table.seats import SeatError
 from ..table.table import start_event
 from .local import play_here
 from .prompt import ask_line, make_session
-from .seating import SeatError, Setup, guided_setup, parse_players, pick_first
+from .seating import Setup, guided_setup, parse_players, pick_first
 from .terminal import Terminal
 
 

@@ -15,9 +15,7 @@ from ..rules import VARIANTS
 from ..store.saves import Seat, name_refusal
 
 # At home in table/seats.py (the club seats bots too); named here for the setup's callers.
-from ..table.seats import BOT_NAMES as BOT_NAMES
-from ..table.seats import SeatError as SeatError
-from ..table.seats import seats_of as seats_of
+from ..table.seats import SeatError, seats_of
 
 
 def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None, str | None]:
