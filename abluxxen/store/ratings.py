@@ -55,6 +55,10 @@ BOT_START: dict[str, tuple[float, float]] = {
 }
 
 
+#: How a person known by an account is keyed in the ratings.
+_ACCOUNT = "account:"
+
+
 def bot_key(level: str) -> str:
     """The player a bot level is in the ratings (every bot of that level is the same one)."""
     return f"bot:{level}"
@@ -62,7 +66,7 @@ def bot_key(level: str) -> str:
 
 def person_key(name: str, account: str | None = None) -> str:
     """The player a person is: their account when there is one, else their name as the setup compares it."""
-    return f"account:{account}" if account is not None else f"name:{name.casefold()}"
+    return f"{_ACCOUNT}{account}" if account is not None else f"name:{name.casefold()}"
 
 
 def places(scores: Sequence[int], winners: Sequence[int]) -> list[int]:
@@ -116,6 +120,11 @@ class Rating:
     mu: float
     sigma: float
     games: int = 0
+
+    @property
+    def is_account(self) -> bool:
+        """Whether this is a person known by an account (a club's member), not by a name."""
+        return self.key.startswith(_ACCOUNT)
 
     @property
     def ordinal(self) -> float:
@@ -224,7 +233,7 @@ class Ratings:
         account of that name when there is one (a club's member, rated by account), else the name's own."""
         if self._accounts_named is None:
             self._accounts_named = {p.name.casefold(): p for p in self.players.values()
-                                    if p.bot is None and p.key.startswith("account:")}
+                                    if p.is_account}
         return self._accounts_named.get(name.casefold()) or self.players.get(person_key(name))
 
     def between(self, rating: Rating) -> tuple[Rating | None, Rating | None]:

@@ -342,7 +342,7 @@ class Club:
     def top(self, count: int | None = None) -> list[Rating]:
         """The club's best rated accounts (``count`` of them, or all), highest first, with the bot levels
         among them where their ratings put them."""
-        people = [p for p in self.ratings.people() if p.key.startswith("account:")][:count]
+        people = [p for p in self.ratings.people() if p.is_account][:count]
         return sorted(people + self.ratings.bots(), key=lambda p: (-p.points, p.bot is None, p.name.casefold()))
 
     async def _tick(self) -> None:
