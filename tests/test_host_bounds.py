@@ -19,6 +19,7 @@ from rich.console import RenderableType
 
 from abluxxen.host.door import MAX_STARTING, Door
 from abluxxen.host.server import MAX_SIZE, Host
+from abluxxen.i18n.tr import Tr
 from abluxxen.table.room import CHAT_BURST, Room, host_order
 from abluxxen.tui.screen import TableScreen
 
@@ -120,6 +121,25 @@ def test_silent_connections_cannot_fill_the_door(tmp_path: Path) -> None:
             sock.close()
 
     hosted(room, test, door=Door(max_connections=8, silent=1.0))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_connection_that_never_begins_to_log_in_is_told_so_not_that_a_newcomer_took_its_place(
+        tmp_path: Path, lang: str) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"SSH-2.0-Slow_1.0\r\n")  # then nothing: no key exchange, no login
+        received = b""
+        while chunk := await asyncio.wait_for(reader.read(4096), timeout=host.door.silent + 5):
+            received += chunk
+        writer.close()
+        said = received.decode("utf-8", "replace")
+        assert Tr(lang)("host.silent", seconds=1) in said
+        assert Tr(lang)("host.pushed_out") not in said
+
+    hosted(room, test, door=Door(max_connections=8, silent=1.0), lang=lang)
 
 
 def test_a_long_answer_is_refused_before_any_work_and_passwords_are_not_offered(

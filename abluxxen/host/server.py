@@ -175,8 +175,12 @@ class _Connection(asyncssh.SSHServer):
             self._close("silent")
 
     def _close(self, why: str) -> None:
+        """End the connection at the door: ``silent`` (it did not begin to log in in time), or ``pushed out``
+        (its place went to a newcomer)."""
         log.info("Closed connection from %s (%s)", self.where, why)
-        self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr("host.pushed_out"))
+        reason = self.tr("host.silent", seconds=int(self.host.door.silent)) if why == "silent" \
+            else self.tr("host.pushed_out")
+        self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
 
     def _disconnect(self, code: int, reason: str) -> None:
         if self.conn is not None:

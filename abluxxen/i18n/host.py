@@ -79,6 +79,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.pushed_out": ("Closed: this connection did not log in (its place went to a newcomer).",
                         "Geschlossen: diese Verbindung hat sich nicht angemeldet (ihr Platz ging an einen "
                         "Neuen)."),
+    "host.silent": ("Closed: this connection did not begin to log in within {seconds} s.",
+                    "Geschlossen: diese Verbindung hat nicht binnen {seconds} s begonnen, sich anzumelden."),
     "host.locked": ("Too many wrong codes for {name} from your address: try again in {seconds} s "
                     "(with your seat's SSH key it works at once).",
                     "Zu viele falsche Codes für {name} von deiner Adresse: in {seconds} s noch einmal "

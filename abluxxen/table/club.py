@@ -47,6 +47,12 @@ from .table import Table, start_event
 MAX_TABLES_EACH = 3
 #: Tables the club holds at once, whoever opened them.
 MAX_TABLES = 200
+#: The least time (seconds) from a change in the lobby to the lobby screens drawing it, so that a burst
+#: of changes is drawn once; a person's own screen draws what they did at once.
+LOBBY_PAUSE = 0.2
+#: About what drawing one lobby screen again costs the club (seconds of its time), and the most of its
+#: time the lobby screens may take: with a thousand people in the lobby, they are drawn every four seconds.
+LOBBY_DRAW, LOBBY_SHARE = 0.002, 0.5
 #: The longest turn clock, and the longest match, a table may ask for.
 MAX_CLOCK, MAX_GAMES = 3600, 9
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
@@ -258,6 +264,7 @@ class Club:
         self.next_number = 1
         self._shown: tuple[object, ...] = ()
         self._ticker: asyncio.Task[None] | None = None
+        self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
 
     # -- who is here ---------------------------------------------------------------------
@@ -302,8 +309,25 @@ class Club:
         return sorted(self.visitors.values(), key=lambda v: v.name.casefold())
 
     def changed(self) -> None:
-        """The lobby changed: every lobby screen draws again."""
+        """The lobby changed: every lobby screen draws again, soon (:meth:`lobby_pause`): whatever else
+        changes meanwhile (a burst of people arriving, say) is drawn with it, once."""
         self.version += 1
+        if self._lobbies_due is not None:
+            return
+        try:
+            self._lobbies_due = asyncio.get_running_loop().call_later(self.lobby_pause(), self._draw_lobbies)
+        except RuntimeError:  # no event loop runs: no screen can draw but now
+            self._draw_lobbies()
+
+    def lobby_pause(self) -> float:
+        """Seconds between a change and the lobby screens drawing it: :data:`LOBBY_PAUSE`, or longer when
+        so many people are in the lobby that drawing every screen oftener would take more than
+        :data:`LOBBY_SHARE` of the club's time (a screen costs about :data:`LOBBY_DRAW`)."""
+        screens = sum(visitor.screen is not None for visitor in self.visitors.values())
+        return max(LOBBY_PAUSE, screens * LOBBY_DRAW / LOBBY_SHARE)
+
+    def _draw_lobbies(self) -> None:
+        self._lobbies_due = None
         for visitor in list(self.visitors.values()):
             if visitor.screen is not None:
                 visitor.screen.refresh()

@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import io
 import textwrap
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
-from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.output import ColorDepth
 from rich.console import Console, Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
@@ -38,7 +37,7 @@ from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_s
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
 from .commands import Command, carry_out, read_command
 from .pages import rules_page
-from .screen import DEPTHS, Paged, TableScreen, _Picture
+from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
 from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -47,6 +46,10 @@ CHAT_AT_LEAST = 3
 TOP_SHORT = 5
 #: The short top list's width, beside the chat.
 TOP_WIDTH = 24
+#: The lobby under its title, drawn once for everyone who sees the same (see :meth:`LobbyScreen._draw`),
+#: the oldest forgotten first.
+_SHARED: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
+MAX_SHARED = 256
 
 
 class LobbyScreen(Paged):
@@ -71,8 +74,7 @@ class LobbyScreen(Paged):
         self.going: tuple[ClubTable, Room] | None = None  # the table this person goes to
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
-        self._drawn: tuple[object, ...] = ()
-        self._picture: list[StyleAndTextTuples] = []
+        self._kept: _Kept | None = None
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
 
@@ -136,7 +138,6 @@ class LobbyScreen(Paged):
         if self.left:
             return
         self.going = None
-        self._drawn = ()
         self.app = self._application()
         try:
             await self.app.run_async(set_exception_handler=False)
@@ -158,19 +159,18 @@ class LobbyScreen(Paged):
 
         @keys.add("c-l")
         def _redraw(event: KeyPressEvent) -> None:
-            self._drawn = ()
+            if self._kept is not None:
+                self._kept.forget()
             event.app.renderer.clear()
 
         self._page_keys(keys, paging)
 
-        body = Window(_Picture(self._body), height=lambda: Dimension.exact(max(1, self.size()[1] - 2)),
-                      wrap_lines=False, always_hide_cursor=True)
+        body = self._kept = _Kept(self._body, self._body_key,
+                                  height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
-        return Application(layout=Layout(HSplit([body, prompt, bottom]), focused_element=prompt),
-                           key_bindings=keys, full_screen=True, mouse_support=False,
-                           color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
+        return screen_application(HSplit([body, prompt, bottom]), prompt, keys, self.colours)
 
     def _exit(self) -> None:
         if self.app is not None and self.app.is_running and not self.app.is_done:
@@ -182,14 +182,31 @@ class LobbyScreen(Paged):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _body(self) -> list[StyleAndTextTuples]:
-        """The lobby's lines, made again only when the club or this screen changed."""
+    def _body_key(self) -> tuple[object, ...]:
+        """What the lobby's lines depend on: while it is the same, they are not made again."""
         cols, rows = self.size()
-        key = (self.clubhouse.version, cols, rows, self.message, self.page_at, id(self.page))
-        if key != self._drawn:
-            self._picture = list(split_lines(to_formatted_text(ANSI(self.render(cols, rows)))))
-            self._drawn = key
-        return self._picture
+        return self.clubhouse.version, cols, rows, self.message, self.page_at, id(self.page)
+
+    def _body(self) -> list[StyleAndTextTuples]:
+        """The lobby's lines now."""
+        return self._draw(*self.size())
+
+    def _draw(self, cols: int, rows: int) -> list[StyleAndTextTuples]:
+        """The lobby's lines: its title (this person's own line), then the rest, made once for everybody
+        who sees the same (most people online are at no table and have nothing said to them alone)."""
+        if self.page is not None or cols < MIN_WIDTH or rows < MIN_HEIGHT:
+            return ansi_lines(self.render(cols, rows))
+        club, height = self.clubhouse, rows - 2
+        key = (id(club), club.version, cols, height, self.tr.lang, self.colours,
+               _personal(club, self.visitor, self.message))
+        rest = _SHARED.get(key)
+        if rest is None:
+            rest = ansi_lines(self._printed(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
+                                                      message=self.message), cols, height - 1))
+            _SHARED[key] = rest
+            while len(_SHARED) > MAX_SHARED:
+                _SHARED.popitem(last=False)
+        return ansi_lines(self._printed(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
 
     def render(self, cols: int, rows: int) -> str:
         """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
@@ -199,12 +216,16 @@ class LobbyScreen(Paged):
         height = rows - 2
         if self.page is not None:
             return "\n".join(self.page[self.page_at:self.page_at + height])
+        return self._printed(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=height,
+                                   message=self.message), cols, height)
+
+    def _printed(self, renderable: RenderableType, cols: int, height: int) -> str:
+        """``renderable`` as this terminal shows it: text with escape codes, ``height`` lines at most."""
         out = io.StringIO()
         console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
                           color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
                           legacy_windows=False)
-        console.print(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=height, message=self.message),
-                      crop=True, overflow="ellipsis")
+        console.print(renderable, crop=True, overflow="ellipsis")
         return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
 
     def _bottom(self) -> StyleAndTextTuples:
@@ -371,12 +392,24 @@ def said_line(said: Said, tr: Tr) -> str:
 def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, message: str = "") -> RenderableType:
     """The lobby at ``height`` lines: the title, the tables, who is online, the chat, and what was said
     to this person."""
+    return Group(lobby_title(club, visitor, tr, width=width),
+                 lobby_rest(club, visitor, tr, width=width, height=height, message=message))
+
+
+def lobby_title(club: Club, visitor: Visitor, tr: Tr, *, width: int) -> Text:
+    """The lobby's first line: the club, how many are online and the tables, and who this screen is."""
     title = Text(tr("club.title"), style="bold")
     tables_count = counted(tr, "club.tables", len(club.tables))
     title.append("  " + tr("club.counts", people=len(club.visitors), tables=tables_count))
     you = tr("club.you_guest" if visitor.guest else "club.you", name=brief(visitor.name, MAX_NAME_SHOWN))
     title.append(" " * max(1, width - len(title.plain) - len(you)) + you, style="dim")
-    online = Text(tr("club.online", people=", ".join(who_is(v, tr, club.rating(v)) for v in club.online())))
+    return title
+
+
+def lobby_rest(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, message: str = "") -> Group:
+    """The lobby under its title, ``height - 1`` lines: the same for everyone with the same
+    :func:`_personal` things in it."""
+    online = Text(tr("club.online", people=_online(club, tr, width * 2)))
     online.truncate(width * 2, overflow="ellipsis")
     notes = [line for line in _waiting_line(visitor, club, tr).split("\n") + message.split("\n") if line]
     chat = [said_line(said, tr) for said in club.talk.lines]
@@ -386,7 +419,7 @@ def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, mess
     room = height - 6 - online_lines - len(notes)  # title, gaps, the tables' header, the chat's heading
     tables = list(club.tables.values())
     shown = min(max(1, len(tables)), room - min(len(chat), CHAT_AT_LEAST))
-    parts: list[RenderableType] = [title, Text("")]
+    parts: list[RenderableType] = [Text("")]
     if tables:
         parts.append(_tables(tables[:shown] if len(tables) <= shown else tables[:shown - 1], visitor, tr, width))
         if len(tables) > shown:
@@ -400,6 +433,28 @@ def lobby(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int, mess
         parts += [Text(""), _chat_and_top(chat[-said_room:], _fit(top, said_room), visitor, club, tr, width)]
     parts += [Text(note, style="bold yellow") for note in notes]
     return Group(*parts)
+
+
+def _online(club: Club, tr: Tr, length: int) -> str:
+    """Who is online, by name, as far as ``length`` characters show them (a thousand people need not all
+    be named for the first hundred and sixty characters)."""
+    names: list[str] = []
+    shown = 0
+    for visitor in club.online():
+        if shown > length:
+            break
+        names.append(who_is(visitor, tr, club.rating(visitor)))
+        shown += len(names[-1]) + 2
+    return ", ".join(names)
+
+
+def _personal(club: Club, visitor: Visitor, message: str) -> tuple[object, ...]:
+    """What of the lobby under its title is this person's own: the tables they sit at (marked), where
+    their seat waits, what was said to them alone, and their rating when the short top list shows it."""
+    mine = tuple(number for number, table in club.tables.items() if table.seated(visitor.name))
+    rating = club.rating(visitor)
+    in_top = rating is not None and any(r is rating for r in club.top(TOP_SHORT))
+    return mine, _waiting_seat(visitor, club), message, (rating.name, rating.points) if in_top and rating else None
 
 
 def counted(tr: Tr, key: str, n: int) -> str:
@@ -443,15 +498,26 @@ def _ranked_name(rating: Rating, tr: Tr) -> str:
     return "⚙" + tr.level(rating.name) if rating.bot else brief(rating.name, MAX_NAME_SHOWN)
 
 
-def _waiting_line(visitor: Visitor, club: Club, tr: Tr) -> str:
-    """Where this person has a seat: the open table they wait at, or a table in play that waits for them."""
+def _waiting_seat(visitor: Visitor, club: Club) -> tuple[str, int] | None:
+    """Where this person has a seat: the open table they wait at (``opener`` if they may start it, else
+    ``open``), or a table in play that waits for them (``away``)."""
     table = visitor.waits_at
-    if table is None:
-        away = next((t for t in club.tables.values() if t.room is not None and t.stage != "over"
-                     and t.owners.get(visitor.name.casefold()) == visitor.key), None)
-        return tr("club.seat_waits", n=away.number) if away is not None else ""
-    start = tr("club.or_start") if table.opener == visitor.name else ""
-    return tr("club.waiting_at", n=table.number, start=start)
+    if table is not None:
+        return ("opener" if table.opener == visitor.name else "open"), table.number
+    away = next((t for t in club.tables.values() if t.room is not None and t.stage != "over"
+                 and t.owners.get(visitor.name.casefold()) == visitor.key), None)
+    return ("away", away.number) if away is not None else None
+
+
+def _waiting_line(visitor: Visitor, club: Club, tr: Tr) -> str:
+    """Where this person has a seat, in words (see :func:`_waiting_seat`)."""
+    seat = _waiting_seat(visitor, club)
+    if seat is None:
+        return ""
+    kind, number = seat
+    if kind == "away":
+        return tr("club.seat_waits", n=number)
+    return tr("club.waiting_at", n=number, start=tr("club.or_start") if kind == "opener" else "")
 
 
 def _tables(tables: list[ClubTable], visitor: Visitor, tr: Tr, width: int) -> Grid:

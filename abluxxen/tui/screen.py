@@ -73,6 +73,23 @@ DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256
           "truecolor": ColorDepth.DEPTH_24_BIT}
 
 
+def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours: str | None) -> Application[None]:
+    """A full-screen application for one terminal: a table's screen or a lobby.
+
+    A redraw is never put off to let other work run first (prompt_toolkit's ``max_render_postpone_time``):
+    with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
+    it ran, waking the loop each time; a redraw is still made once however often it was asked for.
+    """
+    return Application(layout=Layout(body, focused_element=focused), key_bindings=keys, full_screen=True,
+                       mouse_support=False, color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT),
+                       erase_when_done=True, max_render_postpone_time=None)
+
+
+def ansi_lines(text: str) -> list[StyleAndTextTuples]:
+    """Text with escape codes as prompt_toolkit's styled lines."""
+    return list(split_lines(to_formatted_text(ANSI(text))))
+
+
 def colours_of(term: str | None, env: dict[str, str]) -> str | None:
     """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
 
@@ -287,9 +304,7 @@ class TableScreen(Paged):
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
-        return Application(layout=Layout(HSplit([self._kept, prompt, bottom]), focused_element=prompt),
-                           key_bindings=keys, full_screen=True, mouse_support=False,
-                           color_depth=DEPTHS.get(self.colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True)
+        return screen_application(HSplit([self._kept, prompt, bottom]), prompt, keys, self.colours)
 
     async def run(self) -> None:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
@@ -360,7 +375,7 @@ class TableScreen(Paged):
         try:
             shown = self._render(cols, rows)
             return self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
-                else list(split_lines(to_formatted_text(ANSI(shown))))
+                else ansi_lines(shown)
         except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
             text = self.tr("host.failed", error=type(err).__name__)
             self.goodbye = text
