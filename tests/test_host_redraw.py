@@ -129,6 +129,24 @@ def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_pa
     hosted(room, test)
 
 
+def test_line_editing_keys_work_on_every_screen_of_one_host(tmp_path: Path) -> None:
+    # Every screen shares prompt_toolkit's line-editing keys (made once): each must still edit its own line.
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        for client, name, words in ((ann, "Ann", "good luck"), (ben, "Ben", "thanks")):
+            client.chan.write(words + "!!\x7f")  # typed, then a backspace
+            client.chan.write("\x01say \x05")  # Ctrl-A: the line's start; Ctrl-E: its end
+            await client.sees(f"{name} › say {words}!")
+            client.chan.write("\x1b[D\x1b[D?\r")  # left twice, a key typed there, Enter
+            said = f"{words[:-1]}?{words[-1]}!"
+            await ann.sees(said)
+            await ben.sees(said)
+
+    hosted(room, test)
+
+
 def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path) -> None:
     # The log is narrated once for each kind of eyes and kept between moves and screens: a seat that drew
     # from the deck reads its own narration, naming its card; the other seat's screen must never get it.

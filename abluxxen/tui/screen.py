@@ -25,6 +25,7 @@ it asks any seat, gives it the chance to hand the keyboard over first
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import textwrap
 from collections import OrderedDict, defaultdict
@@ -36,7 +37,9 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
+from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.containers import Container
@@ -80,9 +83,21 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours
     with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
     it ran, waking the loop each time; a redraw is still made once however often it was asked for.
     """
-    return Application(layout=Layout(body, focused_element=focused), key_bindings=keys, full_screen=True,
-                       mouse_support=False, color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT),
-                       erase_when_done=True, max_render_postpone_time=None)
+    app: Application[None] = Application(
+        layout=Layout(body, focused_element=focused), key_bindings=keys, full_screen=True, mouse_support=False,
+        color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
+        max_render_postpone_time=None)
+    # prompt_toolkit gives each application key bindings of its own (emacs's and vi's, some four hundred),
+    # and copies every one of them at its first key: about 3 ms a screen, 400 screens at once when a
+    # hundred tables start. They are the same for every screen, and hold no state: made once, shared.
+    app._default_bindings, app._page_navigation_bindings = _shared_key_bindings()
+    return app
+
+
+@functools.cache
+def _shared_key_bindings() -> tuple[KeyBindingsBase, KeyBindingsBase]:
+    """prompt_toolkit's default key bindings and its page keys, made once for every screen."""
+    return load_key_bindings(), load_page_navigation_bindings()
 
 
 def ansi_lines(text: str) -> list[StyleAndTextTuples]:
