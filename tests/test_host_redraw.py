@@ -147,6 +147,36 @@ def test_line_editing_keys_work_on_every_screen_of_one_host(tmp_path: Path) -> N
     hosted(room, test)
 
 
+def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp_path: Path) -> None:
+    # Rows a screen copied unchanged from the last drawing are not compared again: the terminal must still
+    # show exactly what drawing the whole screen afresh (Ctrl-L) shows, after keys, moves and chat.
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    rng = random.Random(11)
+
+    async def test(host: Host, port: int) -> None:
+        clients = await everyone(port, ["ann", "ben", "cy"])
+        for turn in range(6):
+            await plays(room, clients, rng)
+            if room.match.game.is_over:
+                break
+            watcher = clients[turn % 3]
+            watcher.chan.write("say hi" if turn % 2 else "pl")  # a line being typed, or a line said
+            if turn % 2:
+                watcher.chan.write("\r")
+            await quiet(host)
+            for client in clients:
+                drawn = client.term.text()
+                client.chan.write("\x0c")  # Ctrl-L: the whole screen drawn afresh
+                await quiet(host)
+                assert client.term.text() == drawn
+            if not turn % 2:
+                watcher.chan.write("\x7f\x7f")
+                await quiet(host)
+
+    hosted(room, test)
+
+
 def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path) -> None:
     # The log is narrated once for each kind of eyes and kept between moves and screens: a seat that drew
     # from the deck reads its own narration, naming its card; the other seat's screen must never get it.
