@@ -19,8 +19,10 @@ from hosting import WAIT, decides, play_out
 
 from abluxxen.host.keys import fingerprint
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
-from abluxxen.store.records import open_records
+from abluxxen.store.journal import record_waiting
+from abluxxen.store.records import RecordsError, open_records
 from abluxxen.table import club as club_module
+from abluxxen.table import table as table_module
 from abluxxen.table.club import Club, Settings, Visitor
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
@@ -141,6 +143,40 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
     records = open_records()
     assert [[s[0] for s in g.seats] for g in records.games()] == [["Ann", "Ben"]]
     assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
+
+
+def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_accounts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The club stopped (or its records were locked) between a game's end and its record: the finished save
+    # waits, and whoever records it later must rate it by the players' keys, not by the names typed.
+    def unrecordable(*args: object, **kwargs: object) -> int:
+        raise RecordsError("the records are busy")
+    recording = table_module.record_finished
+    monkeypatch.setattr(table_module, "record_finished", unrecordable)
+    rng = random.Random(8)
+
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2 noduel")
+        await ann.sees("Table 1 is open")
+        ben.type("join 1")
+        room = club.tables[1].room
+        while room is None:
+            await asyncio.sleep(0.01)
+            room = club.tables[1].room
+        await play_out(room, {0: ann, 1: ben}, rng)
+        assert room.match.game.is_over
+        await asyncio.sleep(0.2)
+
+    clubbed(tmp_path, test)
+    monkeypatch.setattr(table_module, "record_finished", recording)
+    with open_records() as records:
+        assert records.games() == []
+    caught = record_waiting(tmp_path)
+    assert len(caught.recorded) == 1 and caught.problem is None
+    with open_records() as records:
+        assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
 
 
 def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_her_seat(tmp_path: Path) -> None:

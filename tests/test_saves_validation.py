@@ -173,6 +173,11 @@ def test_a_tampered_save_is_refused_at_once_or_plays_to_the_end(doc: dict[str, A
     (("lang",), ["en"]),
     (("saved",), 12),
     (("assisted",), "yes"),
+    (("accounts",), ["key:SHA256:abc"]),             # not one for each seat
+    (("accounts",), "key:SHA256:abc"),
+    (("accounts",), [None, "key:SHA256:a b", None]),  # an account with a space
+    (("accounts",), [None, "key:\x1b[2J", None]),     # an escape code, to be shown one day
+    (("accounts",), [None, 7, None]),
     (("transcript", "moves", 4, 1), "play 13 13 13 13 13 13"),  # not what was played
     (("transcript", "moves"), ["play 7"]),
     (("transcript", "start", "turn"), 2),            # the moves lead elsewhere than the saved game
@@ -194,6 +199,14 @@ def test_an_old_save_without_the_optional_fields_still_loads() -> None:
     assert saved.delay == 0.6 and saved.match.games == 3 and saved.match.seed is None
     # With no transcript, undo and the records start from the saved position.
     assert saved.transcript.replay().to_json() == saved.match.game.to_json() and not saved.transcript.moves
+
+
+def test_a_save_keeps_the_accounts_of_its_seats_and_a_save_without_them_has_none() -> None:
+    doc = copy.deepcopy(DOCS[2])
+    assert from_document(doc).accounts is None and "accounts" not in to_document(from_document(doc))
+    accounts = [None, "key:SHA256:cgLMtTR8uN5cNyNJylbgsZ2ryzJDQ/s738XoFXTCF/Y", None][:len(doc["seats"])]
+    doc["accounts"] = accounts
+    assert from_document(to_document(from_document(doc))).accounts == accounts
 
 
 def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:

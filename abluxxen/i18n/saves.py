@@ -71,6 +71,7 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "finished": "beschädigter Spielstand: finished ist true oder false, und true erst am Ende der Serie",
     "assisted": "beschädigter Spielstand: assisted ist true oder false",
     "match_key": "beschädigter Spielstand: match_key hat 1 bis 64 Buchstaben, Ziffern, - oder _",
+    "accounts": "beschädigter Spielstand: accounts nennt für jeden Platz ein Konto (oder null)",
     "saved": "beschädigter Spielstand: saved ist ein Datum mit Uhrzeit",
     "folder": "das ist ein Ordner, kein Spielstand",
     "not_regular": "keine gewöhnliche Datei (eine Pipe oder ein Gerät), also kein Spielstand",

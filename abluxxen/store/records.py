@@ -879,8 +879,7 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
 # -- the game's side ---------------------------------------------------------------------
 
 
-def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = None,
-                    accounts: Sequence[str | None] | None = None) -> int:
+def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = None) -> int:
     """Record the finished current game of a save; its number in the records.
 
     Called at every score screen: a game shown again after a resume has the
@@ -892,7 +891,6 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             or more humans, the match unfinished), the game is recorded without
             it, and the match's seeds are filled in once it may.
         directory: where the records live (default: the data directory).
-        accounts: per seat, the account of the person at it, or ``None`` (see :meth:`Records.add`).
 
     Raises:
         RecordsError: when the database cannot be used.
@@ -907,7 +905,7 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             scores=outcome.scores, hand_sizes=outcome.hand_sizes,
             display_sizes=[score + hand for score, hand in zip(outcome.scores, outcome.hand_sizes, strict=True)],
             winners=outcome.winners, seed=seed if seed_shown else None, assisted=saved.assisted,
-            reason=str(outcome.reason), transcript=saved.transcript, accounts=accounts)
+            reason=str(outcome.reason), transcript=saved.transcript, accounts=saved.accounts)
         if seed_shown and match.seed is not None:
             records.reveal_seeds(saved.match_key, match.seed)
     return number

@@ -8,6 +8,7 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "seats": [{"name": "Ann"}, {"name": "Ada", "bot": "hard"}],
      "log": [<events of the current game, Event.to_json>],
      "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
+     "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
      "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
@@ -71,6 +72,8 @@ LOCK_PATIENCE = 1.0
 #: (a hang-up, then SIGTERM) before the next, and the last (SIGKILL), when another terminal wants its save.
 ORPHAN_PATIENCE = 2.0
 _KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
+#: An account in a save: printable, no spaces (``key:`` and a key's fingerprint, as the club writes it).
+_ACCOUNT = re.compile(r"[!-~]{1,200}")
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 
@@ -141,6 +144,10 @@ class Saved:
     assisted: bool = False
     #: The match's own random key: its games are recorded as ``KEY:INDEX``, once each.
     match_key: str = field(default_factory=new_match_key)
+    #: Per seat, the account of the person at it (a club's table), ``None`` for a bot or a person without
+    #: one; ``None`` where no seat has one. Kept in the save so that whoever records its games (the club,
+    #: or any command that finds the finished save) rates them by account.
+    accounts: list[str | None] | None = None
     history: InitVar[Transcript | None] = None
     #: The current game from its deal (or from where an older save resumed it).
     transcript: Transcript = field(init=False)
@@ -221,6 +228,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "log": [e.to_json() for e in saved.log],
         "assisted": saved.assisted,
         "match_key": saved.match_key,
+        **({"accounts": saved.accounts} if saved.accounts is not None else {}),
         "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
     }
@@ -266,9 +274,13 @@ def from_document(doc: Any) -> Saved:
     match_key = doc.get("match_key", new_match_key())
     if not isinstance(match_key, str) or not _KEY.fullmatch(match_key):
         raise SaveError("damaged save: match_key must be 1 to 64 letters, digits, - or _", "match_key")
+    accounts = doc.get("accounts")
+    if accounts is not None and not (isinstance(accounts, list) and len(accounts) == len(seats) and all(
+            account is None or (isinstance(account, str) and _ACCOUNT.fullmatch(account)) for account in accounts)):
+        raise SaveError("damaged save: accounts must name an account (or null) for each seat", "accounts")
     _check_when(doc.get("saved"))
     return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
-                 assisted=assisted, match_key=match_key, history=history)
+                 assisted=assisted, match_key=match_key, accounts=accounts, history=history)
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:

@@ -37,7 +37,7 @@ from ..store.accounts import Accounts
 from ..store.files import Refused, read_small, write_atomically
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
-from ..store.saves import Saved, SaveError, new_save_path, read_save
+from ..store.saves import Saved, SaveError, Seat, new_save_path, read_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
 from .seats import SeatError, seats_of
@@ -71,6 +71,12 @@ def account_of(key: str) -> str | None:
     """The account a visitor's key is in the records and ratings, ``key:`` and the key's fingerprint (one
     key, one account name, for good: see ``store/accounts.py``), or ``None`` for a guest."""
     return None if key.startswith(GUEST) else f"key:{key}"
+
+
+def seat_accounts(seats: Sequence[Seat], owners: dict[str, str]) -> list[str | None] | None:
+    """Per seat, the account of its owner (``owners``: casefolded name to key); ``None`` where none has one."""
+    accounts = [None if seat.is_bot else account_of(owners.get(seat.name.casefold(), GUEST)) for seat in seats]
+    return accounts if any(accounts) else None
 
 
 class Lobbyist(Protocol):
@@ -506,8 +512,7 @@ class Club:
         for chair in room.chairs.values():
             key = table.owners.get(chair.name.casefold())
             chair.keys = frozenset({key}) if key else frozenset()
-        played.accounts = {name: account for name, key in table.owners.items()
-                           if (account := account_of(key)) is not None}
+        played.saved.accounts = seat_accounts(played.saved.seats, table.owners)
         played.on_recorded = self.rate
         room.on_kept = lambda now: self.keep()
         table.room = room

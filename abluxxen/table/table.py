@@ -134,9 +134,6 @@ class Table:
         self.retired = False
         # The number of this match's first game at the table (a rematch counts on).
         self.first_game = 1
-        # The account behind each person's name (casefolded), for the records: the club's ratings
-        # follow an account, not a name typed (a table without accounts records names only).
-        self.accounts: dict[str, str] = {}
         # Told after a game was recorded (the club rates it).
         self.on_recorded: Callable[[], None] = lambda: None
 
@@ -377,7 +374,7 @@ class Table:
             return None  # a game nobody saves is nobody's record (a lesson)
         try:
             record_waiting(self.path.parent, None)
-            record_finished(self.saved, seed_shown=self.seed_shown(), accounts=self.seat_accounts())
+            record_finished(self.saved, seed_shown=self.seed_shown())
         except Exception as err:  # noqa: BLE001 - the record must never cost the game
             return err
         self.on_recorded()
@@ -387,14 +384,6 @@ class Table:
             # and the older save it left is gone with the journal.
             self.retired, self.unsaved, self.save_failure = True, False, None
         return None
-
-
-    def seat_accounts(self) -> list[str | None] | None:
-        """Per seat, the account of the person at it (``None``: a bot, or a person without one); ``None``
-        when this table knows no accounts."""
-        if not self.accounts:
-            return None
-        return [None if seat.is_bot else self.accounts.get(seat.name.casefold()) for seat in self.saved.seats]
 
 
 class _Seated:
