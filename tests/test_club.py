@@ -10,12 +10,14 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import asyncssh
 import pytest
 from clubbing import ANN, BEN, CY, clubbed, enter, knock
 from hosting import WAIT, decides, play_out
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host.keys import fingerprint
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
@@ -24,6 +26,7 @@ from abluxxen.store.records import RecordsError, open_records
 from abluxxen.table import club as club_module
 from abluxxen.table import table as table_module
 from abluxxen.table.club import Club, Settings, Visitor
+from abluxxen.table.room import Room
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 
@@ -107,7 +110,8 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         await cy.sees("has not started")
         ben.type("join 1")
         for client in (ann, ben):
-            await client.sees("What happened")
+            shown = await client.sees("What happened")
+            assert shown.splitlines()[0].startswith("ABLUXXEN  table 1 · ")  # which of the club's tables
         room = club.tables[1].room
         assert room is not None and [c.name for c in room.chairs.values()] == ["Ann", "Ben"]
         cy.type("watch 1")
@@ -262,6 +266,60 @@ def test_the_lobby_counts_in_words_that_agree_and_shows_seats_open_places_and_bo
     assert all(len(line) <= 80 for line in shown.split("\n"))
 
 
+def _shown(lines: list[StyleAndTextTuples]) -> list[str]:
+    return ["".join(text for _, text, *_ in line).rstrip() for line in lines]
+
+
+def test_the_lobby_drawn_once_for_many_never_shows_one_persons_own_lines_to_another(tmp_path: Path) -> None:
+    # The lobby under its title is drawn once for everyone who sees the same: what is one person's own
+    # (their name, the table they sit at, a line said to them) must stay on their screen alone.
+    club, (ann, ben, cy, dee) = _lobby_of(tmp_path, "Ann", "Ben", "Cy", "Dee")
+    assert club.open_table(ann, Settings(seats=3)) == ""
+    screens = {v.name: LobbyScreen(club, v, colours=None) for v in (ann, ben, cy, dee)}
+    screens["Dee"].say("Nobody has opened a table for you.")
+    drawn = {name: _shown(screen._draw(80, 23)) for name, screen in screens.items()}
+    for name, lines in drawn.items():
+        assert lines[0].endswith(f"You: {name}")
+        assert lines == [line.rstrip() for line in screens[name].render(80, 23).split("\n")]  # as if alone
+    assert drawn["Ben"][1:] == drawn["Cy"][1:]
+    assert [name for name, lines in drawn.items() if any("You sit at table 1" in line for line in lines)] == ["Ann"]
+    assert [name for name, lines in drawn.items() if any(line.lstrip().startswith("▸1") for line in lines)] == ["Ann"]
+    assert [name for name, lines in drawn.items() if any("for you" in line for line in lines)] == ["Dee"]
+
+
+def test_a_burst_of_people_arriving_draws_each_lobby_once_not_once_for_each_of_them(tmp_path: Path) -> None:
+    # Each arrival changes every lobby (who is online): drawn once per arrival, a hundred people logging in
+    # at once cost every lobby a hundred redraws, and the club stopped answering.
+    drawn: Counter[str] = Counter()
+
+    class Counted:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def refresh(self) -> None:
+            drawn[self.name] += 1
+
+        def seated(self, room: Room) -> None: ...
+
+        def close(self, reason: str) -> None: ...
+
+    async def burst() -> None:
+        club = Club(tmp_path, open_accounts(tmp_path))
+        for n in range(30):
+            club.come(Visitor(f"Early{n}", f"SHA256:e{n}", screen=Counted(f"Early{n}")))
+        await asyncio.sleep(club.lobby_pause() + 0.1)
+        drawn.clear()
+        for n in range(30):
+            club.come(Visitor(f"Late{n}", f"SHA256:l{n}", screen=Counted(f"Late{n}")))
+            await asyncio.sleep(0)
+        await asyncio.sleep(club.lobby_pause() + 0.1)
+        assert all(drawn[f"Early{n}"] == 1 for n in range(30)), drawn
+        assert club.lobby_pause() < 0.5
+        club.stop()
+
+    asyncio.run(burst())
+
+
 def test_an_account_at_the_limit_of_tables_is_told_the_limit_the_club_has(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for module in (club_module, lobby_module):
@@ -310,7 +368,8 @@ def test_the_real_ssh_in_a_terminal_of_80_by_23_claims_a_name_and_reads_the_lobb
         lines = shown.split("\n")
         assert lines[0].startswith("ABLUXXEN CLUB") and lines[0].rstrip().endswith("You: Ann")
         assert "▸1  base game · 60s clock  Ann · 1 open · 1 bot" in shown and "you wait" in shown
-        assert "Table 1 is open: you sit at it." in shown and "type start" in shown
+        assert "Table 1 is open." in shown and "type start" in shown
+        assert shown.count("table 1") == shown.count("Table 1") == 1  # where she sits, said once
         assert all(len(line) <= 80 for line in lines)
         subprocess.run(["tmux", "send-keys", "-t", session, "start", "Enter"], check=True)
         screen("Your hand (Ann)")

@@ -204,7 +204,7 @@ class ClubSession(Session):
                 if lobby.going is None or lobby.left:
                     return lobby.goodbye
                 table, room = lobby.going
-                screen = ClubTableScreen(room, self.login, lang=lang, colours=colours)
+                screen = ClubTableScreen(room, self.login, number=table.number, lang=lang, colours=colours)
                 if not await self._at_table(table, screen):
                     return screen.goodbye
                 lobby.back(self._back(table, screen))

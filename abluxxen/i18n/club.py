@@ -142,8 +142,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Bot für dich, bis du zurück bist (setzen N). Nach der Serie bringt dich Enter zurück, nochmal "
         "spielt eine Revanche."),
     "club.who_title": ("Online now", "Jetzt online"),
-    "club.opened": ("Table {n} is open: you sit at it.", "Tisch {n} ist eröffnet: du sitzt daran."),
-    "club.joined": ("You sit at table {n}.", "Du sitzt an Tisch {n}."),
+    "club.opened": ("Table {n} is open.", "Tisch {n} ist eröffnet."),
     "club.left": ("You got up from table {n}.", "Du bist von Tisch {n} aufgestanden."),
     "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
     "club.back": ("Back in the lobby. Your seat at table {n} waits for you: join {n}.",

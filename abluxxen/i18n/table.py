@@ -15,6 +15,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "level.normal": ("normal", "mittel"),
     "level.hard": ("hard", "schwer"),
     "game_of": ("game {n} of {total}", "Partie {n} von {total}"),
+    "table_number": ("table {n}", "Tisch {n}"),
     "seed": ("seed {seed}", "Seed {seed}"),
     "deck": ("Deck", "Nachziehstapel"),
     "discard": ("Discard", "Ablagestapel"),

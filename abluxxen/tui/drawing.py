@@ -56,6 +56,7 @@ class TableInfo:
         played: per seat, whether it has played a set this game (an empty
             display is then "empty", not "not yet").
         assisted: whether a hint or an undo helped in this game.
+        table: the table's number in a club (``None`` elsewhere).
     """
 
     game_number: int = 1
@@ -65,6 +66,7 @@ class TableInfo:
     totals: tuple[int, ...] = field(default_factory=tuple)
     played: tuple[bool, ...] = field(default_factory=tuple)
     assisted: bool = False
+    table: int | None = None
 
 
 def card_style(card: int) -> Style:
@@ -291,12 +293,15 @@ def _header(view: View, info: TableInfo, tr: Tr, width: int) -> Text:
     """The title, the game's facts and the deck and discard counts, on one line of ``width``.
 
     When it does not fit, the counts take their short labels, then facts
-    go whole (the seed first, then the match's game number, then the duel,
+    go whole (the seed first, then the match's game number and a club
+    table's number, then the duel,
     which the shadow's row shows anyway): a fact cut in half, a seed
     without its number, tells nobody anything.
     """
     # (rank, text) as they read left to right; short of room, the highest rank goes first.
     facts = [(0, tr(f"variant.{view.rules.variant}"))]
+    if info.table is not None:
+        facts.insert(0, (3, tr("table_number", n=info.table)))
     if view.rules.is_duel:
         facts.append((2, tr("duel")))
     if info.assisted:

@@ -16,6 +16,7 @@ import io
 import textwrap
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -36,6 +37,7 @@ from ..store.ratings import Rating
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
 from .commands import Command, carry_out, read_command
+from .drawing import TableInfo
 from .pages import rules_page
 from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
 from .terminal import MIN_HEIGHT, MIN_WIDTH
@@ -332,8 +334,6 @@ class LobbyScreen(Paged):
             self.refuse(refused)
         elif room is not None:
             self._go(table, room)
-        elif table.room is None:
-            self.say(tr("club.joined", n=table.number))
 
     def _ban(self, words: Sequence[str]) -> None:
         tr = self.tr
@@ -574,13 +574,19 @@ class ClubTableScreen(TableScreen):
     Args:
         room: the table's room.
         login: who is at this screen.
+        number: the table's number in the club (its header names it, as the lobby does).
         lang: ``en`` or ``de``.
         colours: rich's colour system for this terminal, or ``None`` for none.
     """
 
-    def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256") -> None:
+    def __init__(self, room: Room, login: Login, *, number: int, lang: str = "en",
+                 colours: str | None = "256") -> None:
         super().__init__(room, login, lang=lang, colours=colours)
+        self.number = number
         self.reason = ""  # why the room sent this screen away, if it did
+
+    def _info(self) -> TableInfo:
+        return replace(super()._info(), table=self.number)
 
     def close(self, reason: str) -> None:
         """The room sends this screen away (``elsewhere``, ``closed``, ``stopped``)."""

@@ -1007,9 +1007,9 @@ def _diff_of_changed_rows(app: Any, output: Any, screen: Screen, current_pos: An
     if previous_screen is not None and new and old and not is_done and previous_width == size.columns:
         same = [(y, screen.data_buffer[y], previous_screen.data_buffer[y]) for y, row in new.items()
                 if old.get(y) is row]
+        empty = screen.data_buffer.default_factory() if same else None  # type: ignore[misc]
         for y, _, _ in same:
-            screen.data_buffer[y] = screen.data_buffer.default_factory()  # type: ignore[misc]
-            previous_screen.data_buffer[y] = previous_screen.data_buffer.default_factory()  # type: ignore[misc]
+            screen.data_buffer[y] = previous_screen.data_buffer[y] = empty  # type: ignore[assignment]
     try:
         return _screen_diff(app, output, screen, current_pos, color_depth, previous_screen, last_style, is_done,
                             full_screen=full_screen, attrs_for_style_string=attrs_for_style_string,
