@@ -269,6 +269,28 @@ def test_one_persons_chat_is_rate_limited_and_the_host_can_mute_kick_and_close_w
     hosted(room, test)
 
 
+def test_a_client_flooding_the_host_is_held_at_its_own_end_and_the_others_play_on(tmp_path: Path) -> None:
+    # A pasted file, or a hostile client, sends as fast as the network goes: what the host reads of it
+    # beyond a person's pace is dropped, but reading (and decrypting) it all would still cost everybody.
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        ann, ben = await everyone(port, ["ann", "ben"])
+        await decides(room, 0)
+        chunk = "x" * 65536
+        for _ in range(64):  # 4 MiB, as fast as the client may
+            ann.chan.write(chunk)
+        await asyncio.sleep(1.0)
+        held = ann.chan.get_write_buffer_size()
+        assert held > 2 * 1024 * 1024, held  # most of it still at Ann's end: the host stopped reading her
+        ben.chan.write("say still here")
+        await ben.sees("Ben › say still here")
+        ben.chan.write("\r")
+        await ann.sees("still here")
+
+    hosted(room, test)
+
+
 def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tmp_path: Path) -> None:
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input

@@ -51,6 +51,12 @@ MAX_ANSWER = 1024
 MAX_KEYS = 8
 #: Input a session may send: a burst of this many characters, then this many a second.
 INPUT_BURST, INPUT_RATE = 1024, 256.0
+#: What a client may send before the host has read it (SSH's window, asyncssh's default is 2 MiB): a
+#: person's keys need little, and a client that floods the host is held at its own end past it.
+INPUT_WINDOW = 64 * 1024
+#: Seconds a client that sent past its budget is not read (then what it sent meanwhile is read, and
+#: mostly dropped).
+INPUT_HOLD = 1.0
 #: The largest terminal drawn (columns, rows); a smaller one is asked to grow, a larger one is cut.
 MAX_SIZE = (500, 200)
 #: A terminal that gives no size (``ssh -tt`` with no terminal) is taken to be this size.
@@ -114,7 +120,7 @@ class Host:
             public_key_auth=True, host_based_auth=False, gss_host=None, password_auth=False, kbdint_auth=True,
             allow_pty=True, line_editor=False, x11_forwarding=False, agent_forwarding=False, allow_scp=False,
             sftp_factory=None, keepalive_interval=self.keepalive[0], keepalive_count_max=self.keepalive[1],
-            login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace")
+            login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace", window=INPUT_WINDOW)
         sockets = self.acceptor.sockets
         return int(sockets[0].getsockname()[1]) if sockets else port
 
@@ -334,6 +340,7 @@ class Session(PromptToolkitSSHSession):
         self.stdout = cast(TextIO, _ChannelOut(self))
         self.budget = Bucket(INPUT_BURST, INPUT_RATE)
         self.resizing = False
+        self.holding = False
 
     def connection_lost(self, exc: Exception | None) -> None:
         # A dropped client must not leave its screen waiting for keys that never come.
@@ -365,10 +372,21 @@ class Session(PromptToolkitSSHSession):
 
     def data_received(self, data: str, datatype: Any) -> None:
         # A person types a few keys a second; a flood (a pasted file) would keep the event loop
-        # parsing keys for everybody, so what comes beyond a generous budget is dropped.
+        # parsing keys for everybody, so what comes beyond a generous budget is dropped, and the client
+        # is not read again until its budget is back: SSH then holds the flood at the client's end
+        # (:data:`INPUT_WINDOW`), and the host spends nothing on it, not even decrypting it.
         kept = data[:int(self.budget.take(len(data)))]
         if kept:
             super().data_received(kept, datatype)
+        if len(kept) < len(data) and self._chan is not None and not self.holding:
+            self.holding = True
+            self._chan.pause_reading()
+            asyncio.get_running_loop().call_later(INPUT_HOLD, self._read_again)
+
+    def _read_again(self) -> None:
+        self.holding = False
+        if self._chan is not None:
+            self._chan.resume_reading()
 
     def break_received(self, msec: int) -> bool:
         return True  # a break is nothing here
