@@ -3,6 +3,7 @@
     python benchmarks/club_load.py                          # 10, 25 and 50 tables
     python benchmarks/club_load.py --tables 100 --moves 20
     python benchmarks/club_load.py --tables 25 --frozen      # and again with one client frozen
+    python benchmarks/club_load.py --tables 25 --flood       # and again with one client flooding
     python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
 
 The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
@@ -34,6 +35,9 @@ Figures, for each number of tables (as ``host_load.py``'s, see there):
 second move; its table-mates chat there instead of playing (each line is drawn on the frozen
 screen too, whose output piles up at the club). The other tables' figures are printed for both
 runs: a frozen session must not slow another table.
+
+``--flood`` is as ``--frozen``, but the client at table 1 sends keys as fast as its connection
+takes them (64 KiB at a time, a pasted file or a hostile client) instead of freezing.
 
 ``--idle N``: N people log in and sit in the lobby; the club's memory per idle session, then the
 key echo of one more person typing a line in the lobby among them, and the time until that line,
@@ -214,15 +218,27 @@ async def chat(seats: list[Seat], frozen: Seat, pause: float) -> None:
                 await asyncio.sleep(max(1.0, pause) / 3)
 
 
-async def play_frozen(seats: list[Seat], game: Game, deadline: float, *, pause: float, keys: float) -> int:
-    """Table 1 plays two moves (not timed); then the seat to decide freezes and the others chat there
-    (until cancelled); the moves played."""
+async def flood(seat: Seat) -> None:
+    """The client sends keys as fast as its connection takes them (until cancelled)."""
+    chunk = "x" * 65536
+    while True:
+        if seat.chan.get_write_buffer_size() < 1024 * 1024:
+            seat.chan.write(chunk)
+        await asyncio.sleep(0.01)
+
+
+async def play_troubled(seats: list[Seat], game: Game, deadline: float, trouble: str, *, pause: float,
+                        keys: float) -> int:
+    """Table 1 plays two moves (not timed); then the seat to decide freezes (``frozen``: the others chat
+    there) or floods the club (``flood``), until cancelled; the moves played."""
     played = await play_table(seats, 0, 2, deadline, {"echo": [], "screens": []}, pause=pause, keys=keys, dealt=game)
     now = table_shown(seats[0].screen.screen.display, game.names, _seat_line(game.names))
     assert now is not None
-    frozen = seats[next(k for k, (_, _, decides) in enumerate(now[2]) if decides)]
-    freeze(frozen)
-    await chat(seats, frozen, pause)
+    troubled = seats[next(k for k, (_, _, decides) in enumerate(now[2]) if decides)]
+    if trouble == "flood":
+        await flood(troubled)
+    freeze(troubled)
+    await chat(seats, troubled, pause)
     return played
 
 
@@ -230,8 +246,9 @@ async def play_frozen(seats: list[Seat], game: Game, deadline: float, *, pause: 
 
 
 async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys: float,
-                  frozen: bool = False) -> dict[str, float]:
-    """One run: ``tables`` tables opened, joined, played and measured (table 1 with a frozen client)."""
+                  trouble: str = "") -> dict[str, float]:
+    """One run: ``tables`` tables opened, joined, played and measured (table 1 with a client in
+    ``trouble``: ``frozen`` or ``flood``)."""
     with club(4 * tables + SPARE) as clubhouse:
         await asyncio.sleep(1.0)  # the club settles after starting
         before = memory_kib(clubhouse.pid)
@@ -242,8 +259,9 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
         clients, busy, wall = time.process_time(), machine_busy_seconds(), time.perf_counter()
         deadline = wall + seconds
         plays = [play_table(seats, n, moves, deadline, figures, pause=pause, keys=keys, dealt=game)
-                 for n, (seats, game) in enumerate(everyone) if not (frozen and n == 0)]
-        away = asyncio.ensure_future(play_frozen(*everyone[0], deadline, pause=pause, keys=keys)) if frozen else None
+                 for n, (seats, game) in enumerate(everyone) if not (trouble and n == 0)]
+        away = asyncio.ensure_future(play_troubled(*everyone[0], deadline, trouble, pause=pause, keys=keys)) \
+            if trouble else None
         counts = await asyncio.gather(*plays)
         if away is not None:
             away.cancel()
@@ -302,6 +320,8 @@ def main(argv: list[str] | None = None) -> None:
     people_options(parser, tables=[10, 25, 50])
     parser.add_argument("--frozen", action="store_true",
                         help="run each size again with a client frozen at table 1, and print both")
+    parser.add_argument("--flood", action="store_true",
+                        help="run each size again with a client flooding the club at table 1, and print both")
     parser.add_argument("--idle", type=int, default=None, metavar="N",
                         help="instead: N people idle in the lobby, and one typing among them")
     args = parser.parse_args(argv)
@@ -319,10 +339,10 @@ def main(argv: list[str] | None = None) -> None:
     for tables in args.tables:
         row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys))
         print(row_line(row), flush=True)
-        if args.frozen:
+        for trouble in [name for name in ("frozen", "flood") if getattr(args, name)]:
             row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
-                                      frozen=True))
-            print(row_line(row, f"   (table 1 frozen: the other {tables - 1} tables' figures)"), flush=True)
+                                      trouble=trouble))
+            print(row_line(row, f"   (table 1 {trouble}: the other {tables - 1} tables' figures)"), flush=True)
 
 
 if __name__ == "__main__":

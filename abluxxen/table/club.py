@@ -50,9 +50,10 @@ MAX_TABLES = 200
 #: The least time (seconds) from a change in the lobby to the lobby screens drawing it, so that a burst
 #: of changes is drawn once; a person's own screen draws what they did at once.
 LOBBY_PAUSE = 0.2
-#: About what drawing one lobby screen again costs the club (seconds of its time), and the most of its
-#: time the lobby screens may take: with a thousand people in the lobby, they are drawn every four seconds.
-LOBBY_DRAW, LOBBY_SHARE = 0.002, 0.5
+#: About what drawing one lobby screen again costs the club (seconds of its time: a thousand lobbies take
+#: about a second, ``benchmarks/club_load.py --idle 1000``), and the most of its time the lobby screens
+#: may take: with a thousand people in the lobby, they are drawn every two seconds.
+LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
 #: The longest turn clock, and the longest match, a table may ask for.
 MAX_CLOCK, MAX_GAMES = 3600, 9
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
