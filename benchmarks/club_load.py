@@ -120,15 +120,35 @@ class Clubhouse:
         """The club process's id."""
         return self.hosting.pids[0]
 
+    def pids(self) -> list[int]:
+        """The club process and its workers."""
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == self.pid:
+                    children.append(int(stat.parent.name))
+            except (OSError, ValueError, IndexError):
+                continue
+        return [self.pid, *children]
 
-def club_command(places: int) -> list[str]:
-    """``abluxxen club`` as a person types it, on loopback, with a free port and ``places`` places."""
+    def cpu(self) -> float:
+        """CPU seconds the club and its workers have used."""
+        return sum(cpu_seconds(pid) for pid in self.pids())
+
+    def memory(self) -> int:
+        """The club's and its workers' memory (KiB of PSS)."""
+        return sum(memory_kib(pid) for pid in self.pids())
+
+
+def club_command(places: int, workers: int = 0) -> list[str]:
+    """``abluxxen club`` as a person types it, on loopback, with a free port, ``places`` places and its
+    tables in ``workers`` worker processes."""
     return [sys.executable, "-m", "abluxxen", "club", "--bind", "127.0.0.1", "--port", "0",
-            "--places", str(places), "--lang", "en"]
+            "--places", str(places), "--workers", str(workers), "--lang", "en"]
 
 
 @contextmanager
-def club(places: int) -> Iterator[Clubhouse]:
+def club(places: int, workers: int = 0) -> Iterator[Clubhouse]:
     """A club process with a data folder of its own, ended (and its folder removed) afterwards."""
     with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder:
         output = Path(folder) / "console.txt"
@@ -136,7 +156,7 @@ def club(places: int) -> Iterator[Clubhouse]:
         try:
             with output.open("w") as console:
                 hosting.processes.append(subprocess.Popen(
-                    club_command(places), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8"),
+                    club_command(places, workers), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8"),
                     stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT, text=True))
             yield Clubhouse(hosting, _printed_port(hosting.processes[0], output), Path(folder))
         finally:
@@ -246,16 +266,16 @@ async def play_troubled(seats: list[Seat], game: Game, deadline: float, trouble:
 
 
 async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys: float,
-                  trouble: str = "") -> dict[str, float]:
+                  trouble: str = "", workers: int = 0) -> dict[str, float]:
     """One run: ``tables`` tables opened, joined, played and measured (table 1 with a client in
     ``trouble``: ``frozen`` or ``flood``)."""
-    with club(4 * tables + SPARE) as clubhouse:
+    with club(4 * tables + SPARE, workers) as clubhouse:
         await asyncio.sleep(1.0)  # the club settles after starting
-        before = memory_kib(clubhouse.pid)
+        before = clubhouse.memory()
         logins = asyncio.Semaphore(LOGINS)
         everyone = await asyncio.gather(*(seat_table(clubhouse, n, logins) for n in range(tables)))
         figures: dict[str, list[float]] = {"echo": [], "screens": []}
-        cpu = cpu_seconds(clubhouse.pid)
+        cpu = clubhouse.cpu()
         clients, busy, wall = time.process_time(), machine_busy_seconds(), time.perf_counter()
         deadline = wall + seconds
         plays = [play_table(seats, n, moves, deadline, figures, pause=pause, keys=keys, dealt=game)
@@ -265,10 +285,10 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
         counts = await asyncio.gather(*plays)
         if away is not None:
             away.cancel()
-        cpu = cpu_seconds(clubhouse.pid) - cpu
+        cpu = clubhouse.cpu() - cpu
         clients, wall = time.process_time() - clients, time.perf_counter() - wall
         others = machine_busy_seconds() - busy - cpu - clients
-        after = memory_kib(clubhouse.pid)
+        after = clubhouse.memory()
         for seats, _ in everyone:
             for seat in seats:
                 seat.conn.close()
@@ -285,13 +305,13 @@ async def idle(people: int, *, keys: float, line: str = "say good evening, every
     ``line`` (each key's echo timed) and says it (timed until every idle lobby shows it)."""
     with club(people + 1 + SPARE) as clubhouse:
         await asyncio.sleep(1.0)
-        before = memory_kib(clubhouse.pid)
+        before = clubhouse.memory()
         logins = asyncio.Semaphore(LOGINS)
         start = time.perf_counter()
         sitting = await asyncio.gather(*(enter(clubhouse.port, f"Idle{i + 1}", logins) for i in range(people)))
         logged_in = time.perf_counter() - start
         await asyncio.sleep(2.0)  # the lobbies are drawn again for the last comers
-        after = memory_kib(clubhouse.pid)
+        after = clubhouse.memory()
         typist = await enter(clubhouse.port, "Typist", logins)
         echo = []
         for i, key in enumerate(line):
@@ -305,7 +325,7 @@ async def idle(people: int, *, keys: float, line: str = "say good evening, every
         sent = time.perf_counter()
         typist.chan.write("\r")
         reached = [await shown(seat, when, "the line said") - sent for seat, when in zip(sitting, heard, strict=True)]
-        memory = memory_kib(clubhouse.pid)
+        memory = clubhouse.memory()
         for seat in [*sitting, typist]:
             seat.conn.close()
     return {"sessions": people, "login": logged_in, "memory": after / 1024, "kib": (after - before) / people,
@@ -322,10 +342,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="run each size again with a client frozen at table 1, and print both")
     parser.add_argument("--flood", action="store_true",
                         help="run each size again with a client flooding the club at table 1, and print both")
+    parser.add_argument("--workers", type=int, default=0, metavar="N",
+                        help="the club's tables in N worker processes (abluxxen club --workers N)")
     parser.add_argument("--idle", type=int, default=None, metavar="N",
                         help="instead: N people idle in the lobby, and one typing among them")
     args = parser.parse_args(argv)
-    print(f"Serving: one `abluxxen club` process; load average before: {os.getloadavg()[0]:.2f} "
+    serving = f"`abluxxen club --workers {args.workers}`" if args.workers else "one `abluxxen club` process"
+    print(f"Serving: {serving}; load average before: {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores")
     if args.idle is not None:
         row = asyncio.run(idle(args.idle, keys=args.keys))
@@ -337,11 +360,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"People: {args.pause:g} s to think, keys {args.keys:g} s apart, {args.moves} moves a table")
     print(header("club"))
     for tables in args.tables:
-        row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys))
+        row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
+                                  workers=args.workers))
         print(row_line(row), flush=True)
         for trouble in [name for name in ("frozen", "flood") if getattr(args, name)]:
             row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
-                                      trouble=trouble))
+                                      trouble=trouble, workers=args.workers))
             print(row_line(row, f"   (table 1 {trouble}: the other {tables - 1} tables' figures)"), flush=True)
 
 

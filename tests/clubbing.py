@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -11,19 +12,32 @@ import asyncssh
 from hosting import KEY, WAIT, Answers, Client, Terminal
 
 from abluxxen.host.club import ClubHost
+from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
-from abluxxen.table.club import Club
+from abluxxen.store.saves import Saved, SaveError, read_save
+from abluxxen.table.club import Club, Here
+from abluxxen.table.room import Room
 
 ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
 
 
+def room_of(club: Club, number: int) -> Room | None:
+    """Table ``number``'s room, while it plays in the club's own process."""
+    table = club.tables.get(number)
+    return table.room.room if table is not None and isinstance(table.room, Here) else None
+
+
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
-            admins: Sequence[str] = (), grace: float = 120.0) -> None:
-    """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed)."""
+            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0) -> None:
+    """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed), its
+    tables in ``workers`` worker processes (0: in this one)."""
 
     async def main() -> None:
         accounts = open_accounts(directory)
-        club = Club(directory, accounts, grace=grace, delay=0)
+        elsewhere = Workers(workers) if workers else None
+        if elsewhere is not None:
+            await elsewhere.start()
+        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere)
         assert club.resume() == []
         host = ClubHost(club, accounts, code=code, admins=admins)
         port = await host.listen(KEY, bind="127.0.0.1", port=0)
@@ -32,9 +46,53 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
         finally:
             host.stop()
             await asyncio.sleep(0.05)
+            if elsewhere is not None:
+                await elsewhere.ended()
             accounts.close()
 
     asyncio.run(main())
+
+
+def saved_game(club: Club, number: int) -> Saved | None:
+    """Table ``number``'s save as it is now (wherever the table plays, its save is in the club's folder)."""
+    table = club.tables.get(number)
+    name = table.room.save_name() if table is not None and table.room is not None else None
+    if name is None:
+        return None
+    try:
+        return read_save(club.directory / name)
+    except SaveError:  # being replaced just now
+        return None
+
+
+async def play_out_by_save(club: Club, number: int, clients: dict[int, Client], rng: random.Random) -> int:
+    """The people at table ``number`` type random legal moves, read off its save, until its game is over
+    (wherever the table plays); how many moves they made."""
+    moves = 0
+    deadline = asyncio.get_running_loop().time() + 10 * WAIT
+    while asyncio.get_running_loop().time() < deadline:
+        saved = saved_game(club, number)
+        if saved is None and moves:  # a finished match's save goes once its games are recorded
+            return moves
+        if saved is None or saved.match.game.is_over:
+            if saved is not None:
+                return moves
+            await asyncio.sleep(0.02)
+            continue
+        game = saved.match.game
+        mover = game.to_move
+        if mover not in clients:
+            await asyncio.sleep(0.02)  # a bot's turn
+            continue
+        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
+        before = len(saved.transcript.moves)
+        for _ in range(100):  # typed before the question came, it is dropped: then it is typed again
+            await asyncio.sleep(0.02)
+            now = saved_game(club, number)
+            if now is not None and (len(now.transcript.moves) > before or now.match.game.is_over):
+                moves += 1
+                break
+    raise AssertionError(f"table {number}'s game did not end")
 
 
 async def knock(port: int, name: str, *, key: asyncssh.SSHKey | None = None, code: str = "") -> tuple[Any, Answers]:

@@ -7,6 +7,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -15,11 +16,12 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from clubbing import ANN, BEN, CY, clubbed, enter, knock
+from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room_of, saved_game
 from hosting import WAIT, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host.keys import fingerprint
+from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import RecordsError, open_records
@@ -112,7 +114,7 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         for client in (ann, ben):
             shown = await client.sees("What happened")
             assert shown.splitlines()[0].startswith("ABLUXXEN  table 1 · ")  # which of the club's tables
-        room = club.tables[1].room
+        room = room_of(club, 1)
         assert room is not None and [c.name for c in room.chairs.values()] == ["Ann", "Ben"]
         cy.type("watch 1")
         await cy.sees("You are watching")
@@ -165,10 +167,10 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
         ann.type("new 2 noduel")
         await ann.sees("Table 1 is open")
         ben.type("join 1")
-        room = club.tables[1].room
+        room = room_of(club, 1)
         while room is None:
             await asyncio.sleep(0.01)
-            room = club.tables[1].room
+            room = room_of(club, 1)
         await play_out(room, {0: ann, 1: ben}, rng)
         assert room.match.game.is_over
         await asyncio.sleep(0.2)
@@ -190,7 +192,7 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
         ann = await enter(port, "ann", key=ANN)
         ann.type("new 2 bots 1")  # full at once: it starts
         await ann.sees("What happened")
-        room = club.tables[1].room
+        room = room_of(club, 1)
         assert room is not None
         for _ in range(3):
             await decides(room, 0)
@@ -204,8 +206,8 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
     clubbed(tmp_path, first)
 
     async def again(club: Club, port: int) -> None:
-        table = club.tables[1]
-        assert table.room is not None and len(table.room.saved.transcript.moves) == played[0]
+        room = room_of(club, 1)
+        assert room is not None and len(room.saved.transcript.moves) == played[0]
         ben = await enter(port, "ben", key=BEN)
         await ben.sees("waiting for players")  # Ann has the grace to come back, then a bot plays for her
         ben.type("join 1")
@@ -235,10 +237,146 @@ def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_
         ben.type("join 1")  # the last open seat: it starts, Ann and Ben at it
         for client in (ann, ben):
             await client.sees("What happened")
-        room = club.tables[1].room
+        room = room_of(club, 1)
         assert room is not None and [c.name for c in room.chairs.values()][:2] == ["Ann", "Ben"]
 
     clubbed(tmp_path, again)
+
+
+# -- tables in worker processes -------------------------------------------------------------------
+
+
+def test_a_table_in_a_worker_process_is_played_to_its_end_recorded_and_rated_and_no_session_sees_another_hand(
+        tmp_path: Path) -> None:
+    rng = random.Random(6)
+
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2 noduel")
+        await ann.sees("Table 1 is open")
+        ben.type("join 1")
+        for client in (ann, ben):
+            shown = await client.sees("What happened")
+            assert shown.splitlines()[0].startswith("ABLUXXEN  table 1 · ")
+        assert room_of(club, 1) is None  # not in the club's own process
+        cy = await enter(port, "cy", key=CY)
+        cy.type("watch 1")
+        await cy.sees("You are watching")
+        cy.type("say good luck")
+        await ann.sees("good luck")
+        assert await play_out_by_save(club, 1, {0: ann, 1: ben}, rng) > 5
+        for client in (ann, ben, cy):
+            await client.sees("is over")
+        ann.type("")
+        await ann.sees("lobby ›")
+        await ann.sees(lambda text: bool(re.search(r"Online: .*(Ann|Ben) \d{4}", text)))  # rated
+        for name, client in (("Ann", ann), ("Ben", ben)):
+            other = "Ben" if name == "Ann" else "Ann"
+            assert f"hand ({other})" not in client.term.all_raw()
+            assert any(f"hand ({name})" in line for line in client.term.seen)
+        assert "Your hand" not in cy.term.all_raw()
+
+    clubbed(tmp_path, test, workers=1)
+    with open_records() as records:
+        assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Path, workers: int) -> None:
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2")
+        ben.type("join 1")
+        await ann.sees("What happened")
+        await ben.sees("What happened")
+        ann.type("quit")  # back to the lobby: her seat waits for her
+        await ann.sees("lobby ›")
+        ann.type("close 1")
+        await ann.sees("Table 1 is closed")
+        await ben.sees("An admin closed table 1.")
+        assert 1 not in club.tables
+        ann.type("new 2")
+        ben.type("join 2")
+        await ben.sees("What happened")
+        await ann.sees("What happened")
+        ann.type("quit")
+        await ann.sees("lobby ›")
+        ann.type("ban Ben")
+        await ann.sees("Ben's key is banned.")
+        await ben.term.closed.wait()
+        assert "An admin banned your key from the club." in ben.term.text()
+        refused, told = await knock(port, "ben", key=BEN)
+        assert isinstance(refused, Exception) and "This SSH key is banned" in "".join(told.banners)
+
+    clubbed(tmp_path, test, admins=["Ann"], workers=workers)
+
+
+def test_a_restarted_club_resumes_a_table_that_played_in_a_worker(tmp_path: Path) -> None:
+    rng = random.Random(2)
+    moves: list[int] = []
+
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("What happened")
+        for _ in range(3):
+            saved = saved_game(club, 1)
+            while saved is None or saved.match.game.to_move != 0:
+                await asyncio.sleep(0.02)
+                saved = saved_game(club, 1)
+            before = len(saved.transcript.moves)
+            ann.type(rng.choice(saved.match.game.view(0).legal_moves()))
+            while (now := saved_game(club, 1)) is None or len(now.transcript.moves) == before:
+                await asyncio.sleep(0.02)
+        saved = saved_game(club, 1)
+        assert saved is not None
+        moves.append(len(saved.transcript.moves))
+
+    clubbed(tmp_path, first, workers=1)
+
+    async def again(club: Club, port: int) -> None:
+        saved = saved_game(club, 1)
+        assert saved is not None and len(saved.transcript.moves) >= moves[0]
+        ann = await enter(port, "ann", key=ANN)
+        await ann.sees("Your seat at table 1 waits for you")
+        ann.type("join 1")
+        await ann.sees("Your hand (Ann)")
+
+    clubbed(tmp_path, again, workers=1)
+
+
+def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp_path: Path) -> None:
+    # A worker's failure (a crash, the system killing it) must cost no game: its people are told and back
+    # in the lobby, and a new worker plays the table on from the last move saved.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2")
+        ben.type("join 1")
+        await ann.sees("What happened")
+        saved = saved_game(club, 1)
+        assert saved is not None
+        mover = saved.match.game.to_move
+        assert mover is not None
+        ((ann, ben)[mover]).type(saved.match.game.view(mover).legal_moves()[0])
+        while (now := saved_game(club, 1)) is None or not now.transcript.moves:
+            await asyncio.sleep(0.02)
+        workers = club.elsewhere
+        assert isinstance(workers, Workers)
+        os.kill(workers.workers[0].process.pid, signal.SIGKILL)
+        for client in (ann, ben):
+            await client.sees("Table 1 stopped: the process it played in failed")
+        ann.type("join 1")
+        ben.type("join 1")
+        for client, name in ((ann, "Ann"), (ben, "Ben")):
+            shown = await client.sees(f"Your hand ({name})")
+            assert "• Game 1: Ann starts." in shown or "What happened" in shown
+        again = saved_game(club, 1)
+        assert again is not None and len(again.transcript.moves) == 1
+
+    clubbed(tmp_path, test, workers=1)
 
 
 # -- the lobby at a glance ----------------------------------------------------------------------------

@@ -9,6 +9,9 @@ from ..i18n.catalog import in_language
 from .host import MAX_GRACE
 from .options import add_lang, seconds_up_to, whole
 
+#: The most worker processes a club may be given.
+MAX_WORKERS = 64
+
 EPILOG = """examples:
   abluxxen club                                   a club on port 2222, people with SSH keys only
   abluxxen club --code "open door" --admins Ann   guests may watch and play with the code
@@ -48,6 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--places", type=whole(1, MAX_PLACES), default=MAX_CONNECTIONS, metavar="N",
                         help=f"connections the club takes at once: in the lobby, at tables and logging in "
                              f"(default {MAX_CONNECTIONS})")
+    parser.add_argument("--workers", type=whole(0, MAX_WORKERS), default=0, metavar="N",
+                        help="processes the tables play in, beside the club's own (default 0: in the club's "
+                             "own process; one process uses one core)")
     add_lang(parser)
 
 

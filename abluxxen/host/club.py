@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Iterable
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,16 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
-from ..table.club import Club, ClubTable, Visitor, guest_key
+from ..table.club import Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Session, _Connection
+from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
 from .start import _Ending, lan_address
+from .workers import Ending, Workers
 
 
 class ClubHost(Host):
@@ -203,35 +205,55 @@ class ClubSession(Session):
                 await lobby.run()
                 if lobby.going is None or lobby.left:
                     return lobby.goodbye
-                table, room = lobby.going
-                screen = ClubTableScreen(room, self.login, number=table.number, lang=lang, colours=colours)
-                if not await self._at_table(table, screen):
-                    return screen.goodbye
-                lobby.back(self._back(table, screen))
+                table = lobby.going
+                ending = await self._at_table(table, lang, colours)
+                if ending.lost or ending.reason in ("elsewhere", "stopped"):
+                    return ending.goodbye
+                lobby.back(self._back(table, ending, lobby.tr))
         finally:
             self.host.screens.discard(lobby)
             club.go(visitor)
 
-    async def _at_table(self, table: ClubTable, screen: ClubTableScreen) -> bool:
-        """Show the table until its person leaves it; whether they are back in the lobby (not gone)."""
+    async def _at_table(self, table: ClubTable, lang: str, colours: str | None) -> Ending:
+        """Show the table until its person leaves it (drawn here, or by the worker it plays in); how they
+        left."""
         visitor = self.visitor
         visitor.at = table.number
         self.club_host.club.changed()
+        try:
+            room = table.room
+            if isinstance(room, Here):
+                return await self._here(room, table, lang, colours)
+            workers = self.club_host.club.elsewhere
+            if room is None or not isinstance(workers, Workers):
+                return Ending(reason="closed")
+            self.relay = Relay(self.stdout.write)
+            chan = self._chan
+            size = self._get_size()
+            header = {"login": asdict(self.login), "lang": lang, "colours": colours,
+                      "term": chan.get_terminal_type() if chan is not None else None,
+                      "size": [size.columns, size.rows]}
+            return await workers.visit(room, self.relay, header)
+        finally:
+            self.relay = None
+            visitor.at = None
+            self.club_host.club.changed()
+
+    async def _here(self, here: Here, table: ClubTable, lang: str, colours: str | None) -> Ending:
+        """The table drawn in the club's own process."""
+        screen = ClubTableScreen(here.room, self.login, number=table.number, lang=lang, colours=colours)
         self.host.screens.add(screen)
         try:
             await screen.run()
         finally:
             self.host.screens.discard(screen)
-            visitor.at = None
-            self.club_host.club.changed()
-        return not (screen.lost or screen.reason in ("elsewhere", "stopped"))
+        return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
 
-    def _back(self, table: ClubTable, screen: ClubTableScreen) -> str:
+    def _back(self, table: ClubTable, ending: Ending, tr: Tr) -> str:
         """What the lobby says to someone back from ``table``."""
-        tr = screen.tr
-        if screen.reason == "closed":
-            return tr("club.back_closed", n=table.number)
-        if screen.chairs and table.room is not None and table.room.stage != "over" \
+        if ending.reason in ("closed", "failed"):
+            return tr(f"club.back_{ending.reason}", n=table.number)
+        if ending.seated and table.room is not None and table.room.stage != "over" \
                 and table.number in self.club_host.club.tables:
             return tr("club.back", n=table.number)
         return tr("club.back_watch")
@@ -317,7 +339,10 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
                                                             exc_info=context.get("exception")))
     english = Tr("en")
     accounts = open_accounts(directory)
-    club = Club(directory, accounts, grace=args.grace, lang=tr.lang,
+    workers = Workers(args.workers) if args.workers else None
+    if workers is not None:
+        await workers.start()
+    club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,
                 on_event=lambda key, fields: log.info("%s", english(key, **fields)))
     for problem in club.resume():
         log.warning("%s", problem)
@@ -327,17 +352,22 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
         port = await host.listen(key, bind=args.bind, port=args.port)
     except OSError as err:
         club.stop()
+        if workers is not None:
+            await workers.ended()
         return _refused(tr("host.cannot_listen", port=args.port, reason=tr.os_reason(err)), tr, 1)
     lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
     if code:
         lines.append(tr("club.guest_line", code=code))
     lines += [tr("host.fingerprint", fingerprint=fingerprint(key)), tr("host.log_at", path=log_path)]
     print("\n".join(lines), flush=True)
-    log.info("Club on port %d with %d tables resumed", port, len(club.tables))
+    log.info("Club on port %d with %d tables resumed%s", port, len(club.tables),
+             f", tables in {workers.count} worker processes" if workers is not None else "")
     ending = _Ending()
     ending.catch_signals()
     await ending.stopped.wait()
     host.stop()
     await asyncio.sleep(0.1)  # the screens say goodbye
+    if workers is not None:
+        await workers.ended()
     accounts.close()
     return ending.status

@@ -26,8 +26,12 @@ LOG_BYTES, LOG_KEPT = 1_000_000, 3
 log = logging.getLogger("abluxxen.host")
 
 
-def open_log(directory: Path) -> Path:
+def open_log(directory: Path, *, rotate: bool = True) -> Path:
     """Send the host's log (and every other library's warnings) to ``directory/host.log``, owner-only.
+
+    Args:
+        directory: the log's folder.
+        rotate: rotate the log when it grows (only the process that owns it: a club's workers add to it).
 
     Returns:
         the log's path.
@@ -35,12 +39,13 @@ def open_log(directory: Path) -> Path:
     private_dir(directory)
     path = directory / LOG_NAME
     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
-    handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_KEPT,
-                                                   encoding="utf-8")
+    handler: logging.FileHandler = logging.handlers.RotatingFileHandler(
+        path, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8") if rotate \
+        else logging.FileHandler(path, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s abluxxen-host[%(process)d]: %(message)s",
                                            datefmt="%Y-%m-%d %H:%M:%S"))
     root = logging.getLogger()
-    for old in [h for h in root.handlers if isinstance(h, logging.handlers.RotatingFileHandler)]:
+    for old in [h for h in root.handlers if isinstance(h, logging.FileHandler)]:
         root.removeHandler(old)
         old.close()
     root.addHandler(handler)  # a root handler: nothing falls through to the terminal (logging.lastResort)

@@ -18,6 +18,7 @@ import asyncio
 import os
 import re
 import socket
+from collections.abc import Callable
 from typing import Any, Protocol, TextIO, cast
 
 import asyncssh
@@ -329,6 +330,16 @@ class _KeysReader(PosixStdinReader):
         return self._stdin_decoder.decode(data)
 
 
+class Relay:
+    """A session's ends while its person is at a table in another process (``host/workers.py``): where
+    their keys and terminal's size go, and where that process's drawing of their screen is written."""
+
+    def __init__(self, write: Callable[[str], object]) -> None:
+        self.write = write
+        self.keys: Callable[[str], None] | None = None
+        self.resized: Callable[[int, int], None] | None = None
+
+
 class Session(PromptToolkitSSHSession):
     """One SSH session: a screen in the channel's own terminal, language and colours (what it shows:
     :meth:`visit`)."""
@@ -341,6 +352,7 @@ class Session(PromptToolkitSSHSession):
         self.budget = Bucket(INPUT_BURST, INPUT_RATE)
         self.resizing = False
         self.holding = False
+        self.relay: Relay | None = None  # while the screen is drawn in another process
 
     def connection_lost(self, exc: Exception | None) -> None:
         # A dropped client must not leave its screen waiting for keys that never come.
@@ -367,7 +379,10 @@ class Session(PromptToolkitSSHSession):
 
     def _resized(self) -> None:
         self.resizing = False
-        if self.app_session is not None and self.app_session.app is not None:
+        if self.relay is not None and self.relay.resized is not None:
+            size = self._get_size()
+            self.relay.resized(size.columns, size.rows)
+        elif self.app_session is not None and self.app_session.app is not None:
             self.app_session.app._on_resize()
 
     def data_received(self, data: str, datatype: Any) -> None:
@@ -376,7 +391,9 @@ class Session(PromptToolkitSSHSession):
         # is not read again until its budget is back: SSH then holds the flood at the client's end
         # (:data:`INPUT_WINDOW`), and the host spends nothing on it, not even decrypting it.
         kept = data[:int(self.budget.take(len(data)))]
-        if kept:
+        if kept and self.relay is not None and self.relay.keys is not None:
+            self.relay.keys(kept)
+        elif kept:
             super().data_received(kept, datatype)
         if len(kept) < len(data) and self._chan is not None and not self.holding:
             self.holding = True

@@ -149,6 +149,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "Zurück in der Lobby. Dein Platz an Tisch {n} wartet auf dich: setzen {n}."),
     "club.back_watch": ("Back in the lobby.", "Zurück in der Lobby."),
     "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
+    "club.back_failed": ("Table {n} stopped: the process it played in failed. Its game is saved up to the last "
+                         "move.",
+                         "Tisch {n} ist stehen geblieben: der Prozess, in dem er spielte, ist ausgefallen. Die "
+                         "Partie ist bis zum letzten Zug gespeichert."),
     "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
     "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. setzen 2"),
     "club.playing": ("That table plays already: watch it (watch N).",

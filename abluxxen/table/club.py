@@ -37,7 +37,7 @@ from ..store.accounts import Accounts
 from ..store.files import Refused, read_small, write_atomically
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
-from ..store.saves import Saved, SaveError, Seat, new_save_path, read_save
+from ..store.saves import Saved, SaveError, Seat, new_save_path, read_save, write_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
 from .seats import SeatError, seats_of
@@ -86,11 +86,116 @@ class Lobbyist(Protocol):
     def refresh(self) -> None:
         """Something in the lobby changed: draw again."""
 
-    def seated(self, room: Room) -> None:
+    def seated(self, table: ClubTable) -> None:
         """The table this person sits at has started: go to it."""
 
     def close(self, reason: str) -> None:
         """Leave the club (``elsewhere``: the same account logged in again; ``banned``; ``stopped``)."""
+
+
+class Playing(Protocol):
+    """A club table in play, wherever its room runs: in the club's own process (:class:`Here`), or in a
+    worker process (``host/workers.py``), which tells the club what it needs to know."""
+
+    @property
+    def stage(self) -> str:
+        """The room's stage (``waiting``, ``playing``, ``scores``, ``over``)."""
+
+    def people(self) -> list[str]:
+        """The names at its seats."""
+
+    def bots(self) -> int:
+        """The seats bots play."""
+
+    def watchers(self) -> int:
+        """How many watch it."""
+
+    def save_name(self) -> str | None:
+        """Its save's file name in the club's folder (``None``: none)."""
+
+    def chat(self) -> object:
+        """Its chat, as ``club.json`` keeps it."""
+
+    def close(self) -> None:
+        """(An admin closes the table.) Its screens go back to the lobby and play stops; the save stays."""
+
+    def kick(self, name: str) -> None:
+        """(An account is banned.) The seat of ``name`` is theirs no more, and they leave it."""
+
+    def stop(self) -> None:
+        """(The club stops.) Play stops; the save stays, to be resumed."""
+
+
+class Here:
+    """A table whose room runs in the club's own process.
+
+    Args:
+        room: its room.
+        task: the room's run.
+    """
+
+    def __init__(self, room: Room, task: asyncio.Task[None]) -> None:
+        self.room = room
+        self.task = task
+
+    @property
+    def stage(self) -> str:
+        return self.room.stage
+
+    def people(self) -> list[str]:
+        return [c.name for c in self.room.chairs.values()]
+
+    def bots(self) -> int:
+        return sum(1 for seat in self.room.saved.seats if seat.is_bot)
+
+    def watchers(self) -> int:
+        return len(self.room.watchers)
+
+    def save_name(self) -> str | None:
+        path = self.room.table.path
+        return path.name if path is not None else None
+
+    def chat(self) -> object:
+        return self.room.kept()["chat"]
+
+    def close(self) -> None:
+        for screen in self.room.screens():
+            screen.close("closed")
+        self.task.cancel()
+
+    def kick(self, name: str) -> None:
+        if self.room.chair_of(name) is not None:
+            self.room.kick(name)
+
+    def stop(self) -> None:
+        self.task.cancel()
+
+
+def club_room(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
+              chat: object = None) -> Room:
+    """A club table's room, wherever it runs: its save locked (the records' journal, which records the
+    finished saves nobody holds, must leave it alone: it is this table's to record, with the accounts),
+    its seats its owners', nobody waited for longer than the grace, its chat as ``club.json`` kept it."""
+    if played.path is not None:
+        played.lock(played.path)
+    room = Room(played, code=new_code(), grace=grace, delay=delay, turn=settings.clock)
+    room.resumed = True  # whoever does not come to their seat has its grace, then a bot
+    for chair in room.chairs.values():
+        key = owners.get(chair.name.casefold())
+        chair.keys = frozenset({key}) if key else frozenset()
+    if chat is not None:
+        room.restore({"chat": chat})
+    return room
+
+
+class Elsewhere(Protocol):
+    """Where a club's tables play when not in its own process (``host/workers.py``)."""
+
+    def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
+        """Play ``table`` from its save at ``path`` (its accounts in it), its chat as kept."""
+
+    def stop(self) -> None:
+        """The club stops: every table stops, its save kept."""
 
 
 @dataclass(frozen=True)
@@ -189,7 +294,7 @@ class ClubTable:
         settings: what it plays.
         opener: who opened it (may ``start`` it while it is open).
         waiting: before the start, the people seated, the opener first.
-        room: from the start on, its room.
+        room: from the start on, its room (wherever it plays).
         owners: the name and key of each person's seat (the room's chairs belong to them).
     """
 
@@ -197,9 +302,8 @@ class ClubTable:
     settings: Settings
     opener: str
     waiting: list[Visitor] = field(default_factory=list)
-    room: Room | None = None
+    room: Playing | None = None
     owners: dict[str, str] = field(default_factory=dict)
-    task: asyncio.Task[None] | None = None
 
     @property
     def stage(self) -> str:
@@ -210,13 +314,13 @@ class ClubTable:
         """The people's names at its seats."""
         if self.room is None:
             return [v.name for v in self.waiting]
-        return [c.name for c in self.room.chairs.values()]
+        return self.room.people()
 
     def bots(self) -> int:
         """The seats bots play (before the start: those they take from the start)."""
         if self.room is None:
             return self.settings.bots
-        return sum(1 for seat in self.room.saved.seats if seat.is_bot)
+        return self.room.bots()
 
     def free(self) -> int:
         """Seats still open for people."""
@@ -224,7 +328,7 @@ class ClubTable:
 
     def watchers(self) -> int:
         """How many watch it."""
-        return len(self.room.watchers) if self.room is not None else 0
+        return self.room.watchers() if self.room is not None else 0
 
     def seated(self, name: str) -> bool:
         """Whether ``name`` has a seat here (in any case)."""
@@ -248,12 +352,15 @@ class Club:
         lang: the language the tables' saves are written for.
         clock: monotonic seconds (tests pass their own).
         on_event: told what is worth the club's log, as a text key and its fields.
+        elsewhere: where the tables play (``None``: in this process).
     """
 
     def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,
                  lang: str = "en", clock: Callable[[], float] = time.monotonic,
-                 on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
+                 on_event: Callable[[str, dict[str, object]], None] | None = None,
+                 elsewhere: Elsewhere | None = None) -> None:
         self.directory = directory
+        self.elsewhere = elsewhere
         # The ratings of the records, read again off the event loop after every game recorded.
         self.ratings = Ratings()
         self._rating: asyncio.Task[None] | None = None
@@ -420,7 +527,7 @@ class Club:
             return None
         return self.tables.get(int(words[0].lstrip("#")))
 
-    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, Room | None]:
+    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
         """``visitor`` sits at ``table``: an open seat, or their own seat at a table in play; ``""`` (and
         the room to go to, for a table in play) or why not."""
         if table.room is not None:
@@ -493,38 +600,36 @@ class Club:
         for visitor in people:
             visitor.waits_at = None
         table.waiting = []
-        self._play(table, Table(saved, new_save_path(self.directory, names)))
+        self._play(table, saved, new_save_path(self.directory, names))
         self.on_event("club.log.started", {"n": table.number, "names": ", ".join(names)})
-        assert table.room is not None
         for visitor in people:
             if visitor.screen is not None:
-                visitor.screen.seated(table.room)
+                visitor.screen.seated(table)
         self.changed()
 
-    def _play(self, table: ClubTable, played: Table) -> None:
-        """Give ``table`` its room, its seats to their owners, and play it until it is over."""
-        if played.path is not None:
-            # Its save is this table's own to record (with the accounts): the records' journal, which
-            # records the finished saves nobody holds, must leave it alone.
-            played.lock(played.path)
-        room = Room(played, code=new_code(), grace=self.grace, delay=self.delay, turn=table.settings.clock)
-        # Nobody waits for ever: whoever does not come to their seat has its grace, then a bot.
-        room.resumed = True
-        for chair in room.chairs.values():
-            key = table.owners.get(chair.name.casefold())
-            chair.keys = frozenset({key}) if key else frozenset()
-        played.saved.accounts = seat_accounts(played.saved.seats, table.owners)
-        played.on_recorded = self.rate
-        room.on_kept = lambda now: self.keep()
-        table.room = room
-        table.task = asyncio.get_running_loop().create_task(room.run())
-        table.task.add_done_callback(lambda _: self._over(table))
+    def _play(self, table: ClubTable, saved: Saved, path: Path, chat: object = None) -> None:
+        """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
+        over."""
+        saved.accounts = seat_accounts(saved.seats, table.owners)
+        if self.elsewhere is not None:
+            write_save(path, saved)  # what the room elsewhere plays from, the accounts in it
+            table.room = self.elsewhere.play(self, table, path, chat)
+        else:
+            played = Table(saved, path)
+            room = club_room(played, table.settings, table.owners, grace=self.grace, delay=self.delay, chat=chat)
+            played.on_recorded = self.rate
+            room.on_kept = lambda now: self.keep()
+            here = Here(room, asyncio.get_running_loop().create_task(room.run()))
+            table.room = here
+
+            def ended(_: object) -> None:
+                played.unlock()
+                self.over(table)
+            here.task.add_done_callback(ended)
         self.keep()
 
-    def _over(self, table: ClubTable) -> None:
+    def over(self, table: ClubTable) -> None:
         """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
-        if table.room is not None:
-            table.room.table.unlock()
         if self.stopping:
             return
         if self.tables.get(table.number) is table:
@@ -533,7 +638,7 @@ class Club:
         self.keep()
         self.changed()
 
-    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, Room | None]:
+    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
         """``visitor`` watches ``table``; ``""`` and its room, or why not."""
         if table.room is None:
             return "club.not_started", None
@@ -548,10 +653,7 @@ class Club:
             self.leave(visitor)
         self.tables.pop(table.number, None)
         if table.room is not None:
-            for screen in table.room.screens():
-                screen.close("closed")
-        if table.task is not None:
-            table.task.cancel()
+            table.room.close()
         self.on_event("club.log.closed", {"n": table.number})
         self.keep()
         self.changed()
@@ -567,7 +669,7 @@ class Club:
             self.go(visitor)
             visitor.screen.close("banned")
         for table in self.tables.values():
-            if table.room is not None and table.room.chair_of(banned) is not None:
+            if table.room is not None:
                 table.room.kick(banned)
         self.on_event("club.log.banned", {"name": banned})
         return banned
@@ -589,10 +691,11 @@ class Club:
                     tables.append({"number": table.number, "settings": asdict(table.settings),
                                    "opener": table.opener, "waiting": waiting})
                 continue
-            if room.stage == OVER or room.table.path is None:
+            save = room.save_name()
+            if room.stage == OVER or save is None:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
-                           "save": room.table.path.name, "owners": table.owners, "chat": room.kept()["chat"]})
+                           "save": save, "owners": table.owners, "chat": room.chat()})
         doc = {"next": self.next_number, "tables": tables}
         try:
             write_atomically(self.directory / CLUB_FILE, json.dumps(doc) + "\n", prefix=".club-")
@@ -636,11 +739,9 @@ class Club:
             return
         owners = {str(k)[:MAX_NAME_SHOWN * 2]: str(v)[:200] for k, v in dict(kept.get("owners", {})).items()}
         table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners)
-        self._play(table, Table(saved, save))  # first: a save another club holds is refused here
+        self._play(table, saved, save, kept.get("chat"))  # first: a save another club holds is refused here
         self.tables[number] = table
         self.next_number = max(self.next_number, number + 1)
-        assert table.room is not None
-        table.room.restore({"chat": kept.get("chat")})
         self.on_event("club.log.resumed", {"n": number})
 
     def _reopen(self, number: int, settings: Settings, kept: dict[str, Any]) -> None:
@@ -663,6 +764,8 @@ class Club:
         if self._ticker is not None:
             self._ticker.cancel()
         for table in list(self.tables.values()):
-            if table.task is not None:
-                table.task.cancel()
+            if table.room is not None:
+                table.room.stop()
+        if self.elsewhere is not None:
+            self.elsewhere.stop()
 

@@ -73,7 +73,7 @@ class LobbyScreen(Paged):
         self.message = ""
         self.page: list[str] | None = None
         self.page_at = 0
-        self.going: tuple[ClubTable, Room] | None = None  # the table this person goes to
+        self.going: ClubTable | None = None  # the table (in play) this person goes to
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
         self._kept: _Kept | None = None
@@ -99,11 +99,9 @@ class LobbyScreen(Paged):
         if self.app is not None:
             self.app.invalidate()
 
-    def seated(self, room: Room) -> None:
+    def seated(self, table: ClubTable) -> None:
         """This person's table has started: go to it."""
-        table = next((t for t in self.clubhouse.tables.values() if t.room is room), None)
-        if table is not None:
-            self._go(table, room)
+        self._go(table)
 
     def close(self, reason: str) -> None:
         """Leave the club (``elsewhere``, ``banned``, ``stopped``)."""
@@ -178,8 +176,8 @@ class LobbyScreen(Paged):
         if self.app is not None and self.app.is_running and not self.app.is_done:
             self.app.exit()
 
-    def _go(self, table: ClubTable, room: Room) -> None:
-        self.going = (table, room)
+    def _go(self, table: ClubTable) -> None:
+        self.going = table
         self._exit()
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -333,7 +331,7 @@ class LobbyScreen(Paged):
         if refused:
             self.refuse(refused)
         elif room is not None:
-            self._go(table, room)
+            self._go(table)
 
     def _ban(self, words: Sequence[str]) -> None:
         tr = self.tr

@@ -1,0 +1,537 @@
+"""A club's tables in worker processes: the people at a club's tables play on more than one core.
+
+Python runs one process on one core, and most of a table's cost is drawing
+its four screens (docs/hosting.md has the figures): one process is full at
+about 75 tables of people. ``abluxxen club --workers N`` starts N worker
+processes. The club's own process keeps the door, the SSH sessions, the
+lobby, the accounts, the ratings and ``club.json``; each table in play, its
+room and the screens of the people at it, run in one worker
+(:class:`Workers` chooses the one with the fewest tables). While a person
+is at a table, the club passes their session's keys to the worker and the
+worker's drawing of their screen back to the session (as it reads and
+writes the SSH channel); back in the lobby, the club draws again.
+
+Between the club and a worker: a socket pair, and frames on it, each a
+kind, a session's number (0: none) and a length, then that many bytes:
+
+- the club's orders (``J``, JSON): ``play`` a table from its save (its
+  owners, settings, chat), ``close`` it, ``kick`` a name from it, ``stop``;
+- for a person's visit to a table: ``O`` opens it (who they are, their
+  terminal), ``K`` their keys, ``S`` their terminal's new size, ``C`` their
+  connection is gone;
+- from the worker: ``J`` what the club must know of a table (its stage,
+  people, bots, watchers, save and chat when they change; that it recorded
+  a game; that it is over), ``W`` what a person's screen writes, ``E`` that
+  their visit ended (and how: left, sent away, lost).
+
+Nothing of a hand crosses but in a ``W`` frame to the session of the
+person whose screen drew it: the worker draws each screen for its login, as
+the club's own process would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import socket
+import struct
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from ..store.datadir import data_dir
+from ..store.saves import SaveError, read_save
+from ..table.club import Club, ClubTable, Here, Playing, Settings, club_room
+from ..table.room import Login
+from ..table.table import Table
+from ..tui.lobby import ClubTableScreen
+from .log import log, open_log
+from .server import Relay, _KeysReader
+
+#: A frame's head: its kind (one byte), the session's number, the length of what follows.
+HEAD = struct.Struct("!cII")
+#: The longest frame either side takes (a screen's drawing is a few KiB; an order, a table's chat).
+MAX_FRAME = 4 * 1024 * 1024
+#: Seconds between two looks at a worker's tables, to tell the club what changed.
+STATUS_EVERY = 0.5
+#: Seconds a worker has to stop its tables and end when the club stops.
+STOPPING = 5.0
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a person's visit to a table ended.
+
+    Attributes:
+        goodbye: what they are told if they leave the club with it ("" for nothing).
+        reason: why the room sent their screen away (``closed``, ``elsewhere``, ``stopped``, ``kicked``; ""
+            when they left it themselves).
+        lost: their terminal went away.
+        seated: they had a seat there (not watching).
+    """
+
+    goodbye: str = ""
+    reason: str = ""
+    lost: bool = False
+    seated: bool = False
+
+
+def send(writer: asyncio.StreamWriter, kind: bytes, session: int, payload: bytes) -> None:
+    """Write one frame (nothing, once the other side is gone)."""
+    if not writer.is_closing():
+        writer.write(HEAD.pack(kind, session, len(payload)) + payload)
+
+
+async def receive(reader: asyncio.StreamReader) -> tuple[bytes, int, bytes]:
+    """Read one frame.
+
+    Raises:
+        asyncio.IncompleteReadError: the other side is gone.
+        ValueError: a frame too long to be one of ours.
+    """
+    kind, session, length = HEAD.unpack(await reader.readexactly(HEAD.size))
+    if length > MAX_FRAME:
+        raise ValueError(f"a frame of {length} bytes")
+    return kind, session, await reader.readexactly(length)
+
+
+# -- the club's side ----------------------------------------------------------------------------------
+
+
+class Remote:
+    """A table that plays in a worker, as the club sees it: what the worker last told of it."""
+
+    def __init__(self, worker: _Worker, table: ClubTable, save: str, chat: object) -> None:
+        self.worker = worker
+        self.table = table
+        self.told: dict[str, Any] = {"stage": "waiting", "people": [], "bots": 0, "watchers": 0, "save": save,
+                                     "chat": chat}
+
+    @property
+    def stage(self) -> str:
+        return str(self.told["stage"])
+
+    def people(self) -> list[str]:
+        return [str(name) for name in self.told["people"]]
+
+    def bots(self) -> int:
+        return int(self.told["bots"])
+
+    def watchers(self) -> int:
+        return int(self.told["watchers"])
+
+    def save_name(self) -> str | None:
+        save = self.told["save"]
+        return str(save) if save is not None else None
+
+    def chat(self) -> object:
+        return self.told["chat"]
+
+    def close(self) -> None:
+        self.worker.order({"do": "close", "number": self.table.number})
+
+    def kick(self, name: str) -> None:
+        self.worker.order({"do": "kick", "number": self.table.number, "name": name})
+
+    def stop(self) -> None:
+        """Nothing here: the club stops its workers all at once (:meth:`Workers.stop`)."""
+
+
+class _Worker:
+    """One worker process, and the club's end of its socket pair."""
+
+    def __init__(self, process: subprocess.Popen[bytes], reader: asyncio.StreamReader,
+                 writer: asyncio.StreamWriter) -> None:
+        self.process = process
+        self.reader = reader
+        self.writer = writer
+        self.tables: dict[int, Remote] = {}
+
+    def order(self, order: dict[str, Any]) -> None:
+        send(self.writer, b"J", 0, json.dumps(order).encode())
+
+
+@dataclass
+class _Visit:
+    """A person at a table in a worker: their session's output, and the visit's end to come."""
+
+    write: Callable[[str], object]
+    ended: asyncio.Future[Ending]
+    worker: _Worker
+
+
+class Workers:
+    """The club's worker processes, and the people's visits to the tables in them.
+
+    Args:
+        count: how many workers (1 or more).
+    """
+
+    def __init__(self, count: int) -> None:
+        self.count = max(1, count)
+        self.workers: list[_Worker] = []
+        self.club: Club | None = None
+        self.visits: dict[int, _Visit] = {}
+        self._next_visit = 1
+        self._readers: list[asyncio.Task[None]] = []
+        self.stopping = False
+
+    async def start(self) -> None:
+        """Start the worker processes (each told the club's data directory through its environment)."""
+        for _ in range(self.count):
+            self.workers.append(await self._worker())
+
+    async def _worker(self) -> _Worker:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        process = subprocess.Popen([sys.executable, "-m", "abluxxen.host.workers", "--fd", str(theirs.fileno())],
+                                   pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+        theirs.close()
+        reader, writer = await asyncio.open_unix_connection(sock=ours, limit=MAX_FRAME)
+        worker = _Worker(process, reader, writer)
+        self._readers.append(asyncio.get_running_loop().create_task(self._read(worker)))
+        return worker
+
+    # -- tables (Elsewhere) ----------------------------------------------------------------------
+
+    def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
+        """Play ``table`` in the worker with the fewest tables."""
+        self.club = club
+        worker = min(self.workers, key=lambda w: len(w.tables))
+        remote = Remote(worker, table, path.name, chat)
+        self._play(worker, remote, path)
+        return remote
+
+    def _play(self, worker: _Worker, remote: Remote, path: Path) -> None:
+        assert self.club is not None
+        remote.worker = worker
+        worker.tables[remote.table.number] = remote
+        worker.order({"do": "play", "number": remote.table.number, "save": str(path), "owners": remote.table.owners,
+                      "settings": asdict(remote.table.settings), "grace": self.club.grace, "delay": self.club.delay,
+                      "chat": remote.chat()})
+
+    def stop(self) -> None:
+        """Every worker stops its tables (their saves kept) and ends."""
+        self.stopping = True
+        for worker in self.workers:
+            worker.order({"do": "stop"})
+
+    async def ended(self) -> None:
+        """Until every worker has ended (at most :data:`STOPPING` seconds; then it is killed)."""
+        for worker in self.workers:
+            for _ in range(int(STOPPING / 0.05)):
+                if worker.process.poll() is not None:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                worker.process.kill()
+            worker.writer.close()
+
+    # -- visits -----------------------------------------------------------------------------------
+
+    async def visit(self, remote: Playing, hooks: Relay, header: dict[str, Any]) -> Ending:
+        """A person at ``remote``'s table: their keys and resizes go to its worker (through ``hooks``),
+        its drawing of their screen comes back, until the visit ends."""
+        assert isinstance(remote, Remote)
+        worker = remote.worker
+        number = self._next_visit
+        self._next_visit += 1
+        ended: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
+        self.visits[number] = _Visit(hooks.write, ended, worker)
+        hooks.keys = lambda keys: send(worker.writer, b"K", number, keys.encode())
+        hooks.resized = lambda cols, rows: send(worker.writer, b"S", number, json.dumps([cols, rows]).encode())
+        send(worker.writer, b"O", number, json.dumps({**header, "number": remote.table.number}).encode())
+        try:
+            return await ended
+        finally:
+            hooks.keys = hooks.resized = None
+            self.visits.pop(number, None)
+            if not ended.done():  # the session went (its connection lost): the worker's screen goes too
+                send(worker.writer, b"C", number, b"")
+
+    # -- what the workers tell ------------------------------------------------------------------
+
+    async def _read(self, worker: _Worker) -> None:
+        try:
+            while True:
+                kind, number, payload = await receive(worker.reader)
+                if kind == b"W":
+                    visit = self.visits.get(number)
+                    if visit is not None:
+                        visit.write(payload.decode("utf-8", "replace"))
+                elif kind == b"E":
+                    ending = self.visits.get(number)
+                    if ending is not None and not ending.ended.done():
+                        ending.ended.set_result(Ending(**json.loads(payload)))
+                elif kind == b"J":
+                    self._told(worker, json.loads(payload))
+        except (asyncio.IncompleteReadError, ConnectionError, ValueError) as err:
+            if not self.stopping:
+                log.error("A worker of the club ended (%s): its tables are over", type(err).__name__)
+            self._lost(worker)
+
+    def _told(self, worker: _Worker, told: dict[str, Any]) -> None:
+        remote = worker.tables.get(int(told.get("number", 0)))
+        club = self.club
+        if remote is None or club is None:
+            return
+        if "status" in told:
+            remote.told.update(told["status"])
+            if told.get("kept"):
+                club.keep()
+        if told.get("recorded"):
+            club.rate()
+        if told.get("over"):
+            if told.get("error"):
+                log.error("Table %d could not play: %s", remote.table.number, told["error"])
+            del worker.tables[remote.table.number]
+            remote.told["stage"] = "over"
+            club.over(remote.table)
+
+    def _lost(self, worker: _Worker) -> None:
+        """A worker is gone: its people's visits end (they are back in the lobby, told why); unless the
+        club stops, a new worker takes its place and plays its tables on from their saves."""
+        for visit in [v for v in self.visits.values() if v.worker is worker]:
+            if not visit.ended.done():
+                visit.ended.set_result(Ending(reason="failed"))
+        if self.stopping or worker not in self.workers:
+            return
+        asyncio.get_running_loop().create_task(self._replace(worker))
+
+    async def _replace(self, worker: _Worker) -> None:
+        worker.process.kill()
+        new = await self._worker()
+        self.workers[self.workers.index(worker)] = new
+        club = self.club
+        for remote in list(worker.tables.values()):
+            name = remote.save_name()
+            if club is not None and name is not None:
+                self._play(new, remote, club.directory / name)
+        worker.tables.clear()
+
+
+# -- the worker's side ----------------------------------------------------------------------------------
+
+
+class _Out:
+    """Where a visiting screen's prompt_toolkit writes: ``W`` frames to the club."""
+
+    def __init__(self, writer: asyncio.StreamWriter, number: int) -> None:
+        self.writer, self.number = writer, number
+
+    def write(self, data: str) -> None:
+        send(self.writer, b"W", self.number, data.encode("utf-8", "replace"))
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+@dataclass
+class _Visiting:
+    """A person's screen at a table of this worker: its terminal's size, its keys' pipe (once the screen
+    reads them; keys that come sooner wait in ``early``), its app session, and its run."""
+
+    size: list[int]
+    early: list[str]
+    pipe: Any = None
+    session: Any = None
+    task: asyncio.Task[None] | None = None
+
+
+class Worker:
+    """A worker process's tables and visits, and its end of the socket pair."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.tables: dict[int, Here] = {}
+        self.told: dict[int, dict[str, Any]] = {}
+        self.visits: dict[int, _Visiting] = {}
+
+    def tell(self, told: dict[str, Any]) -> None:
+        send(self.writer, b"J", 0, json.dumps(told).encode())
+
+    # -- the club's orders ------------------------------------------------------------------------
+
+    def order(self, order: dict[str, Any]) -> None:
+        do, number = order.get("do"), int(order.get("number", 0))
+        if do == "play":
+            self.play(number, order)
+        elif do == "close" and number in self.tables:
+            self.tables[number].close()
+        elif do == "kick" and number in self.tables:
+            self.tables[number].kick(str(order.get("name", "")))
+        elif do == "stop":
+            for here in self.tables.values():
+                for screen in here.room.screens():
+                    screen.close("stopped")
+                here.stop()
+
+    def play(self, number: int, order: dict[str, Any]) -> None:
+        """Play a table from its save, as the club's own process would (:func:`club_room`)."""
+        try:
+            path = Path(str(order["save"]))
+            played = Table(read_save(path), path)
+            settings = Settings(**dict(order["settings"]))
+            owners = {str(k): str(v) for k, v in dict(order["owners"]).items()}
+            room = club_room(played, settings, owners, grace=float(order["grace"]), delay=float(order["delay"]),
+                             chat=order.get("chat"))
+        except (SaveError, OSError, KeyError, TypeError, ValueError) as err:
+            self.tell({"number": number, "over": True, "error": str(err)[:200]})
+            return
+        played.on_recorded = lambda: self.tell({"number": number, "recorded": True})
+        room.on_kept = lambda now: self.status(number, kept=True)
+        here = Here(room, asyncio.get_running_loop().create_task(room.run()))
+        self.tables[number] = here
+
+        def ended(_: object) -> None:
+            played.unlock()
+            self.tables.pop(number, None)
+            self.told.pop(number, None)
+            self.tell({"number": number, "over": True})
+        here.task.add_done_callback(ended)
+        self.status(number)
+
+    def status(self, number: int, *, kept: bool = False) -> None:
+        """Tell the club what it shows and keeps of a table, when that changed (or when the room kept
+        something: the club writes ``club.json`` then)."""
+        here = self.tables.get(number)
+        if here is None:
+            return
+        now = {"stage": here.stage, "people": here.people(), "bots": here.bots(), "watchers": here.watchers(),
+               "save": here.save_name(), "chat": here.chat()}
+        if now != self.told.get(number) or kept:
+            self.told[number] = now
+            self.tell({"number": number, "status": now, "kept": kept})
+
+    async def look(self) -> None:
+        """Tell the club what changed at the tables, every :data:`STATUS_EVERY` seconds."""
+        while True:
+            await asyncio.sleep(STATUS_EVERY)
+            for number in list(self.tables):
+                self.status(number)
+
+    # -- visits ----------------------------------------------------------------------------------
+
+    def open(self, number: int, header: dict[str, Any]) -> None:
+        here = self.tables.get(int(header.get("number", 0)))
+        if here is None:
+            send(self.writer, b"E", number, json.dumps(asdict(Ending(reason="closed"))).encode())
+            return
+        visiting = _Visiting(size=[int(v) for v in header.get("size", [80, 24])][:2], early=[])
+        self.visits[number] = visiting
+        visiting.task = asyncio.get_running_loop().create_task(self._visit(number, here, header, visiting))
+        visiting.task.add_done_callback(lambda _: self.visits.pop(number, None))
+
+    async def _visit(self, number: int, here: Here, header: dict[str, Any], visiting: _Visiting) -> None:
+        login = header["login"]
+        who = Login(str(login["name"]), address=str(login.get("address", "")),
+                    keys=tuple(str(k) for k in login.get("keys", ())), proven=str(login.get("proven", "")))
+        size = visiting.size
+        output = Vt100_Output(cast(TextIO, _Out(self.writer, number)), lambda: Size(rows=size[1], columns=size[0]),
+                              term=header.get("term"), enable_cpr=False)
+        ending = Ending(lost=True)
+        try:
+            with create_pipe_input() as pipe:
+                pipe.stdin_reader = _KeysReader(pipe.fileno())  # type: ignore[attr-defined]
+                with create_app_session(input=pipe, output=output) as session:
+                    visiting.pipe, visiting.session = pipe, session
+                    for keys in visiting.early:
+                        pipe.send_text(keys)
+                    screen = ClubTableScreen(here.room, who, number=int(header["number"]),
+                                             lang=str(header.get("lang", "en")), colours=header.get("colours"))
+                    await screen.run()
+                    ending = Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost,
+                                    seated=bool(screen.chairs))
+        finally:
+            send(self.writer, b"E", number, json.dumps(asdict(ending)).encode())
+
+    def keys(self, number: int, keys: str) -> None:
+        visiting = self.visits.get(number)
+        if visiting is None:
+            return
+        if visiting.pipe is None:
+            visiting.early.append(keys)
+        else:
+            visiting.pipe.send_text(keys)
+
+    def resized(self, number: int, cols: int, rows: int) -> None:
+        visiting = self.visits.get(number)
+        if visiting is None:
+            return
+        visiting.size[:] = [cols, rows]
+        if visiting.session is not None and visiting.session.app is not None:
+            visiting.session.app._on_resize()
+
+    def gone(self, number: int) -> None:
+        visiting = self.visits.get(number)
+        if visiting is not None and visiting.task is not None:
+            visiting.task.cancel()
+
+
+async def serve(sock: socket.socket) -> None:
+    """A worker: take the club's orders and visits until it stops, or is gone."""
+    reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+    worker = Worker(writer)
+    looking = asyncio.get_running_loop().create_task(worker.look())
+    try:
+        while True:
+            kind, number, payload = await receive(reader)
+            if kind == b"J":
+                order = json.loads(payload)
+                worker.order(order)
+                if order.get("do") == "stop":
+                    break
+            elif kind == b"O":
+                worker.open(number, json.loads(payload))
+            elif kind == b"K":
+                worker.keys(number, payload.decode("utf-8", "replace"))
+            elif kind == b"S":
+                cols, rows = json.loads(payload)
+                worker.resized(number, int(cols), int(rows))
+            elif kind == b"C":
+                worker.gone(number)
+    except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+        for here in worker.tables.values():  # the club is gone: the saves hold every move
+            here.stop()
+    looking.cancel()
+    for _ in range(int(STOPPING / 0.05)):  # the tables stop, their screens say goodbye
+        if not worker.tables and not worker.visits:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)
+    writer.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m abluxxen.host.workers --fd N``: a club's worker, on the socket it was given."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--fd", type=int, required=True)
+    args = parser.parse_args(argv)
+    open_log(data_dir(), rotate=False)
+    logging.getLogger("abluxxen.host").info("Club worker %d started", os.getpid())
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # the club stops its workers itself (or they see it gone)
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    asyncio.run(serve(socket.socket(fileno=args.fd)))
+
+
+if __name__ == "__main__":
+    main()
