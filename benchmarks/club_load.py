@@ -275,7 +275,7 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
         logins = asyncio.Semaphore(LOGINS)
         everyone = await asyncio.gather(*(seat_table(clubhouse, n, logins) for n in range(tables)))
         figures: dict[str, list[float]] = {"echo": [], "screens": []}
-        cpu = clubhouse.cpu()
+        cpu, own = clubhouse.cpu(), cpu_seconds(clubhouse.pid)
         clients, busy, wall = time.process_time(), machine_busy_seconds(), time.perf_counter()
         deadline = wall + seconds
         plays = [play_table(seats, n, moves, deadline, figures, pause=pause, keys=keys, dealt=game)
@@ -285,7 +285,7 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
         counts = await asyncio.gather(*plays)
         if away is not None:
             away.cancel()
-        cpu = clubhouse.cpu() - cpu
+        cpu, own = clubhouse.cpu() - cpu, cpu_seconds(clubhouse.pid) - own
         clients, wall = time.process_time() - clients, time.perf_counter() - wall
         others = machine_busy_seconds() - busy - cpu - clients
         after = clubhouse.memory()
@@ -297,6 +297,7 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
             "p50": statistics.median(screens) * 1000, "p95": percentile(screens, 0.95) * 1000,
             "echo50": statistics.median(echo) * 1000, "echo95": percentile(echo, 0.95) * 1000,
             "memory": after / 1024, "kib": (after - before) / (4 * tables), "cpu": cpu / max(1, sum(counts)) * 1000,
+            "own": own / max(1, sum(counts)) * 1000,
             "clients": clients / wall * 100, "others": max(0.0, others) / wall * 100, "timed": len(screens)}
 
 
@@ -363,6 +364,9 @@ def main(argv: list[str] | None = None) -> None:
         row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
                                   workers=args.workers))
         print(row_line(row), flush=True)
+        if args.workers:
+            print(f"   of the club's CPU per move: {row['own']:.0f} ms its own process's, "
+                  f"{row['cpu'] - row['own']:.0f} ms its {args.workers} workers'", flush=True)
         for trouble in [name for name in ("frozen", "flood") if getattr(args, name)]:
             row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
                                       trouble=trouble, workers=args.workers))

@@ -196,14 +196,17 @@ def test_host_load_plays_a_table_and_times_every_move_on_the_three_other_screens
     assert figures["memory"] > 0 and figures["cpu"] > 0
 
 
-@pytest.mark.parametrize("trouble", ["", "frozen", "flood"],
-                         ids=["every table", "a client frozen at table 1", "a client flooding at table 1"])
-def test_club_load_opens_and_joins_tables_through_the_lobby_and_plays_moves_on_every_one(trouble: str) -> None:
+@pytest.mark.parametrize(("trouble", "workers"), [("", 0), ("frozen", 0), ("flood", 0), ("", 1)],
+                         ids=["every table", "a client frozen at table 1", "a client flooding at table 1",
+                              "tables in a worker"])
+def test_club_load_opens_and_joins_tables_through_the_lobby_and_plays_moves_on_every_one(trouble: str,
+                                                                                         workers: int) -> None:
     # `abluxxen club` as a person starts it; eight people with keys of their own open and join two
     # tables in the lobby; every move typed at a playing table is seen on its three other screens.
     _module("host_load")
     club_load = _module("club_load")
-    figures = asyncio.run(club_load.measure(3 if trouble else 2, 3, 120.0, pause=0.0, keys=0.0, trouble=trouble))
+    figures = asyncio.run(club_load.measure(3 if trouble else 2, 3, 120.0, pause=0.0, keys=0.0, trouble=trouble,
+                                            workers=workers))
     assert figures["played"] == 3 and figures["moves"] == 3 * 2 and figures["timed"] == 3 * 3 * 2
     assert figures["p95"] >= figures["p50"] > 0 and figures["echo95"] >= figures["echo50"] > 0
     assert figures["memory"] > 0 and figures["kib"] > 0 and figures["cpu"] > 0

@@ -15,6 +15,7 @@ MAX_WORKERS = 64
 EPILOG = """examples:
   abluxxen club                                   a club on port 2222, people with SSH keys only
   abluxxen club --code "open door" --admins Ann   guests may watch and play with the code
+  abluxxen club --workers 0                       every table in the club's own process
 
 People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
 under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
@@ -24,6 +25,7 @@ Accounts, saves and records live in the data folder ($ABLUXXEN_DATA_DIR).
 EPILOG_DE = """Beispiele:
   abluxxen club                                    ein Club auf Port 2222, nur mit SSH-Schlüssel
   abluxxen club --code "offene Tür" --admins Ann   Gäste schauen zu und spielen mit dem Code
+  abluxxen club --workers 0                        jeder Tisch im Prozess des Clubs
 
 Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
 SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der
@@ -51,9 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--places", type=whole(1, MAX_PLACES), default=MAX_CONNECTIONS, metavar="N",
                         help=f"connections the club takes at once: in the lobby, at tables and logging in "
                              f"(default {MAX_CONNECTIONS})")
-    parser.add_argument("--workers", type=whole(0, MAX_WORKERS), default=0, metavar="N",
-                        help="processes the tables play in, beside the club's own (default 0: in the club's "
-                             "own process; one process uses one core)")
+    parser.add_argument("--workers", type=whole(0, MAX_WORKERS), default=None, metavar="N",
+                        help="processes the tables play in, beside the club's own (default: one for each core "
+                             "of the machine; 0: in the club's own process, which uses one core)")
     add_lang(parser)
 
 

@@ -44,7 +44,7 @@ from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
 from .start import _Ending, lan_address
-from .workers import Ending, Workers
+from .workers import Ending, Workers, default_workers
 
 
 class ClubHost(Host):
@@ -339,7 +339,8 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
                                                             exc_info=context.get("exception")))
     english = Tr("en")
     accounts = open_accounts(directory)
-    workers = Workers(args.workers) if args.workers else None
+    count = args.workers if args.workers is not None else default_workers()
+    workers = Workers(count) if count else None
     if workers is not None:
         await workers.start()
     club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,

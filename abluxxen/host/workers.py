@@ -70,6 +70,17 @@ STATUS_EVERY = 0.5
 STOPPING = 5.0
 
 
+#: The most workers a club starts by itself (one for each core, up to this many).
+MOST_WORKERS = 8
+
+
+def default_workers() -> int:
+    """Workers for a club started without ``--workers``: one for each core of the machine (up to
+    :data:`MOST_WORKERS`), none on a machine of one core (the club's own process is all it has)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return min(cores, MOST_WORKERS) if cores > 1 else 0
+
+
 @dataclass(frozen=True)
 class Ending:
     """How a person's visit to a table ended.

@@ -228,10 +228,10 @@ _OURS_DE = {
         "ohne Schlüssel)",
     "connections the club takes at once: in the lobby, at tables and logging in (default 64)":
         "Verbindungen, die der Club zugleich annimmt: in der Lobby, an Tischen und beim Anmelden (Standard 64)",
-    "processes the tables play in, beside the club's own (default 0: in the club's own process; one process "
-    "uses one core)":
-        "Prozesse, in denen die Tische spielen, neben dem des Clubs (Standard 0: im Prozess des Clubs; ein "
-        "Prozess nutzt einen Kern)",
+    "processes the tables play in, beside the club's own (default: one for each core of the machine; 0: in the "
+    "club's own process, which uses one core)":
+        "Prozesse, in denen die Tische spielen, neben dem des Clubs (Standard: einer je Kern des Rechners; 0: "
+        "im Prozess des Clubs, der einen Kern nutzt)",
     "accounts that may close a table (close N) and ban a key (ban NAME), comma-separated":
         "Konten, die einen Tisch schließen (close N) und einen Schlüssel verbannen (ban NAME) dürfen, mit "
         "Kommas getrennt",
