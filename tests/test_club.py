@@ -507,7 +507,7 @@ def test_the_real_ssh_in_a_terminal_of_80_by_23_claims_a_name_and_reads_the_lobb
         assert lines[0].startswith("ABLUXXEN CLUB") and lines[0].rstrip().endswith("You: Ann")
         assert "▸1  base game · 60s clock  Ann · 1 open · 1 bot" in shown and "you wait" in shown
         assert "Table 1 is open." in shown and "type start" in shown
-        assert shown.count("table 1") == shown.count("Table 1") == 1  # where she sits, said once
+        assert shown.count("sit at table 1") == shown.count("Table 1") == 1  # where she sits, said once
         assert all(len(line) <= 80 for line in lines)
         subprocess.run(["tmux", "send-keys", "-t", session, "start", "Enter"], check=True)
         screen("Your hand (Ann)")
