@@ -292,7 +292,8 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         await ann.sees("What happened")
         await ben.sees("What happened")
         ann.type("quit")  # back to the lobby: her seat waits for her
-        await ann.sees("lobby ›")
+        shown = await ann.sees("Back in the lobby.")
+        assert shown.count("Your seat at table 1 waits for you: join 1.") == 1
         ann.type("close 1")
         await ann.sees("Table 1 is closed")
         await ben.sees("An admin closed table 1.")

@@ -249,14 +249,13 @@ class ClubSession(Session):
             self.host.screens.discard(screen)
         return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
 
-    def _back(self, table: ClubTable, ending: Ending, tr: Tr) -> str:
-        """What the lobby says to someone back from ``table``."""
+    @staticmethod
+    def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:
+        """What the lobby says to someone back from ``table`` (a seat that waits for them is said by the
+        lobby itself, under its chat)."""
         if ending.reason in ("closed", "failed"):
             return tr(f"club.back_{ending.reason}", n=table.number)
-        if ending.seated and table.room is not None and table.room.stage != "over" \
-                and table.number in self.club_host.club.tables:
-            return tr("club.back", n=table.number)
-        return tr("club.back_watch")
+        return tr("club.back")
 
 
 #: Open files a club asks the system for (each session: a connection and a pipe's two ends).

@@ -145,9 +145,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.opened": ("Table {n} is open.", "Tisch {n} ist eröffnet."),
     "club.left": ("You got up from table {n}.", "Du bist von Tisch {n} aufgestanden."),
     "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
-    "club.back": ("Back in the lobby. Your seat at table {n} waits for you: join {n}.",
-                  "Zurück in der Lobby. Dein Platz an Tisch {n} wartet auf dich: setzen {n}."),
-    "club.back_watch": ("Back in the lobby.", "Zurück in der Lobby."),
+    "club.back": ("Back in the lobby.", "Zurück in der Lobby."),
     "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
     "club.back_failed": ("Table {n} stopped: the process it played in failed. Its game is saved up to the last "
                          "move.",
