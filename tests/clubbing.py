@@ -53,6 +53,19 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
     asyncio.run(main())
 
 
+async def seated(port: int, table: int, opening: str = "new 2") -> tuple[Client, Client]:
+    """Ann and Ben log in with their keys; Ann opens a table of two (``opening``), Ben joins it as
+    table ``table``, and both see it."""
+    ann = await enter(port, "ann", key=ANN)
+    ben = await enter(port, "ben", key=BEN)
+    ann.type(opening)
+    await ann.sees(f"Table {table} is open")
+    ben.type(f"join {table}")
+    await ann.sees("What happened")
+    await ben.sees("What happened")
+    return ann, ben
+
+
 def saved_game(club: Club, number: int) -> Saved | None:
     """Table ``number``'s save as it is now (wherever the table plays, its save is in the club's folder)."""
     table = club.tables.get(number)

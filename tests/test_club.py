@@ -16,7 +16,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room_of, saved_game
+from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room_of, saved_game, seated
 from hosting import WAIT, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -97,8 +97,9 @@ def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> No
 # -- tables ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
 def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_session_sees_another_hand(
-        tmp_path: Path) -> None:
+        tmp_path: Path, workers: int) -> None:
     rng = random.Random(4)
 
     async def test(club: Club, port: int) -> None:
@@ -114,20 +115,22 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         for client in (ann, ben):
             shown = await client.sees("What happened")
             assert shown.splitlines()[0].startswith("ABLUXXEN  table 1 · ")  # which of the club's tables
-        room = room_of(club, 1)
-        assert room is not None and [c.name for c in room.chairs.values()] == ["Ann", "Ben"]
+        assert club.tables[1].people() == ["Ann", "Ben"]
+        assert (room_of(club, 1) is None) == bool(workers)  # in a worker, not in the club's own process
         cy.type("watch 1")
         await cy.sees("You are watching")
         await ann.sees("Ann, Ben")
-        assert await play_out(room, {0: ann, 1: ben}, rng) > 5
+        cy.type("say good luck")
+        await ann.sees("good luck")
+        assert await play_out_by_save(club, 1, {0: ann, 1: ben}, rng) > 5
         for client in (ann, ben, cy):
             await client.sees("is over")
         ann.type("")
         await ann.sees("lobby ›")
         # The game is rated by account: the winner rises above a newcomer's 1000, and ahead of the other.
-        outcome = room.match.game.outcome()
-        assert outcome is not None
-        winner, loser = ("Ann", "Ben") if 0 in outcome.winners else ("Ben", "Ann")
+        with open_records() as records:
+            (game,) = records.games()
+        winner, loser = ("Ann", "Ben") if 0 in game.winners else ("Ben", "Ann")
         await ann.sees(lambda text: bool(re.search(rf"Online: .*{winner} \d{{4}}", text)))
         won, lost = (club.rating(club.visitors[name.casefold()]) for name in (winner, loser))
         assert won is not None and lost is not None and won.points > 1000 and won.points > lost.points
@@ -145,7 +148,7 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
             assert any(f"hand ({name})" in line for line in client.term.seen)
         assert "Your hand" not in cy.term.all_raw()
 
-    clubbed(tmp_path, test)
+    clubbed(tmp_path, test, workers=workers)
     records = open_records()
     assert [[s[0] for s in g.seats] for g in records.games()] == [["Ann", "Ben"]]
     assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
@@ -162,15 +165,9 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
     rng = random.Random(8)
 
     async def test(club: Club, port: int) -> None:
-        ann = await enter(port, "ann", key=ANN)
-        ben = await enter(port, "ben", key=BEN)
-        ann.type("new 2 noduel")
-        await ann.sees("Table 1 is open")
-        ben.type("join 1")
+        ann, ben = await seated(port, 1, "new 2 noduel")
         room = room_of(club, 1)
-        while room is None:
-            await asyncio.sleep(0.01)
-            room = room_of(club, 1)
+        assert room is not None
         await play_out(room, {0: ann, 1: ben}, rng)
         assert room.match.game.is_over
         await asyncio.sleep(0.2)
@@ -246,51 +243,10 @@ def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_
 # -- tables in worker processes -------------------------------------------------------------------
 
 
-def test_a_table_in_a_worker_process_is_played_to_its_end_recorded_and_rated_and_no_session_sees_another_hand(
-        tmp_path: Path) -> None:
-    rng = random.Random(6)
-
-    async def test(club: Club, port: int) -> None:
-        ann = await enter(port, "ann", key=ANN)
-        ben = await enter(port, "ben", key=BEN)
-        ann.type("new 2 noduel")
-        await ann.sees("Table 1 is open")
-        ben.type("join 1")
-        for client in (ann, ben):
-            shown = await client.sees("What happened")
-            assert shown.splitlines()[0].startswith("ABLUXXEN  table 1 · ")
-        assert room_of(club, 1) is None  # not in the club's own process
-        cy = await enter(port, "cy", key=CY)
-        cy.type("watch 1")
-        await cy.sees("You are watching")
-        cy.type("say good luck")
-        await ann.sees("good luck")
-        assert await play_out_by_save(club, 1, {0: ann, 1: ben}, rng) > 5
-        for client in (ann, ben, cy):
-            await client.sees("is over")
-        ann.type("")
-        await ann.sees("lobby ›")
-        await ann.sees(lambda text: bool(re.search(r"Online: .*(Ann|Ben) \d{4}", text)))  # rated
-        for name, client in (("Ann", ann), ("Ben", ben)):
-            other = "Ben" if name == "Ann" else "Ann"
-            assert f"hand ({other})" not in client.term.all_raw()
-            assert any(f"hand ({name})" in line for line in client.term.seen)
-        assert "Your hand" not in cy.term.all_raw()
-
-    clubbed(tmp_path, test, workers=1)
-    with open_records() as records:
-        assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}")]
-
-
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
 def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Path, workers: int) -> None:
     async def test(club: Club, port: int) -> None:
-        ann = await enter(port, "ann", key=ANN)
-        ben = await enter(port, "ben", key=BEN)
-        ann.type("new 2")
-        ben.type("join 1")
-        await ann.sees("What happened")
-        await ben.sees("What happened")
+        ann, ben = await seated(port, 1)
         ann.type("quit")  # back to the lobby: her seat waits for her
         shown = await ann.sees("Back in the lobby.")
         assert shown.count("Your seat at table 1 waits for you: join 1.") == 1
@@ -299,6 +255,7 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         await ben.sees("An admin closed table 1.")
         assert 1 not in club.tables
         ann.type("new 2")
+        await ann.sees("Table 2 is open")
         ben.type("join 2")
         await ben.sees("What happened")
         await ann.sees("What happened")
@@ -352,11 +309,7 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
     # A worker's failure (a crash, the system killing it) must cost no game: its people are told and back
     # in the lobby, and a new worker plays the table on from the last move saved.
     async def test(club: Club, port: int) -> None:
-        ann = await enter(port, "ann", key=ANN)
-        ben = await enter(port, "ben", key=BEN)
-        ann.type("new 2")
-        ben.type("join 1")
-        await ann.sees("What happened")
+        ann, ben = await seated(port, 1)
         saved = saved_game(club, 1)
         assert saved is not None
         mover = saved.match.game.to_move

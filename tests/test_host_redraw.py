@@ -32,6 +32,14 @@ async def quiet(host: Host) -> None:
     raise AssertionError("the screens never stopped redrawing")
 
 
+def still_room(tmp_path: Path) -> Room:
+    """A room of Ann, Ben and Cy whose clock stands still: the table is drawn afresh every 30 s (chat
+    fades), never during these tests."""
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    room.clock = lambda: 1000.0
+    return room
+
+
 def shows(*parts: str) -> Callable[[str], bool]:
     """Whether a screen shows every one of ``parts``."""
     return lambda text: all(part in text for part in parts)
@@ -60,8 +68,7 @@ def test_a_key_typed_redraws_the_prompts_lines_not_the_table_and_sends_a_few_byt
         copied.append(content.line_count)
         return copy_body(self, content, *args, **kwargs)
     monkeypatch.setattr(Window, "_copy_body", counted)
-    room = make_room(tmp_path, "Ann,Ben,Cy")
-    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    room = still_room(tmp_path)
 
     async def test(host: Host, port: int) -> None:
         ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
@@ -150,8 +157,7 @@ def test_line_editing_keys_work_on_every_screen_of_one_host(tmp_path: Path) -> N
 def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp_path: Path) -> None:
     # Rows a screen copied unchanged from the last drawing are not compared again: the terminal must still
     # show exactly what drawing the whole screen afresh (Ctrl-L) shows, after keys, moves and chat.
-    room = make_room(tmp_path, "Ann,Ben,Cy")
-    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    room = still_room(tmp_path)
     rng = random.Random(11)
 
     async def test(host: Host, port: int) -> None:
@@ -225,8 +231,7 @@ def test_after_a_move_a_line_every_screen_shows_is_copied_into_prompt_toolkits_s
             copied.append(content.line_count)
         return copy_body(self, content, *args, **kwargs)
     monkeypatch.setattr(Window, "_copy_body", counted)
-    room = make_room(tmp_path, "Ann,Ben,Cy")
-    room.clock = lambda: 1000.0  # the table is drawn afresh every 30 s (chat fades): not during this test
+    room = still_room(tmp_path)
     rng = random.Random(3)
 
     async def test(host: Host, port: int) -> None:

@@ -467,7 +467,25 @@ def session_lang(env: dict[str, str], fallback: str) -> str:
     return default_lang(env)
 
 
-class _ChannelOut:
+class TerminalOut:
+    """What prompt_toolkit writes a screen to when it is no file: a terminal of UTF-8 text, which
+    subclasses send on (:meth:`write`)."""
+
+    def write(self, data: str) -> None:
+        raise NotImplementedError
+
+    def isatty(self) -> bool:
+        return True
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def encoding(self) -> str:
+        return "utf-8"
+
+
+class _ChannelOut(TerminalOut):
     """Where prompt_toolkit writes: the channel, newlines made ``\\r\\n`` once (never ``\\r\\r\\n``)."""
 
     def __init__(self, session: Session) -> None:
@@ -484,13 +502,3 @@ class _ChannelOut:
             chan.write(_LONE_NEWLINE.sub("\r\n", data))
         except (OSError, asyncssh.Error, RuntimeError):
             pass  # the channel is closing: its connection_lost ends the screen
-
-    def isatty(self) -> bool:
-        return True
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def encoding(self) -> str:
-        return "utf-8"

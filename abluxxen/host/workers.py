@@ -58,7 +58,7 @@ from ..table.room import Login
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
 from .log import log, open_log
-from .server import Relay, _KeysReader
+from .server import Relay, TerminalOut, _KeysReader
 
 #: A frame's head: its kind (one byte), the session's number, the length of what follows.
 HEAD = struct.Struct("!cII")
@@ -335,7 +335,7 @@ class Workers:
 # -- the worker's side ----------------------------------------------------------------------------------
 
 
-class _Out:
+class _Out(TerminalOut):
     """Where a visiting screen's prompt_toolkit writes: ``W`` frames to the club."""
 
     def __init__(self, writer: asyncio.StreamWriter, number: int) -> None:
@@ -343,16 +343,6 @@ class _Out:
 
     def write(self, data: str) -> None:
         send(self.writer, b"W", self.number, data.encode("utf-8", "replace"))
-
-    def isatty(self) -> bool:
-        return True
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def encoding(self) -> str:
-        return "utf-8"
 
 
 @dataclass
