@@ -24,11 +24,9 @@ from abluxxen.host.keys import fingerprint
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
-from abluxxen.store.records import RecordsError, open_records
+from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.table import club as club_module
-from abluxxen.table import table as table_module
-from abluxxen.table.club import Club, Settings, Visitor
-from abluxxen.table.room import Room
+from abluxxen.table.club import Club, ClubTable, Settings, Visitor
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 
@@ -160,8 +158,7 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
     # waits, and whoever records it later must rate it by the players' keys, not by the names typed.
     def unrecordable(*args: object, **kwargs: object) -> int:
         raise RecordsError("the records are busy")
-    recording = table_module.record_finished
-    monkeypatch.setattr(table_module, "record_finished", unrecordable)
+    monkeypatch.setattr("abluxxen.table.table.record_finished", unrecordable)
     rng = random.Random(8)
 
     async def test(club: Club, port: int) -> None:
@@ -173,7 +170,7 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
         await asyncio.sleep(0.2)
 
     clubbed(tmp_path, test)
-    monkeypatch.setattr(table_module, "record_finished", recording)
+    monkeypatch.setattr("abluxxen.table.table.record_finished", record_finished)
     with open_records() as records:
         assert records.games() == []
     caught = record_waiting(tmp_path)
@@ -391,7 +388,7 @@ def test_a_burst_of_people_arriving_draws_each_lobby_once_not_once_for_each_of_t
         def refresh(self) -> None:
             drawn[self.name] += 1
 
-        def seated(self, room: Room) -> None: ...
+        def seated(self, table: ClubTable) -> None: ...
 
         def close(self, reason: str) -> None: ...
 
