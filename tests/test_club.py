@@ -20,6 +20,7 @@ from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room
 from hosting import WAIT, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from abluxxen.host import workers as workers_module
 from abluxxen.host.keys import fingerprint
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
@@ -326,6 +327,30 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
             assert "• Game 1: Ann starts." in shown or "What happened" in shown
         again = saved_game(club, 1)
         assert again is not None and len(again.transcript.moves) == 1
+
+    clubbed(tmp_path, test, workers=1)
+
+
+def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_itself(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Something that fails every worker (a broken install, no memory) must not start workers for ever.
+    monkeypatch.setattr(workers_module, "MAX_FAILURES", 0)
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1)
+        workers = club.elsewhere
+        assert isinstance(workers, Workers)
+        os.kill(workers.workers[0].process.pid, signal.SIGKILL)
+        for client in (ann, ben):
+            await client.sees("Table 1 stopped: the process it played in failed")
+        while 1 in club.tables:
+            await asyncio.sleep(0.02)
+        assert not workers.workers
+        ann.type("new 2")
+        await ann.sees("Table 2 is open")
+        ben.type("join 2")
+        await ben.sees("Your hand (Ben)")
+        assert room_of(club, 2) is not None  # played in the club's own process
 
     clubbed(tmp_path, test, workers=1)
 

@@ -41,6 +41,7 @@ import socket
 import struct
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -68,6 +69,9 @@ MAX_FRAME = 4 * 1024 * 1024
 STATUS_EVERY = 0.5
 #: Seconds a worker has to stop its tables and end when the club stops.
 STOPPING = 5.0
+#: Workers that may fail within :data:`FAILURES_WINDOW` seconds and be replaced; past that, a worker that
+#: fails is not (something fails them all: starting more would only fail again).
+MAX_FAILURES, FAILURES_WINDOW = 3, 60.0
 
 
 #: The most workers a club starts by itself (one for each core, up to this many).
@@ -197,6 +201,7 @@ class Workers:
         self.visits: dict[int, _Visit] = {}
         self._next_visit = 1
         self._readers: list[asyncio.Task[None]] = []
+        self._failures: list[float] = []  # when workers failed lately
         self.stopping = False
 
     async def start(self) -> None:
@@ -215,6 +220,10 @@ class Workers:
         return worker
 
     # -- tables (Elsewhere) ----------------------------------------------------------------------
+
+    def can_play(self) -> bool:
+        """Whether a worker is left to take a table (they all are, unless they kept failing)."""
+        return bool(self.workers)
 
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
         """Play ``table`` in the worker with the fewest tables."""
@@ -317,6 +326,17 @@ class Workers:
             if not visit.ended.done():
                 visit.ended.set_result(Ending(reason="failed"))
         if self.stopping or worker not in self.workers:
+            return
+        now = time.monotonic()
+        self._failures = [t for t in self._failures if now - t < FAILURES_WINDOW] + [now]
+        if len(self._failures) > MAX_FAILURES:  # failing again and again: playing on would fail again
+            log.error("The club's workers keep failing: their tables end (their saves stay in the club's folder)")
+            self.workers.remove(worker)
+            for remote in list(worker.tables.values()):
+                remote.told["stage"] = "over"
+                if self.club is not None:
+                    self.club.over(remote.table)
+            worker.tables.clear()
             return
         asyncio.get_running_loop().create_task(self._replace(worker))
 

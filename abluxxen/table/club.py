@@ -191,6 +191,9 @@ def club_room(played: Table, settings: Settings, owners: dict[str, str], *, grac
 class Elsewhere(Protocol):
     """Where a club's tables play when not in its own process (``host/workers.py``)."""
 
+    def can_play(self) -> bool:
+        """Whether it can take a table now (else the club plays it itself)."""
+
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
         """Play ``table`` from its save at ``path`` (its accounts in it), its chat as kept."""
 
@@ -611,7 +614,7 @@ class Club:
         """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
         over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
-        if self.elsewhere is not None:
+        if self.elsewhere is not None and self.elsewhere.can_play():
             write_save(path, saved)  # what the room elsewhere plays from, the accounts in it
             table.room = self.elsewhere.play(self, table, path, chat)
         else:
