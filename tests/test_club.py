@@ -17,7 +17,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room_of, saved_game, seated
-from hosting import WAIT, decides, play_out
+from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host import workers as workers_module
@@ -290,7 +290,12 @@ def test_a_restarted_club_resumes_a_table_that_played_in_a_worker(tmp_path: Path
         assert saved is not None
         moves.append(len(saved.transcript.moves))
 
+        stopping.append(ann)
+
+    stopping: list[Client] = []
     clubbed(tmp_path, first, workers=1)
+    (ann,) = stopping
+    assert "The club closes. Your game is saved: it goes on when the club opens again" in ann.term.all_raw()
 
     async def again(club: Club, port: int) -> None:
         saved = saved_game(club, 1)

@@ -48,6 +48,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Du hast dich woanders erneut im Club angemeldet."),
     "club.banned": ("An admin banned your key from the club.", "Ein Admin hat deinen Schlüssel aus dem Club verbannt."),
     "club.stopped": ("The club closes. Thanks for playing!", "Der Club schließt. Danke, dass du da warst!"),
+    "club.stopped_table": ("The club closes. Your game is saved: it goes on when the club opens again, at the "
+                           "same table. Thanks for playing!",
+                           "Der Club schließt. Deine Partie ist gespeichert: sie geht weiter, wenn der Club "
+                           "wieder öffnet, am selben Tisch. Danke, dass du da warst!"),
     "club.bye": ("Goodbye! Come back with the same key: ssh {name}@…",
                  "Tschüss! Komm mit demselben Schlüssel wieder: ssh {name}@…"),
     # -- the lobby --------------------------------------------------------------------------

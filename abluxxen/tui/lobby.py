@@ -35,7 +35,7 @@ from ..i18n.tr import Tr
 from ..quoting import brief
 from ..store.ratings import Rating
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
-from ..table.room import MAX_LINE, MAX_NAME_SHOWN, Login, Room, Said
+from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, Login, Room, Said
 from .commands import Command, carry_out, read_command
 from .drawing import TableInfo
 from .pages import rules_page
@@ -594,3 +594,5 @@ class ClubTableScreen(TableScreen):
             self._exit()
             return
         super().close(reason)
+        if reason == "stopped" and self.room.stage != OVER:
+            self.goodbye = self.tr("club.stopped_table")
