@@ -336,6 +336,23 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
     clubbed(tmp_path, test, workers=1)
 
 
+def test_a_table_in_a_worker_follows_its_terminal_size_and_ctrl_l_draws_it_afresh(tmp_path: Path) -> None:
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1)
+        ann.resize(100, 30)
+        shown = await ann.sees(lambda text: len(text.splitlines()[0].rstrip()) > 80)
+        assert len(shown.splitlines()) == 30 and "Your hand (Ann)" in shown
+        ann.resize(60, 20)  # too small for the table: said so, and back when it grows
+        await ann.sees("please enlarge it to at least 80×23")
+        ann.resize(80, 24)
+        drawn = await ann.sees(lambda text: text.splitlines()[0].startswith("ABLUXXEN  table 1 · "))
+        ann.chan.write("\x0c")
+        await asyncio.sleep(0.5)
+        assert ann.term.text() == drawn
+
+    clubbed(tmp_path, test, workers=1)
+
+
 def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_itself(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Something that fails every worker (a broken install, no memory) must not start workers for ever.
