@@ -336,6 +336,28 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
     clubbed(tmp_path, test, workers=1)
 
 
+def test_the_club_starts_workers_as_its_tables_need_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(workers_module, "TABLES_EACH", 1)
+
+    async def test(club: Club, port: int) -> None:
+        workers = club.elsewhere
+        assert isinstance(workers, Workers) and len(workers.workers) == 1
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("Your hand (Ann)")
+        ben = await enter(port, "ben", key=BEN)
+        ben.type("new 2 bots 1")
+        await ben.sees("Your hand (Ben)")
+        cy = await enter(port, "cy", key=CY)
+        cy.type("new 2 bots 1")  # a third table: no third worker (two at most), the less busy one takes it
+        await cy.sees("Your hand (Cy)")
+        assert len(workers.workers) == 2
+        assert sorted(len(worker.tables) for worker in workers.workers) == [1, 2]
+        assert len({worker.process.pid for worker in workers.workers}) == 2
+
+    clubbed(tmp_path, test, workers=2)
+
+
 def test_a_table_in_a_worker_follows_its_terminal_size_and_ctrl_l_draws_it_afresh(tmp_path: Path) -> None:
     async def test(club: Club, port: int) -> None:
         ann, ben = await seated(port, 1)

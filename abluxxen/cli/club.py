@@ -54,8 +54,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"connections the club takes at once: in the lobby, at tables and logging in "
                              f"(default {MAX_CONNECTIONS})")
     parser.add_argument("--workers", type=whole(0, MAX_WORKERS), default=None, metavar="N",
-                        help="processes the tables play in, beside the club's own (default: one for each core "
-                             "of the machine; 0: in the club's own process, which uses one core)")
+                        help="the most processes the tables play in, beside the club's own, started as the "
+                             "tables need them (default 8, or 0 on a machine of one core; 0: in the club's own "
+                             "process, which uses one core)")
     add_lang(parser)
 
 

@@ -67,6 +67,9 @@ HEAD = struct.Struct("!cII")
 MAX_FRAME = 4 * 1024 * 1024
 #: Seconds between two looks at a worker's tables, to tell the club what changed.
 STATUS_EVERY = 0.5
+#: Tables a worker takes before the club starts another (when it may: ``--workers``). A hundred tables
+#: of people on two cores met the targets with eight workers (docs/hosting.md).
+TABLES_EACH = 12
 #: Seconds a worker has to stop its tables and end when the club stops.
 STOPPING = 5.0
 #: Workers that may fail within :data:`FAILURES_WINDOW` seconds and be replaced; past that, a worker that
@@ -74,15 +77,15 @@ STOPPING = 5.0
 MAX_FAILURES, FAILURES_WINDOW = 3, 60.0
 
 
-#: The most workers a club starts by itself (one for each core, up to this many).
+#: The most workers a club starts by itself (as its tables need them, :data:`TABLES_EACH` each).
 MOST_WORKERS = 8
 
 
 def default_workers() -> int:
-    """Workers for a club started without ``--workers``: one for each core of the machine (up to
-    :data:`MOST_WORKERS`), none on a machine of one core (the club's own process is all it has)."""
+    """The most workers for a club started without ``--workers``: :data:`MOST_WORKERS`, none on a machine
+    of one core (the club's own process is all it has)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return min(cores, MOST_WORKERS) if cores > 1 else 0
+    return MOST_WORKERS if cores > 1 else 0
 
 
 @dataclass(frozen=True)
@@ -165,17 +168,29 @@ class Remote:
 
 
 class _Worker:
-    """One worker process, and the club's end of its socket pair."""
+    """One worker process, and the club's end of its socket pair (frames sent before it is connected
+    wait, in order)."""
 
-    def __init__(self, process: subprocess.Popen[bytes], reader: asyncio.StreamReader,
-                 writer: asyncio.StreamWriter) -> None:
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
         self.process = process
-        self.reader = reader
-        self.writer = writer
+        self.writer: asyncio.StreamWriter | None = None
+        self.waiting: list[tuple[bytes, int, bytes]] = []
         self.tables: dict[int, Remote] = {}
 
+    def send(self, kind: bytes, session: int, payload: bytes) -> None:
+        if self.writer is None:
+            self.waiting.append((kind, session, payload))
+        else:
+            send(self.writer, kind, session, payload)
+
+    def connected(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        for frame in self.waiting:
+            send(writer, *frame)
+        self.waiting.clear()
+
     def order(self, order: dict[str, Any]) -> None:
-        send(self.writer, b"J", 0, json.dumps(order).encode())
+        self.send(b"J", 0, json.dumps(order).encode())
 
 
 @dataclass
@@ -190,8 +205,12 @@ class _Visit:
 class Workers:
     """The club's worker processes, and the people's visits to the tables in them.
 
+    A club starts with one worker, and starts another when each has :data:`TABLES_EACH` tables, up to
+    ``count``: a small club costs one process, a big one spreads its tables thin (a key typed at a table
+    then waits behind fewer other screens in its worker's turn).
+
     Args:
-        count: how many workers (1 or more).
+        count: the most workers (1 or more).
     """
 
     def __init__(self, count: int) -> None:
@@ -205,18 +224,17 @@ class Workers:
         self.stopping = False
 
     async def start(self) -> None:
-        """Start the worker processes (each told the club's data directory through its environment)."""
-        for _ in range(self.count):
-            self.workers.append(await self._worker())
+        """Start the first worker (told the club's data directory through its environment)."""
+        self.workers.append(self._worker())
 
-    async def _worker(self) -> _Worker:
+    def _worker(self) -> _Worker:
+        """A new worker process; it is connected on the event loop (what is sent meanwhile waits)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
         process = subprocess.Popen([sys.executable, "-m", "abluxxen.host.workers", "--fd", str(theirs.fileno())],
                                    pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         theirs.close()
-        reader, writer = await asyncio.open_unix_connection(sock=ours, limit=MAX_FRAME)
-        worker = _Worker(process, reader, writer)
-        self._readers.append(asyncio.get_running_loop().create_task(self._read(worker)))
+        worker = _Worker(process)
+        self._readers.append(asyncio.get_running_loop().create_task(self._read(worker, ours)))
         return worker
 
     # -- tables (Elsewhere) ----------------------------------------------------------------------
@@ -229,6 +247,9 @@ class Workers:
         """Play ``table`` in the worker with the fewest tables."""
         self.club = club
         worker = min(self.workers, key=lambda w: len(w.tables))
+        if len(worker.tables) >= TABLES_EACH and len(self.workers) < self.count:
+            worker = self._worker()
+            self.workers.append(worker)
         remote = Remote(worker, table, path.name, chat)
         self._play(worker, remote, path)
         return remote
@@ -256,7 +277,8 @@ class Workers:
                 await asyncio.sleep(0.05)
             else:
                 worker.process.kill()
-            worker.writer.close()
+            if worker.writer is not None:
+                worker.writer.close()
 
     # -- visits -----------------------------------------------------------------------------------
 
@@ -269,23 +291,25 @@ class Workers:
         self._next_visit += 1
         ended: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
         self.visits[number] = _Visit(hooks.write, ended, worker)
-        hooks.keys = lambda keys: send(worker.writer, b"K", number, keys.encode())
-        hooks.resized = lambda cols, rows: send(worker.writer, b"S", number, json.dumps([cols, rows]).encode())
-        send(worker.writer, b"O", number, json.dumps({**header, "number": remote.table.number}).encode())
+        hooks.keys = lambda keys: worker.send(b"K", number, keys.encode())
+        hooks.resized = lambda cols, rows: worker.send(b"S", number, json.dumps([cols, rows]).encode())
+        worker.send(b"O", number, json.dumps({**header, "number": remote.table.number}).encode())
         try:
             return await ended
         finally:
             hooks.keys = hooks.resized = None
             self.visits.pop(number, None)
             if not ended.done():  # the session went (its connection lost): the worker's screen goes too
-                send(worker.writer, b"C", number, b"")
+                worker.send(b"C", number, b"")
 
     # -- what the workers tell ------------------------------------------------------------------
 
-    async def _read(self, worker: _Worker) -> None:
+    async def _read(self, worker: _Worker, sock: socket.socket) -> None:
         try:
+            reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+            worker.connected(writer)
             while True:
-                kind, number, payload = await receive(worker.reader)
+                kind, number, payload = await receive(reader)
                 if kind == b"W":
                     visit = self.visits.get(number)
                     if visit is not None:
@@ -296,7 +320,7 @@ class Workers:
                         ending.ended.set_result(Ending(**json.loads(payload)))
                 elif kind == b"J":
                     self._told(worker, json.loads(payload))
-        except (asyncio.IncompleteReadError, ConnectionError, ValueError) as err:
+        except (asyncio.IncompleteReadError, OSError, ValueError) as err:
             if not self.stopping:
                 log.error("A worker of the club ended (%s): its tables are over", type(err).__name__)
             self._lost(worker)
@@ -342,7 +366,7 @@ class Workers:
 
     async def _replace(self, worker: _Worker) -> None:
         worker.process.kill()
-        new = await self._worker()
+        new = self._worker()
         self.workers[self.workers.index(worker)] = new
         club = self.club
         for remote in list(worker.tables.values()):
