@@ -286,6 +286,7 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
         if away is not None:
             away.cancel()
         cpu, own = clubhouse.cpu() - cpu, cpu_seconds(clubhouse.pid) - own
+        workers_seen = clubhouse.pids()[1:]
         clients, wall = time.process_time() - clients, time.perf_counter() - wall
         others = machine_busy_seconds() - busy - cpu - clients
         after = clubhouse.memory()
@@ -297,7 +298,7 @@ async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys
             "p50": statistics.median(screens) * 1000, "p95": percentile(screens, 0.95) * 1000,
             "echo50": statistics.median(echo) * 1000, "echo95": percentile(echo, 0.95) * 1000,
             "memory": after / 1024, "kib": (after - before) / (4 * tables), "cpu": cpu / max(1, sum(counts)) * 1000,
-            "own": own / max(1, sum(counts)) * 1000,
+            "own": own / max(1, sum(counts)) * 1000, "workers": len(workers_seen),
             "clients": clients / wall * 100, "others": max(0.0, others) / wall * 100, "timed": len(screens)}
 
 
@@ -366,7 +367,7 @@ def main(argv: list[str] | None = None) -> None:
         print(row_line(row), flush=True)
         if args.workers:
             print(f"   of the club's CPU per move: {row['own']:.0f} ms its own process's, "
-                  f"{row['cpu'] - row['own']:.0f} ms its {args.workers} workers'", flush=True)
+                  f"{row['cpu'] - row['own']:.0f} ms its {row['workers']:.0f} workers'", flush=True)
         for trouble in [name for name in ("frozen", "flood") if getattr(args, name)]:
             row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
                                       trouble=trouble, workers=args.workers))

@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {MAX_CONNECTIONS})")
     parser.add_argument("--workers", type=whole(0, MAX_WORKERS), default=None, metavar="N",
                         help="the most processes the tables play in, beside the club's own, started as the "
-                             "tables need them (default 8, or 0 on a machine of one core; 0: in the club's own "
+                             "tables need them (default 12, or 0 on a machine of one core; 0: in the club's own "
                              "process, which uses one core)")
     add_lang(parser)
 

@@ -68,8 +68,8 @@ MAX_FRAME = 4 * 1024 * 1024
 #: Seconds between two looks at a worker's tables, to tell the club what changed.
 STATUS_EVERY = 0.5
 #: Tables a worker takes before the club starts another (when it may: ``--workers``). A hundred tables
-#: of people on two cores met the targets with eight workers (docs/hosting.md).
-TABLES_EACH = 12
+#: of people on two cores met the targets with twelve workers (docs/hosting.md).
+TABLES_EACH = 8
 #: Seconds a worker has to stop its tables and end when the club stops.
 STOPPING = 5.0
 #: Workers that may fail within :data:`FAILURES_WINDOW` seconds and be replaced; past that, a worker that
@@ -78,7 +78,7 @@ MAX_FAILURES, FAILURES_WINDOW = 3, 60.0
 
 
 #: The most workers a club starts by itself (as its tables need them, :data:`TABLES_EACH` each).
-MOST_WORKERS = 8
+MOST_WORKERS = 12
 
 
 def default_workers() -> int:

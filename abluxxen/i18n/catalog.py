@@ -228,10 +228,10 @@ _OURS_DE = {
         "ohne Schlüssel)",
     "connections the club takes at once: in the lobby, at tables and logging in (default 64)":
         "Verbindungen, die der Club zugleich annimmt: in der Lobby, an Tischen und beim Anmelden (Standard 64)",
-    "the most processes the tables play in, beside the club's own, started as the tables need them (default 8, "
+    "the most processes the tables play in, beside the club's own, started as the tables need them (default 12, "
     "or 0 on a machine of one core; 0: in the club's own process, which uses one core)":
         "höchstens so viele Prozesse neben dem des Clubs, in denen die Tische spielen, gestartet, sobald die "
-        "Tische sie brauchen (Standard 8, auf einem Rechner mit einem Kern 0; 0: alles im Prozess des Clubs, "
+        "Tische sie brauchen (Standard 12, auf einem Rechner mit einem Kern 0; 0: alles im Prozess des Clubs, "
         "der einen Kern nutzt)",
     "accounts that may close a table (close N) and ban a key (ban NAME), comma-separated":
         "Konten, die einen Tisch schließen (close N) und einen Schlüssel verbannen (ban NAME) dürfen, mit "
