@@ -13,7 +13,6 @@ lobby back.
 from __future__ import annotations
 
 import io
-import textwrap
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -40,7 +39,6 @@ from .commands import Command, carry_out, read_command
 from .drawing import TableInfo
 from .pages import rules_page
 from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
-from .terminal import MIN_HEIGHT, MIN_WIDTH
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
@@ -194,8 +192,9 @@ class LobbyScreen(Paged):
     def _draw(self, cols: int, rows: int) -> list[StyleAndTextTuples]:
         """The lobby's lines: its title (this person's own line), then the rest, made once for everybody
         who sees the same (most people online are at no table and have nothing said to them alone)."""
-        if self.page is not None or cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            return ansi_lines(self.render(cols, rows))
+        instead = self._instead(cols, rows)
+        if instead is not None:
+            return ansi_lines(instead)
         club, height = self.clubhouse, rows - 2
         key = (id(club), club.version, cols, height, self.tr.lang, self.colours,
                _personal(club, self.visitor, self.message))
@@ -210,14 +209,11 @@ class LobbyScreen(Paged):
 
     def render(self, cols: int, rows: int) -> str:
         """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
-        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            text = self.tr("host.too_small", w=cols, h=rows)
-            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
-        height = rows - 2
-        if self.page is not None:
-            return "\n".join(self.page[self.page_at:self.page_at + height])
-        return self._printed(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=height,
-                                   message=self.message), cols, height)
+        instead = self._instead(cols, rows)
+        if instead is not None:
+            return instead
+        return self._printed(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
+                                   message=self.message), cols, rows - 2)
 
     def _printed(self, renderable: RenderableType, cols: int, height: int) -> str:
         """``renderable`` as this terminal shows it: text with escape codes, ``height`` lines at most."""

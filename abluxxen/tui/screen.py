@@ -157,6 +157,7 @@ class Paged:
     colours: str | None
     page: list[str] | None
     page_at: int
+    tr: Tr
 
     def size(self) -> tuple[int, int]:
         """The terminal's columns and rows."""
@@ -165,6 +166,16 @@ class Paged:
     def refresh(self) -> None:
         """Draw again soon."""
         raise NotImplementedError
+
+    def _instead(self, cols: int, rows: int) -> str | None:
+        """What the screen shows instead of itself: that the terminal is too small, or the page over it
+        (``rows - 2`` lines of it); ``None`` when neither."""
+        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
+            text = self.tr("host.too_small", w=cols, h=rows)
+            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
+        if self.page is not None:
+            return "\n".join(self.page[self.page_at:self.page_at + rows - 2])
+        return None
 
     def open_page(self, parts: list[RenderableType]) -> None:
         """Show a page over the screen, a screenful at a time."""
@@ -448,13 +459,8 @@ class TableScreen(Paged):
     def _render(self, cols: int, rows: int) -> RenderableType | str:
         """What the body shows: the table (or cover, scores, waiting room), else ready-made text (a page,
         the "too small" note)."""
-        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            text = self.tr("host.too_small", w=cols, h=rows)
-            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
-        height = rows - 2
-        if self.page is not None:
-            return "\n".join(self.page[self.page_at:self.page_at + height])
-        return self._content(cols, height)
+        instead = self._instead(cols, rows)
+        return instead if instead is not None else self._content(cols, rows - 2)
 
     def _console(self, cols: int, height: int) -> Console:
         """A rich console for this terminal at this size (made once per size: making one costs)."""
