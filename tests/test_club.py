@@ -26,6 +26,7 @@ from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import RecordsError, open_records, record_finished
+from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.club import Club, ClubTable, Settings, Visitor
 from abluxxen.tui import lobby as lobby_module
@@ -212,6 +213,39 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
         await ann.sees("Your hand (Ann)")
 
     clubbed(tmp_path, again)
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_club_does_not_resume_a_table_whose_save_another_process_holds_nor_write_over_it(
+        tmp_path: Path, workers: int) -> None:
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("What happened")
+
+    clubbed(tmp_path, first)
+    (save,) = tmp_path.glob("*-Ann-*.json")
+    before = save.read_bytes()
+    held = SaveLock(save).acquire()  # another club, say, plays it
+
+    async def again() -> list[str]:
+        elsewhere = Workers(workers) if workers else None
+        if elsewhere is not None:
+            await elsewhere.start()
+        club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere)
+        try:
+            return club.resume()
+        finally:
+            club.stop()
+            if elsewhere is not None:
+                await elsewhere.ended()
+
+    try:
+        problems = asyncio.run(again())
+    finally:
+        held.release()
+    assert len(problems) == 1 and "cannot be resumed" in problems[0]
+    assert save.read_bytes() == before
 
 
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(

@@ -37,7 +37,7 @@ from ..store.accounts import Accounts
 from ..store.files import Refused, read_small, write_atomically
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
-from ..store.saves import Saved, SaveError, Seat, new_save_path, read_save, write_save
+from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
 from .seats import SeatError, seats_of
@@ -615,7 +615,13 @@ class Club:
         over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
         if self.elsewhere is not None and self.elsewhere.can_play():
-            write_save(path, saved)  # what the room elsewhere plays from, the accounts in it
+            # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
+            # that a save another club holds is refused here too (SaveBusy), never written over.
+            lock = SaveLock(path).acquire()
+            try:
+                write_save(path, saved)
+            finally:
+                lock.release()
             table.room = self.elsewhere.play(self, table, path, chat)
         else:
             played = Table(saved, path)
