@@ -361,7 +361,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     lines += [tr("host.fingerprint", fingerprint=fingerprint(key)), tr("host.log_at", path=log_path)]
     print("\n".join(lines), flush=True)
     log.info("Club on port %d with %d tables resumed%s", port, len(club.tables),
-             f", tables in {workers.count} worker processes" if workers is not None else "")
+             f", tables in up to {workers.count} worker processes" if workers is not None else "")
     ending = _Ending()
     ending.catch_signals()
     await ending.stopped.wait()

@@ -54,7 +54,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..store.datadir import data_dir
 from ..store.saves import SaveError, read_save
-from ..table.club import Club, ClubTable, Here, Playing, Settings, club_room
+from ..table.club import Club, ClubTable, Here, Playing, Settings, play_club_table
 from ..table.room import Login
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
@@ -322,7 +322,7 @@ class Workers:
                     self._told(worker, json.loads(payload))
         except (asyncio.IncompleteReadError, OSError, ValueError) as err:
             if not self.stopping:
-                log.error("A worker of the club ended (%s): its tables are over", type(err).__name__)
+                log.error("A worker of the club ended (%s)", type(err).__name__)
             self._lost(worker)
 
     def _told(self, worker: _Worker, told: dict[str, Any]) -> None:
@@ -340,8 +340,13 @@ class Workers:
             if told.get("error"):
                 log.error("Table %d could not play: %s", remote.table.number, told["error"])
             del worker.tables[remote.table.number]
-            remote.told["stage"] = "over"
-            club.over(remote.table)
+            self._over(remote)
+
+    def _over(self, remote: Remote) -> None:
+        """``remote``'s table is over: the club lists it no more."""
+        remote.told["stage"] = "over"
+        if self.club is not None:
+            self.club.over(remote.table)
 
     def _lost(self, worker: _Worker) -> None:
         """A worker is gone: its people's visits end (they are back in the lobby, told why); unless the
@@ -357,14 +362,13 @@ class Workers:
             log.error("The club's workers keep failing: their tables end (their saves stay in the club's folder)")
             self.workers.remove(worker)
             for remote in list(worker.tables.values()):
-                remote.told["stage"] = "over"
-                if self.club is not None:
-                    self.club.over(remote.table)
+                self._over(remote)
             worker.tables.clear()
             return
-        asyncio.get_running_loop().create_task(self._replace(worker))
+        self._replace(worker)
 
-    async def _replace(self, worker: _Worker) -> None:
+    def _replace(self, worker: _Worker) -> None:
+        """A new worker takes ``worker``'s place and plays its tables on from their saves."""
         worker.process.kill()
         new = self._worker()
         self.workers[self.workers.index(worker)] = new
@@ -430,29 +434,24 @@ class Worker:
                 here.stop()
 
     def play(self, number: int, order: dict[str, Any]) -> None:
-        """Play a table from its save, as the club's own process would (:func:`club_room`)."""
+        """Play a table from its save, as the club's own process would (:func:`play_club_table`)."""
         try:
             path = Path(str(order["save"]))
-            played = Table(read_save(path), path)
-            settings = Settings(**dict(order["settings"]))
-            owners = {str(k): str(v) for k, v in dict(order["owners"]).items()}
-            room = club_room(played, settings, owners, grace=float(order["grace"]), delay=float(order["delay"]),
-                             chat=order.get("chat"))
+            self.tables[number] = play_club_table(
+                Table(read_save(path), path), Settings(**dict(order["settings"])),
+                {str(k): str(v) for k, v in dict(order["owners"]).items()}, grace=float(order["grace"]),
+                delay=float(order["delay"]), chat=order.get("chat"),
+                recorded=lambda: self.tell({"number": number, "recorded": True}),
+                kept=lambda: self.status(number, kept=True), over=lambda: self._over(number))
         except (SaveError, OSError, KeyError, TypeError, ValueError) as err:
             self.tell({"number": number, "over": True, "error": str(err)[:200]})
             return
-        played.on_recorded = lambda: self.tell({"number": number, "recorded": True})
-        room.on_kept = lambda now: self.status(number, kept=True)
-        here = Here(room, asyncio.get_running_loop().create_task(room.run()))
-        self.tables[number] = here
-
-        def ended(_: object) -> None:
-            played.unlock()
-            self.tables.pop(number, None)
-            self.told.pop(number, None)
-            self.tell({"number": number, "over": True})
-        here.task.add_done_callback(ended)
         self.status(number)
+
+    def _over(self, number: int) -> None:
+        self.tables.pop(number, None)
+        self.told.pop(number, None)
+        self.tell({"number": number, "over": True})
 
     def status(self, number: int, *, kept: bool = False) -> None:
         """Tell the club what it shows and keeps of a table, when that changed (or when the room kept

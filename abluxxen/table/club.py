@@ -171,11 +171,20 @@ class Here:
         self.task.cancel()
 
 
-def club_room(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
-              chat: object = None) -> Room:
-    """A club table's room, wherever it runs: its save locked (the records' journal, which records the
-    finished saves nobody holds, must leave it alone: it is this table's to record, with the accounts),
-    its seats its owners', nobody waited for longer than the grace, its chat as ``club.json`` kept it."""
+def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
+                    chat: object, recorded: Callable[[], None], kept: Callable[[], None],
+                    over: Callable[[], None]) -> Here:
+    """A club table played in this process (the club's own, or a worker's) until it is over.
+
+    Its save is locked (the records' journal, which records the finished saves nobody holds, must leave
+    it alone: it is this table's to record, with the accounts); its seats are its owners'; nobody is
+    waited for longer than the grace; its chat is as ``club.json`` kept it. ``recorded`` is told when a
+    game was recorded, ``kept`` when the room keeps something new (owners, chat), ``over`` when it has
+    ended (its save's lock given up).
+
+    Raises:
+        SaveBusy: another process holds the save.
+    """
     if played.path is not None:
         played.lock(played.path)
     room = Room(played, code=new_code(), grace=grace, delay=delay, turn=settings.clock)
@@ -185,7 +194,15 @@ def club_room(played: Table, settings: Settings, owners: dict[str, str], *, grac
         chair.keys = frozenset({key}) if key else frozenset()
     if chat is not None:
         room.restore({"chat": chat})
-    return room
+    played.on_recorded = recorded
+    room.on_kept = lambda now: kept()
+    here = Here(room, asyncio.get_running_loop().create_task(room.run()))
+
+    def ended(_: object) -> None:
+        played.unlock()
+        over()
+    here.task.add_done_callback(ended)
+    return here
 
 
 class Elsewhere(Protocol):
@@ -624,17 +641,9 @@ class Club:
                 lock.release()
             table.room = self.elsewhere.play(self, table, path, chat)
         else:
-            played = Table(saved, path)
-            room = club_room(played, table.settings, table.owners, grace=self.grace, delay=self.delay, chat=chat)
-            played.on_recorded = self.rate
-            room.on_kept = lambda now: self.keep()
-            here = Here(room, asyncio.get_running_loop().create_task(room.run()))
-            table.room = here
-
-            def ended(_: object) -> None:
-                played.unlock()
-                self.over(table)
-            here.task.add_done_callback(ended)
+            table.room = play_club_table(Table(saved, path), table.settings, table.owners, grace=self.grace,
+                                         delay=self.delay, chat=chat, recorded=self.rate, kept=self.keep,
+                                         over=lambda: self.over(table))
         self.keep()
 
     def over(self, table: ClubTable) -> None:
