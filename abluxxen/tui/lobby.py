@@ -12,7 +12,6 @@ lobby back.
 
 from __future__ import annotations
 
-import io
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import replace
@@ -26,7 +25,7 @@ from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
-from rich.console import Console, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
 
@@ -200,29 +199,20 @@ class LobbyScreen(Paged):
                _personal(club, self.visitor, self.message))
         rest = _SHARED.get(key)
         if rest is None:
-            rest = ansi_lines(self._printed(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
-                                                      message=self.message), cols, height - 1))
+            rest = ansi_lines(self._ansi(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
+                                                    message=self.message), cols, height - 1))
             _SHARED[key] = rest
             while len(_SHARED) > MAX_SHARED:
                 _SHARED.popitem(last=False)
-        return ansi_lines(self._printed(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
+        return ansi_lines(self._ansi(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
 
     def render(self, cols: int, rows: int) -> str:
         """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
         instead = self._instead(cols, rows)
         if instead is not None:
             return instead
-        return self._printed(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
-                                   message=self.message), cols, rows - 2)
-
-    def _printed(self, renderable: RenderableType, cols: int, height: int) -> str:
-        """``renderable`` as this terminal shows it: text with escape codes, ``height`` lines at most."""
-        out = io.StringIO()
-        console = Console(file=out, width=cols, height=height, force_terminal=self.colours is not None,
-                          color_system=self.colours, highlight=False, soft_wrap=False,  # type: ignore[arg-type]
-                          legacy_windows=False)
-        console.print(renderable, crop=True, overflow="ellipsis")
-        return "\n".join(out.getvalue().rstrip("\n").split("\n")[:height])
+        return self._ansi(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
+                                message=self.message), cols, rows - 2)
 
     def _bottom(self) -> StyleAndTextTuples:
         if self.page is not None:

@@ -158,6 +158,7 @@ class Paged:
     page: list[str] | None
     page_at: int
     tr: Tr
+    _rich: Console | None = None
 
     def size(self) -> tuple[int, int]:
         """The terminal's columns and rows."""
@@ -176,6 +177,21 @@ class Paged:
         if self.page is not None:
             return "\n".join(self.page[self.page_at:self.page_at + rows - 2])
         return None
+
+    def _console(self, cols: int, height: int) -> Console:
+        """A rich console for this terminal at this size (made once per size: making one costs)."""
+        if self._rich is None or (self._rich.width, self._rich.height) != (cols, height):
+            self._rich = Console(file=io.StringIO(), width=cols, height=height,
+                                 force_terminal=self.colours is not None, color_system=self.colours,  # type: ignore[arg-type]
+                                 highlight=False, soft_wrap=False, legacy_windows=False)
+        return self._rich
+
+    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
+        """``renderable`` as text with escape codes (a line terminal's picture)."""
+        console = self._console(cols, height)
+        with console.capture() as captured:
+            console.print(renderable, crop=True, overflow="ellipsis")
+        return "\n".join(captured.get().rstrip("\n").split("\n")[:height])
 
     def open_page(self, parts: list[RenderableType]) -> None:
         """Show a page over the screen, a screenful at a time."""
@@ -243,7 +259,6 @@ class TableScreen(Paged):
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
-        self._rich: Console | None = None
         self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.buffer.on_text_changed += self._cap
@@ -461,21 +476,6 @@ class TableScreen(Paged):
         the "too small" note)."""
         instead = self._instead(cols, rows)
         return instead if instead is not None else self._content(cols, rows - 2)
-
-    def _console(self, cols: int, height: int) -> Console:
-        """A rich console for this terminal at this size (made once per size: making one costs)."""
-        if self._rich is None or (self._rich.width, self._rich.height) != (cols, height):
-            self._rich = Console(file=io.StringIO(), width=cols, height=height,
-                                 force_terminal=self.colours is not None, color_system=self.colours,  # type: ignore[arg-type]
-                                 highlight=False, soft_wrap=False, legacy_windows=False)
-        return self._rich
-
-    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
-        """``renderable`` as text with escape codes (a line terminal's picture)."""
-        console = self._console(cols, height)
-        with console.capture() as captured:
-            console.print(renderable, crop=True, overflow="ellipsis")
-        return "\n".join(captured.get().rstrip("\n").split("\n")[:height])
 
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
