@@ -282,9 +282,16 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         ann.type("quit")  # back to the lobby: her seat waits for her
         shown = await ann.sees("Back in the lobby.")
         assert shown.count("Your seat at table 1 waits for you: join 1.") == 1
+        ann.type("?")
+        await ann.sees("ban NAME    ban the key of the account NAME")  # an admin's help tells her orders
+        ann.type("q")
         ann.type("close 1")
         await ann.sees("Table 1 is closed")
         await ben.sees("An admin closed table 1.")
+        ben.type("?")
+        page = await ben.sees("The club's lobby")
+        assert "As an admin" not in page and "ban NAME" not in page
+        ben.type("q")
         assert 1 not in club.tables
         ann.type("new 2")
         await ann.sees("Table 2 is open")

@@ -114,6 +114,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "neu · setzen N · zuschauen N · aufstehen · los · wer · rangliste · ? · beenden"),
     "club.prompt": ("lobby › ", "Lobby › "),
     "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
+    "club.help_admin": ("As an admin:\n"
+                        "close N     end table N (its people back in the lobby, its game saved)\n"
+                        "ban NAME    ban the key of the account NAME (its person leaves the club)",
+                        "Als Admin:\n"
+                        "schließen N   Tisch N beenden (seine Leute zurück in der Lobby, die Partie gespeichert)\n"
+                        "verbannen NAME den Schlüssel des Kontos NAME verbannen (die Person verlässt den Club)"),
     "club.help": (
         "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
         "[guests|noguests]\n"

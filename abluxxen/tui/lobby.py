@@ -252,7 +252,8 @@ class LobbyScreen(Paged):
         tr, club, visitor = self.tr, self.clubhouse, self.visitor
         name, words = command.name, command.words
         if name == "?":
-            self.open_page([Text(tr("club.help_title"), style="bold"), Text(""), Text(tr("club.help"))])
+            admin = [Text(""), Text(tr("club.help_admin"))] if visitor.admin else []
+            self.open_page([Text(tr("club.help_title"), style="bold"), Text(""), Text(tr("club.help")), *admin])
         elif name == "rules":
             page = rules_page(words, tr)
             if page is None:
