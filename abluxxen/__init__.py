@@ -5,6 +5,8 @@ The engine (this package's top level) uses the standard library only::
     from abluxxen import Game, Rules, IllegalMove
 """
 
+import logging
+
 from .events import Event
 from .game import Game
 from .match import Match
@@ -16,3 +18,7 @@ from .view import View
 
 __all__ = ["Game", "Rules", "IllegalMove", "Move", "View", "Event", "Outcome", "Match", "Transcript"]
 __version__ = "0.1.0"
+
+# A library logs nowhere unless its program says where (the host and club: their log file); never over a
+# game on the terminal (logging's last resort writes to stderr).
+logging.getLogger(__name__).addHandler(logging.NullHandler())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -132,3 +133,27 @@ async def enter(port: int, name: str, *, key: asyncssh.SSHKey | None = None, cod
     client = Client(conn, chan, term)
     await client.sees("lobby ›" if lang == "en" else "Lobby ›", WAIT)
     return client
+
+
+def faulty_screens(monkeypatch: Any, where: Path) -> Path:
+    """Make a club table's screen fail to draw (``RuntimeError``) while the file returned exists, in this
+    process and in the workers it starts (through a ``sitecustomize`` they import): a fault that no input
+    can cause, to see what a person at a failing screen meets."""
+    trigger = where / "fault"
+    code = (
+        "from pathlib import Path\n"
+        "from abluxxen.tui import lobby\n"
+        "_render = lobby.ClubTableScreen._render\n"
+        "def _faulty(self, *args):\n"
+        f"    if Path({str(trigger)!r}).exists():\n"
+        "        raise RuntimeError('a fault drawing the table')\n"
+        "    return _render(self, *args)\n"
+        "lobby.ClubTableScreen._render = _faulty\n")
+    site = where / "site"
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "sitecustomize.py").write_text(code)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p))
+    from abluxxen.tui import lobby
+    monkeypatch.setattr(lobby.ClubTableScreen, "_render", lobby.ClubTableScreen._render)  # undone after the test
+    exec(compile(code, str(site / "sitecustomize.py"), "exec"), {})
+    return trigger

@@ -16,7 +16,19 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from clubbing import ANN, BEN, CY, clubbed, enter, knock, play_out_by_save, room_of, saved_game, seated
+from clubbing import (
+    ANN,
+    BEN,
+    CY,
+    clubbed,
+    enter,
+    faulty_screens,
+    knock,
+    play_out_by_save,
+    room_of,
+    saved_game,
+    seated,
+)
 from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -375,6 +387,83 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
         assert again is not None and len(again.transcript.moves) == 1
 
     clubbed(tmp_path, test, workers=1)
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_player_whose_connection_drops_is_away_at_once_and_a_bot_plays_for_him_after_the_grace(
+        tmp_path: Path, workers: int) -> None:
+    # Wherever the table plays, a lost connection is the same: the others see him away, then a bot.
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        ben.conn.close()
+        await ann.sees("Ben away (", 5)
+        await ann.sees("Ben away (a bot plays)", 10)
+        assert club.tables[1].stage == "playing"
+
+    clubbed(tmp_path, test, grace=2, workers=workers)
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_screen_that_fails_takes_its_person_back_to_the_lobby_and_the_clubs_log_says_why(
+        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    fault = faulty_screens(monkeypatch, tmp_path.parent / f"{tmp_path.name}-fault")
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        fault.touch()
+        ann.type("say hi")  # every screen at the table draws again, and fails
+        for client in (ann, ben):
+            await client.sees("Your screen at table 1 failed and was closed")
+            assert not client.term.closed.is_set()  # still in the club
+        fault.unlink()
+        ann.type("join 1")
+        await ann.sees("Your hand (Ann)")
+        assert club.tables[1].stage == "playing"
+
+    clubbed(tmp_path, test, workers=workers)
+    log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
+    logged = caplog.text + (log_file.read_text() if log_file.exists() else "")
+    assert "The screen of Ann failed" in logged and "RuntimeError: a fault drawing the table" in logged
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_rematch_survives_a_crash_of_the_club_and_is_rated_by_its_players_accounts(
+        tmp_path: Path, workers: int) -> None:
+    rng = random.Random(5)
+    crashed = tmp_path.parent / f"{tmp_path.name}-crashed"
+    moved: list[int] = []
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        first = club.tables[1].room.save_name() if club.tables[1].room is not None else None
+        await play_out_by_save(club, 1, {0: ann, 1: ben}, rng)
+        for client in (ann, ben):
+            await client.sees("is over")
+            client.type("again")
+        while (room := club.tables[1].room) is None or room.save_name() in (None, first):
+            await asyncio.sleep(0.02)
+        saved = saved_game(club, 1)
+        while saved is None or saved.match.game.to_move is None:
+            await asyncio.sleep(0.02)
+            saved = saved_game(club, 1)
+        mover = saved.match.game.to_move
+        assert mover is not None
+        (ann, ben)[mover].type(saved.match.game.view(mover).legal_moves()[0])
+        while (now := saved_game(club, 1)) is None or not now.transcript.moves:
+            await asyncio.sleep(0.02)
+        moved.append(len(now.transcript.moves))
+        shutil.copytree(tmp_path, crashed)  # what a crash leaves: the club's files as they are now
+
+    clubbed(tmp_path, test, workers=workers)
+
+    async def again(club: Club, port: int) -> None:
+        saved = saved_game(club, 1)
+        assert saved is not None and len(saved.transcript.moves) == moved[0]
+        assert saved.accounts == [f"key:{fingerprint(ANN)}", f"key:{fingerprint(BEN)}"]
+        ann = await enter(port, "ann", key=ANN)
+        await ann.sees("Your seat at table 1 waits for you")
+
+    clubbed(crashed, again, workers=workers)
 
 
 def test_the_club_starts_workers_as_its_tables_need_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

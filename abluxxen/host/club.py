@@ -44,7 +44,7 @@ from .keys import HostKeyError, fingerprint, host_key
 from .log import log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
 from .start import _Ending, lan_address
-from .workers import Ending, Workers, default_workers
+from .workers import Ending, Workers, default_workers, visit_table
 
 
 class ClubHost(Host):
@@ -244,16 +244,15 @@ class ClubSession(Session):
         screen = ClubTableScreen(here.room, self.login, number=table.number, lang=lang, colours=colours)
         self.host.screens.add(screen)
         try:
-            await screen.run()
+            return await visit_table(screen)
         finally:
             self.host.screens.discard(screen)
-        return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
 
     @staticmethod
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:
         """What the lobby says to someone back from ``table`` (a seat that waits for them is said by the
         lobby itself, under its chat)."""
-        if ending.reason in ("closed", "failed"):
+        if ending.reason in ("closed", "failed", "broken"):
             return tr(f"club.back_{ending.reason}", n=table.number)
         return tr("club.back")
 

@@ -52,6 +52,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from ..quoting import brief
 from ..store.datadir import data_dir
 from ..store.saves import SaveError, read_save
 from ..table.club import Club, ClubTable, Here, Playing, Settings, play_club_table
@@ -94,8 +95,9 @@ class Ending:
 
     Attributes:
         goodbye: what they are told if they leave the club with it ("" for nothing).
-        reason: why the room sent their screen away (``closed``, ``elsewhere``, ``stopped``, ``kicked``; ""
-            when they left it themselves).
+        reason: why the room sent their screen away (``closed``, ``elsewhere``, ``stopped``, ``kicked``), or
+            why it went (``failed``: the worker it played in; ``broken``: their screen failed); "" when they
+            left it themselves.
         lost: their terminal went away.
         seated: they had a seat there (not watching).
     """
@@ -104,6 +106,21 @@ class Ending:
     reason: str = ""
     lost: bool = False
     seated: bool = False
+
+
+async def visit_table(screen: ClubTableScreen) -> Ending:
+    """A person at a club table, their screen drawn here, until they leave it; how they left. The one way
+    a visit ends, wherever the table plays (the club's own process or a worker): a screen that fails
+    takes its person back to the lobby, told so, and its failure goes to the club's log; the room counts
+    their seat as away meanwhile (they may ``join`` it again)."""
+    try:
+        await screen.run()
+    except Exception:  # noqa: BLE001 - one screen's failure must cost its person neither the club nor the table
+        log.exception("The screen of %s at table %d failed", brief(screen.name), screen.number)
+        return Ending(reason="broken", seated=bool(screen.chairs))
+    if screen.failed is not None:  # it failed drawing (and logged why): it left the table
+        return Ending(reason="broken", seated=bool(screen.chairs))
+    return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
 
 
 def send(writer: asyncio.StreamWriter, kind: bytes, session: int, payload: bytes) -> None:
@@ -299,7 +316,9 @@ class Workers:
         finally:
             hooks.keys = hooks.resized = None
             self.visits.pop(number, None)
-            if not ended.done():  # the session went (its connection lost): the worker's screen goes too
+            # The session went (its connection lost): the worker's screen goes too, and the room counts its
+            # seat as away. (Cancelling this visit cancels ``ended`` with it: cancelled is not ended.)
+            if ended.cancelled() or not ended.done():
                 worker.send(b"C", number, b"")
 
     # -- what the workers tell ------------------------------------------------------------------
@@ -501,9 +520,7 @@ class Worker:
                         pipe.send_text(keys)
                     screen = ClubTableScreen(here.room, who, number=int(header["number"]),
                                              lang=str(header.get("lang", "en")), colours=header.get("colours"))
-                    await screen.run()
-                    ending = Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost,
-                                    seated=bool(screen.chairs))
+                    ending = await visit_table(screen)
         finally:
             send(self.writer, b"E", number, json.dumps(asdict(ending)).encode())
 

@@ -161,6 +161,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "move.",
                          "Tisch {n} ist stehen geblieben: der Prozess, in dem er spielte, ist ausgefallen. Die "
                          "Partie ist bis zum letzten Zug gespeichert."),
+    "club.back_broken": ("Your screen at table {n} failed and was closed (the club's log says why). The game goes "
+                         "on: join {n} to sit down again.",
+                         "Dein Bildschirm an Tisch {n} ist ausgefallen und wurde geschlossen (das Protokoll des Clubs "
+                         "sagt, warum). Die Partie geht weiter: setzen {n} bringt dich zurück an den Tisch."),
     "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
     "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. setzen 2"),
     "club.playing": ("That table plays already: watch it (watch N).",
@@ -204,6 +208,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
     "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
+    "club.log.save_gone": ("Table {n} is not resumed: its match is over (its save went once it was recorded)",
+                           "Tisch {n} wird nicht wieder aufgenommen: seine Partie ist vorbei (ihr Spielstand ging, "
+                           "als sie eingetragen war)"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",

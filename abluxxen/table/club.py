@@ -152,8 +152,9 @@ class Here:
         return len(self.room.watchers)
 
     def save_name(self) -> str | None:
-        path = self.room.table.path
-        return path.name if path is not None else None
+        table = self.room.table
+        # A finished match's save is gone once its games are recorded: nothing to resume.
+        return table.path.name if table.path is not None and not table.retired else None
 
     def chat(self) -> object:
         return self.room.kept()["chat"]
@@ -194,7 +195,11 @@ def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *
         chair.keys = frozenset({key}) if key else frozenset()
     if chat is not None:
         room.restore({"chat": chat})
-    played.on_recorded = recorded
+
+    def on_recorded() -> None:
+        recorded()
+        kept()  # a finished match's save is gone: club.json names it no more
+    played.on_recorded = on_recorded
     room.on_kept = lambda now: kept()
     here = Here(room, asyncio.get_running_loop().create_task(room.run()))
 
@@ -752,6 +757,11 @@ class Club:
             self._reopen(number, settings, kept)
             return
         save = self.directory / Path(str(kept["save"])).name
+        if not save.exists():
+            # Only a match over and recorded loses its save (the records' journal): the club stopped before it
+            # could say so.
+            self.on_event("club.log.save_gone", {"n": number})
+            return
         saved = read_save(save)
         if saved.finished:
             return

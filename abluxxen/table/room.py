@@ -790,7 +790,8 @@ class Room:
             await self._wake.wait()
         if not self.onlookers and not any(c.present for c in self.chairs.values()):
             return False
-        if match.is_over:
+        rematch = match.is_over
+        if rematch:
             self.rematch()
         else:
             self.table.next_game()
@@ -801,6 +802,8 @@ class Room:
             chair.keyboard_at = 0
         self.problem = None
         self.stage = PLAYING
+        if rematch:
+            self.on_kept(True)  # its new save, on disk now, is what a restart resumes
         self.changed()
         return True
 

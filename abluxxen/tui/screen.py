@@ -28,6 +28,7 @@ import asyncio
 import functools
 import inspect
 import io
+import logging
 import textwrap
 import weakref
 from collections import OrderedDict, defaultdict
@@ -78,6 +79,8 @@ CHAT_SHOWN = 120.0
 #: Colours by what the terminal can show.
 DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
           "truecolor": ColorDepth.DEPTH_24_BIT}
+
+_log = logging.getLogger(__name__)
 
 
 def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours: str | None) -> Application[None]:
@@ -258,6 +261,7 @@ class TableScreen(Paged):
         self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
         self.goodbye = ""
         self.lost = False  # the terminal went away
+        self.failed: Exception | None = None  # what made the screen fail (it left the table then)
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
         self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
@@ -422,8 +426,10 @@ class TableScreen(Paged):
             return self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
                 else ansi_lines(shown)
         except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
+            # The host's log says why (a terminal of its own logs nowhere: see the package's NullHandler).
+            _log.error("The screen of %s failed", brief(self.name, MAX_NAME_SHOWN), exc_info=True)
             text = self.tr("host.failed", error=type(err).__name__)
-            self.goodbye = text
+            self.goodbye, self.failed = text, err
             asyncio.get_running_loop().call_soon(self._leave)
             return list(split_lines(to_formatted_text(text)))
 
