@@ -452,6 +452,9 @@ def test_a_rematch_survives_a_crash_of_the_club_and_is_rated_by_its_players_acco
         while (now := saved_game(club, 1)) is None or not now.transcript.moves:
             await asyncio.sleep(0.02)
         moved.append(len(now.transcript.moves))
+        rematch = club.tables[1].room.save_name() if club.tables[1].room is not None else None
+        while rematch is None or rematch not in (tmp_path / "club.json").read_text():  # kept (in a thread)
+            await asyncio.sleep(0.02)
         shutil.copytree(tmp_path, crashed)  # what a crash leaves: the club's files as they are now
 
     clubbed(tmp_path, test, workers=workers)

@@ -45,7 +45,7 @@ from ..store.saves import (
 from ..table.codes import MAX_CODE, CodeError, check_code, new_code
 from ..table.room import MAX_LINE, OVER, Login, Room, host_order
 from ..table.seats import SeatError
-from ..table.table import Table, start_event
+from ..table.table import DiskThread, Table, start_event
 from ..tui.commands import read_command, works
 from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
@@ -183,6 +183,7 @@ def resumed_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hostin
 
 def _room(saved: Saved, path: Path, code: str, args: argparse.Namespace) -> Room:
     table = Table(saved, path)
+    table.disk = DiskThread()  # the host's sessions share one event loop: a slow disk must not stall them
     delay = saved.delay if args.delay is None else args.delay
     return Room(table, code=code, grace=args.grace, delay=delay, watchers=args.watchers)
 

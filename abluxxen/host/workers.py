@@ -352,7 +352,7 @@ class Workers:
         if "status" in told:
             remote.told.update(told["status"])
             if told.get("kept"):
-                club.keep()
+                club.keep(now=bool(told.get("now", True)))
         if told.get("recorded"):
             club.rate()
         if told.get("over"):
@@ -461,7 +461,7 @@ class Worker:
                 {str(k): str(v) for k, v in dict(order["owners"]).items()}, grace=float(order["grace"]),
                 delay=float(order["delay"]), chat=order.get("chat"),
                 recorded=lambda: self.tell({"number": number, "recorded": True}),
-                kept=lambda: self.status(number, kept=True), over=lambda: self._over(number))
+                kept=lambda now: self.status(number, kept=True, now=now), over=lambda: self._over(number))
         except (SaveError, OSError, KeyError, TypeError, ValueError) as err:
             self.tell({"number": number, "over": True, "error": str(err)[:200]})
             return
@@ -472,17 +472,17 @@ class Worker:
         self.told.pop(number, None)
         self.tell({"number": number, "over": True})
 
-    def status(self, number: int, *, kept: bool = False) -> None:
+    def status(self, number: int, *, kept: bool = False, now: bool = True) -> None:
         """Tell the club what it shows and keeps of a table, when that changed (or when the room kept
-        something: the club writes ``club.json`` then)."""
+        something: the club writes ``club.json`` then, at once or, ``now=False``, soon)."""
         here = self.tables.get(number)
         if here is None:
             return
-        now = {"stage": here.stage, "people": here.people(), "bots": here.bots(), "watchers": here.watchers(),
-               "save": here.save_name(), "chat": here.chat()}
-        if now != self.told.get(number) or kept:
-            self.told[number] = now
-            self.tell({"number": number, "status": now, "kept": kept})
+        shown = {"stage": here.stage, "people": here.people(), "bots": here.bots(), "watchers": here.watchers(),
+                 "save": here.save_name(), "chat": here.chat()}
+        if shown != self.told.get(number) or kept:
+            self.told[number] = shown
+            self.tell({"number": number, "status": shown, "kept": kept, "now": now})
 
     async def look(self) -> None:
         """Tell the club what changed at the tables, every :data:`STATUS_EVERY` seconds."""

@@ -372,9 +372,28 @@ def write_save(path: Path, saved: Saved, *, checked: bool = True) -> None:
         SaveError: when the new document would not load again (the old file is kept).
         OSError: when the disk refuses.
     """
+    write_save_text(path, save_text(saved, checked=checked))
+
+
+def save_text(saved: Saved, *, checked: bool = True) -> str:
+    """The save file's text for ``saved`` as it is now (what :func:`write_save_text` writes, maybe later and in
+    another thread: the text no longer changes with the game).
+
+    Raises:
+        SaveError: when ``checked`` and the document would not load again.
+    """
     text = json.dumps(to_document(saved), indent=1)
     if checked:
         from_document(json.loads(text))  # never replace a good save with one that won't load
+    return text
+
+
+def write_save_text(path: Path, text: str) -> None:
+    """Write a save's text (:func:`save_text`) atomically: the old file stays until the new one is on disk.
+
+    Raises:
+        OSError: when the disk refuses.
+    """
     # The temporary file is locked while unfinished, so a cleanup elsewhere leaves it alone.
     write_atomically(path, text, prefix=_TEMP_PREFIX, suffix=_TEMP_SUFFIX, hold=_try_flock)
 

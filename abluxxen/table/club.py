@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -41,7 +42,7 @@ from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
 from .seats import SeatError, seats_of
-from .table import Table, start_event
+from .table import DiskThread, Table, start_event
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
 MAX_TABLES_EACH = 3
@@ -58,6 +59,8 @@ LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
 MAX_CLOCK, MAX_GAMES = 3600, 9
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
+#: Seconds ``club.json`` waits to be written again when only a table's chat changed.
+KEEP_PAUSE = 2.0
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
 GUEST = "guest:"
@@ -173,21 +176,22 @@ class Here:
 
 
 def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
-                    chat: object, recorded: Callable[[], None], kept: Callable[[], None],
+                    chat: object, recorded: Callable[[], None], kept: Callable[[bool], None],
                     over: Callable[[], None]) -> Here:
     """A club table played in this process (the club's own, or a worker's) until it is over.
 
     Its save is locked (the records' journal, which records the finished saves nobody holds, must leave
     it alone: it is this table's to record, with the accounts); its seats are its owners'; nobody is
     waited for longer than the grace; its chat is as ``club.json`` kept it. ``recorded`` is told when a
-    game was recorded, ``kept`` when the room keeps something new (owners, chat), ``over`` when it has
-    ended (its save's lock given up).
+    game was recorded, ``kept`` when the room keeps something new (``True``: owners, a new save, to be kept
+    at once; ``False``: its chat), ``over`` when it has ended (its save's lock given up).
 
     Raises:
         SaveBusy: another process holds the save.
     """
     if played.path is not None:
         played.lock(played.path)
+    played.disk = DiskThread()  # a slow disk holds up this table, never everyone the process serves
     room = Room(played, code=new_code(), grace=grace, delay=delay, turn=settings.clock)
     room.resumed = True  # whoever does not come to their seat has its grace, then a bot
     for chair in room.chairs.values():
@@ -198,9 +202,9 @@ def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *
 
     def on_recorded() -> None:
         recorded()
-        kept()  # a finished match's save is gone: club.json names it no more
+        kept(True)  # a finished match's save is gone: club.json names it no more
     played.on_recorded = on_recorded
-    room.on_kept = lambda now: kept()
+    room.on_kept = kept
     here = Here(room, asyncio.get_running_loop().create_task(room.run()))
 
     def ended(_: object) -> None:
@@ -405,6 +409,12 @@ class Club:
         self._ticker: asyncio.Task[None] | None = None
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
+        # club.json: the states asked to be kept and written (numbered), whether one waits to be written
+        # at once, and the task that writes them.
+        self._keep_asked = self._keep_written = 0
+        self._keep_now = False
+        self._keeper: asyncio.Task[None] | None = None
+        self._keep_lock = threading.Lock()
 
     # -- who is here ---------------------------------------------------------------------
 
@@ -647,7 +657,8 @@ class Club:
             table.room = self.elsewhere.play(self, table, path, chat)
         else:
             table.room = play_club_table(Table(saved, path), table.settings, table.owners, grace=self.grace,
-                                         delay=self.delay, chat=chat, recorded=self.rate, kept=self.keep,
+                                         delay=self.delay, chat=chat, recorded=self.rate,
+                                         kept=lambda now: self.keep(now=now),
                                          over=lambda: self.over(table))
         self.keep()
 
@@ -699,12 +710,51 @@ class Club:
 
     # -- what the club keeps -----------------------------------------------------------------
 
-    def keep(self) -> None:
+    def keep(self, *, now: bool = True) -> None:
         """Write ``club.json``: every table in play (its settings, its seats' owners and its chat) and
         every open one (its settings and the accounts waiting at it), for a restart to resume. Once the
-        club stops, it is written no more: the people leaving then keep their seats."""
+        club stops, it is written no more: the people leaving then keep their seats.
+
+        It is written in a thread, never on the event loop (it may be a MiB, and the disk slow), the
+        newest state each time; what only a chat line changed waits :data:`KEEP_PAUSE` (``now=False``),
+        so that a lively chat rewrites it once in a while, not at every line. A table's save is on
+        disk before ``club.json`` names it: ``club.json`` is true whenever a crash comes.
+        """
         if self.stopping:
             return
+        self._keep_asked += 1
+        self._keep_now = self._keep_now or now
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: nobody else to serve meanwhile
+            self._write_kept(self._keep_asked, self._kept())
+            return
+        if self._keeper is None or self._keeper.done():
+            self._keeper = loop.create_task(self._keeping())
+
+    async def _keeping(self) -> None:
+        """Write ``club.json`` until it holds the newest state asked for."""
+        while self._keep_written < self._keep_asked and not self.stopping:
+            if not self._keep_now:
+                await asyncio.sleep(KEEP_PAUSE)
+            self._keep_now = False
+            asked = self._keep_asked
+            await asyncio.to_thread(self._write_kept, asked, self._kept())
+
+    def _write_kept(self, asked: int, doc: dict[str, Any]) -> None:
+        """Write ``doc`` as ``club.json`` (state number ``asked``), unless a newer one is written already."""
+        with self._keep_lock:
+            if asked <= self._keep_written:
+                return
+            try:
+                write_atomically(self.directory / CLUB_FILE, json.dumps(doc) + "\n", prefix=".club-")
+            except OSError as err:
+                self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
+                return
+            self._keep_written = asked
+
+    def _kept(self) -> dict[str, Any]:
+        """What ``club.json`` holds now."""
         tables: list[dict[str, Any]] = []
         for table in self.tables.values():
             room = table.room
@@ -719,11 +769,7 @@ class Club:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
                            "save": save, "owners": table.owners, "chat": room.chat()})
-        doc = {"next": self.next_number, "tables": tables}
-        try:
-            write_atomically(self.directory / CLUB_FILE, json.dumps(doc) + "\n", prefix=".club-")
-        except OSError as err:
-            self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
+        return {"next": self.next_number, "tables": tables}
 
     def resume(self) -> list[str]:
         """Resume every table ``club.json`` names (its people have the grace to come back, then bots play
@@ -787,7 +833,9 @@ class Club:
 
     def stop(self) -> None:
         """The club closes: every table's room stops (their saves hold every move)."""
-        self.keep()
+        if not self.stopping:  # written here and now: the process is about to end
+            self._keep_asked += 1
+            self._write_kept(self._keep_asked, self._kept())
         self.stopping = True
         if self._ticker is not None:
             self._ticker.cancel()

@@ -607,7 +607,7 @@ class Room:
 
     async def run(self) -> None:
         """Wait for everyone, then play the match to its end (the save holds every move)."""
-        self.table.save()  # from the start: a crash before the first move can be resumed too
+        await self.table.saving()  # from the start: a crash before the first move can be resumed too
         self._note_problems()
         await self._gather()
         self.stage = PLAYING

@@ -7,6 +7,13 @@ and is the one place a move is pushed. After each move it saves, then tells
 its drawer's seat only. Nothing here draws or reads keys, so a terminal, a
 bot, a scripted lesson or a session from another terminal can sit at it alike.
 
+A table's disk work (every move's save, a game's record) runs where its
+:class:`Disk` says: at once for the hot-seat, whose process serves nobody
+else; in a thread for a club's or a host's tables (:class:`DiskThread`), so
+that a slow disk or a busy database holds up that table's next move, never
+the event loop that serves everybody else. Either way a move reaches the
+seats only once its save is on disk.
+
 The game loop is here too, written once (:meth:`Table.play_match`): ask the
 seat that decides, push, tell everyone; book a finished game, then whatever
 comes next. A :class:`Front` says who decides each seat and what happens
@@ -19,8 +26,11 @@ wait on an event loop, drives it with :func:`run_now`.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 from collections.abc import Callable, Coroutine, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -30,7 +40,16 @@ from ..match import Match
 from ..seeds import new_seed
 from ..store.journal import record_waiting, retire
 from ..store.records import RecordsError, record_finished
-from ..store.saves import LOCK_PATIENCE, Saved, SaveError, SaveLock, new_save_path, write_save
+from ..store.saves import (
+    LOCK_PATIENCE,
+    Saved,
+    SaveError,
+    SaveLock,
+    new_save_path,
+    save_text,
+    write_save,
+    write_save_text,
+)
 from ..transcript import Transcript
 from ..view import View
 from .seats import BotSeat
@@ -104,6 +123,36 @@ def run_now(step: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("this table's loop waited on an event loop")
 
 
+class Disk:
+    """Where a table's disk work runs: here and now (the hot-seat's table, the only thing its process does;
+    its loop, :func:`run_now`, never waits on an event loop)."""
+
+    async def run(self, work: Callable[[], T]) -> T:
+        """Do ``work`` (a save written, a game recorded); its result, or its exception."""
+        return work()
+
+
+#: Threads for the tables' disk work, shared by every table of a process: a save waits on the disk, not on
+#: Python, so many can wait at once.
+DISK_THREADS = 32
+_disk_pool: ThreadPoolExecutor | None = None
+
+
+class DiskThread(Disk):
+    """A table's disk work in a thread, one piece at a time and in the order asked: the event loop goes on
+    serving every other table and person meanwhile (a club's, a host's)."""
+
+    def __init__(self) -> None:
+        self._turn = asyncio.Lock()
+
+    async def run(self, work: Callable[[], T]) -> T:
+        global _disk_pool
+        if _disk_pool is None:
+            _disk_pool = ThreadPoolExecutor(DISK_THREADS, thread_name_prefix="abluxxen-disk")
+        async with self._turn:
+            return await asyncio.get_running_loop().run_in_executor(_disk_pool, work)
+
+
 class Table:
     """A match, its save file and the seats that are told each move.
 
@@ -136,6 +185,8 @@ class Table:
         self.first_game = 1
         # Told after a game was recorded (the club rates it).
         self.on_recorded: Callable[[], None] = lambda: None
+        # Where its disk work runs (a club's tables: in a thread).
+        self.disk = Disk()
 
     @property
     def match(self) -> Match:
@@ -181,10 +232,14 @@ class Table:
             IllegalMove: and nothing changed.
         """
         with self.shield():
-            events = self.saved.transcript.push(self.match.game, move, seat=seat)
-            self.saved.log.extend(events)
+            events = self._apply(seat, move)
             self.save(checked=False)  # a move's save, the most frequent: not read back
         self.tell(events)
+        return events
+
+    def _apply(self, seat: int, move: str) -> list[Event]:
+        events = self.saved.transcript.push(self.match.game, move, seat=seat)
+        self.saved.log.extend(events)
         return events
 
     def tell(self, events: Sequence[Event]) -> None:
@@ -210,7 +265,10 @@ class Table:
             except Undone:
                 continue
             front.moving(seat, move)
-            self.push(seat, move)
+            with self.shield():
+                events = self._apply(seat, move)
+                await self.saving(checked=False)  # a move's save, the most frequent: not read back
+            self.tell(events)  # on disk: now it may be shown
             await front.moved(seat, move, forced=forced)
 
     async def play_match(self, front: Front) -> None:
@@ -222,7 +280,7 @@ class Table:
         """
         while True:
             await self.play_game(front)
-            if not await front.between_games(self.close_game()):
+            if not await front.between_games(await self.close_game()):
                 return
 
     def play(self, players: Mapping[int, Player]) -> None:
@@ -237,7 +295,7 @@ class Table:
 
     # -- between games, and taking back ------------------------------------------------
 
-    def close_game(self) -> Exception | None:
+    async def close_game(self) -> Exception | None:
         """Book the game that just ended (once); a match that is over is marked finished, saved and
         recorded. What kept the records from taking it, if anything."""
         match = self.match
@@ -245,8 +303,8 @@ class Table:
             match.record()
             if match.is_over:
                 self.saved.finished = True
-            self.save()
-            return self.record()
+            await self.saving()
+            return await self.record()
 
     def next_game(self) -> None:
         """Deal the match's next game: a fresh log and transcript, not assisted; saved."""
@@ -346,10 +404,26 @@ class Table:
             with self.shield():
                 write_save(self.path, self.saved, checked=checked)
         except (OSError, SaveError) as err:
-            # The last good save (if any) stays in place.
-            self.unsaved, self.save_failure = True, err
+            self._not_saved(err)
             return
         self.unsaved, self.save_failure, self.last_good = False, None, True
+
+    async def saving(self, *, checked: bool = True) -> None:
+        """:meth:`save`, its writing done by :attr:`disk` (the save's text is made now: the game may move on
+        while it is written)."""
+        if self.path is None or self.retired:
+            return
+        try:
+            text = save_text(self.saved, checked=checked)
+            await self.disk.run(functools.partial(write_save_text, self.path, text))
+        except (OSError, SaveError) as err:
+            self._not_saved(err)
+            return
+        self.unsaved, self.save_failure, self.last_good = False, None, True
+
+    def _not_saved(self, err: OSError | SaveError) -> None:
+        # The last good save (if any) stays in place.
+        self.unsaved, self.save_failure = True, err
 
     @property
     def journal_kept(self) -> bool:
@@ -364,7 +438,7 @@ class Table:
 
     # -- the record ---------------------------------------------------------------------
 
-    def record(self) -> Exception | None:
+    async def record(self) -> Exception | None:
         """Add the finished game to the records (once, however often it is recorded), and any
         finished game still waiting in the save folder; what kept the records from taking it.
 
@@ -373,17 +447,23 @@ class Table:
         """
         if self.path is None:
             return None  # a game nobody saves is nobody's record (a lesson)
+        path, saved, shown = self.path, self.saved, self.seed_shown()
+
+        def recording() -> None:
+            record_waiting(path.parent, None)
+            record_finished(saved, seed_shown=shown)
+            if saved.finished:
+                retire(path)
+
         try:
-            record_waiting(self.path.parent, None)
-            record_finished(self.saved, seed_shown=self.seed_shown())
+            await self.disk.run(recording)
         except Exception as err:  # noqa: BLE001 - the record must never cost the game
             return err
-        self.on_recorded()
-        if self.saved.finished:
-            retire(self.path)
+        if saved.finished:
             # The records hold the whole game: a final save that failed (a full disk) loses nothing,
             # and the older save it left is gone with the journal.
             self.retired, self.unsaved, self.save_failure = True, False, None
+        self.on_recorded()
         return None
 
 
