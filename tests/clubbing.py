@@ -135,6 +135,39 @@ async def enter(port: int, name: str, *, key: asyncssh.SSHKey | None = None, cod
     return client
 
 
+def _everywhere(monkeypatch: Any, where: Path, code: str, patched: Sequence[tuple[Any, str]]) -> None:
+    """Run ``code`` (which replaces the ``patched`` attributes) in this process, undone after the test, and in
+    every worker the club starts (a ``sitecustomize`` in ``where`` that they import)."""
+    site = where / "site"
+    site.mkdir(parents=True, exist_ok=True)
+    (site / "sitecustomize.py").write_text(code)
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p))
+    for owner, name in patched:
+        monkeypatch.setattr(owner, name, getattr(owner, name))  # put back after the test
+    exec(compile(code, str(site / "sitecustomize.py"), "exec"), {})
+
+
+def held_saves(monkeypatch: Any, where: Path) -> tuple[Path, Path]:
+    """Make every save's writing wait while the first file returned exists (a disk that hangs), here and in
+    the workers; the second exists while a save waits so."""
+    gate, waiting = where / "gate", where / "waiting"
+    code = (
+        "import time\n"
+        "from pathlib import Path\n"
+        "from abluxxen.table import table\n"
+        "_write = table.write_save_text\n"
+        "def _held(path, text):\n"
+        f"    while Path({str(gate)!r}).exists():\n"
+        f"        Path({str(waiting)!r}).touch()\n"
+        "        time.sleep(0.01)\n"
+        f"    Path({str(waiting)!r}).unlink(missing_ok=True)\n"
+        "    _write(path, text)\n"
+        "table.write_save_text = _held\n")
+    from abluxxen.table import table
+    _everywhere(monkeypatch, where, code, [(table, "write_save_text")])
+    return gate, waiting
+
+
 def faulty_screens(monkeypatch: Any, where: Path) -> Path:
     """Make a club table's screen fail to draw (``RuntimeError``) while the file returned exists, in this
     process and in the workers it starts (through a ``sitecustomize`` they import): a fault that no input
@@ -149,11 +182,6 @@ def faulty_screens(monkeypatch: Any, where: Path) -> Path:
         "        raise RuntimeError('a fault drawing the table')\n"
         "    return _render(self, *args)\n"
         "lobby.ClubTableScreen._render = _faulty\n")
-    site = where / "site"
-    site.mkdir(parents=True, exist_ok=True)
-    (site / "sitecustomize.py").write_text(code)
-    monkeypatch.setenv("PYTHONPATH", os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p))
     from abluxxen.tui import lobby
-    monkeypatch.setattr(lobby.ClubTableScreen, "_render", lobby.ClubTableScreen._render)  # undone after the test
-    exec(compile(code, str(site / "sitecustomize.py"), "exec"), {})
+    _everywhere(monkeypatch, where, code, [(lobby.ClubTableScreen, "_render")])
     return trigger

@@ -23,6 +23,7 @@ from clubbing import (
     clubbed,
     enter,
     faulty_screens,
+    held_saves,
     knock,
     play_out_by_save,
     room_of,
@@ -424,6 +425,37 @@ def test_a_screen_that_fails_takes_its_person_back_to_the_lobby_and_the_clubs_lo
     log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
     logged = caplog.text + (log_file.read_text() if log_file.exists() else "")
     assert "The screen of Ann failed" in logged and "RuntimeError: a fault drawing the table" in logged
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_disk_that_hangs_holds_up_its_tables_move_alone_and_the_move_shows_once_it_is_on_disk(
+        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate, waiting = held_saves(monkeypatch, tmp_path.parent / f"{tmp_path.name}-disk")
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        cy = await enter(port, "cy", key=CY)
+        cy.type("watch 1")
+        await cy.sees("You are watching")
+        saved = saved_game(club, 1)
+        assert saved is not None and saved.match.game.to_move is not None
+        mover = saved.match.game.to_move
+        other = (ann, ben)[1 - mover]
+        assert other.term.text().count("no display yet") == 2
+        gate.touch()
+        (ann, ben)[mover].type(saved.match.game.view(mover).legal_moves()[0])
+        while not waiting.exists():
+            await asyncio.sleep(0.01)
+        cy.type("say still here")  # the process the table plays in serves everyone meanwhile
+        await other.sees("still here")
+        await enter(port, "dave", key=asyncssh.generate_private_key("ssh-ed25519"))  # and the door
+        assert other.term.text().count("no display yet") == 2  # the move is not shown before it is on disk
+        gate.unlink()
+        await other.sees(lambda text: text.count("no display yet") == 1)
+        now = saved_game(club, 1)
+        assert now is not None and len(now.transcript.moves) == 1
+
+    clubbed(tmp_path, test, workers=workers)
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])

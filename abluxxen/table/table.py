@@ -27,6 +27,7 @@ wait on an event loop, drives it with :func:`run_now`.
 from __future__ import annotations
 
 import asyncio
+import copy
 import functools
 import os
 from collections.abc import Callable, Coroutine, Mapping, Sequence
@@ -266,9 +267,9 @@ class Table:
                 continue
             front.moving(seat, move)
             with self.shield():
+                await self.saving_after(seat, move)
                 events = self._apply(seat, move)
-                await self.saving(checked=False)  # a move's save, the most frequent: not read back
-            self.tell(events)  # on disk: now it may be shown
+            self.tell(events)
             await front.moved(seat, move, forced=forced)
 
     async def play_match(self, front: Front) -> None:
@@ -411,11 +412,31 @@ class Table:
     async def saving(self, *, checked: bool = True) -> None:
         """:meth:`save`, its writing done by :attr:`disk` (the save's text is made now: the game may move on
         while it is written)."""
+        await self._written(lambda: save_text(self.saved, checked=checked))
+
+    async def saving_after(self, seat: int, move: str) -> None:
+        """Save the position after ``seat``'s ``move`` before it is on the table: no screen can show a move (a
+        screen draws again whenever it likes, a chat line say) that a crash could still lose.
+
+        Raises:
+            IllegalMove: and nothing changed.
+        """
+        saved = self.saved
+        game = saved.match.game.copy()
+        transcript = Transcript(start=saved.transcript.start, moves=list(saved.transcript.moves))
+        events = transcript.push(game, move, seat=seat)
+        match = copy.copy(saved.match)
+        match.game = game
+        after = copy.copy(saved)
+        after.match, after.transcript, after.log = match, transcript, [*saved.log, *events]
+        await self._written(lambda: save_text(after, checked=False))  # a move's save, the most frequent: not read back
+
+    async def _written(self, text: Callable[[], str]) -> None:
+        """Write the save's ``text`` (made now) where :attr:`disk` says; a failure is kept, as :meth:`save` keeps it."""
         if self.path is None or self.retired:
             return
         try:
-            text = save_text(self.saved, checked=checked)
-            await self.disk.run(functools.partial(write_save_text, self.path, text))
+            await self.disk.run(functools.partial(write_save_text, self.path, text()))
         except (OSError, SaveError) as err:
             self._not_saved(err)
             return
