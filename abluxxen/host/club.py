@@ -35,13 +35,14 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
+from ..store.files import Refused
 from ..table.club import Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
-from .log import log, open_log
+from .log import LOG_NAME, log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
 from .start import _Ending, lan_address
 from .workers import Ending, Workers, default_workers
@@ -272,6 +273,8 @@ def run(args: argparse.Namespace) -> int:
         key = host_key(data_dir())
         directory = private_dir(data_dir() / "club")
         log_path = open_log(data_dir())
+    except Refused as err:  # only the log is refused so (the key's refusal is a HostKeyError)
+        return _refused(tr("host.cannot_log", path=data_dir() / LOG_NAME, reason=err.told(tr)), tr, 1)
     except CodeError as err:
         return _refused(tr(err.key, most=MAX_CODE), tr, 2)
     except _NoAdmin as err:

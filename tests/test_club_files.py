@@ -1,0 +1,154 @@
+"""The club's and the host's own files: the key, the log, ``club.json``, one club to a data folder.
+
+Whatever a disk or a person left in the data folder (a link to nothing, a
+device, a named pipe, a file nested without end) is refused in one line,
+never a traceback, a hang or all the memory there is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import resource
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from abluxxen.host import log as log_module
+from abluxxen.host.log import log, open_log
+from abluxxen.host.start import HostError, resumed_hosting
+from abluxxen.i18n.tr import Tr
+from abluxxen.store.accounts import open_accounts
+from abluxxen.table.club import Club
+
+#: A command's run before it refuses: much longer than it takes, much shorter than a hang.
+WITHIN = 30.0
+#: Memory a command may take (a key read from /dev/zero would take all there is).
+MEMORY = 1024 * 1024 * 1024
+
+COMMANDS = {
+    "club": ["club", "--port", "0", "--bind", "127.0.0.1"],
+    "host": ["host", "--players", "Ann,Ben", "--serve", "--port", "0", "--delay", "0"],
+}
+
+
+def _small() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def refused(command: str, data: Path, lang: str = "en") -> tuple[int, str]:
+    """``abluxxen COMMAND`` on the data folder ``data``: its exit status and what it said (it must end by
+    itself, within its memory)."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    try:
+        done = subprocess.run([sys.executable, "-m", "abluxxen", *COMMANDS[command], "--lang", lang], env=env,
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=WITHIN,
+                              preexec_fn=_small)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"abluxxen {command} hung") from None
+    return done.returncode, done.stderr
+
+
+def _dangling(path: Path) -> None:
+    path.symlink_to(path.parent / "gone")
+
+
+def _zeros(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _null(path: Path) -> None:
+    path.symlink_to("/dev/null")
+
+
+@pytest.mark.parametrize("command", ["club", "host"])
+@pytest.mark.parametrize(("make", "why"), [(_dangling, "a link to nothing"), (_zeros, "not a regular file"),
+                                           (_pipe, "not a regular file")], ids=["dangling link", "/dev/zero", "fifo"])
+def test_a_host_key_that_is_no_key_file_is_refused_in_one_line(tmp_path: Path, command: str, make: object,
+                                                               why: str) -> None:
+    assert callable(make)
+    make(tmp_path / "host_key")
+    status, said = refused(command, tmp_path)
+    assert status == 2, said
+    assert said.count("\n") == 1 and "host_key" in said and why in said and "Traceback" not in said, said
+
+
+@pytest.mark.parametrize("command", ["club", "host"])
+@pytest.mark.parametrize("make", [_pipe, _null], ids=["fifo", "link to /dev/null"])
+def test_a_host_log_that_is_no_regular_file_is_refused_in_one_line(tmp_path: Path, command: str,
+                                                                  make: object) -> None:
+    assert callable(make)
+    make(tmp_path / "host.log")
+    status, said = refused(command, tmp_path)
+    assert status == 1, said
+    assert said.count("\n") == 1 and "host.log" in said and "not a regular file" in said, said
+
+
+def test_a_host_key_that_is_no_key_file_is_refused_in_german(tmp_path: Path) -> None:
+    _zeros(tmp_path / "host_key")
+    status, said = refused("club", tmp_path, "de")
+    assert status == 2 and "Host-Schlüssel" in said and "keine gewöhnliche Datei" in said, said
+
+
+def test_a_host_log_that_is_no_regular_file_is_refused_in_german(tmp_path: Path) -> None:
+    _pipe(tmp_path / "host.log")
+    status, said = refused("club", tmp_path, "de")
+    assert status == 1 and "Protokoll" in said and "keine gewöhnliche Datei" in said, said
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def test_a_club_json_nested_without_end_is_damaged_and_the_club_opens_without_it(tmp_path: Path) -> None:
+    (tmp_path / "club.json").write_text(DEEP)
+    accounts = open_accounts(tmp_path)
+    try:
+        club = Club(tmp_path, accounts)
+        (problem,) = club.resume()
+        assert problem.startswith("club.json cannot be read")
+        assert club.tables == {}
+    finally:
+        accounts.close()
+
+
+def test_a_hosted_marker_nested_without_end_is_damaged(tmp_path: Path) -> None:
+    (tmp_path / ".hosted").write_text(DEEP)
+    with pytest.raises(HostError) as caught:
+        resumed_hosting(argparse.Namespace(), tmp_path, Tr("en"))
+    assert caught.value.key == "host.cannot_damaged_marker"
+
+
+# -- the log ------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def logs() -> Iterator[None]:
+    """The test's log goes with the test."""
+    yield
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, logging.FileHandler)]:
+        root.removeHandler(handler)
+        handler.close()
+
+
+def test_the_log_stays_owner_only_after_it_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      logs: None) -> None:
+    monkeypatch.setattr(log_module, "LOG_BYTES", 2000)
+    umask = os.umask(0o022)
+    try:
+        path = open_log(tmp_path)
+        for n in range(100):
+            log.info("Line %d of the log, long enough to have it rotated soon", n)
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "host.log.1").exists()
+    for rotated in (path, tmp_path / "host.log.1"):
+        assert oct(rotated.stat().st_mode & 0o777) == "0o600", rotated
