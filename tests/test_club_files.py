@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import re
 import resource
 import subprocess
 import sys
+import time
+import types
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -146,9 +149,37 @@ def test_the_log_stays_owner_only_after_it_is_rotated(tmp_path: Path, monkeypatc
     try:
         path = open_log(tmp_path)
         for n in range(100):
-            log.info("Line %d of the log, long enough to have it rotated soon", n)
+            log.info("A line of the log, long enough to have it rotated soon: %s", "x" * n)
     finally:
         os.umask(umask)
     assert (tmp_path / "host.log.1").exists()
     for rotated in (path, tmp_path / "host.log.1"):
         assert oct(rotated.stat().st_mode & 0o777) == "0o600", rotated
+
+
+def test_a_flood_of_closed_connections_is_counted_and_leaves_logins_bans_and_failures_in_the_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logs: None) -> None:
+    # A slowloris makes about 180 lines a second; six minutes of them (over 5 MB) would rotate every login,
+    # ban and failure out of the log (1 MB and three old ones) unless repeated lines are only counted.
+    now = [1000.0]
+    monkeypatch.setattr(log_module, "time", types.SimpleNamespace(monotonic=lambda: now[0], time=time.time),
+                        raising=False)
+    open_log(tmp_path)
+    log.info("Accepted publickey for %s from %s %s", "ben", "198.51.100.4 port 40000", "SHA256:abc")
+    log.info("%s", "Ann banned eve")
+    flood = 180 * 60 * 6
+    for n in range(flood):
+        if n == flood // 2:
+            log.info("Failed code for %s from %s", "cy", "192.0.2.9 port 5000")
+        log.info("Closed connection from %s (%s)", f"203.0.113.{n % 250} port {1024 + n % 60000}", "silent")
+        now[0] += 1 / 180
+    now[0] += 60  # the last minute's count is written with the next line after it
+    log.info("Accepted publickey for %s from %s %s", "ann", "198.51.100.5 port 40001", "SHA256:def")
+    logging.getLogger().handlers[-1].flush()
+    text = "".join(p.read_text() for p in sorted(tmp_path.glob("host.log*")))
+    for line in ("Accepted publickey for ben from 198.51.100.4 port 40000", "Ann banned eve",
+                 "Failed code for cy from 192.0.2.9 port 5000", "Accepted publickey for ann"):
+        assert line in text
+    counts = [int(n) for n in re.findall(r"Repeated (\d+) more times in the last 60 s: Closed connection from", text)]
+    whole = text.count("]: Closed connection from")
+    assert len(counts) == 6 and whole == 20 * 6 and sum(counts) + whole == flood
