@@ -8,6 +8,7 @@ never a traceback, a hang or all the memory there is.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import os
 import re
@@ -20,10 +21,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clubbing import ANN, clubbed, enter
+from hosting import WAIT
 
 from abluxxen.host import log as log_module
 from abluxxen.host.log import log, open_log
 from abluxxen.host.start import HostError, resumed_hosting
+from abluxxen.host.workers import Workers
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import open_accounts
 from abluxxen.table.club import Club
@@ -183,3 +187,44 @@ def test_a_flood_of_closed_connections_is_counted_and_leaves_logins_bans_and_fai
     counts = [int(n) for n in re.findall(r"Repeated (\d+) more times in the last 60 s: Closed connection from", text)]
     whole = text.count("]: Closed connection from")
     assert len(counts) == 6 and whole == 20 * 6 and sum(counts) + whole == flood
+
+
+async def logged(path: Path, wanted: str) -> str:
+    """Wait until the log ``path`` (the file of that name now) holds ``wanted``; the log."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while True:
+        text = path.read_text()
+        if wanted in text:
+            return text
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"{wanted!r} not in {path}:\n{text[-2000:]}")
+        await asyncio.sleep(0.05)
+
+
+def test_a_workers_log_lines_reach_the_clubs_log_after_it_was_rotated(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logs: None) -> None:
+    # Only the club's process writes host.log, and rotates it: a worker that wrote the file itself would go
+    # on writing the renamed file (then a removed one), and its errors would be lost to the club's owner.
+    # (A worker's own lines: this test is for a club with workers only.)
+    monkeypatch.setattr(log_module, "LOG_BYTES", 20_000)
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))  # the club's data folder, its workers' too
+    path = open_log(tmp_path)
+
+    async def test(club: Club, port: int) -> None:
+        workers = club.elsewhere
+        assert isinstance(workers, Workers)
+        worker = workers.workers[0]
+        pid = worker.process.pid
+        await logged(path, f"abluxxen-host[{pid}]: Club worker {pid} started")
+        for n in range(400):
+            log.info("The club goes on: %s", "x" * n)
+        assert (tmp_path / "host.log.1").exists()
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("What happened")
+        pids.append(pid)
+
+    pids: list[int] = []
+    clubbed(tmp_path / "club", test, workers=1)
+    (pid,) = pids
+    assert f"abluxxen-host[{pid}]: Club worker {pid} stops with the club (tables playing: 1)" in path.read_text()

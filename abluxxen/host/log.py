@@ -137,12 +137,12 @@ class _OwnerOnly(logging.handlers.RotatingFileHandler):
         super().close()
 
 
-def open_log(directory: Path, *, rotate: bool = True) -> Path:
-    """Send the host's log (and every other library's warnings) to ``directory/host.log``, owner-only.
+def open_log(directory: Path) -> Path:
+    """Send the host's log (and every other library's warnings) to ``directory/host.log``, owner-only (only
+    the host's or club's own process: a club's workers send theirs to the club, :mod:`.workers`).
 
     Args:
         directory: the log's folder.
-        rotate: rotate the log when it grows (only the process that owns it: a club's workers add to it).
 
     Returns:
         the log's path.
@@ -153,7 +153,7 @@ def open_log(directory: Path, *, rotate: bool = True) -> Path:
     """
     private_dir(directory)
     path = directory / LOG_NAME
-    handler = _OwnerOnly(path, maxBytes=LOG_BYTES if rotate else 0, backupCount=LOG_KEPT, encoding="utf-8")
+    handler = _OwnerOnly(path, maxBytes=LOG_BYTES, backupCount=LOG_KEPT, encoding="utf-8")
     handler.setFormatter(logging.Formatter(LINE_FORMAT, datefmt="%Y-%m-%d %H:%M:%S"))
     handler.addFilter(Repeats(handler.handle))
     log_to(handler)
