@@ -13,6 +13,7 @@ import logging
 import os
 import re
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -228,3 +229,40 @@ def test_a_workers_log_lines_reach_the_clubs_log_after_it_was_rotated(
     clubbed(tmp_path / "club", test, workers=1)
     (pid,) = pids
     assert f"abluxxen-host[{pid}]: Club worker {pid} stops with the club (tables playing: 1)" in path.read_text()
+
+
+# -- one club to a data folder ------------------------------------------------------------------------------
+
+
+def start_club(data: Path) -> tuple[subprocess.Popen[str], int]:
+    """``abluxxen club`` on the data folder ``data`` (one worker: a table would play there), and its port."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    club = subprocess.Popen([sys.executable, "-m", "abluxxen", "club", "--port", "0", "--bind", "127.0.0.1",
+                             "--workers", "1", "--lang", "en"], env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert club.stdout is not None
+    found = re.search(r"ssh -p (\d+) NAME@", club.stdout.readline())
+    if not found:
+        club.kill()
+        raise AssertionError(club.stderr.read() if club.stderr else "the club printed no ssh line")
+    return club, int(found.group(1))
+
+
+def test_a_second_club_on_the_same_data_folder_is_refused_naming_the_first_and_a_killed_one_blocks_nothing(
+        tmp_path: Path) -> None:
+    first, port = start_club(tmp_path)
+    again = None
+    try:
+        status, said = refused("club", tmp_path)
+        assert status == 1, said
+        assert said == (f"abluxxen club: error: another club runs on this data folder (pid {first.pid}, port "
+                        f"{port}); stop it first\n"), said
+        first.send_signal(signal.SIGKILL)  # a crash: its lock file stays behind, nobody holds it
+        first.wait(timeout=WAIT)
+        assert (tmp_path / "club" / "club.lock").exists()
+        again, _ = start_club(tmp_path)
+    finally:
+        for club in (first, again):
+            if club is not None and club.poll() is None:
+                club.terminate()
+                club.wait(timeout=WAIT)
