@@ -35,13 +35,15 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
+from ..store.files import Refused
 from ..table.club import Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
-from .log import log, open_log
+from .lock import LOCK_NAME, ClubLock, ClubRunning
+from .log import LOG_NAME, log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
 from .start import _Ending, lan_address
 from .workers import Ending, Workers, default_workers, visit_table
@@ -271,6 +273,8 @@ def run(args: argparse.Namespace) -> int:
         key = host_key(data_dir())
         directory = private_dir(data_dir() / "club")
         log_path = open_log(data_dir())
+    except Refused as err:  # only the log is refused so (the key's refusal is a HostKeyError)
+        return _refused(tr("host.cannot_log", path=data_dir() / LOG_NAME, reason=err.told(tr)), tr, 1)
     except CodeError as err:
         return _refused(tr(err.key, most=MAX_CODE), tr, 2)
     except _NoAdmin as err:
@@ -279,11 +283,19 @@ def run(args: argparse.Namespace) -> int:
         return _refused(err.told(tr), tr, 2)
     except OSError as err:
         return _refused(tr.os_reason(err), tr, 1)
+    try:
+        held = ClubLock(directory).acquire()
+    except ClubRunning as err:
+        return _refused(tr("club.running", pid=err.pid, port=err.port), tr, 1)
+    except Refused as err:
+        return _refused(tr("club.cannot_lock", path=directory / LOCK_NAME, reason=err.told(tr)), tr, 1)
     _more_files()
     try:
-        return asyncio.run(_serve(args, tr, key, directory, code, admins, log_path))
+        return asyncio.run(_serve(args, tr, key, directory, code, admins, log_path, held))
     except KeyboardInterrupt:
         return 130
+    finally:
+        held.release()
 
 
 def _more_files() -> None:
@@ -330,8 +342,10 @@ def _admins(text: str) -> list[str]:
 
 
 async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directory: Path, code: str,
-                 admins: list[str], log_path: Path) -> int:
-    """Resume the unfinished tables, open the door, and serve until a stop signal; the exit status."""
+                 admins: list[str], log_path: Path, held: ClubLock) -> int:
+    """Resume the unfinished tables, open the door, and serve until a stop signal; the exit status.
+
+    ``held`` is the club folder's lock (the port is written in it, for a second club's refusal)."""
     loop = asyncio.get_running_loop()
     loop.set_exception_handler(lambda _, context: log.error("%s", context.get("message"),
                                                             exc_info=context.get("exception")))
@@ -354,6 +368,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
         if workers is not None:
             await workers.ended()
         return _refused(tr("host.cannot_listen", port=args.port, reason=tr.os_reason(err)), tr, 1)
+    held.tell(port)
     lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
     if code:
         lines.append(tr("club.guest_line", code=code))

@@ -14,8 +14,12 @@ import asyncssh
 
 from ..i18n.tr import Tr
 from ..store.datadir import private_dir
+from ..store.files import Refused, read_small
 
 KEY_NAME = "host_key"
+#: The most of a key file read: an ed25519 key is about 400 bytes, an RSA key of 16,384 bits under 13 KiB
+#: (a link to ``/dev/zero`` must not fill the memory).
+MAX_KEY_BYTES = 32 * 1024
 
 
 class HostKeyError(Exception):
@@ -23,16 +27,18 @@ class HostKeyError(Exception):
 
     Attributes:
         path: the key file.
-        kind: what went wrong reading it (the exception's class name).
+        kind: what went wrong reading it: the file's refusal (not a regular file, a link to nothing…),
+            or the exception's class name.
     """
 
-    def __init__(self, path: Path, kind: str) -> None:
+    def __init__(self, path: Path, kind: str | Refused) -> None:
         self.path, self.kind = path, kind
         super().__init__(self.told(Tr("en")))
 
     def told(self, tr: Tr) -> str:
         """Why, and what to do, in ``tr``'s language."""
-        return tr("host.bad_key", path=str(self.path), kind=self.kind)
+        kind = self.kind.told(tr) if isinstance(self.kind, Refused) else self.kind
+        return tr("host.bad_key", path=str(self.path), kind=kind)
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:
@@ -43,22 +49,42 @@ def host_key(directory: Path) -> asyncssh.SSHKey:
     """
     path = directory / KEY_NAME
     try:
-        return asyncssh.read_private_key(str(path))
+        return _read_key(path)
     except FileNotFoundError:
         pass
-    except (OSError, ValueError, asyncssh.KeyImportError) as err:
-        raise HostKeyError(path, type(err).__name__) from None
     key = asyncssh.generate_private_key("ssh-ed25519")
     private_dir(directory)
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another host made one meanwhile: use that one
-        return host_key(directory)
+    except FileExistsError:  # another host made one meanwhile: use that one (once: it may be gone again)
+        try:
+            return _read_key(path)
+        except FileNotFoundError:
+            raise HostKeyError(path, "FileNotFoundError") from None
     with os.fdopen(fd, "wb") as out:
         out.write(key.export_private_key())
         out.flush()
         os.fsync(out.fileno())
     return key
+
+
+def _read_key(path: Path) -> asyncssh.SSHKey:
+    """The key in ``path``: a regular file of at most :data:`MAX_KEY_BYTES`, read without waiting on a pipe.
+
+    Raises:
+        FileNotFoundError: there is no file (nor a link) at ``path``.
+        HostKeyError: there is one, but it is no key.
+    """
+    try:
+        return asyncssh.import_private_key(read_small(path, MAX_KEY_BYTES))
+    except FileNotFoundError:
+        if os.path.lexists(path):  # a link to nothing: no key can be made there (O_EXCL), nor should be
+            raise HostKeyError(path, Refused("dangling")) from None
+        raise
+    except Refused as refused:
+        raise HostKeyError(path, refused) from None
+    except (ValueError, asyncssh.KeyImportError) as err:
+        raise HostKeyError(path, type(err).__name__) from None
 
 
 def fingerprint(key: asyncssh.SSHKey) -> str:

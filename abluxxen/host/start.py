@@ -30,7 +30,7 @@ from ..quoting import brief
 from ..rules import Rules
 from ..seeds import new_seed
 from ..store.datadir import data_dir
-from ..store.files import Refused, read_small, write_atomically
+from ..store.files import Refused, load_json, read_small, write_atomically
 from ..store.saves import (
     DEFAULT_DELAY,
     SaveBusy,
@@ -51,7 +51,7 @@ from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
 from .keys import HostKeyError, fingerprint, host_key
-from .log import log, open_log
+from .log import LOG_NAME, log, open_log
 from .server import Host
 
 HOSTED = ".hosted"  # not *.json: the save folder lists those as saves
@@ -161,7 +161,7 @@ def resumed_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hostin
     if not marker.exists():
         raise HostError("host.cannot_none", dir=brief(str(directory)))
     try:
-        doc = json.loads(read_small(marker, MAX_HOSTED))
+        doc = load_json(read_small(marker, MAX_HOSTED))
         path = directory / Path(str(doc["save"])).name
         code = check_code(str(doc["code"]))
         port = doc.get("port")
@@ -255,9 +255,10 @@ def run(args: argparse.Namespace) -> int:
         table.lock_held = None
     try:
         log_path = open_log(data_dir())
-    except OSError as err:
-        print(error_line("abluxxen host", tr("host.cannot_log", reason=tr.os_reason(err)), tr.lang), end="",
-              file=sys.stderr)
+    except (OSError, Refused) as err:
+        why = err.told(tr) if isinstance(err, Refused) else tr.os_reason(err)
+        print(error_line("abluxxen host", tr("host.cannot_log", path=data_dir() / LOG_NAME, reason=why), tr.lang),
+              end="", file=sys.stderr)
         return 1
     try:
         return asyncio.run(_serve(args, hosting, key, tr, directory, log_path))

@@ -22,7 +22,9 @@ kind, a session's number (0: none) and a length, then that many bytes:
 - from the worker: ``J`` what the club must know of a table (its stage,
   people, bots, watchers, save and chat when they change; that it recorded
   a game; that it is over), ``W`` what a person's screen writes, ``E`` that
-  their visit ended (and how: left, sent away, lost).
+  their visit ended (and how: left, sent away, lost), ``L`` a line of its
+  log (the club writes it into its own: only the club's process writes,
+  and rotates, ``host.log``).
 
 Nothing of a hand crosses but in a ``W`` frame to the session of the
 person whose screen drew it: the worker draws each screen for its login, as
@@ -53,19 +55,20 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..quoting import brief
-from ..store.datadir import data_dir
 from ..store.saves import SaveError, read_save
 from ..table.club import Club, ClubTable, Here, Playing, Settings, play_club_table
 from ..table.room import Login
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
-from .log import log, open_log
+from .log import Repeats, log, log_to
 from .server import Relay, TerminalOut, _KeysReader
 
 #: A frame's head: its kind (one byte), the session's number, the length of what follows.
 HEAD = struct.Struct("!cII")
 #: The longest frame either side takes (a screen's drawing is a few KiB; an order, a table's chat).
 MAX_FRAME = 4 * 1024 * 1024
+#: The longest line of a worker's log the club takes (a traceback is a few KiB).
+MAX_LOG_LINE = 64 * 1024
 #: Seconds between two looks at a worker's tables, to tell the club what changed.
 STATUS_EVERY = 0.5
 #: Tables a worker takes before the club starts another (when it may: ``--workers``). A hundred tables
@@ -339,6 +342,8 @@ class Workers:
                         ending.ended.set_result(Ending(**json.loads(payload)))
                 elif kind == b"J":
                     self._told(worker, json.loads(payload))
+                elif kind == b"L":
+                    _logged(worker, payload)
         except (asyncio.IncompleteReadError, OSError, ValueError) as err:
             if not self.stopping:
                 log.error("A worker of the club ended (%s)", type(err).__name__)
@@ -399,7 +404,60 @@ class Workers:
         worker.tables.clear()
 
 
+def _logged(worker: _Worker, payload: bytes) -> None:
+    """A line of ``worker``'s log (:class:`_LogToClub`), written in the club's log under the worker's
+    process number, counted with its kind when it repeats (:class:`~.log.Repeats`)."""
+    try:
+        told = json.loads(payload)
+        level = int(told["level"])
+        record = logging.makeLogRecord({
+            "name": str(told["name"]), "levelno": level, "levelname": logging.getLevelName(level),
+            "msg": str(told["line"])[:MAX_LOG_LINE], "process": worker.process.pid,
+            "repeat_kind": tuple(str(part) for part in told["kind"])})
+    except (ValueError, KeyError, TypeError):
+        return
+    logging.getLogger(record.name).handle(record)
+
+
 # -- the worker's side ----------------------------------------------------------------------------------
+
+
+class _LogToClub(logging.Handler):
+    """A worker's log: each line (a traceback with it) as an ``L`` frame to the club, which writes it in its
+    own log. Only the club writes ``host.log``: it rotates it, and a worker writing the file itself would go on
+    writing the renamed file, then a removed one.
+
+    Args:
+        writer: the worker's end of its socket pair (written on its event loop, whatever thread logs).
+    """
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        super().__init__()
+        self.writer = writer
+        self.loop = asyncio.get_running_loop()
+        self.setFormatter(logging.Formatter("%(message)s"))
+        self.sending = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.sending:  # a line logged while sending one (the socket's own warning): it would never end
+            return
+        self.sending = True
+        try:
+            payload = json.dumps({"name": record.name, "level": record.levelno,
+                                  "line": self.format(record)[:MAX_LOG_LINE],
+                                  "kind": list(Repeats.kind(record))}).encode()
+            try:
+                here = asyncio.get_running_loop() is self.loop
+            except RuntimeError:
+                here = False
+            if here:
+                send(self.writer, b"L", 0, payload)
+            elif not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(send, self.writer, b"L", 0, payload)
+        except Exception:
+            self.handleError(record)
+        finally:
+            self.sending = False
 
 
 class _Out(TerminalOut):
@@ -550,6 +608,8 @@ class Worker:
 async def serve(sock: socket.socket) -> None:
     """A worker: take the club's orders and visits until it stops, or is gone."""
     reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+    log_to(_LogToClub(writer))
+    log.info("Club worker %d started", os.getpid())
     worker = Worker(writer)
     looking = asyncio.get_running_loop().create_task(worker.look())
     try:
@@ -559,6 +619,7 @@ async def serve(sock: socket.socket) -> None:
                 order = json.loads(payload)
                 worker.order(order)
                 if order.get("do") == "stop":
+                    log.info("Club worker %d stops with the club (tables playing: %d)", os.getpid(), len(worker.tables))
                     break
             elif kind == b"O":
                 worker.open(number, json.loads(payload))
@@ -586,8 +647,6 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--fd", type=int, required=True)
     args = parser.parse_args(argv)
-    open_log(data_dir(), rotate=False)
-    logging.getLogger("abluxxen.host").info("Club worker %d started", os.getpid())
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # the club stops its workers itself (or they see it gone)
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_IGN)

@@ -160,8 +160,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.bad_key": ("the host key {path} cannot be used ({kind}); move it away to make a new one",
                      "der Host-Schlüssel {path} ist nicht zu gebrauchen ({kind}); verschiebe ihn, "
                      "dann wird ein neuer erzeugt"),
-    "host.cannot_log": ("cannot write the host's log: {reason}", "kann das Protokoll des Hosts nicht schreiben: "
-                        "{reason}"),
+    "host.cannot_log": ("cannot write the host's log {path}: {reason}",
+                        "kann das Protokoll des Hosts {path} nicht schreiben: {reason}"),
     "host.cannot_listen": ("cannot listen on port {port}: {reason}", "kann nicht an Port {port} lauschen: {reason}"),
     "host.code_empty": ("an invite code needs letters or digits", "ein Einladungscode braucht Buchstaben oder Ziffern"),
     "host.code_long": ("an invite code has at most {most} letters and digits",

@@ -32,6 +32,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
     "oserror.long": ("the name is too long", "der Name ist zu lang"),
     "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
+    # Why a file the game keeps for itself (a key, a log) is refused: store/files.py's Refused.
+    "file.folder": ("a folder, not a file", "ein Ordner, keine Datei"),
+    "file.not_regular": ("not a regular file (a pipe or a device)",
+                         "keine gewöhnliche Datei (eine Pipe oder ein Gerät)"),
+    "file.too_big": ("too big for what it should be", "zu groß für das, was sie sein sollte"),
+    "file.dangling": ("a link to nothing", "ein Verweis ins Leere"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",

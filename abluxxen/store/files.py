@@ -11,13 +11,19 @@ forgets leaves the old file, whole.
 
 from __future__ import annotations
 
+import errno
+import json
 import os
 import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from .datadir import private_dir
+
+if TYPE_CHECKING:
+    from ..i18n.tr import Tr
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
@@ -26,8 +32,8 @@ class Refused(Exception):
     """A file that is not what a small data file can be.
 
     Attributes:
-        kind: ``"folder"``, ``"not-regular"`` (a pipe or a device), ``"too-big"``
-            or ``"unreadable"``.
+        kind: ``"folder"``, ``"not-regular"`` (a pipe or a device), ``"too-big"``, ``"unreadable"``, or
+            ``"dangling"`` (a link to nothing, where a caller tells it from no file at all).
         detail: the system's reason (``"unreadable"``) or the size in bytes
             (``"too-big"``, when the file said so before it was read).
         error: the system's refusal (``"unreadable"``: permission denied, an I/O error).
@@ -39,6 +45,42 @@ class Refused(Exception):
         self.detail = detail
         self.error = error
 
+    def told(self, tr: Tr) -> str:
+        """Why, in words of ``tr``'s language (the system's reason when it refused)."""
+        if self.error is not None:
+            return tr.os_reason(self.error)
+        return tr(f"file.{self.kind.replace('-', '_')}")
+
+
+def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
+    """A descriptor of the regular file ``path`` opened with ``flags`` (made with ``mode`` when
+    ``flags`` say so), never waiting: a named pipe without a writer (or reader) would block the open.
+
+    Raises:
+        FileNotFoundError: when there is no file (``path`` may be a link to nothing: see
+            :func:`os.path.lexists`).
+        Refused: when it is a folder, a pipe or device, or cannot be opened.
+    """
+    try:
+        fd = os.open(path, flags | _NONBLOCK, mode)
+    except FileNotFoundError:
+        raise
+    except OSError as err:
+        if err.errno == errno.ENXIO:  # a named pipe opened for writing with no reader
+            raise Refused("not-regular") from None
+        if err.errno == errno.EISDIR:
+            raise Refused("folder") from None
+        raise Refused("unreadable", str(err.strerror or err), err) from None
+    try:
+        info = os.fstat(fd)
+    except OSError as err:
+        os.close(fd)
+        raise Refused("unreadable", str(err.strerror or err), err) from None
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise Refused("folder" if stat.S_ISDIR(info.st_mode) else "not-regular")
+    return fd
+
 
 def read_small(path: Path, limit: int) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes.
@@ -47,18 +89,9 @@ def read_small(path: Path, limit: int) -> bytes:
         FileNotFoundError: when there is no file.
         Refused: when it is a folder, a pipe or device, larger than ``limit``, or cannot be read.
     """
-    try:
-        fd = os.open(path, os.O_RDONLY | _NONBLOCK)
-    except FileNotFoundError:
-        raise
-    except OSError as err:
-        raise Refused("unreadable", str(err.strerror or err), err) from None
+    fd = open_regular(path, os.O_RDONLY)
     try:
         info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise Refused("folder")
-        if not stat.S_ISREG(info.st_mode):
-            raise Refused("not-regular")
         if info.st_size > limit:
             raise Refused("too-big", str(info.st_size))
         chunks: list[bytes] = []
@@ -77,6 +110,24 @@ def read_small(path: Path, limit: int) -> bytes:
     if size > limit:
         raise Refused("too-big")
     return b"".join(chunks)
+
+
+class TooDeep(ValueError):
+    """A JSON document nested deeper than the parser goes (``[[[[…]]]]``): damaged, like any other."""
+
+
+def load_json(data: str | bytes, **options: Any) -> Any:
+    """``json.loads``, but a document nested too deeply is a :class:`TooDeep` (a ``ValueError`` as any
+    other damage) instead of the parser's ``RecursionError``.
+
+    Raises:
+        ValueError: not JSON (``json.JSONDecodeError``, ``UnicodeDecodeError``, :class:`TooDeep`), or a
+            number too long to read.
+    """
+    try:
+        return json.loads(data, **options)
+    except RecursionError:
+        raise TooDeep("nested too deeply") from None
 
 
 def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp",

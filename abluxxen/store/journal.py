@@ -11,13 +11,12 @@ index) makes this safe to repeat: nothing is recorded twice.
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .datadir import data_dir, saves_in
-from .files import Refused, read_small
+from .files import Refused, load_json, read_small
 from .records import RecordsError, record_finished
 
 # A save is well under this; a bigger file is no save of ours (saves.MAX_BYTES, without loading saves.py).
@@ -74,8 +73,8 @@ def _finished_in(folder: Path) -> list[Path]:
     finished = []
     for name in names:
         try:
-            doc = json.loads(read_small(folder / name, _MAX_BYTES))
-        except (OSError, Refused, ValueError, RecursionError):
+            doc = load_json(read_small(folder / name, _MAX_BYTES))
+        except (OSError, Refused, ValueError):
             continue
         if isinstance(doc, dict) and doc.get("finished") is True:
             finished.append(folder / name)

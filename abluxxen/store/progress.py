@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from .datadir import data_dir
-from .files import Refused, read_small, write_atomically
+from .files import Refused, load_json, read_small, write_atomically
 from .records import RecordsError, open_records
 from .saves import save_dir, scan_saves
 
@@ -47,8 +47,8 @@ def read_progress(path: Path, lessons: int) -> set[int]:
             raise ProgressError(f"cannot read it ({refused.detail})") from None
         raise ProgressError("not a regular file") from None
     try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        doc = load_json(data.decode("utf-8"))
+    except ValueError:  # not UTF-8, not JSON, nested too deeply
         raise ProgressError("not valid JSON") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise ProgressError(f"not a progress file (format {FORMAT!r} expected)")

@@ -35,6 +35,7 @@ from ..rules import Rules
 from ..seeds import is_seed, parse_seed, seed_text
 from ..transcript import Transcript
 from .datadir import data_dir, private_dir
+from .files import load_json
 
 if TYPE_CHECKING:
     from .saves import Saved
@@ -451,8 +452,8 @@ class Records:
             doc = db.execute("SELECT doc FROM transcripts WHERE game = ?", (number,)).fetchone()
         summary = _summary(row, seats, _rules_cache())
         try:
-            transcript = Transcript.from_json(json.loads(doc[0]) if doc is not None else None)
-        except (ValueError, TypeError, RecursionError) as err:
+            transcript = Transcript.from_json(load_json(doc[0]) if doc is not None else None)
+        except (ValueError, TypeError) as err:
             damaged[number] = DamagedRecord(number, f"its moves do not replay ({err})")
             raise damaged[number] from None
         fields = {name: getattr(summary, name) for name in GameSummary.__dataclass_fields__}

@@ -57,7 +57,7 @@ from ..names import name_problem
 from ..phase import END_REASONS
 from ..transcript import Transcript
 from .datadir import data_dir, private_dir, saves_in
-from .files import Refused, read_small, write_atomically
+from .files import Refused, TooDeep, load_json, read_small, write_atomically
 
 FORMAT = "abluxxen-tui/1"
 MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
@@ -660,12 +660,12 @@ def _refuse_constant(name: str) -> Any:
 
 def _parse(text: str) -> Any:
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return load_json(text, parse_constant=_refuse_constant)
     except SaveError:
         raise
     except json.JSONDecodeError as err:
         raise SaveError(f"damaged save: not valid JSON (line {err.lineno})", "json", line=err.lineno) from None
-    except RecursionError:
+    except TooDeep:
         raise SaveError("damaged save: nested too deeply", "nested") from None
     except ValueError:  # the parser's limit on digits: no save holds such a number
         raise SaveError("damaged save: a number too long to read", "long_number") from None

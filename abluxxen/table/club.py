@@ -35,7 +35,7 @@ from ..quoting import brief
 from ..rules import VARIANTS, Rules
 from ..seeds import new_seed
 from ..store.accounts import Accounts
-from ..store.files import Refused, read_small, write_atomically
+from ..store.files import Refused, load_json, read_small, write_atomically
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
 from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
@@ -778,7 +778,7 @@ class Club:
         if not path.exists():
             return []
         try:
-            doc = json.loads(read_small(path, MAX_CLUB_FILE))
+            doc = load_json(read_small(path, MAX_CLUB_FILE))
             tables = list(doc["tables"])
             self.next_number = max(1, int(doc.get("next", 1)))
         except (Refused, ValueError, KeyError, TypeError) as err:

@@ -1,0 +1,268 @@
+"""The club's and the host's own files: the key, the log, ``club.json``, one club to a data folder.
+
+Whatever a disk or a person left in the data folder (a link to nothing, a
+device, a named pipe, a file nested without end) is refused in one line,
+never a traceback, a hang or all the memory there is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+import types
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from clubbing import ANN, clubbed, enter
+from hosting import WAIT
+
+from abluxxen.host import log as log_module
+from abluxxen.host.log import log, open_log
+from abluxxen.host.start import HostError, resumed_hosting
+from abluxxen.host.workers import Workers
+from abluxxen.i18n.tr import Tr
+from abluxxen.store.accounts import open_accounts
+from abluxxen.table.club import Club
+
+#: A command's run before it refuses: much longer than it takes, much shorter than a hang.
+WITHIN = 30.0
+#: Memory a command may take (a key read from /dev/zero would take all there is).
+MEMORY = 1024 * 1024 * 1024
+
+COMMANDS = {
+    "club": ["club", "--port", "0", "--bind", "127.0.0.1"],
+    "host": ["host", "--players", "Ann,Ben", "--serve", "--port", "0", "--delay", "0"],
+}
+
+
+def _small() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
+def refused(command: str, data: Path, lang: str = "en") -> tuple[int, str]:
+    """``abluxxen COMMAND`` on the data folder ``data``: its exit status and what it said (it must end by
+    itself, within its memory)."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    try:
+        done = subprocess.run([sys.executable, "-m", "abluxxen", *COMMANDS[command], "--lang", lang], env=env,
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=WITHIN,
+                              preexec_fn=_small)
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"abluxxen {command} hung") from None
+    return done.returncode, done.stderr
+
+
+def _dangling(path: Path) -> None:
+    path.symlink_to(path.parent / "gone")
+
+
+def _zeros(path: Path) -> None:
+    path.symlink_to("/dev/zero")
+
+
+def _pipe(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _null(path: Path) -> None:
+    path.symlink_to("/dev/null")
+
+
+@pytest.mark.parametrize("command", ["club", "host"])
+@pytest.mark.parametrize(("make", "why"), [(_dangling, "a link to nothing"), (_zeros, "not a regular file"),
+                                           (_pipe, "not a regular file")], ids=["dangling link", "/dev/zero", "fifo"])
+def test_a_host_key_that_is_no_key_file_is_refused_in_one_line(tmp_path: Path, command: str, make: object,
+                                                               why: str) -> None:
+    assert callable(make)
+    make(tmp_path / "host_key")
+    status, said = refused(command, tmp_path)
+    assert status == 2, said
+    assert said.count("\n") == 1 and "host_key" in said and why in said and "Traceback" not in said, said
+
+
+@pytest.mark.parametrize("command", ["club", "host"])
+@pytest.mark.parametrize("make", [_pipe, _null], ids=["fifo", "link to /dev/null"])
+def test_a_host_log_that_is_no_regular_file_is_refused_in_one_line(tmp_path: Path, command: str,
+                                                                  make: object) -> None:
+    assert callable(make)
+    make(tmp_path / "host.log")
+    status, said = refused(command, tmp_path)
+    assert status == 1, said
+    assert said.count("\n") == 1 and "host.log" in said and "not a regular file" in said, said
+
+
+def test_a_host_key_that_is_no_key_file_is_refused_in_german(tmp_path: Path) -> None:
+    _zeros(tmp_path / "host_key")
+    status, said = refused("club", tmp_path, "de")
+    assert status == 2 and "Host-Schlüssel" in said and "keine gewöhnliche Datei" in said, said
+
+
+def test_a_host_log_that_is_no_regular_file_is_refused_in_german(tmp_path: Path) -> None:
+    _pipe(tmp_path / "host.log")
+    status, said = refused("club", tmp_path, "de")
+    assert status == 1 and "Protokoll" in said and "keine gewöhnliche Datei" in said, said
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+def test_a_club_json_nested_without_end_is_damaged_and_the_club_opens_without_it(tmp_path: Path) -> None:
+    (tmp_path / "club.json").write_text(DEEP)
+    accounts = open_accounts(tmp_path)
+    try:
+        club = Club(tmp_path, accounts)
+        (problem,) = club.resume()
+        assert problem.startswith("club.json cannot be read")
+        assert club.tables == {}
+    finally:
+        accounts.close()
+
+
+def test_a_hosted_marker_nested_without_end_is_damaged(tmp_path: Path) -> None:
+    (tmp_path / ".hosted").write_text(DEEP)
+    with pytest.raises(HostError) as caught:
+        resumed_hosting(argparse.Namespace(), tmp_path, Tr("en"))
+    assert caught.value.key == "host.cannot_damaged_marker"
+
+
+# -- the log ------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def logs() -> Iterator[None]:
+    """The test's log goes with the test."""
+    yield
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, logging.FileHandler)]:
+        root.removeHandler(handler)
+        handler.close()
+
+
+def test_the_log_stays_owner_only_after_it_is_rotated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      logs: None) -> None:
+    monkeypatch.setattr(log_module, "LOG_BYTES", 2000)
+    umask = os.umask(0o022)
+    try:
+        path = open_log(tmp_path)
+        for n in range(100):
+            log.info("A line of the log, long enough to have it rotated soon: %s", "x" * n)
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "host.log.1").exists()
+    for rotated in (path, tmp_path / "host.log.1"):
+        assert oct(rotated.stat().st_mode & 0o777) == "0o600", rotated
+
+
+def test_a_flood_of_closed_connections_is_counted_and_leaves_logins_bans_and_failures_in_the_log(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logs: None) -> None:
+    # A slowloris makes about 180 lines a second; six minutes of them (over 5 MB) would rotate every login,
+    # ban and failure out of the log (1 MB and three old ones) unless repeated lines are only counted.
+    now = [1000.0]
+    monkeypatch.setattr(log_module, "time", types.SimpleNamespace(monotonic=lambda: now[0], time=time.time),
+                        raising=False)
+    open_log(tmp_path)
+    log.info("Accepted publickey for %s from %s %s", "ben", "198.51.100.4 port 40000", "SHA256:abc")
+    log.info("%s", "Ann banned eve")
+    flood = 180 * 60 * 6
+    for n in range(flood):
+        if n == flood // 2:
+            log.info("Failed code for %s from %s", "cy", "192.0.2.9 port 5000")
+        log.info("Closed connection from %s (%s)", f"203.0.113.{n % 250} port {1024 + n % 60000}", "silent")
+        now[0] += 1 / 180
+    now[0] += 60  # the last minute's count is written with the next line after it
+    log.info("Accepted publickey for %s from %s %s", "ann", "198.51.100.5 port 40001", "SHA256:def")
+    logging.getLogger().handlers[-1].flush()
+    text = "".join(p.read_text() for p in sorted(tmp_path.glob("host.log*")))
+    for line in ("Accepted publickey for ben from 198.51.100.4 port 40000", "Ann banned eve",
+                 "Failed code for cy from 192.0.2.9 port 5000", "Accepted publickey for ann"):
+        assert line in text
+    counts = [int(n) for n in re.findall(r"Repeated (\d+) more times in the last 60 s: Closed connection from", text)]
+    whole = text.count("]: Closed connection from")
+    assert len(counts) == 6 and whole == 20 * 6 and sum(counts) + whole == flood
+
+
+async def logged(path: Path, wanted: str) -> str:
+    """Wait until the log ``path`` (the file of that name now) holds ``wanted``; the log."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while True:
+        text = path.read_text()
+        if wanted in text:
+            return text
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"{wanted!r} not in {path}:\n{text[-2000:]}")
+        await asyncio.sleep(0.05)
+
+
+def test_a_workers_log_lines_reach_the_clubs_log_after_it_was_rotated(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, logs: None) -> None:
+    # Only the club's process writes host.log, and rotates it: a worker that wrote the file itself would go
+    # on writing the renamed file (then a removed one), and its errors would be lost to the club's owner.
+    # (A worker's own lines: this test is for a club with workers only.)
+    monkeypatch.setattr(log_module, "LOG_BYTES", 20_000)
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(tmp_path))  # the club's data folder, its workers' too
+    path = open_log(tmp_path)
+
+    async def test(club: Club, port: int) -> None:
+        workers = club.elsewhere
+        assert isinstance(workers, Workers)
+        worker = workers.workers[0]
+        pid = worker.process.pid
+        await logged(path, f"abluxxen-host[{pid}]: Club worker {pid} started")
+        for n in range(400):
+            log.info("The club goes on: %s", "x" * n)
+        assert (tmp_path / "host.log.1").exists()
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("What happened")
+        pids.append(pid)
+
+    pids: list[int] = []
+    clubbed(tmp_path / "club", test, workers=1)
+    (pid,) = pids
+    assert f"abluxxen-host[{pid}]: Club worker {pid} stops with the club (tables playing: 1)" in path.read_text()
+
+
+# -- one club to a data folder ------------------------------------------------------------------------------
+
+
+def start_club(data: Path) -> tuple[subprocess.Popen[str], int]:
+    """``abluxxen club`` on the data folder ``data`` (one worker: a table would play there), and its port."""
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(data), LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    club = subprocess.Popen([sys.executable, "-m", "abluxxen", "club", "--port", "0", "--bind", "127.0.0.1",
+                             "--workers", "1", "--lang", "en"], env=env, text=True, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    assert club.stdout is not None
+    found = re.search(r"ssh -p (\d+) NAME@", club.stdout.readline())
+    if not found:
+        club.kill()
+        raise AssertionError(club.stderr.read() if club.stderr else "the club printed no ssh line")
+    return club, int(found.group(1))
+
+
+def test_a_second_club_on_the_same_data_folder_is_refused_naming_the_first_and_a_killed_one_blocks_nothing(
+        tmp_path: Path) -> None:
+    first, port = start_club(tmp_path)
+    again = None
+    try:
+        status, said = refused("club", tmp_path)
+        assert status == 1, said
+        assert said == (f"abluxxen club: error: another club runs on this data folder (pid {first.pid}, port "
+                        f"{port}); stop it first\n"), said
+        first.send_signal(signal.SIGKILL)  # a crash: its lock file stays behind, nobody holds it
+        first.wait(timeout=WAIT)
+        assert (tmp_path / "club" / "club.lock").exists()
+        again, _ = start_club(tmp_path)
+    finally:
+        for club in (first, again):
+            if club is not None and club.poll() is None:
+                club.terminate()
+                club.wait(timeout=WAIT)
