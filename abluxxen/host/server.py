@@ -167,7 +167,7 @@ class _Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         address = str(peer[0]) if peer else "?"
         self.where = f"{address} port {peer[1]}" if peer else "?"
-        self.caller = Caller(address, self._close)
+        self.caller = Caller(address, self._close, spoke=self._spoke)
         refused = self.host.door.arrive(self.caller)
         if refused is not None:
             log.info("Refused connection from %s: %s", self.where, refused)
@@ -175,6 +175,11 @@ class _Connection(asyncssh.SSHServer):
             self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr(f"host.{refused}"))
             return
         asyncio.get_running_loop().call_later(self.host.door.silent, self._silent_check)
+
+    def _spoke(self) -> bool:
+        """Whether the client has sent its SSH version: its key exchange is under way (asyncssh tells its
+        server of no step before the login begins, but keeps the version it received)."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
 
     def _silent_check(self) -> None:
         if self.caller is not None and self.host.door.still_silent(self.caller):
