@@ -443,6 +443,20 @@ def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_
 # -- the lobby at a glance ----------------------------------------------------------------------------
 
 
+def test_a_nul_byte_or_another_control_key_from_a_client_is_ignored_and_the_lobby_reads_on(tmp_path: Path) -> None:
+    # Ctrl-@ (a NUL byte) began a selection that no key ended: Enter did nothing for good.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.chan.write("wh\x00o\r")
+        await ann.sees("Online now")
+        ann.type("q")
+        await ann.sees("lobby ›")
+        ann.chan.write("to\x11p\r")  # Ctrl-Q took the next key as its own
+        await ann.sees("Ratings:")
+
+    clubbed(tmp_path, test)
+
+
 def _lobby_of(tmp_path: Path, *names: str) -> tuple[Club, list[Visitor]]:
     """A club with these accounts online (no terminals: their lobbies are drawn as text)."""
     club = Club(tmp_path, open_accounts(tmp_path))
