@@ -443,6 +443,31 @@ def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_
 # -- the lobby at a glance ----------------------------------------------------------------------------
 
 
+def test_a_move_or_a_mistyped_command_in_the_lobby_is_refused_with_a_hint_and_never_said(tmp_path: Path) -> None:
+    # A move typed for a table gone away would tell everyone in the lobby a card in one's hand.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN, lang="de")
+        for typed in ("3", "7 7 x", "77X", "7×3", "play 12", "take", "draw 4+13+x", "s 5"):
+            ann.type(typed)
+            await ann.sees(f"{typed} is a move, and no game is played in the lobby")
+        for typed, meant in (("qjoin 1", "join"), ("jion 2", "join"), ("wacth1", "watch")):
+            ann.type(typed)
+            await ann.sees(f"{typed.split()[0]} is no command: did you mean {meant}?")
+        for typed in ("lege 7", "nimm", "ziehe stapel", "wirf ab"):
+            ben.type(typed)
+            await ben.sees(f"{typed} ist ein Zug, und in der Lobby wird nicht gespielt")
+        ann.type("hello all")
+        ann.type("say 3")
+        ben.type("hi, wer will spielen?")
+        await ben.sees("Ann: 3")
+        await ann.sees("Ben: hi, wer will spielen?")
+        said = [line for line in ben.term.seen if line.lstrip().startswith(("Ann:", "Ben:"))]
+        assert sorted(line.strip() for line in said) == ["Ann: 3", "Ann: hello all", "Ben: hi, wer will spielen?"]
+
+    clubbed(tmp_path, test)
+
+
 def test_a_nul_byte_or_another_control_key_from_a_client_is_ignored_and_the_lobby_reads_on(tmp_path: Path) -> None:
     # Ctrl-@ (a NUL byte) began a selection that no key ended: Enter did nothing for good.
     async def test(club: Club, port: int) -> None:
