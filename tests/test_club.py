@@ -23,7 +23,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from abluxxen.host import workers as workers_module
 from abluxxen.host.keys import fingerprint
 from abluxxen.host.workers import Workers
-from abluxxen.store.accounts import Accounts, open_accounts, skeleton
+from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
@@ -69,6 +69,28 @@ def test_a_lookalike_of_a_claimed_name_or_an_unreadable_one_is_refused(tmp_path:
     assert accounts.verdict("a\x1b[2J", "SHA256:c").why == "club.name.letters"
     assert accounts.verdict("averyveryverylongname", "SHA256:c").why == "club.name.long"
     assert accounts.verdict("Jörg", "SHA256:c").new
+
+
+def test_a_name_of_punctuation_alone_or_a_claimed_one_with_punctuation_more_is_refused(tmp_path: Path) -> None:
+    accounts = Accounts(tmp_path / "a.sqlite3")
+    assert accounts.claim("Ann", "SHA256:a").why == "" and accounts.claim("Jo-Ann", "SHA256:j").why == ""
+    for lookalike, theirs in (("Ann.", "Ann"), ("A.n_n", "Ann"), ("_ann-", "Ann"), ("JoAnn", "Jo-Ann"),
+                              ("jo.ann.", "Jo-Ann")):
+        assert accounts.verdict(lookalike, "SHA256:b") == Verdict("lookalike", theirs), lookalike
+    for punctuation in (".", "__", "-.-"):
+        assert accounts.verdict(punctuation, "SHA256:b").why == "club.name.punctuation", punctuation
+    assert accounts.verdict("Ann", "SHA256:a").why == "" and accounts.verdict("Jo-Ann", "SHA256:j").why == ""
+
+    async def test(club: Club, port: int) -> None:
+        await enter(port, "ann", key=ANN)
+        refused, told = await knock(port, "Ann.", code="open door")  # no guest passes for Ann
+        assert isinstance(refused, Exception)
+        assert "Ann is a member's name" in "".join(told.banners)
+        refused, told = await knock(port, "__", key=BEN)
+        assert isinstance(refused, Exception)
+        assert "The name __ cannot be used here: a letter or a digit at least." in "".join(told.banners)
+
+    clubbed(tmp_path / "club", test, code="open door")
 
 
 def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.name.empty": ("a name is needed.", "ein Name fehlt."),
     "club.name.long": ("at most 12 characters.", "höchstens 12 Zeichen."),
     "club.name.letters": ("letters, digits, - _ and . only.", "nur Buchstaben, Ziffern, - _ und ."),
+    "club.name.punctuation": ("a letter or a digit at least.", "mindestens ein Buchstabe oder eine Ziffer."),
     "club.name_online": ("{name} is online already: log in under another name.",
                          "{name} ist schon da: melde dich unter einem anderen Namen an."),
     "club.elsewhere": ("You logged in to the club again elsewhere.",
