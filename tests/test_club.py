@@ -93,6 +93,27 @@ def test_a_name_of_punctuation_alone_or_a_claimed_one_with_punctuation_more_is_r
     clubbed(tmp_path / "club", test, code="open door")
 
 
+@pytest.mark.skipif(not all(shutil.which(tool) for tool in ("ssh", "ssh-keygen")), reason="needs ssh and ssh-keygen")
+def test_a_command_or_no_terminal_is_answered_with_why_and_exit_status_1_as_the_real_ssh_sees_it(
+        tmp_path: Path) -> None:
+    # ssh sends its command and the end of its input (</dev/null) at once: the end of input closed the
+    # channel's way back before the answer was written, and ssh said nothing and exited with 255.
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "key")], check=True)
+
+    async def test(club: Club, port: int) -> None:
+        for command, told in (["ls"], "runs no commands"), ([], "needs a terminal"):
+            for _ in range(3):
+                ssh = await asyncio.create_subprocess_exec(
+                    "ssh", "-F", "none", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                    "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-i", str(tmp_path / "key"), "-p", str(port),
+                    "ann@127.0.0.1", *command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+                out, _ = await asyncio.wait_for(ssh.communicate(), WAIT)
+                assert (ssh.returncode, told in out.decode()) == (1, True), (command, ssh.returncode, out)
+
+    clubbed(tmp_path / "data", test)
+
+
 def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> None:
     async def test(club: Club, port: int) -> None:
         refused, told = await knock(port, "eve")

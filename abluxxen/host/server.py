@@ -367,6 +367,12 @@ class Session(PromptToolkitSSHSession):
     def exec_requested(self, command: str) -> bool:
         return True  # answered with a line that says why nothing runs here (see _interact_here)
 
+    def eof_received(self) -> bool:
+        """The client sends no more (``ssh club ls </dev/null`` says so with its command): the way back
+        stays open, for the line that says why and the exit status (asyncssh would end it at once, and
+        ``ssh`` show nothing and exit with 255); the session ends itself."""
+        return True
+
     def _get_size(self) -> Size:
         """The client's terminal size, within bounds: a huge one must not cost the host its memory."""
         if self._chan is None:
