@@ -36,7 +36,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from abluxxen.host import workers as workers_module
 from abluxxen.host.keys import fingerprint
 from abluxxen.host.workers import Workers
-from abluxxen.store.accounts import Accounts, open_accounts, skeleton
+from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
@@ -82,6 +82,49 @@ def test_a_lookalike_of_a_claimed_name_or_an_unreadable_one_is_refused(tmp_path:
     assert accounts.verdict("a\x1b[2J", "SHA256:c").why == "club.name.letters"
     assert accounts.verdict("averyveryverylongname", "SHA256:c").why == "club.name.long"
     assert accounts.verdict("Jörg", "SHA256:c").new
+
+
+def test_a_name_of_punctuation_alone_or_a_claimed_one_with_punctuation_more_is_refused(tmp_path: Path) -> None:
+    accounts = Accounts(tmp_path / "a.sqlite3")
+    assert accounts.claim("Ann", "SHA256:a").why == "" and accounts.claim("Jo-Ann", "SHA256:j").why == ""
+    for lookalike, theirs in (("Ann.", "Ann"), ("A.n_n", "Ann"), ("_ann-", "Ann"), ("JoAnn", "Jo-Ann"),
+                              ("jo.ann.", "Jo-Ann")):
+        assert accounts.verdict(lookalike, "SHA256:b") == Verdict("lookalike", theirs), lookalike
+    for punctuation in (".", "__", "-.-"):
+        assert accounts.verdict(punctuation, "SHA256:b").why == "club.name.punctuation", punctuation
+    assert accounts.verdict("Ann", "SHA256:a").why == "" and accounts.verdict("Jo-Ann", "SHA256:j").why == ""
+
+    async def test(club: Club, port: int) -> None:
+        await enter(port, "ann", key=ANN)
+        refused, told = await knock(port, "Ann.", code="open door")  # no guest passes for Ann
+        assert isinstance(refused, Exception)
+        assert "Ann is a member's name" in "".join(told.banners)
+        refused, told = await knock(port, "__", key=BEN)
+        assert isinstance(refused, Exception)
+        assert "The name __ cannot be used here: a letter or a digit at least." in "".join(told.banners)
+
+    clubbed(tmp_path / "club", test, code="open door")
+
+
+@pytest.mark.skipif(not all(shutil.which(tool) for tool in ("ssh", "ssh-keygen")), reason="needs ssh and ssh-keygen")
+def test_a_command_or_no_terminal_is_answered_with_why_and_exit_status_1_as_the_real_ssh_sees_it(
+        tmp_path: Path) -> None:
+    # ssh sends its command and the end of its input (</dev/null) at once: the end of input closed the
+    # channel's way back before the answer was written, and ssh said nothing and exited with 255.
+    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "key")], check=True)
+
+    async def test(club: Club, port: int) -> None:
+        for command, told in (["ls"], "runs no commands"), ([], "needs a terminal"):
+            for _ in range(3):
+                ssh = await asyncio.create_subprocess_exec(
+                    "ssh", "-F", "none", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+                    "-o", "LogLevel=ERROR", "-o", "IdentitiesOnly=yes", "-i", str(tmp_path / "key"), "-p", str(port),
+                    "ann@127.0.0.1", *command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE)
+                out, _ = await asyncio.wait_for(ssh.communicate(), WAIT)
+                assert (ssh.returncode, told in out.decode()) == (1, True), (command, ssh.returncode, out)
+
+    clubbed(tmp_path / "data", test)
 
 
 def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> None:
@@ -565,6 +608,45 @@ def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_
 
 
 # -- the lobby at a glance ----------------------------------------------------------------------------
+
+
+def test_a_move_or_a_mistyped_command_in_the_lobby_is_refused_with_a_hint_and_never_said(tmp_path: Path) -> None:
+    # A move typed for a table gone away would tell everyone in the lobby a card in one's hand.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN, lang="de")
+        for typed in ("3", "7 7 x", "77X", "7×3", "play 12", "take", "draw 4+13+x", "s 5"):
+            ann.type(typed)
+            await ann.sees(f"{typed} is a move, and no game is played in the lobby")
+        for typed, meant in (("qjoin 1", "join"), ("jion 2", "join"), ("wacth1", "watch")):
+            ann.type(typed)
+            await ann.sees(f"{typed.split()[0]} is no command: did you mean {meant}?")
+        for typed in ("lege 7", "nimm", "ziehe stapel", "wirf ab"):
+            ben.type(typed)
+            await ben.sees(f"{typed} ist ein Zug, und in der Lobby wird nicht gespielt")
+        ann.type("hello all")
+        ann.type("say 3")
+        ben.type("hi, wer will spielen?")
+        await ben.sees("Ann: 3")
+        await ann.sees("Ben: hi, wer will spielen?")
+        said = [line for line in ben.term.seen if line.lstrip().startswith(("Ann:", "Ben:"))]
+        assert sorted(line.strip() for line in said) == ["Ann: 3", "Ann: hello all", "Ben: hi, wer will spielen?"]
+
+    clubbed(tmp_path, test)
+
+
+def test_a_nul_byte_or_another_control_key_from_a_client_is_ignored_and_the_lobby_reads_on(tmp_path: Path) -> None:
+    # Ctrl-@ (a NUL byte) began a selection that no key ended: Enter did nothing for good.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.chan.write("wh\x00o\r")
+        await ann.sees("Online now")
+        ann.type("q")
+        await ann.sees("lobby ›")
+        ann.chan.write("to\x11p\r")  # Ctrl-Q took the next key as its own
+        await ann.sees("Ratings:")
+
+    clubbed(tmp_path, test)
 
 
 def _lobby_of(tmp_path: Path, *names: str) -> tuple[Club, list[Visitor]]:

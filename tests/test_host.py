@@ -135,6 +135,26 @@ def test_a_scanner_cycling_through_names_has_its_codes_checked_one_at_a_time() -
     assert door.wait_before_check("203.0.113.7") == 0
 
 
+def test_a_full_door_pushes_out_the_churning_addresses_connections_not_another_addresses_login() -> None:
+    now = [0.0]
+    door = Door(clock=lambda: now[0], max_connections=6, max_starting=4)
+    closed: list[str] = []
+    person = Caller("198.51.100.1", lambda why: closed.append("person"))
+    assert door.arrive(person) is None  # connected, not yet said a word: the oldest silent connection
+    now[0] += 0.1
+    def churner(n: int) -> Caller:
+        return Caller("203.0.113.7", lambda why: closed.append(f"churn{n}"))
+
+    for n in range(4):
+        assert door.arrive(churner(n)) is None
+    spoken = Caller("192.0.2.5", lambda why: closed.append("kex"), spoke=lambda: True)
+    assert door.arrive(spoken) is None  # in its key exchange
+    for _ in range(2):
+        assert door.arrive(Caller("192.0.2.9", lambda why: closed.append("newcomer"))) is None
+    assert closed == ["churn0", "churn1"]  # the churner pays for its churn, not the others
+    assert person in door.callers and spoken in door.callers
+
+
 def test_nothing_but_the_game_no_commands_sftp_or_forwarding(tmp_path: Path) -> None:
     room = make_room(tmp_path)
 

@@ -123,6 +123,41 @@ def test_silent_connections_cannot_fill_the_door(tmp_path: Path) -> None:
     hosted(room, test, door=Door(max_connections=8, silent=1.0))
 
 
+def test_logins_from_an_address_that_keeps_reconnecting_all_get_in(tmp_path: Path) -> None:
+    # People share an address (NAT, a school, an ssh -R tunnel where all are 127.0.0.1): a loop of new
+    # connections from it must not push out a person's connection during its key exchange.
+    room = make_room(tmp_path, "Ann,Ben")
+
+    async def test(host: Host, port: int) -> None:
+        stop = asyncio.Event()
+
+        async def churn() -> None:
+            held: list[asyncio.StreamWriter] = []
+            for _ in range(5000):  # bounded: the logins end it long before
+                if stop.is_set():
+                    break
+                _, writer = await asyncio.open_connection("127.0.0.1", port)
+                held.append(writer)
+                if len(held) > 20:
+                    held.pop(0).close()
+                await asyncio.sleep(0)
+            for writer in held:
+                writer.close()
+
+        churners = [asyncio.get_running_loop().create_task(churn()) for _ in range(3)]
+        failed: list[str] = []
+        for _ in range(10):
+            try:
+                (await login(port, "ann")).close()
+            except (asyncssh.Error, OSError) as err:
+                failed.append(str(err))
+        stop.set()
+        await asyncio.gather(*churners)
+        assert failed == [], f"{len(failed)} of 10 logins failed: {failed}"
+
+    hosted(room, test, door=Door(max_connections=8, max_starting=4))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_connection_that_never_begins_to_log_in_is_told_so_not_that_a_newcomer_took_its_place(
         tmp_path: Path, lang: str) -> None:

@@ -8,8 +8,12 @@ address, or a scanner behind an ``ssh -R`` tunnel where every client is
   :data:`MAX_STARTING` of them from one address before they have logged in
   (sshd's ``PerSourceMaxStartups``). A connection that has not begun to log in
   within :data:`SILENT` seconds is closed; when every place is taken, a newcomer
-  takes the place of a silent connection, or of one that just gave a wrong
-  code, never of a person at the table.
+  takes the place of a silent connection (one that has not even said it speaks
+  SSH), or of one that just gave a wrong code: of its own address first, else
+  of the address that holds the most waiting places. Never of a person at the
+  table, nor of one in their key exchange or logging in: people share addresses
+  (NAT, a school, an ``ssh -R`` tunnel), and an address that keeps
+  reconnecting must not push out the real logins beside it.
 - **Wrong codes.** Counted per address *and* login name: more than
   :data:`MAX_WRONG` within :data:`WINDOW` seconds lock that name at that address
   out for :data:`LOCK` seconds, twice as long at each lock after that (at most
@@ -61,6 +65,8 @@ class Caller:
         stage: ``silent`` (not begun to log in), ``logging in``, ``refused`` (its last code was
             wrong), or ``in`` (logged in: a person at the table, never pushed out).
         name: the login name, once it began to log in.
+        spoke: whether the client has said it speaks SSH (sent its version): a silent one that has is
+            in its key exchange, a person's login under way, and is never pushed out.
     """
 
     address: str
@@ -68,6 +74,7 @@ class Caller:
     since: float = 0.0
     stage: str = SILENT_STAGE
     name: str = ""
+    spoke: Callable[[], bool] = lambda: False
 
 
 @dataclass
@@ -107,21 +114,35 @@ class Door:
         """Give ``caller`` a place; ``None`` when it has one, else why not (``full``, ``busy_address``).
 
         To make room, a silent connection, or one whose last code was wrong, is closed: of the
-        caller's own address first, then the oldest such anywhere. People logged in stay.
+        caller's own address when it holds its share, else of the address that holds the most
+        waiting places (the caller's own first among equals). People logged in, logging in or in
+        their key exchange stay.
         """
         caller.since = self.clock()
         starting = [c for c in self.callers if c.address == caller.address and c.stage != IN]
         if len(starting) >= self.max_starting and not self._push_out(starting):
             return "busy_address"
-        if len(self.callers) >= self.max_connections and not self._push_out(self.callers):
+        if len(self.callers) >= self.max_connections and not self._push_out_busiest(caller.address):
             return "full"
         self.callers.append(caller)
         return None
 
+    def _push_out_busiest(self, address: str) -> bool:
+        """Close a waiting connection of the address that holds the most waiting places; whether one was.
+
+        A churning address pays for its own churn: another address's newcomer is not the one pushed out.
+        """
+        waiting: dict[str, list[Caller]] = {}
+        for c in self.callers:
+            if c.stage != IN:
+                waiting.setdefault(c.address, []).append(c)
+        busiest = sorted(waiting, key=lambda a: (len(waiting[a]), a == address), reverse=True)
+        return any(self._push_out(waiting[a]) for a in busiest)
+
     def _push_out(self, among: list[Caller]) -> bool:
         """Close the oldest silent (else refused) connection among ``among``; whether one was."""
         for stage in (SILENT_STAGE, REFUSED):
-            waiting = [c for c in among if c.stage == stage]
+            waiting = [c for c in among if c.stage == stage and not (stage == SILENT_STAGE and c.spoke())]
             if waiting:
                 oldest = min(waiting, key=lambda c: c.since)
                 self.gone(oldest)

@@ -167,7 +167,7 @@ class _Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         address = str(peer[0]) if peer else "?"
         self.where = f"{address} port {peer[1]}" if peer else "?"
-        self.caller = Caller(address, self._close)
+        self.caller = Caller(address, self._close, spoke=self._spoke)
         refused = self.host.door.arrive(self.caller)
         if refused is not None:
             log.info("Refused connection from %s: %s", self.where, refused)
@@ -175,6 +175,11 @@ class _Connection(asyncssh.SSHServer):
             self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr(f"host.{refused}"))
             return
         asyncio.get_running_loop().call_later(self.host.door.silent, self._silent_check)
+
+    def _spoke(self) -> bool:
+        """Whether the client has sent its SSH version: its key exchange is under way (asyncssh tells its
+        server of no step before the login begins, but keeps the version it received)."""
+        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
 
     def _silent_check(self) -> None:
         if self.caller is not None and self.host.door.still_silent(self.caller):
@@ -361,6 +366,12 @@ class Session(PromptToolkitSSHSession):
 
     def exec_requested(self, command: str) -> bool:
         return True  # answered with a line that says why nothing runs here (see _interact_here)
+
+    def eof_received(self) -> bool:
+        """The client sends no more (``ssh club ls </dev/null`` says so with its command): the way back
+        stays open, for the line that says why and the exit status (asyncssh would end it at once, and
+        ``ssh`` show nothing and exit with 255); the session ends itself."""
+        return True
 
     def _get_size(self) -> Size:
         """The client's terminal size, within bounds: a huge one must not cost the host its memory."""

@@ -42,6 +42,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.name.empty": ("a name is needed.", "ein Name fehlt."),
     "club.name.long": ("at most 12 characters.", "höchstens 12 Zeichen."),
     "club.name.letters": ("letters, digits, - _ and . only.", "nur Buchstaben, Ziffern, - _ und ."),
+    "club.name.punctuation": ("a letter or a digit at least.", "mindestens ein Buchstabe oder eine Ziffer."),
     "club.name_online": ("{name} is online already: log in under another name.",
                          "{name} ist schon da: melde dich unter einem anderen Namen an."),
     "club.elsewhere": ("You logged in to the club again elsewhere.",
@@ -110,6 +111,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.page_last": ("q or Enter: back to the lobby", "q oder Enter: zurück zur Lobby"),
     "club.said": ("{name}: {text}", "{name}: {text}"),
     "club.said_guest": ("{name} (guest): {text}", "{name} (Gast): {text}"),
+    "club.a_move": ("{typed} is a move, and no game is played in the lobby (say TEXT says anything).",
+                    "{typed} ist ein Zug, und in der Lobby wird nicht gespielt (sag TEXT sagt alles)."),
+    "club.no_command": ("{typed} is no command: did you mean {command}? (say TEXT says anything)",
+                        "{typed} ist kein Befehl: meintest du {command}? (sag TEXT sagt alles)"),
     "club.legend": ("new · join N · watch N · stand · start · who · top · ? · quit",
                     "neu · setzen N · zuschauen N · aufstehen · los · wer · rangliste · ? · beenden"),
     "club.prompt": ("lobby › ", "Lobby › "),
@@ -131,7 +136,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "start       start the table you opened\n"
         "who         who is online\n"
         "top         the ratings: the club's members and the bot levels\n"
-        "say TEXT    talk to the lobby (anything typed that is no command is said too)\n"
+        "say TEXT    talk to the lobby (any line that is no command and no move too)\n"
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
         "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
@@ -146,7 +151,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "los           den Tisch beginnen, den du eröffnet hast\n"
         "wer           wer online ist\n"
         "rangliste     die Wertungen: die Mitglieder des Clubs und die Bot-Stufen\n"
-        "sag TEXT      zur Lobby sprechen (was kein Befehl ist, wird auch gesagt)\n"
+        "sag TEXT      zur Lobby sprechen (was kein Befehl und kein Zug ist, auch)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
         "Bot für dich, bis du zurück bist (setzen N). Nach der Serie bringt dich Enter zurück, nochmal "

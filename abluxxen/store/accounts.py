@@ -6,10 +6,11 @@ that name for the key (by its SHA256 fingerprint), later logins with the key
 are that person, and no other key can use the name. One key has one name.
 
 A name is what every screen of the club shows, so it must read as itself:
-letters (Latin, with accents), digits, ``-``, ``_`` and ``.``, at most
-:data:`~abluxxen.store.saves.MAX_NAME` wide, and not a lookalike of a name
-already claimed (``Ann`` and ``ann``, ``Jörg`` and ``Jorg``, ``B0b`` and
-``Bob`` are one name). A banned key is refused whatever name it comes with.
+letters (Latin, with accents), digits, ``-``, ``_`` and ``.`` (at least one
+letter or digit), at most :data:`~abluxxen.store.saves.MAX_NAME` wide, and
+not a lookalike of a name already claimed (``Ann`` and ``ann``, ``Jörg`` and
+``Jorg``, ``B0b`` and ``Bob``, ``Ann`` and ``Ann.`` are one name). A banned
+key is refused whatever name it comes with.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ FILE_NAME = "club.sqlite3"
 SCHEMA_VERSION = 1
 #: Seconds a busy database is waited for (another club process, a backup).
 BUSY_TIMEOUT = 5.0
-#: Characters that read as others: one skeleton for every lookalike (after accents and case go).
+#: The punctuation a name may hold besides letters and digits.
+_PUNCTUATION = "-_."
+#: Characters that read as others: one skeleton for every lookalike (after accents and case go). The
+#: punctuation is one mark (``-``) here; :func:`bare` drops it, for the names it alone tells apart.
 _LOOKALIKE = str.maketrans({"0": "o", "1": "l", "i": "l", "|": "l", "5": "s", "_": "-", ".": "-"})
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS accounts (
@@ -50,14 +54,17 @@ class AccountsError(Exception):
 
 def name_refusal(name: str) -> str | None:
     """Why ``name`` cannot be a club name, as a key of ``abluxxen/i18n/`` (``None``: it can):
-    ``club.name.empty``, ``club.name.long``, ``club.name.letters``."""
+    ``club.name.empty``, ``club.name.long``, ``club.name.letters``, ``club.name.punctuation`` (``.``,
+    ``__``: nothing to call a person by)."""
     if not name:
         return "club.name.empty"
     if len(name) > MAX_NAME:
         return "club.name.long"
     for ch in name:
-        if not (ch.isascii() and (ch.isalnum() or ch in "-_.")) and not _latin_letter(ch):
+        if not (ch.isascii() and (ch.isalnum() or ch in _PUNCTUATION)) and not _latin_letter(ch):
             return "club.name.letters"
+    if not name.strip(_PUNCTUATION):
+        return "club.name.punctuation"
     return None
 
 
@@ -70,6 +77,14 @@ def skeleton(name: str) -> str:
     """What ``name`` reads as: case, accents and characters that look alike folded to one form."""
     plain = "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch))
     return plain.translate(_LOOKALIKE).replace("rn", "m").replace("vv", "w")
+
+
+def bare(skeleton: str) -> str:
+    """A :func:`skeleton` without its punctuation: ``Ann.`` reads as ``Ann``, ``JoAnn`` as ``Jo-Ann``.
+
+    Skeletons are stored as claimed (with their punctuation, so that accounts claimed before this rule
+    keep their names); a new name is compared bare with them all."""
+    return skeleton.replace("-", "")
 
 
 def shown_name(name: str) -> str:
@@ -145,11 +160,16 @@ class Accounts:
         refusal = name_refusal(name)
         if refusal:
             return Verdict(refusal)
-        theirs = self._one("SELECT name FROM accounts WHERE skeleton = ?", skeleton(name))
+        theirs = self._one("SELECT name FROM accounts WHERE skeleton = ?", skeleton(name)) or self._bare_one(name)
         if theirs is not None:
             same = theirs[0].casefold() == name.casefold()
             return Verdict("taken" if same else "lookalike", theirs[0])
         return Verdict("", shown_name(name), new=True)
+
+    def _bare_one(self, name: str) -> tuple[str, ...] | None:
+        """The account whose name differs from ``name`` only by punctuation (the oldest, if several)."""
+        return self._one("SELECT name FROM accounts WHERE replace(skeleton, '-', '') = ? ORDER BY since LIMIT 1",
+                         bare(skeleton(name)))
 
     def claim(self, name: str, key: str) -> Verdict:
         """Log ``key`` in as ``name``, claiming the name when it is free (once: two logins racing for a
@@ -168,7 +188,7 @@ class Accounts:
 
     def account(self, name: str) -> str | None:
         """The name as claimed, if ``name`` (or a lookalike of it) is an account's."""
-        row = self._one("SELECT name FROM accounts WHERE skeleton = ?", skeleton(name))
+        row = self._one("SELECT name FROM accounts WHERE skeleton = ?", skeleton(name)) or self._bare_one(name)
         return row[0] if row is not None else None
 
     def key_of(self, name: str) -> str | None:

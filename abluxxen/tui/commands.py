@@ -226,6 +226,45 @@ def read_command(text: str) -> Command | None:
     return Command(entry.name, tuple(words[1:]) if entry.takes_words else ())
 
 
+def resembled(text: str) -> str | None:
+    """The word of a command that ``text`` looks like a mistyping of (``qjoin 1``, ``jion 2``, ``join2``,
+    ``hwo``), else ``None``: a line that is no command and no prose either, to be refused with a hint
+    rather than said where any other line is said (the club's lobby).
+
+    Only the first word is compared, one slip from a command's word (a letter more, less, another, or
+    two swapped), and only when the words after it are numbers: prose (``lol``, ``now we play``) stays
+    prose. A three-letter word counts only with its letters swapped or numbers after it (``lol`` is
+    no ``log``).
+    """
+    words = text.strip().lower().split()
+    if not words or read_command(text) is not None or not all(word.isdigit() for word in words[1:]):
+        return None
+    head = words[0].rstrip("0123456789")  # "join2": a command run into its number
+    numbered = len(words) > 1 or head != words[0]
+    if numbered and head in _BY_CALL:
+        return head
+    for call in _BY_CALL:
+        if len(call) >= 3 and _one_slip(head, call, strict=not numbered and len(head) == 3 == len(call)):
+            return call
+    return None
+
+
+def _one_slip(typed: str, word: str, *, strict: bool) -> bool:
+    """Whether ``typed`` is ``word`` with one slip of a finger: two letters swapped, or (unless ``strict``)
+    one letter more, less, or another."""
+    if typed == word:
+        return False
+    if len(typed) == len(word):
+        differ = [i for i, (a, b) in enumerate(zip(typed, word, strict=True)) if a != b]
+        swapped = len(differ) == 2 and differ[1] == differ[0] + 1 and typed[differ[0]] == word[differ[1]] \
+            and typed[differ[1]] == word[differ[0]]
+        return swapped or (len(differ) == 1 and not strict)
+    if strict or abs(len(typed) - len(word)) != 1:
+        return False
+    longer, shorter = (typed, word) if len(typed) > len(word) else (word, typed)
+    return any(longer[:i] + longer[i + 1:] == shorter for i in range(len(longer)))
+
+
 def works(name: str, places: frozenset[str]) -> bool:
     """Whether the command ``name`` works at a screen of these places."""
     return bool(_BY_NAME[name].where & places)

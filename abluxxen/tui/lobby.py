@@ -4,7 +4,8 @@ A :class:`LobbyScreen` is the lobby at a person's terminal, a full-screen
 prompt_toolkit application like :class:`~abluxxen.tui.screen.TableScreen`:
 it draws the :class:`~abluxxen.table.club.Club` as it is now and reads a
 line at a time (a command of the one registry, :mod:`.commands`, in either
-language; any other line is said to the lobby). When its person's table
+language; a line that reads as a move or as a mistyped command is refused
+with a hint; any other line is said to the lobby). When its person's table
 starts, or they join or watch one in play, the lobby ends and the session
 shows the table (:class:`ClubTableScreen`); leaving the table brings the
 lobby back.
@@ -34,8 +35,9 @@ from ..quoting import brief
 from ..store.ratings import Rating
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
 from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, Login, Room, Said
-from .commands import Command, carry_out, read_command
+from .commands import Command, carry_out, read_command, resembled
 from .drawing import TableInfo
+from .notation import reads_as_move
 from .pages import rules_page
 from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
 
@@ -235,14 +237,22 @@ class LobbyScreen(Paged):
         return False
 
     def answer(self, text: str) -> None:
-        """One line typed in the lobby: a command, or a line said to everyone here."""
+        """One line typed in the lobby: a command, or a line said to everyone here. A move (typed for a
+        table gone away, it would tell everyone a card in one's hand) or a mistyped command is not said:
+        the person is told why, and ``say`` says anything."""
         if self.page is not None:
             self._close_page() if text.strip().lower() in ("q", "quit", "beenden") else self._turn_page(+1)
             return
         self.message = ""
         command = read_command(text)
+        meant = resembled(text) if command is None else None
+        typed = brief(" ".join(text.split()), 12)
         if command is not None:
             carry_out(self, command)
+        elif reads_as_move(text):
+            self.say(self.tr("club.a_move", typed=typed))
+        elif meant is not None:
+            self.say(self.tr("club.no_command", typed=brief(text.split()[0], 12), command=meant))
         elif text.strip():
             self.chat(text)
         self.refresh()

@@ -98,6 +98,39 @@ def read_typed(text: str, view: View) -> str:
     raise Unreadable("unread.impossible", word=candidate)
 
 
+def reads_as_move(text: str) -> bool:
+    """Whether ``text`` reads as a move at some decision of some game, in any shape :func:`read_typed` reads
+    (English or German), whatever the position: where no game is played (the club's lobby), such a line
+    is refused rather than said, so that a move typed for a table gone away tells nobody a card.
+
+    Args:
+        text: what a person typed.
+    """
+    words = " ".join(text.strip().lower().split())
+    if not words:
+        return False
+    if words in SLOT_LETTERS or any(words in shortcuts for shortcuts in _WORDS.values()):
+        return True
+    head, _, rest = words.partition(" ")
+    kind = VERBS.get(head)
+    if kind is not None:  # a verb alone is a move (``nimm``); with more, only what a move could take
+        if not rest or (kind == "discard" and rest == "ab") or (kind == "draw" and rest in DECK_WORDS):
+            return True
+        if kind == "shadow":
+            return rest.isdigit()
+        return kind in ("play", "draw") and _all_cards(rest)
+    if re.fullmatch(r"s ?\d{1,2}", words):  # a shadow group's value
+        return True
+    return _all_cards(words)
+
+
+def _all_cards(words: str) -> bool:
+    """Whether every word reads as cards: ``7 7 x``, ``77x``, ``7×3``, a group as written (``4+13+x``)."""
+    if _COUNT_FORM.match(words):
+        return True
+    return all(_readings(word) for word in words.replace("+", " ").split())
+
+
 def _expand(words: str, view: View, legal: list[str]) -> str:
     phase = view.phase
     shortcut = _WORDS.get(phase, {}).get(words)

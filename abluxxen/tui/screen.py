@@ -42,7 +42,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
@@ -91,7 +91,8 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours
     it ran, waking the loop each time; a redraw is still made once however often it was asked for.
     """
     app: Application[None] = Application(
-        layout=Layout(body, focused_element=focused), key_bindings=keys, full_screen=True, mouse_support=False,
+        layout=Layout(body, focused_element=focused), key_bindings=merge_key_bindings([_ignored_keys(), keys]),
+        full_screen=True, mouse_support=False,
         color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
         max_render_postpone_time=None)
     # prompt_toolkit gives each application key bindings of its own (emacs's and vi's, some four hundred),
@@ -99,6 +100,22 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours
     # hundred tables start. They are the same for every screen, and hold no state: made once, shared.
     app._default_bindings, app._page_navigation_bindings = _shared_key_bindings()
     return app
+
+
+#: Control keys whose prompt_toolkit meaning would hold a one-line prompt: Ctrl-@ (a NUL byte, Ctrl-Space)
+#: begins a selection, and while there is one Enter does nothing, for good; Ctrl-Q takes the next key as
+#: its own (Enter, put in the line raw). A client may send either.
+IGNORED_KEYS = ("c-@", "c-q")
+
+
+@functools.cache
+def _ignored_keys() -> KeyBindings:
+    """Bindings that make :data:`IGNORED_KEYS` do nothing, made once for every screen (a screen's own
+    bindings come after them, and may still give one a meaning)."""
+    keys = KeyBindings()
+    for key in IGNORED_KEYS:
+        keys.add(key)(lambda event: None)
+    return keys
 
 
 @functools.cache
