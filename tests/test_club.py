@@ -29,6 +29,7 @@ from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.club import Club, ClubTable, Settings, Visitor
+from abluxxen.table.room import Chat
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 
@@ -308,6 +309,122 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         assert isinstance(refused, Exception) and "This SSH key is banned" in "".join(told.banners)
 
     clubbed(tmp_path, test, admins=["Ann"], workers=workers)
+
+
+def test_an_admin_unbans_a_key_that_then_logs_in_again_and_her_help_lists_every_order(tmp_path: Path) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("ban Ben")
+        await ben.term.closed.wait()
+        refused, _ = await knock(port, "ben", key=BEN)
+        assert isinstance(refused, Exception)
+        ann.type("unban Zed")
+        await ann.sees("No account called Zed is banned.")
+        ann.type("unban Ben")
+        await ann.sees("Ben's key may come back.")
+        ben = await enter(port, "ben", key=BEN)
+        await ben.sees("You: Ben")
+        ann.type("unban Ben")
+        await ann.sees("No account called Ben is banned.")
+        ben.type("unban Ann")
+        await ben.sees("“unban” works only for the club's admins, in the lobby.")
+        ann.type("?")
+        await ann.sees("ban NAME    ban the key of the account NAME")
+        ann.type("")  # the next page
+        page = await ann.sees("unban NAME  let the key of the account NAME in again")
+        assert "kick NAME   send NAME back to the lobby" in page and "mute NAME [MINUTES]" in page
+        assert "unmute NAME NAME may talk again" in page
+
+    clubbed(tmp_path, test, admins=["Ann"])
+    assert events.count("club.log.unbanned") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_an_admin_kicks_a_player_back_to_the_lobby_and_her_seat_waits_for_her_as_a_dropped_one(
+        tmp_path: Path, workers: int) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        cy = await enter(port, "cy", key=CY)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN, lang="de")
+        ann.type("new 2")
+        await ann.sees("Table 1 is open")
+        ben.type("setzen 1")
+        await ann.sees("What happened")
+        await ben.sees("Was geschah")
+        cy.type("kick Ben")
+        await cy.sees("Ben is back in the lobby from table 1 (not banned: their seat waits for them).")
+        shown = await ben.sees("Ein Admin hat dich von Tisch 1 zurück in die Lobby geschickt.")
+        assert "Dein Platz an Tisch 1 wartet auf dich: setzen 1." in shown
+        await ann.sees("Ben away (")  # the grace of a dropped seat, then a bot
+        ben.type("rauswerfen Cy")
+        await ben.sees("„kick“ geht nur für die Admins des Clubs, in der Lobby.")
+        cy.type("kick Zed")
+        await cy.sees("Nobody called Zed is online.")
+        cy.type("kick Cy")
+        await cy.sees("Cy is at no table.")
+        ben.type("setzen 1")  # not banned: back at her seat
+        await ben.sees("Was geschah")
+        await ann.sees(lambda text: "What happened" in text and "Ben away" not in text)
+
+    clubbed(tmp_path, test, admins=["Cy"], workers=workers)
+    assert events.count("club.log.kicked") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_an_admin_mutes_someone_in_the_lobby_and_at_every_table_until_she_unmutes_them(
+        tmp_path: Path, workers: int) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        cy = await enter(port, "cy", key=CY)
+        ann, ben = await seated(port, 1)
+        cy.type("mute Ben soon")
+        await cy.sees("Type: unban NAME · kick NAME · mute NAME [MINUTES, 1 to 10080] · unmute NAME")
+        cy.type("mute Ben")
+        await cy.sees("Ben says nothing in the lobby or at a table for 10 min")
+        ben.type("say hello")  # at the table in play
+        await ben.sees("An admin of the club has muted you for a while: you may talk again later.")
+        ann.type("say hi")
+        await ben.sees("Ann: hi")
+        assert "hello" not in ann.term.text()
+        ben.type("quit")
+        await ben.sees("Back in the lobby.")
+        ben.type("hello lobby")
+        await ben.sees("An admin of the club has muted you for a while")
+        ben.type("new 2 bots 1")  # a table that starts after the mute
+        await ben.sees("What happened")
+        ben.type("say hi there")
+        await ben.sees("An admin of the club has muted you for a while")
+        ben.type("quit")
+        await ben.sees("Back in the lobby.")
+        cy.type("unmute Ben")
+        await cy.sees("Ben may talk again.")
+        ben.type("hello again")
+        await cy.sees("Ben: hello again")
+        assert "hello lobby" not in cy.term.all_raw()
+        cy.type("unmute Ben")
+        await cy.sees("Ben is not muted.")
+
+    clubbed(tmp_path, test, admins=["Cy"], workers=workers)
+    assert events.count("club.log.muted") == 1 and events.count("club.log.unmuted") == 1
+
+
+def test_a_mute_for_some_minutes_ends_by_itself() -> None:
+    now = [0.0]
+    chat = Chat(lambda: now[0])
+    chat.silence("Ben", 60)
+    assert chat.say("ben", "hello") == "host.chat.silenced"
+    assert chat.say("Ann", "hello") == ""
+    now[0] = 61.0
+    assert chat.say("Ben", "hello") == ""
 
 
 def test_a_restarted_club_resumes_a_table_that_played_in_a_worker(tmp_path: Path) -> None:

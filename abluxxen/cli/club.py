@@ -46,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="lets people without an SSH key in as guests, who type it when asked "
                              "(default: nobody without a key)")
     parser.add_argument("--admins", metavar="NAMES", default="",
-                        help="accounts that may close a table (close N) and ban a key (ban NAME), "
+                        help="accounts that may close a table (close N), ban and unban a key (ban NAME), "
+                             "send someone back to the lobby (kick NAME) and mute them (mute NAME), "
                              "comma-separated")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")

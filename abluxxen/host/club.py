@@ -253,7 +253,7 @@ class ClubSession(Session):
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:
         """What the lobby says to someone back from ``table`` (a seat that waits for them is said by the
         lobby itself, under its chat)."""
-        if ending.reason in ("closed", "failed"):
+        if ending.reason in ("closed", "failed", "kicked"):
             return tr(f"club.back_{ending.reason}", n=table.number)
         return tr("club.back")
 

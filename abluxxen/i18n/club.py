@@ -116,10 +116,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
     "club.help_admin": ("As an admin:\n"
                         "close N     end table N (its people back in the lobby, its game saved)\n"
-                        "ban NAME    ban the key of the account NAME (its person leaves the club)",
+                        "ban NAME    ban the key of the account NAME (its person leaves the club)\n"
+                        "unban NAME  let the key of the account NAME in again\n"
+                        "kick NAME   send NAME back to the lobby from their table (no ban: their seat waits)\n"
+                        "mute NAME [MINUTES]\n"
+                        "            NAME says nothing in the lobby or at a table for MINUTES (default 10)\n"
+                        "unmute NAME NAME may talk again",
                         "Als Admin:\n"
                         "schließen N   Tisch N beenden (seine Leute zurück in der Lobby, die Partie gespeichert)\n"
-                        "verbannen NAME den Schlüssel des Kontos NAME verbannen (die Person verlässt den Club)"),
+                        "verbannen NAME den Schlüssel des Kontos NAME verbannen (die Person verlässt den Club)\n"
+                        "entbannen NAME den Schlüssel des Kontos NAME wieder hereinlassen\n"
+                        "rauswerfen NAME NAME vom Tisch zurück in die Lobby schicken (nicht verbannt: der Platz "
+                        "wartet)\n"
+                        "stumm NAME [MINUTEN]\n"
+                        "              NAME sagt MINUTEN lang (sonst 10) nichts in der Lobby oder an einem Tisch\n"
+                        "laut NAME     NAME darf wieder reden"),
     "club.help": (
         "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
         "[guests|noguests]\n"
@@ -157,6 +168,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
     "club.back": ("Back in the lobby.", "Zurück in der Lobby."),
     "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
+    "club.back_kicked": ("An admin sent you back to the lobby from table {n}.",
+                         "Ein Admin hat dich von Tisch {n} zurück in die Lobby geschickt."),
     "club.back_failed": ("Table {n} stopped: the process it played in failed. Its game is saved up to the last "
                          "move.",
                          "Tisch {n} ist stehen geblieben: der Prozess, in dem er spielte, ist ausgefallen. Die "
@@ -193,6 +206,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.closed_table": ("Table {n} is closed.", "Tisch {n} ist geschlossen."),
     "club.banned_name": ("{name}'s key is banned.", "Der Schlüssel von {name} ist verbannt."),
     "club.ban_nobody": ("No account is called {typed}.", "Kein Konto heißt {typed}."),
+    "club.unbanned": ("{name}'s key may come back.", "Der Schlüssel von {name} darf wieder herein."),
+    "club.unban_nobody": ("No account called {name} is banned.", "Kein Konto namens {name} ist verbannt."),
+    "club.not_online": ("Nobody called {name} is online.", "Niemand namens {name} ist online."),
+    "club.kicked": ("{name} is back in the lobby from table {n} (not banned: their seat waits for them).",
+                    "{name} ist von Tisch {n} zurück in der Lobby (nicht verbannt: der Platz wartet)."),
+    "club.kick_nowhere": ("{name} is at no table.", "{name} ist an keinem Tisch."),
+    "club.muted": ("{name} says nothing in the lobby or at a table for {minutes} min (unmute {name}: now).",
+                   "{name} sagt {minutes} Min. lang nichts in der Lobby oder an einem Tisch (laut {name}: "
+                   "sofort wieder)."),
+    "club.unmuted": ("{name} may talk again.", "{name} darf wieder reden."),
+    "club.unmute_nobody": ("{name} is not muted.", "{name} ist nicht stummgeschaltet."),
+    "club.order_usage": ("Type: unban NAME · kick NAME · mute NAME [MINUTES, 1 to {most}] · unmute NAME",
+                         "Tippe: entbannen NAME · rauswerfen NAME · stumm NAME [MINUTEN, 1 bis {most}] · "
+                         "laut NAME"),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
@@ -203,6 +230,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
     "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
     "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
+    "club.log.unbanned": ("{name}'s key was let in again", "Der Schlüssel von {name} darf wieder herein"),
+    "club.log.kicked": ("{name} was sent back to the lobby from table {n}",
+                        "{name} wurde von Tisch {n} zurück in die Lobby geschickt"),
+    "club.log.muted": ("{name} was muted for {minutes} min", "{name} wurde für {minutes} Min. stummgeschaltet"),
+    "club.log.unmuted": ("{name} may talk again", "{name} darf wieder reden"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),

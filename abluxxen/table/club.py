@@ -122,6 +122,13 @@ class Playing(Protocol):
     def kick(self, name: str) -> None:
         """(An account is banned.) The seat of ``name`` is theirs no more, and they leave it."""
 
+    def send_back(self, name: str) -> None:
+        """(An admin kicks ``name``.) Their screens here go back to the lobby; a seat of theirs waits for
+        them, as a dropped one does."""
+
+    def mute(self, name: str, seconds: float) -> None:
+        """(An admin mutes ``name``.) They say nothing here for ``seconds`` (0: they may talk again)."""
+
     def stop(self) -> None:
         """(The club stops.) Play stops; the save stays, to be resumed."""
 
@@ -166,6 +173,14 @@ class Here:
     def kick(self, name: str) -> None:
         if self.room.chair_of(name) is not None:
             self.room.kick(name)
+
+    def send_back(self, name: str) -> None:
+        for screen in self.room.screens():
+            if screen.name.casefold() == name.casefold():
+                screen.close("kicked")
+
+    def mute(self, name: str, seconds: float) -> None:
+        self.room.talk.silence(name, seconds)
 
     def stop(self) -> None:
         self.task.cancel()
@@ -644,6 +659,7 @@ class Club:
             table.room = play_club_table(Table(saved, path), table.settings, table.owners, grace=self.grace,
                                          delay=self.delay, chat=chat, recorded=self.rate, kept=self.keep,
                                          over=lambda: self.over(table))
+        self.hush(table)
         self.keep()
 
     def over(self, table: ClubTable) -> None:
@@ -691,6 +707,69 @@ class Club:
                 table.room.kick(banned)
         self.on_event("club.log.banned", {"name": banned})
         return banned
+
+    # Each order below answers the admin with a text key and its fields (the lobby says it in her language).
+
+    def unban(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin lets the key of the account ``name`` in again."""
+        unbanned = self.accounts.unban(name)
+        if unbanned is None:
+            return "club.unban_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.on_event("club.log.unbanned", {"name": unbanned})
+        return "club.unbanned", {"name": unbanned}
+
+    def kick(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin sends ``name`` back to the lobby from the table they are at, without a ban: their seat
+        at a table in play waits for them as a dropped one does; at an open table they get up."""
+        visitor = self.visitors.get(name.casefold())
+        if visitor is None:
+            return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
+        table = self.tables.get(visitor.at) if visitor.at is not None else None
+        if table is not None and table.room is not None:
+            table.room.send_back(visitor.name)
+        elif visitor.waits_at is not None:
+            table = visitor.waits_at
+            self.leave(visitor)
+        else:
+            return "club.kick_nowhere", {"name": visitor.name}
+        self.on_event("club.log.kicked", {"name": visitor.name, "n": table.number})
+        return "club.kicked", {"name": visitor.name, "n": table.number}
+
+    def mute(self, name: str, minutes: int) -> tuple[str, dict[str, object]]:
+        """An admin mutes ``name`` (online, or an account) for ``minutes``: nothing they say reaches the
+        lobby or a table, one they go to later too, until then."""
+        visitor = self.visitors.get(name.casefold())
+        shown = visitor.name if visitor is not None else self.accounts.account(name)
+        if shown is None:
+            return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.talk.silence(shown, minutes * 60)
+        for table in self.tables.values():
+            if table.room is not None:
+                table.room.mute(shown, minutes * 60)
+        self.on_event("club.log.muted", {"name": shown, "minutes": minutes})
+        return "club.muted", {"name": shown, "minutes": minutes}
+
+    def unmute(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin lets ``name`` talk again before their time is up."""
+        until = self.talk.silenced.get(name.casefold(), 0.0)
+        if until <= self.clock():
+            return "club.unmute_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.talk.silence(name, 0)
+        for table in self.tables.values():
+            if table.room is not None:
+                table.room.mute(name, 0)
+        self.on_event("club.log.unmuted", {"name": brief(name, MAX_NAME_SHOWN)})
+        return "club.unmuted", {"name": brief(name, MAX_NAME_SHOWN)}
+
+    def hush(self, table: ClubTable) -> None:
+        """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
+        as each still is."""
+        if table.room is None:
+            return
+        now = self.clock()
+        for name, until in self.talk.silenced.items():
+            if until > now:
+                table.room.mute(name, until - now)
 
     # -- what the club keeps -----------------------------------------------------------------
 
