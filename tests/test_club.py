@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -247,6 +248,59 @@ def test_a_club_does_not_resume_a_table_whose_save_another_process_holds_nor_wri
         held.release()
     assert len(problems) == 1 and "cannot be resumed" in problems[0]
     assert save.read_bytes() == before
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_recorded_not_set_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    def unrecordable(*args: object, **kwargs: object) -> int:
+        raise RecordsError("the records are busy")
+    monkeypatch.setattr("abluxxen.table.table.record_finished", unrecordable)
+    rng = random.Random(8)
+
+    async def first(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        room = room_of(club, 1)
+        assert room is not None
+        await play_out(room, {0: ann, 1: ben}, rng)  # its finished save waits: the records were busy
+        await asyncio.sleep(0.2)
+        ann.type("")
+        await ann.sees("lobby ›")
+        ann.type("new 2 bots 1")  # table 2, in play when the club stops
+        await ann.sees("What happened")
+
+    clubbed(tmp_path, first)
+    monkeypatch.setattr("abluxxen.table.table.record_finished", record_finished)
+    saves = sorted(p.name for p in tmp_path.glob("*.json") if p.name != "club.json")
+    assert len(saves) == 2  # the finished game's, and table 2's
+    (playing,) = [table["save"] for table in json.loads((tmp_path / "club.json").read_text())["tables"]]
+    orphan = tmp_path / "20250101-120000-Zed.json"  # left by a crash, say: no table names it
+    shutil.copy(tmp_path / playing, orphan)
+    kept = orphan.read_bytes()
+    events: list[tuple[str, dict[str, object]]] = []
+
+    async def again() -> tuple[list[str], list[str], bool]:
+        elsewhere = Workers(workers) if workers else None
+        if elsewhere is not None:
+            await elsewhere.start()
+        club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere,
+                    on_event=lambda key, fields: events.append((key, fields)))
+        try:
+            return club.resume(), club.orphans, 2 in club.tables
+        finally:
+            club.stop()
+            if elsewhere is not None:
+                await elsewhere.ended()
+
+    problems, orphans, resumed = asyncio.run(again())
+    assert problems == [] and resumed
+    assert orphans == [orphan.name]
+    assert not orphan.exists() and (tmp_path / "orphans" / orphan.name).read_bytes() == kept
+    assert [fields["name"] for key, fields in events if key == "club.log.orphan"] == [orphan.name]
+    with open_records() as records:
+        assert len(records.games()) == 1  # the finished save was the journal's: recorded, not set aside
+    assert sorted(p.name for p in (tmp_path / "orphans").iterdir()) == [orphan.name]
+    assert (tmp_path / playing).exists()
 
 
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(

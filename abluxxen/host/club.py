@@ -35,7 +35,7 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.datadir import data_dir, private_dir
-from ..table.club import Club, ClubTable, Here, Visitor, guest_key
+from ..table.club import ORPHANS, Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
@@ -347,6 +347,9 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     for problem in club.resume():
         log.warning("%s", problem)
         print(f"abluxxen club: {problem}", file=sys.stderr)
+    if club.orphans:
+        told = "club.orphans_line_one" if len(club.orphans) == 1 else "club.orphans_line"
+        print(f"abluxxen club: {tr(told, n=len(club.orphans), folder=directory / ORPHANS)}", file=sys.stderr)
     host = ClubHost(club, accounts, code=code, admins=admins, lang=tr.lang, door=Door(max_connections=args.places))
     try:
         port = await host.listen(key, bind=args.bind, port=args.port)

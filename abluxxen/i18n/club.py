@@ -237,6 +237,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.unmuted": ("{name} may talk again", "{name} darf wieder reden"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
+    "club.log.orphan": ("The save {name} belongs to no table of club.json: set aside in {folder}",
+                        "Der Spielstand {name} gehört zu keinem Tisch von club.json: beiseitegelegt in {folder}"),
+    "club.orphans_line": ("{n} saves that no table of club.json names were set aside in {folder} (the log names "
+                          "them).",
+                          "{n} Spielstände, die kein Tisch von club.json nennt, liegen jetzt in {folder} (das "
+                          "Protokoll nennt sie)."),
+    "club.orphans_line_one": ("A save that no table of club.json names was set aside in {folder} (the log names "
+                              "it).",
+                              "Ein Spielstand, den kein Tisch von club.json nennt, liegt jetzt in {folder} (das "
+                              "Protokoll nennt ihn)."),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -34,9 +35,12 @@ from ..quoting import brief
 from ..rules import VARIANTS, Rules
 from ..seeds import new_seed
 from ..store.accounts import Accounts
+from ..store.datadir import private_dir
 from ..store.files import Refused, read_small, write_atomically
+from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
+from ..store.saves import MAX_BYTES as MAX_SAVE
 from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
@@ -58,6 +62,8 @@ LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
 MAX_CLOCK, MAX_GAMES = 3600, 9
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
+#: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
+ORPHANS = "orphans"
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
 GUEST = "guest:"
@@ -415,6 +421,7 @@ class Club:
         self._ticker: asyncio.Task[None] | None = None
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
+        self.orphans: list[str] = []  # the saves set aside at the start (see resume)
 
     # -- who is here ---------------------------------------------------------------------
 
@@ -804,13 +811,14 @@ class Club:
         for them); what could not be resumed, one line each (English, for the log)."""
         path = self.directory / CLUB_FILE
         if not path.exists():
+            self._set_aside(set())
             return []
         try:
             doc = json.loads(read_small(path, MAX_CLUB_FILE))
             tables = list(doc["tables"])
             self.next_number = max(1, int(doc.get("next", 1)))
         except (Refused, ValueError, KeyError, TypeError) as err:
-            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]
+            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]  # which saves it names is unknown
         problems = []
         for kept in tables:
             try:
@@ -818,7 +826,15 @@ class Club:
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {CLUB_FILE} cannot be resumed: {brief(str(err), 80)}")
         self.keep()
+        self._set_aside({Path(str(kept["save"])).name for kept in tables if isinstance(kept, dict) and "save" in kept})
         return problems
+
+    def _set_aside(self, named: set[str]) -> None:
+        """The saves no table of ``club.json`` names (``named``) go to ``orphans/``, each one logged; the
+        console is told of them by :attr:`orphans`."""
+        self.orphans = set_aside_orphans(self.directory, named)
+        for name in self.orphans:
+            self.on_event("club.log.orphan", {"name": name, "folder": str(self.directory / ORPHANS)})
 
     def _resume(self, kept: dict[str, Any]) -> None:
         number = int(kept["number"])
@@ -866,3 +882,50 @@ class Club:
         if self.elsewhere is not None:
             self.elsewhere.stop()
 
+
+def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
+    """Move the saves in ``directory`` that no table names (``named``: those ``club.json`` does) into its
+    ``orphans/`` folder, to be looked at (a game no restart would resume, left behind by a crash or an older
+    club); the names moved.
+
+    A finished save is no orphan: it waits for the records' journal, which takes it first (one it cannot
+    record now stays for a later try). A save another process holds stays too.
+    """
+    record_waiting(directory)
+    moved = []
+    for name in sorted(_saves_in(directory) - named):
+        path = directory / name
+        try:
+            if json.loads(read_small(path, MAX_SAVE)).get("finished") is True:
+                continue
+        except (Refused, ValueError, AttributeError, RecursionError):
+            pass  # no save we can read: an orphan all the same
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except (OSError, SaveError):
+            continue
+        try:
+            aside = private_dir(directory / ORPHANS)
+            target = aside / name
+            for number in range(2, 1000):  # never over one set aside before
+                if not target.exists():
+                    break
+                target = aside / f"{path.stem}-{number}.json"
+            os.rename(path, target)
+            moved.append(name)
+        except OSError:
+            continue  # still where it was: the next start tries again
+        finally:
+            lock.release()
+    return moved
+
+
+def _saves_in(directory: Path) -> set[str]:
+    """The names of the files in ``directory`` that may be saves (not ``club.json``, no hidden file: locks,
+    and files being written)."""
+    try:
+        return {e.name for e in os.scandir(directory) if e.name.endswith(".json") and not e.name.startswith(".")
+                and e.name != CLUB_FILE and e.is_file(follow_symlinks=False)}
+    except OSError:
+        return set()
