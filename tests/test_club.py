@@ -22,7 +22,7 @@ from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host import workers as workers_module
-from abluxxen.host.keys import fingerprint
+from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
@@ -301,6 +301,82 @@ def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_r
         assert len(records.games()) == 1  # the finished save was the journal's: recorded, not set aside
     assert sorted(p.name for p in (tmp_path / "orphans").iterdir()) == [orphan.name]
     assert (tmp_path / playing).exists()
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_from_the_same_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    data = Path(os.environ["ABLUXXEN_DATA_DIR"])
+    host_key(data)
+    backup = tmp_path / "backup"
+    rng = random.Random(3)
+    at_backup: list[int] = []
+
+    async def backing_up(*args: str) -> tuple[int, str]:
+        """``abluxxen club --backup`` run as an admin runs it, beside the club."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "abluxxen", "club", "--lang", "en", *args, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, env={**os.environ, "ABLUXXEN_DATA_DIR": str(data)})
+        out, _ = await process.communicate()
+        return process.returncode or 0, out.decode()
+
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")  # a game to the end: in the records
+        await ann.sees("What happened")
+        await play_out_by_save(club, 1, {0: ann}, rng)
+        await ann.sees("is over")
+        ann.type("")
+        await ann.sees("lobby ›")
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2")
+        await ann.sees("Table 2 is open")
+        ben.type("join 2")
+        await ben.sees("What happened")
+        saved = saved_game(club, 2)
+        assert saved is not None
+        at_backup.append(len(saved.transcript.moves))
+        status, said = await backing_up("--backup", str(backup))
+        assert status == 0, said
+        lines = said.strip().splitlines()
+        assert len(lines) == 2 and lines[0].startswith(f"Backed up into {backup}: club.json (1 table), 1 save, ")
+        assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
+        status, said = await backing_up("--backup", str(backup))
+        assert status == 2 and said.count("\n") == 1 and "not empty" in said
+        game = saved.match.game
+        assert game.to_move is not None
+        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # the club plays on
+        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
+            await asyncio.sleep(0.02)
+
+    clubbed(data / "club", first, workers=workers)
+    assert sorted(p.name for p in backup.iterdir()) == ["club", "host_key", "records.sqlite3"]
+    assert (backup / "host_key").read_bytes() == (data / "host_key").read_bytes()
+
+    restored = tmp_path / "restored"
+    shutil.copytree(backup, restored)
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(restored))  # the copy is the data folder now
+
+    async def again(club: Club, port: int) -> None:
+        saved = saved_game(club, 2)
+        assert saved is not None and len(saved.transcript.moves) == at_backup[0]
+        refused, told = await knock(port, "cy", key=ANN)  # the accounts are back: Ann's key is Ann's
+        assert isinstance(refused, Exception) and "Your SSH key is Ann's" in "".join(told.banners)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("join 2")
+        ben.type("join 2")
+        for client in (ann, ben):
+            await client.sees("What happened")
+        game = saved.match.game
+        assert game.to_move is not None
+        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # and plays on
+        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
+            await asyncio.sleep(0.02)
+
+    clubbed(restored / "club", again, workers=workers)
+    with open_records(restored) as records:
+        assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", None)]
 
 
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(

@@ -34,6 +34,7 @@ from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
+from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
 from ..table.club import ORPHANS, Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
@@ -266,6 +267,8 @@ def run(args: argparse.Namespace) -> int:
     """``abluxxen club``; the exit status."""
     lang = args.lang or default_lang()
     tr = Tr(lang)
+    if args.backup is not None:
+        return _backup(Path(args.backup), tr)
     try:
         code = check_code(args.code) if args.code else ""
         admins = _admins(args.admins)
@@ -285,6 +288,28 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_serve(args, tr, key, directory, code, admins, log_path))
     except KeyboardInterrupt:
         return 130
+
+
+def _backup(into: Path, tr: Tr) -> int:
+    """``abluxxen club --backup DIR``: copy the club's data into DIR while the club may run, and say what
+    was copied in two lines; the exit status."""
+    try:
+        done = back_up(data_dir(), into)
+    except BackupRefused as err:
+        return _refused(tr(f"club.backup.{err.kind}", dir=str(into), data=str(data_dir()), reason=err.reason), tr,
+                        2 if err.kind == "not_empty" else 1)
+
+    def counted(key: str, n: int) -> str:
+        return tr(f"{key}_one" if n == 1 else key, n=n)
+    what = [counted("club.backup.tables", done.tables), counted("club.backup.saves", done.saves)]
+    what += [tr(f"club.backup.{name}") for name in done.databases]
+    if done.host_key:
+        what.append(tr("club.backup.host_key"))
+    if done.left_out:
+        what.append(counted("club.backup.left_out", done.left_out))
+    print(tr("club.backup.done", dir=str(into), what=", ".join(what)))
+    print(tr("club.backup.restore", dir=str(into)))
+    return 0
 
 
 def _more_files() -> None:

@@ -241,17 +241,39 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "Der Spielstand {name} gehört zu keinem Tisch von club.json: beiseitegelegt in {folder}"),
     "club.orphans_line": ("{n} saves that no table of club.json names were set aside in {folder} (the log names "
                           "them).",
-                          "{n} Spielstände, die kein Tisch von club.json nennt, liegen jetzt in {folder} (das "
-                          "Protokoll nennt sie)."),
+                          "{n} Spielstände, die kein Tisch von club.json nennt, sind nach {folder} beiseitegelegt "
+                          "(das Protokoll nennt sie)."),
     "club.orphans_line_one": ("A save that no table of club.json names was set aside in {folder} (the log names "
                               "it).",
-                              "Ein Spielstand, den kein Tisch von club.json nennt, liegt jetzt in {folder} (das "
-                              "Protokoll nennt ihn)."),
+                              "Ein Spielstand, den kein Tisch von club.json nennt, ist nach {folder} beiseitegelegt "
+                              "(das Protokoll nennt ihn)."),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),
     "club.bad_admin": ("--admins: {name} cannot be an account's name",
                        "--admins: {name} kann kein Kontoname sein"),
+    "club.backup.done": ("Backed up into {dir}: {what}.", "Gesichert in {dir}: {what}."),
+    "club.backup.restore": ("To restore: stop the club, then make {dir} its data folder (copy it back, or "
+                            "ABLUXXEN_DATA_DIR={dir}).",
+                            "Zum Wiederherstellen: den Club anhalten, dann {dir} zu seinem Datenordner machen "
+                            "(zurückkopieren, oder ABLUXXEN_DATA_DIR={dir})."),
+    "club.backup.tables": ("club.json ({n} tables)", "club.json ({n} Tische)"),
+    "club.backup.tables_one": ("club.json ({n} table)", "club.json ({n} Tisch)"),
+    "club.backup.saves": ("{n} saves", "{n} Spielstände"),
+    "club.backup.saves_one": ("{n} save", "{n} Spielstand"),
+    "club.backup.accounts": ("the accounts", "die Konten"),
+    "club.backup.records": ("the records", "die Aufzeichnungen"),
+    "club.backup.host_key": ("the host key", "der Host-Schlüssel"),
+    "club.backup.left_out": ("{n} tables left out (their games ended meanwhile: they are in the records)",
+                             "{n} Tische ausgelassen (ihre Partien endeten währenddessen: sie sind aufgezeichnet)"),
+    "club.backup.left_out_one": ("{n} table left out (its game ended meanwhile: it is in the records)",
+                                 "{n} Tisch ausgelassen (seine Partie endete währenddessen: sie ist aufgezeichnet)"),
+    "club.backup.not_empty": ("--backup {dir}: the folder is there and not empty; name a new or empty one.",
+                              "--backup {dir}: der Ordner ist da und nicht leer; nenne einen neuen oder leeren."),
+    "club.backup.no_club": ("--backup: the data folder {data} holds no club.",
+                            "--backup: im Datenordner {data} ist kein Club."),
+    "club.backup.failed": ("--backup {dir}: the copy failed ({reason}); what was copied is left there.",
+                           "--backup {dir}: die Kopie ist misslungen ({reason}); was kopiert ist, bleibt dort."),
     "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",
                        "Mitspieler kommen dazu mit:  ssh -p {port} NAME@{address}"),
     "club.name_line": ("NAME is theirs from their first login with their SSH key.",
