@@ -489,7 +489,7 @@ def test_an_admin_kicks_a_player_back_to_the_lobby_and_her_seat_waits_for_her_as
         await ann.sees("What happened")
         await ben.sees("Was geschah")
         cy.type("kick Ben")
-        await cy.sees("Ben is back in the lobby from table 1 (not banned: their seat waits for them).")
+        await cy.sees("Ben is back in the lobby from table 1 (not banned: the seat waits).")
         shown = await ben.sees("Ein Admin hat dich von Tisch 1 zurück in die Lobby geschickt.")
         assert "Dein Platz an Tisch 1 wartet auf dich: setzen 1." in shown
         await ann.sees("Ben away (")  # the grace of a dropped seat, then a bot
@@ -517,9 +517,11 @@ def test_an_admin_mutes_someone_in_the_lobby_and_at_every_table_until_she_unmute
         cy = await enter(port, "cy", key=CY)
         ann, ben = await seated(port, 1)
         cy.type("mute Ben soon")
-        await cy.sees("Type: unban NAME · kick NAME · mute NAME [MINUTES, 1 to 10080] · unmute NAME")
+        await cy.sees("mute takes 1 to 10080 minutes (a week), not soon.")
+        cy.type("mute")
+        await cy.sees("Type: unban NAME · kick NAME · mute NAME [MINUTES] · unmute NAME")
         cy.type("mute Ben")
-        await cy.sees("Ben says nothing in the lobby or at a table for 10 min")
+        await cy.sees("Ben is muted for 10 min, in the lobby and at tables.")
         ben.type("say hello")  # at the table in play
         await ben.sees("An admin of the club has muted you for a while: you may talk again later.")
         ann.type("say hi")

@@ -118,19 +118,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "close N     end table N (its people back in the lobby, its game saved)\n"
                         "ban NAME    ban the key of the account NAME (its person leaves the club)\n"
                         "unban NAME  let the key of the account NAME in again\n"
-                        "kick NAME   send NAME back to the lobby from their table (no ban: their seat waits)\n"
+                        "kick NAME   send NAME back to the lobby from their table (their seat waits)\n"
                         "mute NAME [MINUTES]\n"
-                        "            NAME says nothing in the lobby or at a table for MINUTES (default 10)\n"
+                        "            NAME cannot talk in the lobby or at tables for MINUTES (default 10)\n"
                         "unmute NAME NAME may talk again",
                         "Als Admin:\n"
-                        "schließen N   Tisch N beenden (seine Leute zurück in der Lobby, die Partie gespeichert)\n"
-                        "verbannen NAME den Schlüssel des Kontos NAME verbannen (die Person verlässt den Club)\n"
-                        "entbannen NAME den Schlüssel des Kontos NAME wieder hereinlassen\n"
-                        "rauswerfen NAME NAME vom Tisch zurück in die Lobby schicken (nicht verbannt: der Platz "
-                        "wartet)\n"
+                        "schließen N     Tisch N beenden (Leute zurück in die Lobby, Partie gespeichert)\n"
+                        "verbannen NAME  den Schlüssel von NAME verbannen (die Person verlässt den Club)\n"
+                        "entbannen NAME  den Schlüssel von NAME wieder hereinlassen\n"
+                        "rauswerfen NAME NAME vom Tisch in die Lobby schicken (der Platz wartet)\n"
                         "stumm NAME [MINUTEN]\n"
-                        "              NAME sagt MINUTEN lang (sonst 10) nichts in der Lobby oder an einem Tisch\n"
-                        "laut NAME     NAME darf wieder reden"),
+                        "                NAME darf MINUTEN lang (sonst 10) nirgends im Club reden\n"
+                        "laut NAME       NAME darf wieder reden"),
     "club.help": (
         "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
         "[guests|noguests]\n"
@@ -209,17 +208,17 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.unbanned": ("{name}'s key may come back.", "Der Schlüssel von {name} darf wieder herein."),
     "club.unban_nobody": ("No account called {name} is banned.", "Kein Konto namens {name} ist verbannt."),
     "club.not_online": ("Nobody called {name} is online.", "Niemand namens {name} ist online."),
-    "club.kicked": ("{name} is back in the lobby from table {n} (not banned: their seat waits for them).",
-                    "{name} ist von Tisch {n} zurück in der Lobby (nicht verbannt: der Platz wartet)."),
+    "club.kicked": ("{name} is back in the lobby from table {n} (not banned: the seat waits).",
+                    "{name} ist von Tisch {n} in die Lobby geschickt (der Platz wartet)."),
     "club.kick_nowhere": ("{name} is at no table.", "{name} ist an keinem Tisch."),
-    "club.muted": ("{name} says nothing in the lobby or at a table for {minutes} min (unmute {name}: now).",
-                   "{name} sagt {minutes} Min. lang nichts in der Lobby oder an einem Tisch (laut {name}: "
-                   "sofort wieder)."),
+    "club.muted": ("{name} is muted for {minutes} min, in the lobby and at tables.",
+                   "{name} ist {minutes} Min. stummgeschaltet, in der Lobby und an Tischen."),
     "club.unmuted": ("{name} may talk again.", "{name} darf wieder reden."),
     "club.unmute_nobody": ("{name} is not muted.", "{name} ist nicht stummgeschaltet."),
-    "club.order_usage": ("Type: unban NAME · kick NAME · mute NAME [MINUTES, 1 to {most}] · unmute NAME",
-                         "Tippe: entbannen NAME · rauswerfen NAME · stumm NAME [MINUTEN, 1 bis {most}] · "
-                         "laut NAME"),
+    "club.order_usage": ("Type: unban NAME · kick NAME · mute NAME [MINUTES] · unmute NAME",
+                         "Tippe: entbannen NAME · rauswerfen NAME · stumm NAME [MINUTEN] · laut NAME"),
+    "club.mute_minutes": ("mute takes 1 to {most} minutes (a week), not {typed}.",
+                          "stumm nimmt 1 bis {most} Minuten (eine Woche), nicht {typed}."),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",

@@ -338,10 +338,12 @@ class LobbyScreen(Paged):
         """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line
         says what came of it (or how the order is typed)."""
         club = self.clubhouse
+        if not 1 <= len(words) <= (2 if name == "mute" else 1):
+            self.say(self.tr("club.order_usage"))
+            return
         minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
-        if not 1 <= len(words) <= (2 if name == "mute" else 1) \
-                or not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
-            self.say(self.tr("club.order_usage", most=MAX_MUTE))
+        if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
+            self.say(self.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
             return
         target = words[0]
         orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
