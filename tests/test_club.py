@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -34,7 +35,7 @@ from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host import workers as workers_module
-from abluxxen.host.keys import fingerprint
+from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
@@ -42,6 +43,7 @@ from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.club import Club, ClubTable, Settings, Visitor
+from abluxxen.table.room import Chat
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 
@@ -304,6 +306,135 @@ def test_a_club_does_not_resume_a_table_whose_save_another_process_holds_nor_wri
     assert save.read_bytes() == before
 
 
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_recorded_not_set_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    def unrecordable(*args: object, **kwargs: object) -> int:
+        raise RecordsError("the records are busy")
+    monkeypatch.setattr("abluxxen.table.table.record_finished", unrecordable)
+    rng = random.Random(8)
+
+    async def first(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        room = room_of(club, 1)
+        assert room is not None
+        await play_out(room, {0: ann, 1: ben}, rng)  # its finished save waits: the records were busy
+        await asyncio.sleep(0.2)
+        ann.type("")
+        await ann.sees("lobby ›")
+        ann.type("new 2 bots 1")  # table 2, in play when the club stops
+        await ann.sees("What happened")
+
+    clubbed(tmp_path, first)
+    monkeypatch.setattr("abluxxen.table.table.record_finished", record_finished)
+    saves = sorted(p.name for p in tmp_path.glob("*.json") if p.name != "club.json")
+    assert len(saves) == 2  # the finished game's, and table 2's
+    (playing,) = [table["save"] for table in json.loads((tmp_path / "club.json").read_text())["tables"]]
+    orphan = tmp_path / "20250101-120000-Zed.json"  # left by a crash, say: no table names it
+    shutil.copy(tmp_path / playing, orphan)
+    kept = orphan.read_bytes()
+    events: list[tuple[str, dict[str, object]]] = []
+
+    async def again() -> tuple[list[str], list[str], bool]:
+        elsewhere = Workers(workers) if workers else None
+        if elsewhere is not None:
+            await elsewhere.start()
+        club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere,
+                    on_event=lambda key, fields: events.append((key, fields)))
+        try:
+            return club.resume(), club.orphans, 2 in club.tables
+        finally:
+            club.stop()
+            if elsewhere is not None:
+                await elsewhere.ended()
+
+    problems, orphans, resumed = asyncio.run(again())
+    assert problems == [] and resumed
+    assert orphans == [orphan.name]
+    assert not orphan.exists() and (tmp_path / "orphans" / orphan.name).read_bytes() == kept
+    assert [fields["name"] for key, fields in events if key == "club.log.orphan"] == [orphan.name]
+    with open_records() as records:
+        assert len(records.games()) == 1  # the finished save was the journal's: recorded, not set aside
+    assert sorted(p.name for p in (tmp_path / "orphans").iterdir()) == [orphan.name]
+    assert (tmp_path / playing).exists()
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_from_the_same_move(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    data = Path(os.environ["ABLUXXEN_DATA_DIR"])
+    host_key(data)
+    backup = tmp_path / "backup"
+    rng = random.Random(3)
+    at_backup: list[int] = []
+
+    async def backing_up(*args: str) -> tuple[int, str]:
+        """``abluxxen club --backup`` run as an admin runs it, beside the club."""
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "abluxxen", "club", "--lang", "en", *args, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, env={**os.environ, "ABLUXXEN_DATA_DIR": str(data)})
+        out, _ = await process.communicate()
+        return process.returncode or 0, out.decode()
+
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")  # a game to the end: in the records
+        await ann.sees("What happened")
+        await play_out_by_save(club, 1, {0: ann}, rng)
+        await ann.sees("is over")
+        ann.type("")
+        await ann.sees("lobby ›")
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("new 2")
+        await ann.sees("Table 2 is open")
+        ben.type("join 2")
+        await ben.sees("What happened")
+        saved = saved_game(club, 2)
+        assert saved is not None
+        at_backup.append(len(saved.transcript.moves))
+        status, said = await backing_up("--backup", str(backup))
+        assert status == 0, said
+        lines = said.strip().splitlines()
+        assert len(lines) == 2 and lines[0].startswith(f"Backed up into {backup}: club.json (1 table), 1 save, ")
+        assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
+        status, said = await backing_up("--backup", str(backup))
+        assert status == 2 and said.count("\n") == 1 and "not empty" in said
+        game = saved.match.game
+        assert game.to_move is not None
+        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # the club plays on
+        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
+            await asyncio.sleep(0.02)
+
+    clubbed(data / "club", first, workers=workers)
+    assert sorted(p.name for p in backup.iterdir()) == ["club", "host_key", "records.sqlite3"]
+    assert (backup / "host_key").read_bytes() == (data / "host_key").read_bytes()
+
+    restored = tmp_path / "restored"
+    shutil.copytree(backup, restored)
+    monkeypatch.setenv("ABLUXXEN_DATA_DIR", str(restored))  # the copy is the data folder now
+
+    async def again(club: Club, port: int) -> None:
+        saved = saved_game(club, 2)
+        assert saved is not None and len(saved.transcript.moves) == at_backup[0]
+        refused, told = await knock(port, "cy", key=ANN)  # the accounts are back: Ann's key is Ann's
+        assert isinstance(refused, Exception) and "Your SSH key is Ann's" in "".join(told.banners)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("join 2")
+        ben.type("join 2")
+        for client in (ann, ben):
+            await client.sees("What happened")
+        game = saved.match.game
+        assert game.to_move is not None
+        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # and plays on
+        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
+            await asyncio.sleep(0.02)
+
+    clubbed(restored / "club", again, workers=workers)
+    with open_records(restored) as records:
+        assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", None)]
+
+
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(
         tmp_path: Path) -> None:
     async def first(club: Club, port: int) -> None:
@@ -364,6 +495,124 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         assert isinstance(refused, Exception) and "This SSH key is banned" in "".join(told.banners)
 
     clubbed(tmp_path, test, admins=["Ann"], workers=workers)
+
+
+def test_an_admin_unbans_a_key_that_then_logs_in_again_and_her_help_lists_every_order(tmp_path: Path) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN)
+        ann.type("ban Ben")
+        await ben.term.closed.wait()
+        refused, _ = await knock(port, "ben", key=BEN)
+        assert isinstance(refused, Exception)
+        ann.type("unban Zed")
+        await ann.sees("No account called Zed is banned.")
+        ann.type("unban Ben")
+        await ann.sees("Ben's key may come back.")
+        ben = await enter(port, "ben", key=BEN)
+        await ben.sees("You: Ben")
+        ann.type("unban Ben")
+        await ann.sees("No account called Ben is banned.")
+        ben.type("unban Ann")
+        await ben.sees("“unban” works only for the club's admins, in the lobby.")
+        ann.type("?")
+        await ann.sees("ban NAME    ban the key of the account NAME")
+        ann.type("")  # the next page
+        page = await ann.sees("unban NAME  let the key of the account NAME in again")
+        assert "kick NAME   send NAME back to the lobby" in page and "mute NAME [MINUTES]" in page
+        assert "unmute NAME NAME may talk again" in page
+
+    clubbed(tmp_path, test, admins=["Ann"])
+    assert events.count("club.log.unbanned") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_an_admin_kicks_a_player_back_to_the_lobby_and_her_seat_waits_for_her_as_a_dropped_one(
+        tmp_path: Path, workers: int) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        cy = await enter(port, "cy", key=CY)
+        ann = await enter(port, "ann", key=ANN)
+        ben = await enter(port, "ben", key=BEN, lang="de")
+        ann.type("new 2")
+        await ann.sees("Table 1 is open")
+        ben.type("setzen 1")
+        await ann.sees("What happened")
+        await ben.sees("Was geschah")
+        cy.type("kick Ben")
+        await cy.sees("Ben is back in the lobby from table 1 (not banned: the seat waits).")
+        shown = await ben.sees("Ein Admin hat dich von Tisch 1 zurück in die Lobby geschickt.")
+        assert "Dein Platz an Tisch 1 wartet auf dich: setzen 1." in shown
+        await ann.sees("Ben away (")  # the grace of a dropped seat, then a bot
+        ben.type("rauswerfen Cy")
+        await ben.sees("„kick“ geht nur für die Admins des Clubs, in der Lobby.")
+        cy.type("kick Zed")
+        await cy.sees("Nobody called Zed is online.")
+        cy.type("kick Cy")
+        await cy.sees("Cy is at no table.")
+        ben.type("setzen 1")  # not banned: back at her seat
+        await ben.sees("Was geschah")
+        await ann.sees(lambda text: "What happened" in text and "Ben away" not in text)
+
+    clubbed(tmp_path, test, admins=["Cy"], workers=workers)
+    assert events.count("club.log.kicked") == 1
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_an_admin_mutes_someone_in_the_lobby_and_at_every_table_until_she_unmutes_them(
+        tmp_path: Path, workers: int) -> None:
+    events: list[str] = []
+
+    async def test(club: Club, port: int) -> None:
+        club.on_event = lambda key, fields: events.append(key)
+        cy = await enter(port, "cy", key=CY)
+        ann, ben = await seated(port, 1)
+        cy.type("mute Ben soon")
+        await cy.sees("mute takes 1 to 10080 minutes (a week), not soon.")
+        cy.type("mute")
+        await cy.sees("Type: unban NAME · kick NAME · mute NAME [MINUTES] · unmute NAME")
+        cy.type("mute Ben")
+        await cy.sees("Ben is muted for 10 min, in the lobby and at tables.")
+        ben.type("say hello")  # at the table in play
+        await ben.sees("An admin of the club has muted you for a while: you may talk again later.")
+        ann.type("say hi")
+        await ben.sees("Ann: hi")
+        assert "hello" not in ann.term.text()
+        ben.type("quit")
+        await ben.sees("Back in the lobby.")
+        ben.type("hello lobby")
+        await ben.sees("An admin of the club has muted you for a while")
+        ben.type("new 2 bots 1")  # a table that starts after the mute
+        await ben.sees("What happened")
+        ben.type("say hi there")
+        await ben.sees("An admin of the club has muted you for a while")
+        ben.type("quit")
+        await ben.sees("Back in the lobby.")
+        cy.type("unmute Ben")
+        await cy.sees("Ben may talk again.")
+        ben.type("hello again")
+        await cy.sees("Ben: hello again")
+        assert "hello lobby" not in cy.term.all_raw()
+        cy.type("unmute Ben")
+        await cy.sees("Ben is not muted.")
+
+    clubbed(tmp_path, test, admins=["Cy"], workers=workers)
+    assert events.count("club.log.muted") == 1 and events.count("club.log.unmuted") == 1
+
+
+def test_a_mute_for_some_minutes_ends_by_itself() -> None:
+    now = [0.0]
+    chat = Chat(lambda: now[0])
+    chat.silence("Ben", 60)
+    assert chat.say("ben", "hello") == "host.chat.silenced"
+    assert chat.say("Ann", "hello") == ""
+    now[0] = 61.0
+    assert chat.say("Ben", "hello") == ""
 
 
 def test_a_restarted_club_resumes_a_table_that_played_in_a_worker(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_every_command_has_words_in_both_languages_and_works_somewhere() -> None
         assert entry.calls and entry.where, entry.name
         assert any(not call.isascii() or call in ("tipp", "sag", "sage", "regeln", "hilfe", "verlauf", "beenden",
                                                   "stumm", "laut", "zuschauer", "rauswerfen", "neu", "beitreten",
-                                                  "zuschauen", "aufstehen", "beginnen", "wer", "verbannen",
+                                                  "zuschauen", "aufstehen", "beginnen", "wer", "verbannen", "entbannen",
                                                   "rangliste")
                    for call in entry.calls) or entry.name in ("?", "undo", "skip", "quit", "log", "hint",
                                                               "rules", "say"), entry.name
@@ -108,7 +108,7 @@ def test_every_command_is_answered_at_every_screen_or_refused_in_one_line_that_s
     from abluxxen.tui.commands import Entry
 
     assert isinstance(entry, Entry)
-    words = {"rules": " joker", "say": " hello", "kick": " Zoe", "mute": " Zoe", "unmute": " Zoe",
+    words = {"rules": " joker", "say": " hello", "kick": " Zoe", "mute": " Zoe", "unmute": " Zoe", "unban": " Zoe",
              "watchers": " 3"}.get(entry.name, "")
     with _screen(front) as screen:
         allowed = bool(entry.where & screen.places)

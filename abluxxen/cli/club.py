@@ -16,6 +16,7 @@ EPILOG = """examples:
   abluxxen club                                   a club on port 2222, people with SSH keys only
   abluxxen club --code "open door" --admins Ann   guests may watch and play with the code
   abluxxen club --workers 0                       every table in the club's own process
+  abluxxen club --backup ~/club-2026-05-01        a copy of the club's data while it runs
 
 People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
 under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
@@ -26,6 +27,7 @@ EPILOG_DE = """Beispiele:
   abluxxen club                                    ein Club auf Port 2222, nur mit SSH-Schlüssel
   abluxxen club --code "offene Tür" --admins Ann   Gäste schauen zu und spielen mit dem Code
   abluxxen club --workers 0                        jeder Tisch im Prozess des Clubs
+  abluxxen club --backup ~/club-2026-05-01         eine Kopie der Club-Daten, während er läuft
 
 Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
 SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der
@@ -46,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="lets people without an SSH key in as guests, who type it when asked "
                              "(default: nobody without a key)")
     parser.add_argument("--admins", metavar="NAMES", default="",
-                        help="accounts that may close a table (close N) and ban a key (ban NAME), "
+                        help="accounts that may close a table (close N), ban and unban a key (ban NAME), "
+                             "send someone back to the lobby (kick NAME) and mute them (mute NAME), "
                              "comma-separated")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")
@@ -57,6 +60,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the most processes the tables play in, beside the club's own, started as the "
                              "tables need them (default 12, or 0 on a machine of one core; 0: in the club's own "
                              "process, which uses one core)")
+    parser.add_argument("--backup", metavar="DIR", default=None,
+                        help="copy the club's accounts, records, tables and saves into DIR (new or empty) while "
+                             "the club runs, and exit; to restore, make DIR the data folder")
     add_lang(parser)
 
 

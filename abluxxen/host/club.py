@@ -34,9 +34,10 @@ from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
+from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
 from ..store.files import Refused
-from ..table.club import Club, ClubTable, Here, Visitor, guest_key
+from ..table.club import ORPHANS, Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
@@ -254,7 +255,7 @@ class ClubSession(Session):
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:
         """What the lobby says to someone back from ``table`` (a seat that waits for them is said by the
         lobby itself, under its chat)."""
-        if ending.reason in ("closed", "failed", "broken"):
+        if ending.reason in ("closed", "failed", "broken", "kicked"):
             return tr(f"club.back_{ending.reason}", n=table.number)
         return tr("club.back")
 
@@ -267,6 +268,8 @@ def run(args: argparse.Namespace) -> int:
     """``abluxxen club``; the exit status."""
     lang = args.lang or default_lang()
     tr = Tr(lang)
+    if args.backup is not None:
+        return _backup(Path(args.backup), tr)
     try:
         code = check_code(args.code) if args.code else ""
         admins = _admins(args.admins)
@@ -296,6 +299,28 @@ def run(args: argparse.Namespace) -> int:
         return 130
     finally:
         held.release()
+
+
+def _backup(into: Path, tr: Tr) -> int:
+    """``abluxxen club --backup DIR``: copy the club's data into DIR while the club may run, and say what
+    was copied in two lines; the exit status."""
+    try:
+        done = back_up(data_dir(), into)
+    except BackupRefused as err:
+        return _refused(tr(f"club.backup.{err.kind}", dir=str(into), data=str(data_dir()), reason=err.reason), tr,
+                        2 if err.kind == "not_empty" else 1)
+
+    def counted(key: str, n: int) -> str:
+        return tr(f"{key}_one" if n == 1 else key, n=n)
+    what = [counted("club.backup.tables", done.tables), counted("club.backup.saves", done.saves)]
+    what += [tr(f"club.backup.{name}") for name in done.databases]
+    if done.host_key:
+        what.append(tr("club.backup.host_key"))
+    if done.left_out:
+        what.append(counted("club.backup.left_out", done.left_out))
+    print(tr("club.backup.done", dir=str(into), what=", ".join(what)))
+    print(tr("club.backup.restore", dir=str(into)))
+    return 0
 
 
 def _more_files() -> None:
@@ -360,6 +385,9 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     for problem in club.resume():
         log.warning("%s", problem)
         print(f"abluxxen club: {problem}", file=sys.stderr)
+    if club.orphans:
+        told = "club.orphans_line_one" if len(club.orphans) == 1 else "club.orphans_line"
+        print(f"abluxxen club: {tr(told, n=len(club.orphans), folder=directory / ORPHANS)}", file=sys.stderr)
     host = ClubHost(club, accounts, code=code, admins=admins, lang=tr.lang, door=Door(max_connections=args.places))
     try:
         port = await host.listen(key, bind=args.bind, port=args.port)

@@ -15,7 +15,8 @@ Between the club and a worker: a socket pair, and frames on it, each a
 kind, a session's number (0: none) and a length, then that many bytes:
 
 - the club's orders (``J``, JSON): ``play`` a table from its save (its
-  owners, settings, chat), ``close`` it, ``kick`` a name from it, ``stop``;
+  owners, settings, chat), ``close`` it, ``kick`` a name from it (banned),
+  ``send_back`` a name to the lobby, ``mute`` a name for some seconds, ``stop``;
 - for a person's visit to a table: ``O`` opens it (who they are, their
   terminal), ``K`` their keys, ``S`` their terminal's new size, ``C`` their
   connection is gone;
@@ -182,6 +183,12 @@ class Remote:
 
     def kick(self, name: str) -> None:
         self.worker.order({"do": "kick", "number": self.table.number, "name": name})
+
+    def send_back(self, name: str) -> None:
+        self.worker.order({"do": "send_back", "number": self.table.number, "name": name})
+
+    def mute(self, name: str, seconds: float) -> None:
+        self.worker.order({"do": "mute", "number": self.table.number, "name": name, "seconds": seconds})
 
     def stop(self) -> None:
         """Nothing here: the club stops its workers all at once (:meth:`Workers.stop`)."""
@@ -401,6 +408,7 @@ class Workers:
             name = remote.save_name()
             if club is not None and name is not None:
                 self._play(new, remote, club.directory / name)
+                club.hush(remote.table)
         worker.tables.clear()
 
 
@@ -504,6 +512,10 @@ class Worker:
             self.tables[number].close()
         elif do == "kick" and number in self.tables:
             self.tables[number].kick(str(order.get("name", "")))
+        elif do == "send_back" and number in self.tables:
+            self.tables[number].send_back(str(order.get("name", "")))
+        elif do == "mute" and number in self.tables:
+            self.tables[number].mute(str(order.get("name", "")), float(order.get("seconds", 0)))
         elif do == "stop":
             for here in self.tables.values():
                 for screen in here.room.screens():

@@ -233,9 +233,14 @@ _OURS_DE = {
         "höchstens so viele Prozesse neben dem des Clubs, in denen die Tische spielen, gestartet, sobald die "
         "Tische sie brauchen (Standard 12, auf einem Rechner mit einem Kern 0; 0: alles im Prozess des Clubs, "
         "der einen Kern nutzt)",
-    "accounts that may close a table (close N) and ban a key (ban NAME), comma-separated":
-        "Konten, die einen Tisch schließen (close N) und einen Schlüssel verbannen (ban NAME) dürfen, mit "
-        "Kommas getrennt",
+    "accounts that may close a table (close N), ban and unban a key (ban NAME), send someone back to the lobby "
+    "(kick NAME) and mute them (mute NAME), comma-separated":
+        "Konten, die einen Tisch schließen (close N), einen Schlüssel verbannen und wieder hereinlassen (ban NAME), "
+        "jemanden in die Lobby zurückschicken (kick NAME) und stummschalten (mute NAME) dürfen, mit Kommas getrennt",
+    "copy the club's accounts, records, tables and saves into DIR (new or empty) while the club runs, and exit; "
+    "to restore, make DIR the data folder":
+        "die Konten, Aufzeichnungen, Tische und Spielstände des Clubs nach DIR (neu oder leer) kopieren, während "
+        "der Club läuft, und beenden; zum Wiederherstellen DIR zum Datenordner machen",
     "NAMES": "NAMEN",
     "reopen the game this host served last, with the same seats and code":
         "die zuletzt hier gehostete Partie mit denselben Plätzen und demselben Code wieder öffnen",

@@ -121,10 +121,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
     "club.help_admin": ("As an admin:\n"
                         "close N     end table N (its people back in the lobby, its game saved)\n"
-                        "ban NAME    ban the key of the account NAME (its person leaves the club)",
+                        "ban NAME    ban the key of the account NAME (its person leaves the club)\n"
+                        "unban NAME  let the key of the account NAME in again\n"
+                        "kick NAME   send NAME back to the lobby from their table (their seat waits)\n"
+                        "mute NAME [MINUTES]\n"
+                        "            NAME cannot talk in the lobby or at tables for MINUTES (default 10)\n"
+                        "unmute NAME NAME may talk again",
                         "Als Admin:\n"
-                        "schließen N   Tisch N beenden (seine Leute zurück in der Lobby, die Partie gespeichert)\n"
-                        "verbannen NAME den Schlüssel des Kontos NAME verbannen (die Person verlässt den Club)"),
+                        "schließen N     Tisch N beenden (Leute zurück in die Lobby, Partie gespeichert)\n"
+                        "verbannen NAME  den Schlüssel von NAME verbannen (die Person verlässt den Club)\n"
+                        "entbannen NAME  den Schlüssel von NAME wieder hereinlassen\n"
+                        "rauswerfen NAME NAME vom Tisch in die Lobby schicken (der Platz wartet)\n"
+                        "stumm NAME [MINUTEN]\n"
+                        "                NAME darf MINUTEN lang (sonst 10) nirgends im Club reden\n"
+                        "laut NAME       NAME darf wieder reden"),
     "club.help": (
         "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
         "[guests|noguests]\n"
@@ -162,6 +172,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.left_none": ("You sit at no table.", "Du sitzt an keinem Tisch."),
     "club.back": ("Back in the lobby.", "Zurück in der Lobby."),
     "club.back_closed": ("An admin closed table {n}.", "Ein Admin hat Tisch {n} geschlossen."),
+    "club.back_kicked": ("An admin sent you back to the lobby from table {n}.",
+                         "Ein Admin hat dich von Tisch {n} zurück in die Lobby geschickt."),
     "club.back_failed": ("Table {n} stopped: the process it played in failed. Its game is saved up to the last "
                          "move.",
                          "Tisch {n} ist stehen geblieben: der Prozess, in dem er spielte, ist ausgefallen. Die "
@@ -202,6 +214,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.closed_table": ("Table {n} is closed.", "Tisch {n} ist geschlossen."),
     "club.banned_name": ("{name}'s key is banned.", "Der Schlüssel von {name} ist verbannt."),
     "club.ban_nobody": ("No account is called {typed}.", "Kein Konto heißt {typed}."),
+    "club.unbanned": ("{name}'s key may come back.", "Der Schlüssel von {name} darf wieder herein."),
+    "club.unban_nobody": ("No account called {name} is banned.", "Kein Konto namens {name} ist verbannt."),
+    "club.not_online": ("Nobody called {name} is online.", "Niemand namens {name} ist online."),
+    "club.kicked": ("{name} is back in the lobby from table {n} (not banned: the seat waits).",
+                    "{name} ist von Tisch {n} in die Lobby geschickt (der Platz wartet)."),
+    "club.kick_nowhere": ("{name} is at no table.", "{name} ist an keinem Tisch."),
+    "club.muted": ("{name} is muted for {minutes} min, in the lobby and at tables.",
+                   "{name} ist {minutes} Min. stummgeschaltet, in der Lobby und an Tischen."),
+    "club.unmuted": ("{name} may talk again.", "{name} darf wieder reden."),
+    "club.unmute_nobody": ("{name} is not muted.", "{name} ist nicht stummgeschaltet."),
+    "club.order_usage": ("Type: unban NAME · kick NAME · mute NAME [MINUTES] · unmute NAME",
+                         "Tippe: entbannen NAME · rauswerfen NAME · stumm NAME [MINUTEN] · laut NAME"),
+    "club.mute_minutes": ("mute takes 1 to {most} minutes (a week), not {typed}.",
+                          "stumm nimmt 1 bis {most} Minuten (eine Woche), nicht {typed}."),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
@@ -212,11 +238,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
     "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
     "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
+    "club.log.unbanned": ("{name}'s key was let in again", "Der Schlüssel von {name} darf wieder herein"),
+    "club.log.kicked": ("{name} was sent back to the lobby from table {n}",
+                        "{name} wurde von Tisch {n} zurück in die Lobby geschickt"),
+    "club.log.muted": ("{name} was muted for {minutes} min", "{name} wurde für {minutes} Min. stummgeschaltet"),
+    "club.log.unmuted": ("{name} may talk again", "{name} darf wieder reden"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
     "club.log.save_gone": ("Table {n} is not resumed: its match is over (its save went once it was recorded)",
                            "Tisch {n} wird nicht wieder aufgenommen: seine Partie ist vorbei (ihr Spielstand ging, "
                            "als sie eingetragen war)"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
+    "club.log.orphan": ("The save {name} belongs to no table of club.json: set aside in {folder}",
+                        "Der Spielstand {name} gehört zu keinem Tisch von club.json: beiseitegelegt in {folder}"),
+    "club.orphans_line": ("{n} saves that no table of club.json names were set aside in {folder} (the log names "
+                          "them).",
+                          "{n} Spielstände, die kein Tisch von club.json nennt, sind nach {folder} beiseitegelegt "
+                          "(das Protokoll nennt sie)."),
+    "club.orphans_line_one": ("A save that no table of club.json names was set aside in {folder} (the log names "
+                              "it).",
+                              "Ein Spielstand, den kein Tisch von club.json nennt, ist nach {folder} beiseitegelegt "
+                              "(das Protokoll nennt ihn)."),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),
@@ -226,6 +267,28 @@ TEXTS: dict[str, tuple[str, str]] = {
                      "auf diesem Datenordner läuft schon ein Club (PID {pid}, Port {port}); beende ihn zuerst"),
     "club.cannot_lock": ("cannot hold the club's lock {path}: {reason}",
                          "kann die Sperre des Clubs {path} nicht halten: {reason}"),
+    "club.backup.done": ("Backed up into {dir}: {what}.", "Gesichert in {dir}: {what}."),
+    "club.backup.restore": ("To restore: stop the club, then make {dir} its data folder (copy it back, or "
+                            "ABLUXXEN_DATA_DIR={dir}).",
+                            "Zum Wiederherstellen: den Club anhalten, dann {dir} zu seinem Datenordner machen "
+                            "(zurückkopieren, oder ABLUXXEN_DATA_DIR={dir})."),
+    "club.backup.tables": ("club.json ({n} tables)", "club.json ({n} Tische)"),
+    "club.backup.tables_one": ("club.json ({n} table)", "club.json ({n} Tisch)"),
+    "club.backup.saves": ("{n} saves", "{n} Spielstände"),
+    "club.backup.saves_one": ("{n} save", "{n} Spielstand"),
+    "club.backup.accounts": ("the accounts", "die Konten"),
+    "club.backup.records": ("the records", "die Aufzeichnungen"),
+    "club.backup.host_key": ("the host key", "der Host-Schlüssel"),
+    "club.backup.left_out": ("{n} tables left out (their games ended meanwhile: they are in the records)",
+                             "{n} Tische ausgelassen (ihre Partien endeten währenddessen: sie sind aufgezeichnet)"),
+    "club.backup.left_out_one": ("{n} table left out (its game ended meanwhile: it is in the records)",
+                                 "{n} Tisch ausgelassen (seine Partie endete währenddessen: sie ist aufgezeichnet)"),
+    "club.backup.not_empty": ("--backup {dir}: the folder is there and not empty; name a new or empty one.",
+                              "--backup {dir}: der Ordner ist da und nicht leer; nenne einen neuen oder leeren."),
+    "club.backup.no_club": ("--backup: the data folder {data} holds no club.",
+                            "--backup: im Datenordner {data} ist kein Club."),
+    "club.backup.failed": ("--backup {dir}: the copy failed ({reason}); what was copied is left there.",
+                           "--backup {dir}: die Kopie ist misslungen ({reason}); was kopiert ist, bleibt dort."),
     "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",
                        "Mitspieler kommen dazu mit:  ssh -p {port} NAME@{address}"),
     "club.name_line": ("NAME is theirs from their first login with their SSH key.",

@@ -109,6 +109,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.your_return_code": ("Return code {code}", "Rückkehrcode {code}"),
     "host.said_watching": ("{name} (watching): {text}", "{name} (schaut zu): {text}"),
     "host.chat.muted": ("The host has muted you.", "Der Host hat dich stummgeschaltet."),
+    "host.chat.silenced": ("An admin of the club has muted you for a while: you may talk again later.",
+                           "Ein Admin hat dich eine Weile stummgeschaltet: später darfst du wieder reden."),
     "host.chat.slow": ("Not so fast: one line every two seconds.",
                        "Nicht so schnell: eine Zeile alle zwei Sekunden."),
     "host.chat.busy": ("The table is talking a lot: wait a moment.", "Am Tisch wird gerade viel geredet: "

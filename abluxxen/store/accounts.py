@@ -212,6 +212,18 @@ class Accounts:
             raise AccountsError(f"{self.path.name} cannot be written: {err}") from None
         return row[0]
 
+    def unban(self, name: str) -> str | None:
+        """Let the key of the account ``name`` in again; the account's name, or ``None`` when there is no
+        such account or its key is not banned."""
+        row = self._one("SELECT name, key FROM accounts WHERE skeleton = ?", skeleton(name))
+        if row is None:
+            return None
+        try:
+            gone = self._connect().execute("DELETE FROM bans WHERE key = ?", (row[1],)).rowcount
+        except sqlite3.Error as err:
+            raise AccountsError(f"{self.path.name} cannot be written: {err}") from None
+        return row[0] if gone else None
+
 
 def open_accounts(directory: Path) -> Accounts:
     """The accounts of the club whose data directory is ``directory``."""

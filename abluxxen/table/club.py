@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import secrets
 import threading
 import time
@@ -35,9 +36,12 @@ from ..quoting import brief
 from ..rules import VARIANTS, Rules
 from ..seeds import new_seed
 from ..store.accounts import Accounts
+from ..store.datadir import private_dir
 from ..store.files import Refused, load_json, read_small, write_atomically
+from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
+from ..store.saves import MAX_BYTES as MAX_SAVE
 from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
 from .codes import new_code
 from .room import MAX_NAME_SHOWN, OVER, Chat, Room
@@ -61,6 +65,8 @@ MAX_CLOCK, MAX_GAMES = 3600, 9
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
 #: Seconds ``club.json`` waits to be written again when only a table's chat changed.
 KEEP_PAUSE = 2.0
+#: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
+ORPHANS = "orphans"
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
 GUEST = "guest:"
@@ -125,6 +131,13 @@ class Playing(Protocol):
     def kick(self, name: str) -> None:
         """(An account is banned.) The seat of ``name`` is theirs no more, and they leave it."""
 
+    def send_back(self, name: str) -> None:
+        """(An admin kicks ``name``.) Their screens here go back to the lobby; a seat of theirs waits for
+        them, as a dropped one does."""
+
+    def mute(self, name: str, seconds: float) -> None:
+        """(An admin mutes ``name``.) They say nothing here for ``seconds`` (0: they may talk again)."""
+
     def stop(self) -> None:
         """(The club stops.) Play stops; the save stays, to be resumed."""
 
@@ -170,6 +183,14 @@ class Here:
     def kick(self, name: str) -> None:
         if self.room.chair_of(name) is not None:
             self.room.kick(name)
+
+    def send_back(self, name: str) -> None:
+        for screen in self.room.screens():
+            if screen.name.casefold() == name.casefold():
+                screen.close("kicked")
+
+    def mute(self, name: str, seconds: float) -> None:
+        self.room.talk.silence(name, seconds)
 
     def stop(self) -> None:
         self.task.cancel()
@@ -415,6 +436,7 @@ class Club:
         self._keep_now = False
         self._keeper: asyncio.Task[None] | None = None
         self._keep_lock = threading.Lock()
+        self.orphans: list[str] = []  # the saves set aside at the start (see resume)
 
     # -- who is here ---------------------------------------------------------------------
 
@@ -660,6 +682,7 @@ class Club:
                                          delay=self.delay, chat=chat, recorded=self.rate,
                                          kept=lambda now: self.keep(now=now),
                                          over=lambda: self.over(table))
+        self.hush(table)
         self.keep()
 
     def over(self, table: ClubTable) -> None:
@@ -707,6 +730,69 @@ class Club:
                 table.room.kick(banned)
         self.on_event("club.log.banned", {"name": banned})
         return banned
+
+    # Each order below answers the admin with a text key and its fields (the lobby says it in her language).
+
+    def unban(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin lets the key of the account ``name`` in again."""
+        unbanned = self.accounts.unban(name)
+        if unbanned is None:
+            return "club.unban_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.on_event("club.log.unbanned", {"name": unbanned})
+        return "club.unbanned", {"name": unbanned}
+
+    def kick(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin sends ``name`` back to the lobby from the table they are at, without a ban: their seat
+        at a table in play waits for them as a dropped one does; at an open table they get up."""
+        visitor = self.visitors.get(name.casefold())
+        if visitor is None:
+            return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
+        table = self.tables.get(visitor.at) if visitor.at is not None else None
+        if table is not None and table.room is not None:
+            table.room.send_back(visitor.name)
+        elif visitor.waits_at is not None:
+            table = visitor.waits_at
+            self.leave(visitor)
+        else:
+            return "club.kick_nowhere", {"name": visitor.name}
+        self.on_event("club.log.kicked", {"name": visitor.name, "n": table.number})
+        return "club.kicked", {"name": visitor.name, "n": table.number}
+
+    def mute(self, name: str, minutes: int) -> tuple[str, dict[str, object]]:
+        """An admin mutes ``name`` (online, or an account) for ``minutes``: nothing they say reaches the
+        lobby or a table, one they go to later too, until then."""
+        visitor = self.visitors.get(name.casefold())
+        shown = visitor.name if visitor is not None else self.accounts.account(name)
+        if shown is None:
+            return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.talk.silence(shown, minutes * 60)
+        for table in self.tables.values():
+            if table.room is not None:
+                table.room.mute(shown, minutes * 60)
+        self.on_event("club.log.muted", {"name": shown, "minutes": minutes})
+        return "club.muted", {"name": shown, "minutes": minutes}
+
+    def unmute(self, name: str) -> tuple[str, dict[str, object]]:
+        """An admin lets ``name`` talk again before their time is up."""
+        until = self.talk.silenced.get(name.casefold(), 0.0)
+        if until <= self.clock():
+            return "club.unmute_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.talk.silence(name, 0)
+        for table in self.tables.values():
+            if table.room is not None:
+                table.room.mute(name, 0)
+        self.on_event("club.log.unmuted", {"name": brief(name, MAX_NAME_SHOWN)})
+        return "club.unmuted", {"name": brief(name, MAX_NAME_SHOWN)}
+
+    def hush(self, table: ClubTable) -> None:
+        """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
+        as each still is."""
+        if table.room is None:
+            return
+        now = self.clock()
+        for name, until in self.talk.silenced.items():
+            if until > now:
+                table.room.mute(name, until - now)
 
     # -- what the club keeps -----------------------------------------------------------------
 
@@ -776,13 +862,14 @@ class Club:
         for them); what could not be resumed, one line each (English, for the log)."""
         path = self.directory / CLUB_FILE
         if not path.exists():
+            self._set_aside(set())
             return []
         try:
             doc = load_json(read_small(path, MAX_CLUB_FILE))
             tables = list(doc["tables"])
             self.next_number = max(1, int(doc.get("next", 1)))
         except (Refused, ValueError, KeyError, TypeError) as err:
-            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]
+            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]  # which saves it names is unknown
         problems = []
         for kept in tables:
             try:
@@ -790,7 +877,15 @@ class Club:
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {CLUB_FILE} cannot be resumed: {brief(str(err), 80)}")
         self.keep()
+        self._set_aside({Path(str(kept["save"])).name for kept in tables if isinstance(kept, dict) and "save" in kept})
         return problems
+
+    def _set_aside(self, named: set[str]) -> None:
+        """The saves no table of ``club.json`` names (``named``) go to ``orphans/``, each one logged; the
+        console is told of them by :attr:`orphans`."""
+        self.orphans = set_aside_orphans(self.directory, named)
+        for name in self.orphans:
+            self.on_event("club.log.orphan", {"name": name, "folder": str(self.directory / ORPHANS)})
 
     def _resume(self, kept: dict[str, Any]) -> None:
         number = int(kept["number"])
@@ -845,3 +940,50 @@ class Club:
         if self.elsewhere is not None:
             self.elsewhere.stop()
 
+
+def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
+    """Move the saves in ``directory`` that no table names (``named``: those ``club.json`` does) into its
+    ``orphans/`` folder, to be looked at (a game no restart would resume, left behind by a crash or an older
+    club); the names moved.
+
+    A finished save is no orphan: it waits for the records' journal, which takes it first (one it cannot
+    record now stays for a later try). A save another process holds stays too.
+    """
+    record_waiting(directory)
+    moved = []
+    for name in sorted(_saves_in(directory) - named):
+        path = directory / name
+        try:
+            if json.loads(read_small(path, MAX_SAVE)).get("finished") is True:
+                continue
+        except (Refused, ValueError, AttributeError, RecursionError):
+            pass  # no save we can read: an orphan all the same
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except (OSError, SaveError):
+            continue
+        try:
+            aside = private_dir(directory / ORPHANS)
+            target = aside / name
+            for number in range(2, 1000):  # never over one set aside before
+                if not target.exists():
+                    break
+                target = aside / f"{path.stem}-{number}.json"
+            os.rename(path, target)
+            moved.append(name)
+        except OSError:
+            continue  # still where it was: the next start tries again
+        finally:
+            lock.release()
+    return moved
+
+
+def _saves_in(directory: Path) -> set[str]:
+    """The names of the files in ``directory`` that may be saves (not ``club.json``, no hidden file: locks,
+    and files being written)."""
+    try:
+        return {e.name for e in os.scandir(directory) if e.name.endswith(".json") and not e.name.startswith(".")
+                and e.name != CLUB_FILE and e.is_file(follow_symlinks=False)}
+    except OSError:
+        return set()

@@ -127,7 +127,7 @@ class Said:
 
 class Chat:
     """What people at one place (a table, the club's lobby) said: one line each, rate-limited per person
-    and for everyone together, muted names refused.
+    and for everyone together, muted names refused (for good by a host, for a while by a club's admin).
 
     Args:
         clock: monotonic seconds.
@@ -137,12 +137,23 @@ class Chat:
         self.clock = clock
         self.lines: list[Said] = []
         self.muted: set[str] = set()
+        #: Names an admin muted for a while, and until when (``clock``'s seconds).
+        self.silenced: dict[str, float] = {}
         self._rates: dict[str, Bucket] = {}
+
+    def silence(self, name: str, seconds: float) -> None:
+        """``name`` says nothing here for ``seconds`` (0: may talk again now)."""
+        now = self.clock()
+        self.silenced = {n: until for n, until in self.silenced.items() if until > now}  # the time is up
+        if seconds > 0:
+            self.silenced[name.casefold()] = now + seconds
+        else:
+            self.silenced.pop(name.casefold(), None)
 
     def say(self, name: str, text: str, *, watching: bool = False) -> str:
         """A line from ``name``: one line, control characters removed, at most :data:`MAX_LINE`; ``""`` when
-        it was said (or held nothing), else why not (a text key: ``host.chat.muted``, ``host.chat.busy``,
-        ``host.chat.slow``)."""
+        it was said (or held nothing), else why not (a text key: ``host.chat.muted``, ``host.chat.silenced``,
+        ``host.chat.busy``, ``host.chat.slow``)."""
         clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
         if not clean:
             return ""
@@ -150,6 +161,8 @@ class Chat:
         if folded in self.muted:
             return "host.chat.muted"
         now = self.clock()
+        if self.silenced.get(folded, now) > now:
+            return "host.chat.silenced"
         if sum(1 for said in self.lines if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
             return "host.chat.busy"
         if len(self._rates) > 4 * CHAT_KEPT:  # names come and go: a full bucket is a new one

@@ -206,9 +206,11 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, _club),
     Entry("close", ("close", "schließen", "schliessen"), frozenset({"admin"}), _club, takes_words=True),
     Entry("ban", ("ban", "verbannen"), frozenset({"admin"}), _club, takes_words=True),
-    Entry("kick", ("kick", "rauswerfen"), frozenset({"host"}), _order, takes_words=True),
-    Entry("mute", ("mute", "stumm"), frozenset({"host"}), _order, takes_words=True),
-    Entry("unmute", ("unmute", "laut"), frozenset({"host"}), _order, takes_words=True),
+    Entry("unban", ("unban", "entbannen"), frozenset({"admin"}), _club, takes_words=True),
+    # A host's orders at her table, and an admin's in the club's lobby (for the whole club, a mute for a while).
+    Entry("kick", ("kick", "rauswerfen"), frozenset({"host", "admin"}), _order, takes_words=True),
+    Entry("mute", ("mute", "stumm"), frozenset({"host", "admin"}), _order, takes_words=True),
+    Entry("unmute", ("unmute", "laut"), frozenset({"host", "admin"}), _order, takes_words=True),
     Entry("watchers", ("watchers", "zuschauer"), frozenset({"host"}), _order, takes_words=True),
 )
 _BY_NAME = {entry.name: entry for entry in REGISTRY}
@@ -280,7 +282,7 @@ def carry_out(desk: Counter, command: Command) -> None:
     entry = _BY_NAME[command.name]
     if not entry.where & desk.places:
         desk.say(desk.tr("command.elsewhere", command=command.name,
-                         where=desk.tr(f"command.where.{_place(entry.where)}")))
+                         where=desk.tr(f"command.where.{_place(entry.where, desk.places)}")))
     elif not _at_table(desk):
         desk.club(command)
     else:
@@ -292,9 +294,13 @@ def _at_table(desk: Counter) -> TypeGuard[Desk]:
     return "lobby" not in desk.places
 
 
-def _place(where: frozenset[str]) -> str:
-    """The one place named when a command does not work here (the narrowest it works at)."""
-    for place in ("admin", "host", "hosted", "lobby", "lesson", "seat"):
+def _place(where: frozenset[str], places: frozenset[str]) -> str:
+    """The one place named when a command does not work here: the narrowest it works at, the club's
+    first in the lobby and a table's first elsewhere (``kick`` is an admin's in the lobby, a host's at a
+    table)."""
+    club = ("admin", "lobby")
+    table = ("host", "hosted", "lesson", "seat")
+    for place in (club + table if "lobby" in places else table + club):
         if place in where:
             return place
     return "seat"

@@ -14,7 +14,7 @@ lobby back.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from prompt_toolkit.application import Application
@@ -41,6 +41,10 @@ from .notation import reads_as_move
 from .pages import rules_page
 from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
 
+#: The admins' orders the lobby answers with :meth:`LobbyScreen._order` (each a registry entry).
+ADMIN_ORDERS = ("unban", "kick", "mute", "unmute")
+#: How long ``mute NAME`` mutes when no minutes are given, and the longest ``mute NAME MINUTES`` (a week).
+MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
 #: People in the lobby's short top list (the ``top`` page lists every rated account).
@@ -290,6 +294,8 @@ class LobbyScreen(Paged):
                 self.say(tr(refused))
         elif name == "ban":
             self._ban(words)
+        elif name in ADMIN_ORDERS:
+            self._order(name, words)
         else:
             self.say(tr("command.elsewhere", command=name, where=tr("command.where.seat")))
 
@@ -337,6 +343,24 @@ class LobbyScreen(Paged):
             return
         banned = self.clubhouse.ban(words[0])
         self.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
+
+    def _order(self, name: str, words: Sequence[str]) -> None:
+        """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line
+        says what came of it (or how the order is typed)."""
+        club = self.clubhouse
+        if not 1 <= len(words) <= (2 if name == "mute" else 1):
+            self.say(self.tr("club.order_usage"))
+            return
+        minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
+        if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
+            self.say(self.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
+            return
+        target = words[0]
+        orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
+            "unban": lambda: club.unban(target), "kick": lambda: club.kick(target),
+            "mute": lambda: club.mute(target, int(minutes)), "unmute": lambda: club.unmute(target)}
+        key, fields = orders[name]()
+        self.say(self.tr(key, **fields))
 
     def _who(self) -> list[RenderableType]:
         lines: list[RenderableType] = [Text(self.tr("club.who_title"), style="bold"), Text("")]
