@@ -5,6 +5,7 @@
     python benchmarks/club_load.py --tables 25 --frozen      # and again with one client frozen
     python benchmarks/club_load.py --tables 25 --flood       # and again with one client flooding
     python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
+    python benchmarks/club_load.py --tables 100 --slow-disk 50  # and again on a disk 50 ms slower to sync
 
 The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
 --places P --lang en`` in a process of its own, with a data folder of its own
@@ -38,6 +39,12 @@ runs: a frozen session must not slow another table.
 
 ``--flood`` is as ``--frozen``, but the client at table 1 sends keys as fast as its connection
 takes them (64 KiB at a time, a pasted file or a hostile client) instead of freezing.
+
+``--slow-disk MS`` runs each size again on a slow disk: every ``fsync`` of the club and its workers
+takes MS milliseconds more (a ``sitecustomize`` they import wraps ``os.fsync``). A move's save
+waits on the disk in a thread, so the key echo (which waits on nobody's disk) must stay near the
+fast disk's; a move reaches the screens once its save is on disk, so move → screens grows by
+about MS.
 
 ``--idle N``: N people log in and sit in the lobby; the club's memory per idle session, then the
 key echo of one more person typing a line in the lobby among them, and the time until that line,
@@ -147,16 +154,40 @@ def club_command(places: int, workers: int = 0) -> list[str]:
             "--places", str(places), "--workers", str(workers), "--lang", "en"]
 
 
+#: What makes the club's disk slow (``--slow-disk MS``): every ``fsync`` of the club and its workers waits first.
+SLOW_DISK = """import os, time
+_fsync = os.fsync
+def _slow_fsync(fd):
+    time.sleep({seconds})
+    _fsync(fd)
+os.fsync = _slow_fsync
+"""
+
+
+def slow_disk_env(folder: Path, milliseconds: float) -> dict[str, str]:
+    """The environment that gives a club started in it (and its workers) a disk whose every ``fsync`` takes
+    ``milliseconds`` more (a ``sitecustomize`` they import); nothing for 0."""
+    if not milliseconds:
+        return {}
+    site = folder / "slow-disk"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(SLOW_DISK.format(seconds=milliseconds / 1000))
+    return {"PYTHONPATH": os.pathsep.join(p for p in (str(site), os.environ.get("PYTHONPATH")) if p)}
+
+
 @contextmanager
-def club(places: int, workers: int = 0) -> Iterator[Clubhouse]:
-    """A club process with a data folder of its own, ended (and its folder removed) afterwards."""
-    with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder:
+def club(places: int, workers: int = 0, slow_disk: float = 0.0) -> Iterator[Clubhouse]:
+    """A club process with a data folder of its own, ended (and its folder removed) afterwards (``slow_disk``:
+    milliseconds added to each of its ``fsync``)."""
+    with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder, \
+            tempfile.TemporaryDirectory(prefix="abluxxen-club-disk-") as disk:
         output = Path(folder) / "console.txt"
         hosting = Hosting()
         try:
             with output.open("w") as console:
                 hosting.processes.append(subprocess.Popen(
-                    club_command(places, workers), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8"),
+                    club_command(places, workers), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8",
+                                                            **slow_disk_env(Path(disk), slow_disk)),
                     stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT, text=True))
             yield Clubhouse(hosting, _printed_port(hosting.processes[0], output), Path(folder))
         finally:
@@ -266,10 +297,10 @@ async def play_troubled(seats: list[Seat], game: Game, deadline: float, trouble:
 
 
 async def measure(tables: int, moves: int, seconds: float, *, pause: float, keys: float,
-                  trouble: str = "", workers: int = 0) -> dict[str, float]:
+                  trouble: str = "", workers: int = 0, slow_disk: float = 0.0) -> dict[str, float]:
     """One run: ``tables`` tables opened, joined, played and measured (table 1 with a client in
-    ``trouble``: ``frozen`` or ``flood``)."""
-    with club(4 * tables + SPARE, workers) as clubhouse:
+    ``trouble``: ``frozen`` or ``flood``; ``slow_disk``: milliseconds more for each ``fsync``)."""
+    with club(4 * tables + SPARE, workers, slow_disk) as clubhouse:
         await asyncio.sleep(1.0)  # the club settles after starting
         before = clubhouse.memory()
         logins = asyncio.Semaphore(LOGINS)
@@ -346,6 +377,8 @@ def main(argv: list[str] | None = None) -> None:
                         help="run each size again with a client flooding the club at table 1, and print both")
     parser.add_argument("--workers", type=int, default=0, metavar="N",
                         help="the club's tables in N worker processes (abluxxen club --workers N)")
+    parser.add_argument("--slow-disk", type=float, default=0.0, metavar="MS",
+                        help="run each size again with MS ms added to every fsync of the club, and print both")
     parser.add_argument("--idle", type=int, default=None, metavar="N",
                         help="instead: N people idle in the lobby, and one typing among them")
     args = parser.parse_args(argv)
@@ -372,6 +405,10 @@ def main(argv: list[str] | None = None) -> None:
             row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
                                       trouble=trouble, workers=args.workers))
             print(row_line(row, f"   (table 1 {trouble}: the other {tables - 1} tables' figures)"), flush=True)
+        if args.slow_disk:
+            row = asyncio.run(measure(tables, args.moves, args.seconds, pause=args.pause, keys=args.keys,
+                                      workers=args.workers, slow_disk=args.slow_disk))
+            print(row_line(row, f"   (a slow disk: {args.slow_disk:g} ms more for every fsync)"), flush=True)
 
 
 if __name__ == "__main__":

@@ -140,14 +140,19 @@ def test_a_finished_save_another_terminal_holds_is_left_to_it(capsys: pytest.Cap
 # The real command on a disk that fills up as the game ends: neither the last move nor the finished match
 # can be saved, and with FULL_RECORDS the records hit the full disk too (SQLITE_FULL, as a full disk gives it).
 _DISK_FULL_AT_THE_END = """
-import errno, os, sqlite3, sys
+import errno, json, os, sqlite3, sys
 import abluxxen.table.table as table
-written = table.write_save
+from abluxxen.store.saves import from_document
+written, written_text = table.write_save, table.write_save_text
 def write_save(path, saved, **how):
     if saved.match.game.is_over:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
     written(path, saved, **how)
-table.write_save = write_save
+def write_save_text(path, text):
+    if from_document(json.loads(text)).match.game.is_over:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(path))
+    written_text(path, text)
+table.write_save, table.write_save_text = write_save, write_save_text
 if os.environ.get("FULL_RECORDS"):
     connect = sqlite3.connect
     def full(*args, **kwargs):
