@@ -230,11 +230,11 @@ def test_hot_seat_undo_forgets_what_the_moves_taken_back_had_to_tell(tmp_path: P
 
 
 def test_undo_that_cannot_replay_leaves_the_game_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(self: Game) -> Game:
+    def broken(*args: object) -> object:
         raise ValueError("a damaged transcript")
 
-    # The replay keeps a copy of the position it goes back to: make that step fail.
-    monkeypatch.setattr(Game, "copy", broken)
+    # The undo replays the transcript to the position it goes back to: make that step fail.
+    monkeypatch.setattr("abluxxen.table.table.taken_back", broken)
     screens, path = _table(tmp_path, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")],
                            "99\r" + "undo\r", game=_ann_plays_nines())
     assert "Undo failed: the game stays as it was." in screens[-1]

@@ -18,12 +18,19 @@ import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .datadir import private_dir
 
-if TYPE_CHECKING:
-    from ..i18n.tr import Tr
+
+class Words(Protocol):
+    """What puts a refusal in words (``i18n``'s ``Tr``, which sits above the store and is not imported here)."""
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        """The text of ``key`` with ``fields``."""
+
+    def os_reason(self, err: OSError) -> str:
+        """The system's reason for ``err``, in words."""
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
@@ -45,7 +52,7 @@ class Refused(Exception):
         self.detail = detail
         self.error = error
 
-    def told(self, tr: Tr) -> str:
+    def told(self, tr: Words) -> str:
         """Why, in words of ``tr``'s language (the system's reason when it refused)."""
         if self.error is not None:
             return tr.os_reason(self.error)
