@@ -9,6 +9,8 @@ import random
 import re
 import shutil
 import signal
+import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -71,6 +73,28 @@ def test_two_keys_claim_two_names_and_a_third_key_is_refused_one_of_them_and_tol
     accounts = open_accounts(tmp_path)
     assert accounts.account("ANN") == "Ann" and accounts.account("ben") == "Ben"
     assert accounts.account("cy") is None
+
+
+def test_a_login_that_waits_on_a_busy_accounts_file_holds_up_nobody_else(tmp_path: Path) -> None:
+    # Another process (a backup, an operator's sqlite3) holds the accounts file: a newcomer's login waits
+    # for it, in a thread; the people already in the club are served meanwhile.
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        holder = sqlite3.connect(tmp_path / "club.sqlite3", isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            coming = asyncio.ensure_future(enter(port, "ben", key=BEN))
+            await asyncio.sleep(0.3)  # Ben's client is at the door, his login waiting on the file
+            ann.type("say is anyone there?")
+            await ann.sees("Ann: is anyone there?", 3)  # within the file's busy timeout (5 s)
+            assert not coming.done()
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        ben = await coming
+        await ben.sees("You: Ben")
+
+    clubbed(tmp_path, test)
 
 
 def test_a_lookalike_of_a_claimed_name_or_an_unreadable_one_is_refused(tmp_path: Path) -> None:
@@ -791,6 +815,24 @@ def test_a_rematch_survives_a_crash_of_the_club_and_is_rated_by_its_players_acco
         await ann.sees("Your seat at table 1 waits for you")
 
     clubbed(crashed, again, workers=workers)
+
+
+def test_a_side_of_a_workers_pair_that_stops_reading_is_closed_before_what_waits_for_it_grows_without_end() -> None:
+    # A worker stopped (SIGSTOP, swapped out) or a club stuck: frames for it must not pile up in the other.
+    async def test() -> tuple[bool, int, list[bool]]:
+        ours, theirs = socket.socketpair()
+        _, writer = await asyncio.open_unix_connection(sock=ours)
+        frame = b"x" * 64 * 1024
+        went = [workers_module.send(writer, b"W", 1, frame) for _ in range(2 * workers_module.MAX_UNSENT // len(frame))]
+        most = writer.transport.get_write_buffer_size()
+        closing = writer.is_closing()
+        writer.close()
+        theirs.close()
+        return closing, most, went
+
+    closing, most, went = asyncio.run(test())
+    assert closing and not went[-1] and all(went[:16])
+    assert most <= workers_module.MAX_UNSENT + 64 * 1024 + workers_module.HEAD.size
 
 
 def test_the_club_starts_workers_as_its_tables_need_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

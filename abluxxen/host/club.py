@@ -23,7 +23,7 @@ import argparse
 import asyncio
 import sys
 from collections.abc import Iterable
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -89,14 +89,14 @@ class ClubConnection(_Connection):
         super().__init__(host)
         self.club_host = host
         self.refusal: tuple[str, dict[str, object]] | None = None  # why a key offered was refused
-        self.account = ""  # the account's name as claimed, once a key is accepted
 
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """A key is accepted when the name is its account's, or free for it (claimed once it is proven);
-        the first refusal is kept, to be told when no key gets in."""
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:  # type: ignore[override]
+        """A key is accepted when the name is its account's, or free for it (claimed once it is proven, by
+        the session); the first refusal is kept, to be told when no key gets in. The accounts are asked in a
+        thread: a busy file holds up this login, never the event loop."""
         key_print = fingerprint(key)
         try:
-            verdict = self.club_host.accounts.verdict(username, key_print)
+            verdict = await asyncio.to_thread(self.club_host.accounts.verdict, username, key_print)
         except AccountsError as err:
             log.warning("The accounts cannot be read: %s", err)
             return False
@@ -153,15 +153,6 @@ class ClubConnection(_Connection):
 
     def auth_completed(self) -> None:
         if not self.by_code:
-            try:
-                verdict = self.club_host.accounts.claim(self.name, self.key_print)
-            except AccountsError as err:
-                log.warning("The accounts cannot be written: %s", err)
-                verdict = None
-            if verdict is not None and not verdict.why:
-                self.account = verdict.name
-                if verdict.new:
-                    log.info("New account %s for %s", brief(verdict.name), self.key_print)
             log.info("Accepted publickey for %s from %s %s", brief(self.name), self.where, self.key_print)
         else:
             log.info("Accepted code for guest %s from %s", brief(self.name), self.where)
@@ -169,15 +160,13 @@ class ClubConnection(_Connection):
             self.host.door.admitted(self.caller)
 
     def session_requested(self) -> Any:
-        if self.caller is None or self.sessions or not (self.by_code or self.account):
-            return False  # one session per connection; a key whose claim was lost to another in a race
+        if self.caller is None or self.sessions or not (self.by_code or self.key_print):
+            return False  # one session per connection
         self.sessions += 1
         guest = self.by_code
-        name = self.account or self.name
         key = guest_key() if guest else self.key_print
-        visitor = Visitor(name, key, guest=guest, admin=not guest and name.casefold() in self.club_host.admins)
-        return ClubSession(self.club_host, visitor, Login(name, address=self.caller.address, keys=(key,),
-                                                          proven=key))
+        return ClubSession(self.club_host, Visitor(self.name, key, guest=guest),
+                           Login(self.name, address=self.caller.address, keys=(key,), proven=key))
 
 
 def _door_refusal(why: str, typed: str, name: str) -> tuple[str, dict[str, object]]:
@@ -195,8 +184,35 @@ class ClubSession(Session):
         self.club_host = host
         self.visitor = visitor
 
+    async def _claim(self, tr: Tr) -> str:
+        """A key's login claims its account's name (the first time: the name becomes the key's), in a thread;
+        ``""``, or why it cannot come in (another login took the name meanwhile, the accounts cannot be
+        written)."""
+        visitor = self.visitor
+        try:
+            verdict = await asyncio.to_thread(self.club_host.accounts.claim, visitor.name, visitor.key)
+        except AccountsError as err:
+            log.warning("The accounts cannot be written: %s", err)
+            return tr("club.door.accounts_failed")
+        if verdict.why:
+            key, fields = _door_refusal(verdict.why, visitor.name, verdict.name)
+            shown = {k: brief(str(v), 20) for k, v in fields.items()}
+            if key == "bad_name":
+                shown["why"] = tr(str(fields["why"]))
+            return tr(f"club.door.{key}", **shown)
+        if verdict.new:
+            log.info("New account %s for %s", brief(verdict.name), visitor.key)
+        visitor.name = verdict.name  # as claimed, in its case
+        visitor.admin = verdict.name.casefold() in self.club_host.admins
+        self.login = replace(self.login, name=verdict.name)
+        return ""
+
     async def visit(self, lang: str, colours: str | None) -> str:
         club, visitor = self.club_host.club, self.visitor
+        if not visitor.guest:
+            refused = await self._claim(Tr(lang))
+            if refused:
+                return refused
         lobby = LobbyScreen(club, visitor, lang=lang, colours=colours)
         visitor.screen = lobby
         refused = club.come(visitor)

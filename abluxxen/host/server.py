@@ -55,6 +55,9 @@ INPUT_BURST, INPUT_RATE = 1024, 256.0
 #: What a client may send before the host has read it (SSH's window, asyncssh's default is 2 MiB): a
 #: person's keys need little, and a client that floods the host is held at its own end past it.
 INPUT_WINDOW = 64 * 1024
+#: Keys passed on to a table's process (a club's worker) that it has not read yet, past which the session is
+#: held as a flood is (the worker is slow, or stuck: a person's keys must not pile up in the club).
+RELAY_BACKLOG = 256 * 1024
 #: Seconds a client that sent past its budget is not read (then what it sent meanwhile is read, and
 #: mostly dropped).
 INPUT_HOLD = 1.0
@@ -343,6 +346,9 @@ class Relay:
         self.write = write
         self.keys: Callable[[str], None] | None = None
         self.resized: Callable[[int, int], None] | None = None
+        # What was passed on that the other process has not read yet: past :data:`RELAY_BACKLOG`, the session
+        # is not read for a while, and SSH holds the rest at the client's end.
+        self.backlog: Callable[[], int] = lambda: 0
 
 
 class Session(PromptToolkitSSHSession):
@@ -406,7 +412,8 @@ class Session(PromptToolkitSSHSession):
             self.relay.keys(kept)
         elif kept:
             super().data_received(kept, datatype)
-        if len(kept) < len(data) and self._chan is not None and not self.holding:
+        behind = self.relay is not None and self.relay.backlog() > RELAY_BACKLOG
+        if (len(kept) < len(data) or behind) and self._chan is not None and not self.holding:
             self.holding = True
             self._chan.pause_reading()
             asyncio.get_running_loop().call_later(INPUT_HOLD, self._read_again)

@@ -68,6 +68,8 @@ from .server import Relay, TerminalOut, _KeysReader
 HEAD = struct.Struct("!cII")
 #: The longest frame either side takes (a screen's drawing is a few KiB; an order, a table's chat).
 MAX_FRAME = 4 * 1024 * 1024
+#: What one side may have written that the other has not read, before it counts as no longer reading.
+MAX_UNSENT = 8 * MAX_FRAME
 #: The longest line of a worker's log the club takes (a traceback is a few KiB).
 MAX_LOG_LINE = 64 * 1024
 #: Seconds between two looks at a worker's tables, to tell the club what changed.
@@ -127,10 +129,24 @@ async def visit_table(screen: ClubTableScreen) -> Ending:
     return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
 
 
-def send(writer: asyncio.StreamWriter, kind: bytes, session: int, payload: bytes) -> None:
-    """Write one frame (nothing, once the other side is gone)."""
-    if not writer.is_closing():
-        writer.write(HEAD.pack(kind, session, len(payload)) + payload)
+def send(writer: asyncio.StreamWriter, kind: bytes, session: int, payload: bytes) -> bool:
+    """Write one frame; whether it went (nothing goes once the other side is gone).
+
+    What the other side has not read yet waits in this process, and must not grow without end: past
+    :data:`MAX_UNSENT` the other side has stopped reading (a worker stuck, or the club), and the pair is
+    closed, as if it had ended: a worker's tables then play on in a new one from their saves, and a
+    worker whose club is gone stops its tables. A live side reads far faster than people make frames,
+    and what a person types is held at their client meanwhile (see ``Relay.backlog``).
+    """
+    if writer.is_closing():
+        return False
+    if writer.transport.get_write_buffer_size() > MAX_UNSENT:
+        log.error("The other end of a club's worker pair stopped reading (%d bytes unsent): closed",
+                  writer.transport.get_write_buffer_size())
+        writer.close()
+        return False
+    writer.write(HEAD.pack(kind, session, len(payload)) + payload)
+    return True
 
 
 async def receive(reader: asyncio.StreamReader) -> tuple[bytes, int, bytes]:
@@ -209,6 +225,12 @@ class _Worker:
             self.waiting.append((kind, session, payload))
         else:
             send(self.writer, kind, session, payload)
+
+    def backlog(self) -> int:
+        """Bytes written to the worker that it has not read yet."""
+        if self.writer is None:
+            return sum(len(payload) for _, _, payload in self.waiting)
+        return self.writer.transport.get_write_buffer_size()
 
     def connected(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
@@ -319,12 +341,14 @@ class Workers:
         ended: asyncio.Future[Ending] = asyncio.get_running_loop().create_future()
         self.visits[number] = _Visit(hooks.write, ended, worker)
         hooks.keys = lambda keys: worker.send(b"K", number, keys.encode())
+        hooks.backlog = worker.backlog
         hooks.resized = lambda cols, rows: worker.send(b"S", number, json.dumps([cols, rows]).encode())
         worker.send(b"O", number, json.dumps({**header, "number": remote.table.number}).encode())
         try:
             return await ended
         finally:
             hooks.keys = hooks.resized = None
+            hooks.backlog = lambda: 0
             self.visits.pop(number, None)
             # The session went (its connection lost): the worker's screen goes too, and the room counts its
             # seat as away. (Cancelling this visit cancels ``ended`` with it: cancelled is not ended.)

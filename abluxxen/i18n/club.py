@@ -28,6 +28,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "anderen Namen (ssh NAME@…)."),
     "club.door.other_name": ("Your SSH key is {name}'s: log in as {name} (ssh {name}@…).",
                              "Dein SSH-Schlüssel gehört {name}: melde dich als {name} an (ssh {name}@…)."),
+    "club.door.accounts_failed": ("The club cannot keep your account just now; try again in a minute.",
+                                  "Der Club kann dein Konto gerade nicht festhalten; versuch es in einer Minute "
+                                  "wieder."),
     "club.door.banned": ("This SSH key is banned from the club.", "Dieser SSH-Schlüssel ist aus dem Club verbannt."),
     "club.door.needs_key": ("This club lets people in by SSH key. Make one with ssh-keygen -t ed25519, "
                             "then log in again: your first login claims your name.",

@@ -15,11 +15,15 @@ key is refused whatever name it comes with.
 
 from __future__ import annotations
 
+import functools
 import sqlite3
+import threading
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Concatenate, ParamSpec, TypeVar
 
 from .datadir import private_dir
 from .saves import MAX_NAME
@@ -109,6 +113,19 @@ class Verdict:
     new: bool = False
 
 
+T = TypeVar("T")
+P = ParamSpec("P")
+
+
+def _one_at_a_time(method: Callable[Concatenate[Accounts, P], T]) -> Callable[Concatenate[Accounts, P], T]:
+    """``method`` of :class:`Accounts`, asked under its lock (see ``Accounts._turn``)."""
+    @functools.wraps(method)
+    def asked(self: Accounts, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        with self._turn:
+            return method(self, *args, **kwargs)
+    return asked
+
+
 class Accounts:
     """The accounts in one SQLite file (made owner-only, with its folder, on the first claim).
 
@@ -119,12 +136,15 @@ class Accounts:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        # The club asks from threads (a login waits on a busy file there, never on the event loop): one
+        # question at a time, a claim's look and write together.
+        self._turn = threading.RLock()
 
     def _connect(self) -> sqlite3.Connection:
         if self._db is None:
             try:
                 private_dir(self.path.parent)
-                db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
+                db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
                 self.path.chmod(0o600)
                 version = db.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
@@ -137,6 +157,7 @@ class Accounts:
             self._db = db
         return self._db
 
+    @_one_at_a_time
     def close(self) -> None:
         """Close the file (it is opened again when next used)."""
         if self._db is not None:
@@ -150,6 +171,7 @@ class Accounts:
             raise AccountsError(f"{self.path.name} cannot be read: {err}") from None
         return tuple(str(v) for v in row) if row is not None else None
 
+    @_one_at_a_time
     def verdict(self, name: str, key: str) -> Verdict:
         """Whether ``key`` (a fingerprint) may log in as ``name`` (see :class:`Verdict`)."""
         if self.banned(key):
@@ -171,6 +193,7 @@ class Accounts:
         return self._one("SELECT name FROM accounts WHERE replace(skeleton, '-', '') = ? ORDER BY since LIMIT 1",
                          bare(skeleton(name)))
 
+    @_one_at_a_time
     def claim(self, name: str, key: str) -> Verdict:
         """Log ``key`` in as ``name``, claiming the name when it is free (once: two logins racing for a
         free name, the second is told it is taken)."""
@@ -186,20 +209,24 @@ class Accounts:
             raise AccountsError(f"{self.path.name} cannot be written: {err}") from None
         return verdict
 
+    @_one_at_a_time
     def account(self, name: str) -> str | None:
         """The name as claimed, if ``name`` (or a lookalike of it) is an account's."""
         row = self._one("SELECT name FROM accounts WHERE skeleton = ?", skeleton(name)) or self._bare_one(name)
         return row[0] if row is not None else None
 
+    @_one_at_a_time
     def key_of(self, name: str) -> str | None:
         """The key (fingerprint) of the account ``name``."""
         row = self._one("SELECT key FROM accounts WHERE skeleton = ?", skeleton(name))
         return row[0] if row is not None else None
 
+    @_one_at_a_time
     def banned(self, key: str) -> bool:
         """Whether ``key`` is banned from the club."""
         return self._one("SELECT key FROM bans WHERE key = ?", key) is not None
 
+    @_one_at_a_time
     def ban(self, name: str) -> str | None:
         """Ban the key of the account ``name``; the account's name, or ``None`` when there is none."""
         row = self._one("SELECT name, key FROM accounts WHERE skeleton = ?", skeleton(name))
@@ -212,6 +239,7 @@ class Accounts:
             raise AccountsError(f"{self.path.name} cannot be written: {err}") from None
         return row[0]
 
+    @_one_at_a_time
     def unban(self, name: str) -> str | None:
         """Let the key of the account ``name`` in again; the account's name, or ``None`` when there is no
         such account or its key is not banned."""
