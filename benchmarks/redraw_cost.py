@@ -39,7 +39,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from abluxxen import Rules
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat
-from abluxxen.table.room import Login, Room
+from abluxxen.table.chairs import Login
+from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event
 from abluxxen.tui.screen import TableScreen
 

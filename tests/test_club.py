@@ -44,8 +44,8 @@ from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
+from abluxxen.table.chat import Chat
 from abluxxen.table.club import Club, ClubTable, Settings, Visitor
-from abluxxen.table.room import Chat
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 

@@ -22,7 +22,8 @@ from abluxxen import Game
 from abluxxen.events import START, Event
 from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat
-from abluxxen.table.room import Login, Room
+from abluxxen.table.chairs import Login
+from abluxxen.table.room import Room
 from abluxxen.table.table import Table
 from abluxxen.tui.commands import REGISTRY, read_command
 from abluxxen.tui.learn.course import LessonRoom, LessonScreen

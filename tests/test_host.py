@@ -39,7 +39,7 @@ from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
 from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import read_save
-from abluxxen.table.room import Chair, Login
+from abluxxen.table.chairs import Chair, Login
 
 # -- a whole game -------------------------------------------------------------------------------
 

@@ -20,7 +20,9 @@ from rich.console import RenderableType
 from abluxxen.host.door import MAX_STARTING, Door
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.i18n.tr import Tr
-from abluxxen.table.room import CHAT_BURST, Room, host_order
+from abluxxen.table.chat import CHAT_BURST
+from abluxxen.table.orders import host_order
+from abluxxen.table.room import Room
 from abluxxen.tui.screen import TableScreen
 
 OTHER_KEY = asyncssh.generate_private_key("ssh-ed25519")
@@ -331,7 +333,7 @@ def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tm
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.table.room import Login
+    from abluxxen.table.chairs import Login
 
     room = make_room(tmp_path, "Ann,Benedikt,Cyrillus,Dorothea", grace=300)
 

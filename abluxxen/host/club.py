@@ -37,9 +37,9 @@ from ..store.accounts import Accounts, AccountsError, name_refusal, open_account
 from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
 from ..store.files import Refused
+from ..table.chairs import Login
 from ..table.club import ORPHANS, Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
-from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key

@@ -29,9 +29,11 @@ from prompt_toolkit.input.posix_utils import PosixStdinReader
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
+from ..table.chairs import Login
+from ..table.chat import MAX_LINE
 from ..table.codes import same_code
 from ..table.rate import Bucket
-from ..table.room import MAX_LINE, Login, Room
+from ..table.room import Room
 from ..tui.screen import TableScreen, colours_of
 from .door import Caller, Door
 from .keys import fingerprint

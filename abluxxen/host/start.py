@@ -42,8 +42,11 @@ from ..store.saves import (
     read_save,
     save_dir,
 )
+from ..table.chairs import Login
+from ..table.chat import MAX_LINE
 from ..table.codes import MAX_CODE, CodeError, check_code, new_code
-from ..table.room import MAX_LINE, OVER, Login, Room, host_order
+from ..table.orders import host_order
+from ..table.room import OVER, Room
 from ..table.seats import SeatError
 from ..table.table import DiskThread, Table, start_event
 from ..tui.commands import read_command, works

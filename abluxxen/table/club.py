@@ -43,8 +43,9 @@ from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
 from ..store.saves import MAX_BYTES as MAX_SAVE
 from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
+from .chat import MAX_NAME_SHOWN, Chat
 from .codes import new_code
-from .room import MAX_NAME_SHOWN, OVER, Chat, Room
+from .room import OVER, Room
 from .seats import SeatError, seats_of
 from .table import DiskThread, Table, start_event
 
@@ -551,7 +552,7 @@ class Club:
                 self.changed()
 
     def say(self, visitor: Visitor, text: str) -> str:
-        """A line of the lobby's chat (see :class:`~abluxxen.table.room.Chat`); ``""`` or why not."""
+        """A line of the lobby's chat (see :class:`~abluxxen.table.chat.Chat`); ``""`` or why not."""
         refused = self.talk.say(visitor.name, text, watching=visitor.guest)
         if not refused:
             self.changed()

@@ -21,212 +21,25 @@ import asyncio
 import dataclasses
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..events import Event
 from ..match import Match
 from ..quoting import brief
 from ..store.saves import Saved
 from ..view import View
+from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, Viewer, add_note
+from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
-from .rate import Bucket
 from .seats import BotSeat
 from .table import Player, Table, Undone, records_kind
 
-#: What one typed line (a move, a command, a chat line) may hold; the rest is cut.
-MAX_LINE = 200
-#: How much of a watcher's login name screens show.
-MAX_NAME_SHOWN = 20
 #: Moves back an undo may still find what each person was to be told (a few decisions' worth).
 UNDO_KEPT = 64
 #: Watchers a room takes unless the host says otherwise.
 MAX_WATCHERS = 20
-#: How many chat lines the room keeps.
-CHAT_KEPT = 50
-#: Chat: a person may say this many lines at once, then one every :data:`CHAT_EVERY` seconds.
-CHAT_BURST, CHAT_EVERY = 4, 2.0
-#: The whole room's chat: at most this many lines in :data:`CHAT_WINDOW` seconds, however many talk.
-CHAT_ROOM, CHAT_WINDOW = 8, 4.0
-#: SSH keys a seat keeps for its owner.
-MAX_KEYS_KEPT = 8
 
 WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
-
-
-class Viewer(Protocol):
-    """A screen at the table."""
-
-    #: The host's own terminal: its seat is never taken over from outside (leaving it stops the game).
-    local: bool
-    #: The login name it came with.
-    name: str
-
-    def refresh(self) -> None:
-        """Something changed: draw again (soon, on the event loop)."""
-
-    async def handover(self, seat: int) -> None:
-        """The room is about to ask ``seat``: a screen that serves several people waits here until
-        the keyboard is with the right one (returns at once elsewhere)."""
-
-    def turn_started(self, chair: Chair) -> None:
-        """``chair``'s person must decide now, at this screen (what was typed before is no answer)."""
-
-    def close(self, reason: str) -> None:
-        """Leave the table (``elsewhere``: its seat was taken by a newer connection; ``stopped``: the host
-        stops; ``kicked``: the host sent it away; ``no_watchers``: the host takes no more watchers)."""
-
-
-@dataclass(frozen=True)
-class Login:
-    """Who came through the door, as the door knows them.
-
-    Attributes:
-        name: the login name (a seat's name in any case, or a watcher's).
-        address: the client's address.
-        keys: the SSH keys (fingerprints) the client came with: its seat's, if it takes one.
-        proven: the key it logged in with, when a seat's owner came back by key (no code typed).
-        returning: it gave its seat's return code instead of the invite code.
-    """
-
-    name: str
-    address: str = ""
-    keys: tuple[str, ...] = ()
-    proven: str = ""
-    returning: bool = False
-
-
-@dataclass(frozen=True)
-class Note:
-    """Something only one person is told, kept as data so that each screen says it in its own language.
-
-    Attributes:
-        key: the text's key (``you_drew``, ``took_yours``, ``forced``, ``undone``, ``undo_nothing``).
-        cards: the cards it is about.
-        name: who did it (``took_yours``).
-        move: the move it is about (``forced``, ``undone``).
-        error: what kept the game from being saved (``not_saved``).
-    """
-
-    key: str
-    cards: tuple[int, ...] = ()
-    name: str = ""
-    move: str = ""
-    error: BaseException | None = None
-
-
-@dataclass(frozen=True)
-class Said:
-    """One line of chat; ``watching``: said by a watcher (shown so: a watcher cannot pass for a player)."""
-
-    name: str
-    text: str
-    at: float
-    watching: bool = False
-
-
-class Chat:
-    """What people at one place (a table, the club's lobby) said: one line each, rate-limited per person
-    and for everyone together, muted names refused (for good by a host, for a while by a club's admin).
-
-    Args:
-        clock: monotonic seconds.
-    """
-
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.clock = clock
-        self.lines: list[Said] = []
-        self.muted: set[str] = set()
-        #: Names an admin muted for a while, and until when (``clock``'s seconds).
-        self.silenced: dict[str, float] = {}
-        self._rates: dict[str, Bucket] = {}
-
-    def silence(self, name: str, seconds: float) -> None:
-        """``name`` says nothing here for ``seconds`` (0: may talk again now)."""
-        now = self.clock()
-        self.silenced = {n: until for n, until in self.silenced.items() if until > now}  # the time is up
-        if seconds > 0:
-            self.silenced[name.casefold()] = now + seconds
-        else:
-            self.silenced.pop(name.casefold(), None)
-
-    def say(self, name: str, text: str, *, watching: bool = False) -> str:
-        """A line from ``name``: one line, control characters removed, at most :data:`MAX_LINE`; ``""`` when
-        it was said (or held nothing), else why not (a text key: ``host.chat.muted``, ``host.chat.silenced``,
-        ``host.chat.busy``, ``host.chat.slow``)."""
-        clean = "".join(ch if ch.isprintable() else " " for ch in text[:MAX_LINE]).strip()
-        if not clean:
-            return ""
-        folded = name.casefold()
-        if folded in self.muted:
-            return "host.chat.muted"
-        now = self.clock()
-        if self.silenced.get(folded, now) > now:
-            return "host.chat.silenced"
-        if sum(1 for said in self.lines if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
-            return "host.chat.busy"
-        if len(self._rates) > 4 * CHAT_KEPT:  # names come and go: a full bucket is a new one
-            self._rates = {n: b for n, b in self._rates.items() if not b.full}
-        rate = self._rates.setdefault(folded, Bucket(CHAT_BURST, 1 / CHAT_EVERY, self.clock))
-        if not rate.spend(1):
-            return "host.chat.slow"
-        self.lines.append(Said(brief(name, MAX_NAME_SHOWN), clean, now, watching))
-        del self.lines[:-CHAT_KEPT]
-        return ""
-
-
-@dataclass
-class Chair:
-    """A person's seat at the hosted table, whether or not they are connected.
-
-    Attributes:
-        seat: the seat number.
-        name: the person's name (the login that takes this seat, in any case).
-        screen: the connected screen, if any.
-        came: whether the person has been here since the host started.
-        left_at: when the last screen left (monotonic seconds), while away.
-        notes: what only this person may be told (their deck draws, cards taken from them), newest last.
-        ready: at a score screen, whether the person wants the next game.
-        keys: the SSH keys (fingerprints) of the person who took the seat: the seat is theirs.
-        return_code: the code that brings its person back (given when they came without a key).
-    """
-
-    seat: int
-    name: str
-    screen: Viewer | None = None
-    came: bool = False
-    left_at: float | None = None
-    notes: list[Note] = field(default_factory=list)
-    ready: bool = False
-    answer: asyncio.Future[str] | None = None
-    changed: asyncio.Event = field(default_factory=asyncio.Event)
-    keys: frozenset[str] = frozenset()
-    return_code: str = ""
-    deadline: float | None = None  # with a turn clock: when the person's time for this decision runs out
-    keyboard_at: int = 0  # at one shared terminal: the move at which this person last took the keyboard
-    drawn: list[int] = field(default_factory=list)  # cards drawn since the person last saw their hand
-
-    @property
-    def present(self) -> bool:
-        """Whether a screen is connected to this seat."""
-        return self.screen is not None
-
-    @property
-    def owned(self) -> bool:
-        """Whether somebody has taken this seat (then only they may have it again)."""
-        return bool(self.keys or self.return_code)
-
-    def belongs_to(self, login: Login) -> bool:
-        """Whether ``login`` is this seat's person: a key the seat knows, proven, or its return code."""
-        return bool(login.proven and login.proven in self.keys) or login.returning
-
-
-@dataclass(frozen=True)
-class Seating:
-    """Where a login sits: a person's seat, or watching (and why, when it asked for a seat)."""
-
-    chair: Chair | None
-    why: str = ""
 
 
 class UndoRequest(Exception):
@@ -258,17 +71,6 @@ class _Notes:
             elif event.kind == "take" and event.other == chair.seat and event.seat is not None:
                 chair.notes.append(Note("took_yours", tuple(event.cards), name=view.names[event.seat]))
         del chair.notes[:-3]
-
-
-def add_note(notes: list[Note], note: Note) -> None:
-    """Tell a person ``note`` too: the moves played for them come in one note, as the cards they drew do,
-    so that what was taken from them stays in sight beside them."""
-    kin = next((n for n in notes if n.key == note.key), None) if note.key in ("forced", "you_drew") else None
-    if kin is None:
-        notes.append(note)
-    else:
-        merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "")
-        notes[notes.index(kin)] = merged
 
 
 class Room:
@@ -851,27 +653,3 @@ class _Decider:
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         """The room's notes are told by the table (``_Notes``): nothing here."""
-
-
-#: The words that close watching (``watchers off``).
-NONE_WORDS = ("off", "none", "aus", "keine")
-
-
-def host_order(room: Room, order: str, words: Sequence[str]) -> tuple[str, dict[str, object]]:
-    """Carry out a host's ``order`` (``kick``, ``mute``, ``unmute`` or ``watchers``) on the ``words``
-    typed after it; its answer, a text key and its fields."""
-    if len(words) != 1:
-        return "host.order.usage", {}
-    target = words[0]
-    if order == "watchers":
-        count = 0 if target.lower() in NONE_WORDS else int(target) if target.isdigit() and len(target) < 5 \
-            else None
-        if count is None:
-            return "host.order.usage", {}
-        room.allow_watchers(count)
-        return "host.order.watchers", {"n": count}
-    name: dict[str, object] = {"name": brief(target, MAX_NAME_SHOWN)}
-    if order == "kick":
-        gone = room.kick(target)
-        return (f"host.order.kick_{gone}" if gone else "host.order.nobody"), name
-    return (f"host.order.{order}" if room.mute(target, order == "mute") else "host.order.nobody"), name

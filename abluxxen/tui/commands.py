@@ -29,7 +29,9 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from ..i18n.tr import Tr
-from ..table.room import Chair, Room, host_order
+from ..table.chairs import Chair
+from ..table.orders import host_order
+from ..table.room import Room
 from ..view import View
 from .pages import help_page, log_page, rules_page
 

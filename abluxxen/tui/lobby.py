@@ -33,8 +33,10 @@ from rich.text import Text
 from ..i18n.tr import Tr
 from ..quoting import brief
 from ..store.ratings import Rating
+from ..table.chairs import Login
+from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
-from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, Login, Room, Said
+from ..table.room import OVER, Room
 from .commands import Command, carry_out, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move

@@ -34,7 +34,8 @@ from rich.console import RenderableType
 from ..i18n.tr import Tr
 from ..phase import Phase
 from ..store.saves import SaveBusy, Saved, SaveError, SaveLock, clean_leftovers
-from ..table.room import OVER, PLAYING, SCORES, Chair, Login, Room
+from ..table.chairs import Chair, Login
+from ..table.room import OVER, PLAYING, SCORES, Room
 from ..table.table import Table
 from .drawing import render_table
 from .pages import replay_line

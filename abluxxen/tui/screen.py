@@ -65,7 +65,9 @@ from ..i18n.tr import Tr
 from ..moves import IllegalMove
 from ..quoting import brief
 from ..store.saves import SaveError
-from ..table.room import MAX_LINE, MAX_NAME_SHOWN, OVER, PLAYING, SCORES, WAITING, Chair, Login, Note, Room, Said
+from ..table.chairs import Chair, Login, Note
+from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
+from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from ..view import View
 from .commands import Command, carry_out, names_here, read_command
 from .drawing import TableInfo, render_table, table_info

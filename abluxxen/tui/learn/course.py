@@ -31,7 +31,8 @@ from ...languages import LANGS, default_lang
 from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
 from ...store.saves import DEFAULT_DELAY
-from ...table.room import Chair, Login, Room
+from ...table.chairs import Chair, Login
+from ...table.room import Room
 from ...table.table import Player
 from ...view import View
 from ..drawing import TableInfo, explain_move, render_table

@@ -1,0 +1,137 @@
+"""A table's seats as people hold them: a person's :class:`Chair` (whose it is, their screen, what only
+they are told), the :class:`Login` that comes to it, and what a screen is to the room (:class:`Viewer`)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Protocol
+
+#: SSH keys a seat keeps for its owner.
+MAX_KEYS_KEPT = 8
+
+
+class Viewer(Protocol):
+    """A screen at the table."""
+
+    #: The host's own terminal: its seat is never taken over from outside (leaving it stops the game).
+    local: bool
+    #: The login name it came with.
+    name: str
+
+    def refresh(self) -> None:
+        """Something changed: draw again (soon, on the event loop)."""
+
+    async def handover(self, seat: int) -> None:
+        """The room is about to ask ``seat``: a screen that serves several people waits here until
+        the keyboard is with the right one (returns at once elsewhere)."""
+
+    def turn_started(self, chair: Chair) -> None:
+        """``chair``'s person must decide now, at this screen (what was typed before is no answer)."""
+
+    def close(self, reason: str) -> None:
+        """Leave the table (``elsewhere``: its seat was taken by a newer connection; ``stopped``: the host
+        stops; ``kicked``: the host sent it away; ``no_watchers``: the host takes no more watchers)."""
+
+
+@dataclass(frozen=True)
+class Login:
+    """Who came through the door, as the door knows them.
+
+    Attributes:
+        name: the login name (a seat's name in any case, or a watcher's).
+        address: the client's address.
+        keys: the SSH keys (fingerprints) the client came with: its seat's, if it takes one.
+        proven: the key it logged in with, when a seat's owner came back by key (no code typed).
+        returning: it gave its seat's return code instead of the invite code.
+    """
+
+    name: str
+    address: str = ""
+    keys: tuple[str, ...] = ()
+    proven: str = ""
+    returning: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something only one person is told, kept as data so that each screen says it in its own language.
+
+    Attributes:
+        key: the text's key (``you_drew``, ``took_yours``, ``forced``, ``undone``, ``undo_nothing``).
+        cards: the cards it is about.
+        name: who did it (``took_yours``).
+        move: the move it is about (``forced``, ``undone``).
+        error: what kept the game from being saved (``not_saved``).
+    """
+
+    key: str
+    cards: tuple[int, ...] = ()
+    name: str = ""
+    move: str = ""
+    error: BaseException | None = None
+
+
+@dataclass
+class Chair:
+    """A person's seat at the hosted table, whether or not they are connected.
+
+    Attributes:
+        seat: the seat number.
+        name: the person's name (the login that takes this seat, in any case).
+        screen: the connected screen, if any.
+        came: whether the person has been here since the host started.
+        left_at: when the last screen left (monotonic seconds), while away.
+        notes: what only this person may be told (their deck draws, cards taken from them), newest last.
+        ready: at a score screen, whether the person wants the next game.
+        keys: the SSH keys (fingerprints) of the person who took the seat: the seat is theirs.
+        return_code: the code that brings its person back (given when they came without a key).
+    """
+
+    seat: int
+    name: str
+    screen: Viewer | None = None
+    came: bool = False
+    left_at: float | None = None
+    notes: list[Note] = field(default_factory=list)
+    ready: bool = False
+    answer: asyncio.Future[str] | None = None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    keys: frozenset[str] = frozenset()
+    return_code: str = ""
+    deadline: float | None = None  # with a turn clock: when the person's time for this decision runs out
+    keyboard_at: int = 0  # at one shared terminal: the move at which this person last took the keyboard
+    drawn: list[int] = field(default_factory=list)  # cards drawn since the person last saw their hand
+
+    @property
+    def present(self) -> bool:
+        """Whether a screen is connected to this seat."""
+        return self.screen is not None
+
+    @property
+    def owned(self) -> bool:
+        """Whether somebody has taken this seat (then only they may have it again)."""
+        return bool(self.keys or self.return_code)
+
+    def belongs_to(self, login: Login) -> bool:
+        """Whether ``login`` is this seat's person: a key the seat knows, proven, or its return code."""
+        return bool(login.proven and login.proven in self.keys) or login.returning
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Where a login sits: a person's seat, or watching (and why, when it asked for a seat)."""
+
+    chair: Chair | None
+    why: str = ""
+
+
+def add_note(notes: list[Note], note: Note) -> None:
+    """Tell a person ``note`` too: the moves played for them come in one note, as the cards they drew do,
+    so that what was taken from them stays in sight beside them."""
+    kin = next((n for n in notes if n.key == note.key), None) if note.key in ("forced", "you_drew") else None
+    if kin is None:
+        notes.append(note)
+    else:
+        merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "")
+        notes[notes.index(kin)] = merged
