@@ -16,7 +16,8 @@ from abluxxen.host.club import ClubHost
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.saves import Saved, SaveError, read_save
-from abluxxen.table.club import Club, Here
+from abluxxen.table.club import Club
+from abluxxen.table.playing import Here
 from abluxxen.table.room import Room
 
 ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))

@@ -45,7 +45,8 @@ from abluxxen.store.records import RecordsError, open_records, record_finished
 from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat
-from abluxxen.table.club import Club, ClubTable, Settings, Visitor
+from abluxxen.table.club import Club, ClubTable, Visitor
+from abluxxen.table.settings import Settings
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 

@@ -58,7 +58,9 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..quoting import brief
 from ..store.saves import SaveError, read_save
 from ..table.chairs import Login
-from ..table.club import Club, ClubTable, Here, Playing, Settings, play_club_table
+from ..table.club import Club, ClubTable
+from ..table.playing import Here, Playing, play_club_table
+from ..table.settings import Settings
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
 from .log import Repeats, log, log_to

@@ -18,36 +18,29 @@ Nothing here knows a terminal: the lobby's screen is ``tui/lobby.py``'s.
 from __future__ import annotations
 
 import asyncio
-import json
-import os
 import secrets
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..i18n.club import NEW_WORDS
-from ..languages import level_named, variant_named
-from ..levels import LEVELS
 from ..match import Match
 from ..quoting import brief
-from ..rules import VARIANTS, Rules
+from ..rules import Rules
 from ..seeds import new_seed
 from ..store.accounts import Accounts
-from ..store.datadir import private_dir
-from ..store.files import Refused, load_json, read_small, write_atomically
-from ..store.journal import record_waiting
+from ..store.files import Refused, load_json, read_small
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import RecordsError, open_records
-from ..store.saves import MAX_BYTES as MAX_SAVE
 from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
 from .chat import MAX_NAME_SHOWN, Chat
-from .codes import new_code
-from .room import OVER, Room
+from .club_file import CLUB_FILE, MAX_CLUB_FILE, ORPHANS, ClubFile, set_aside_orphans
+from .playing import Playing, play_club_table
+from .room import OVER
 from .seats import SeatError, seats_of
-from .table import DiskThread, Table, start_event
+from .settings import Settings, settings_problem
+from .table import Table, start_event
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
 MAX_TABLES_EACH = 3
@@ -60,14 +53,6 @@ LOBBY_PAUSE = 0.2
 #: about a second, ``benchmarks/club_load.py --idle 1000``), and the most of its time the lobby screens
 #: may take: with a thousand people in the lobby, they are drawn every two seconds.
 LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
-#: The longest turn clock, and the longest match, a table may ask for.
-MAX_CLOCK, MAX_GAMES = 3600, 9
-#: The club's file of unfinished tables (beside their saves), and the most of it read back.
-CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
-#: Seconds ``club.json`` waits to be written again when only a table's chat changed.
-KEEP_PAUSE = 2.0
-#: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
-ORPHANS = "orphans"
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
 GUEST = "guest:"
@@ -103,139 +88,6 @@ class Lobbyist(Protocol):
         """Leave the club (``elsewhere``: the same account logged in again; ``banned``; ``stopped``)."""
 
 
-class Playing(Protocol):
-    """A club table in play, wherever its room runs: in the club's own process (:class:`Here`), or in a
-    worker process (``host/workers.py``), which tells the club what it needs to know."""
-
-    @property
-    def stage(self) -> str:
-        """The room's stage (``waiting``, ``playing``, ``scores``, ``over``)."""
-
-    def people(self) -> list[str]:
-        """The names at its seats."""
-
-    def bots(self) -> int:
-        """The seats bots play."""
-
-    def watchers(self) -> int:
-        """How many watch it."""
-
-    def save_name(self) -> str | None:
-        """Its save's file name in the club's folder (``None``: none)."""
-
-    def chat(self) -> object:
-        """Its chat, as ``club.json`` keeps it."""
-
-    def close(self) -> None:
-        """(An admin closes the table.) Its screens go back to the lobby and play stops; the save stays."""
-
-    def kick(self, name: str) -> None:
-        """(An account is banned.) The seat of ``name`` is theirs no more, and they leave it."""
-
-    def send_back(self, name: str) -> None:
-        """(An admin kicks ``name``.) Their screens here go back to the lobby; a seat of theirs waits for
-        them, as a dropped one does."""
-
-    def mute(self, name: str, seconds: float) -> None:
-        """(An admin mutes ``name``.) They say nothing here for ``seconds`` (0: they may talk again)."""
-
-    def stop(self) -> None:
-        """(The club stops.) Play stops; the save stays, to be resumed."""
-
-
-class Here:
-    """A table whose room runs in the club's own process.
-
-    Args:
-        room: its room.
-        task: the room's run.
-    """
-
-    def __init__(self, room: Room, task: asyncio.Task[None]) -> None:
-        self.room = room
-        self.task = task
-
-    @property
-    def stage(self) -> str:
-        return self.room.stage
-
-    def people(self) -> list[str]:
-        return [c.name for c in self.room.chairs.values()]
-
-    def bots(self) -> int:
-        return sum(1 for seat in self.room.saved.seats if seat.is_bot)
-
-    def watchers(self) -> int:
-        return len(self.room.watchers)
-
-    def save_name(self) -> str | None:
-        table = self.room.table
-        # A finished match's save is gone once its games are recorded: nothing to resume.
-        return table.path.name if table.path is not None and not table.retired else None
-
-    def chat(self) -> object:
-        return self.room.kept()["chat"]
-
-    def close(self) -> None:
-        for screen in self.room.screens():
-            screen.close("closed")
-        self.task.cancel()
-
-    def kick(self, name: str) -> None:
-        if self.room.chair_of(name) is not None:
-            self.room.kick(name)
-
-    def send_back(self, name: str) -> None:
-        for screen in self.room.screens():
-            if screen.name.casefold() == name.casefold():
-                screen.close("kicked")
-
-    def mute(self, name: str, seconds: float) -> None:
-        self.room.talk.silence(name, seconds)
-
-    def stop(self) -> None:
-        self.task.cancel()
-
-
-def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
-                    chat: object, recorded: Callable[[], None], kept: Callable[[bool], None],
-                    over: Callable[[], None]) -> Here:
-    """A club table played in this process (the club's own, or a worker's) until it is over.
-
-    Its save is locked (the records' journal, which records the finished saves nobody holds, must leave
-    it alone: it is this table's to record, with the accounts); its seats are its owners'; nobody is
-    waited for longer than the grace; its chat is as ``club.json`` kept it. ``recorded`` is told when a
-    game was recorded, ``kept`` when the room keeps something new (``True``: owners, a new save, to be kept
-    at once; ``False``: its chat), ``over`` when it has ended (its save's lock given up).
-
-    Raises:
-        SaveBusy: another process holds the save.
-    """
-    if played.path is not None:
-        played.lock(played.path)
-    played.disk = DiskThread()  # a slow disk holds up this table, never everyone the process serves
-    room = Room(played, code=new_code(), grace=grace, delay=delay, turn=settings.clock)
-    room.resumed = True  # whoever does not come to their seat has its grace, then a bot
-    for chair in room.chairs.values():
-        key = owners.get(chair.name.casefold())
-        chair.keys = frozenset({key}) if key else frozenset()
-    if chat is not None:
-        room.restore({"chat": chat})
-
-    def on_recorded() -> None:
-        recorded()
-        kept(True)  # a finished match's save is gone: club.json names it no more
-    played.on_recorded = on_recorded
-    room.on_kept = kept
-    here = Here(room, asyncio.get_running_loop().create_task(room.run()))
-
-    def ended(_: object) -> None:
-        played.unlock()
-        over()
-    here.task.add_done_callback(ended)
-    return here
-
-
 class Elsewhere(Protocol):
     """Where a club's tables play when not in its own process (``host/workers.py``)."""
 
@@ -247,70 +99,6 @@ class Elsewhere(Protocol):
 
     def stop(self) -> None:
         """The club stops: every table stops, its save kept."""
-
-
-@dataclass(frozen=True)
-class Settings:
-    """What a table plays.
-
-    Attributes:
-        seats: 2 to 5.
-        bots: seats a bot takes from the start (the rest wait for people; ``start`` gives them bots too).
-        level: the bots' level.
-        variant: ``base``, ``advanced`` or ``expert``.
-        duel: whether two players duel (with the shadow display).
-        games: the match's length in games.
-        clock: the turn clock, seconds a person has for a decision (0: none).
-        guests: whether guests (logins without a key) may sit here.
-    """
-
-    seats: int = 4
-    bots: int = 0
-    level: str = "normal"
-    variant: str = "base"
-    duel: bool = True
-    games: int = 1
-    clock: int = 0
-    guests: bool = True
-
-
-def read_settings(words: Sequence[str]) -> tuple[Settings | None, str, str]:
-    """The settings ``new`` was given (``new 3 bots 1 advanced clock 60``, in either language); else
-    ``None``, the refusal's text key and the word it is about."""
-    found: dict[str, Any] = {}
-    todo = [w.lower() for w in words]
-    while todo:
-        word = todo.pop(0)
-        meaning = NEW_WORDS.get(word)
-        if word.isdigit() and len(word) < 3:
-            found["seats"] = int(word)
-        elif variant_named(word) in VARIANTS:
-            found["variant"] = variant_named(word)
-        elif level_named(word) in LEVELS:
-            found["level"] = level_named(word)
-        elif meaning in ("duel", "noduel", "guests", "noguests"):
-            found[meaning.removeprefix("no") if meaning.startswith("no") else meaning] = not meaning.startswith("no")
-        elif meaning in ("bots", "games", "clock"):
-            number = todo.pop(0) if todo else ""
-            if not (number.isdigit() and len(number) < 5):
-                return None, "club.new.number", word
-            found[meaning] = int(number)
-        else:
-            return None, "club.new.unknown", word
-    settings = Settings(**found)
-    return settings, *_settings_problem(settings)
-
-
-def _settings_problem(settings: Settings) -> tuple[str, str]:
-    if not 2 <= settings.seats <= 5:
-        return "club.new.seats", str(settings.seats)
-    if not 0 <= settings.bots < settings.seats:
-        return "club.new.bots", str(settings.bots)
-    if not 1 <= settings.games <= MAX_GAMES:
-        return "club.new.games", str(settings.games)
-    if settings.clock and not 10 <= settings.clock <= MAX_CLOCK:
-        return "club.new.clock", str(settings.clock)
-    return "", ""
 
 
 @dataclass(eq=False)
@@ -431,12 +219,7 @@ class Club:
         self._ticker: asyncio.Task[None] | None = None
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
-        # club.json: the states asked to be kept and written (numbered), whether one waits to be written
-        # at once, and the task that writes them.
-        self._keep_asked = self._keep_written = 0
-        self._keep_now = False
-        self._keeper: asyncio.Task[None] | None = None
-        self._keep_lock = threading.Lock()
+        self.file = ClubFile(directory, lambda key, fields: self.on_event(key, fields))
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
 
     # -- who is here ---------------------------------------------------------------------
@@ -807,38 +590,8 @@ class Club:
         so that a lively chat rewrites it once in a while, not at every line. A table's save is on
         disk before ``club.json`` names it: ``club.json`` is true whenever a crash comes.
         """
-        if self.stopping:
-            return
-        self._keep_asked += 1
-        self._keep_now = self._keep_now or now
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop: nobody else to serve meanwhile
-            self._write_kept(self._keep_asked, self._kept())
-            return
-        if self._keeper is None or self._keeper.done():
-            self._keeper = loop.create_task(self._keeping())
-
-    async def _keeping(self) -> None:
-        """Write ``club.json`` until it holds the newest state asked for."""
-        while self._keep_written < self._keep_asked and not self.stopping:
-            if not self._keep_now:
-                await asyncio.sleep(KEEP_PAUSE)
-            self._keep_now = False
-            asked = self._keep_asked
-            await asyncio.to_thread(self._write_kept, asked, self._kept())
-
-    def _write_kept(self, asked: int, doc: dict[str, Any]) -> None:
-        """Write ``doc`` as ``club.json`` (state number ``asked``), unless a newer one is written already."""
-        with self._keep_lock:
-            if asked <= self._keep_written:
-                return
-            try:
-                write_atomically(self.directory / CLUB_FILE, json.dumps(doc) + "\n", prefix=".club-")
-            except OSError as err:
-                self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
-                return
-            self._keep_written = asked
+        if not self.stopping:
+            self.file.keep(self._kept, now=now)
 
     def _kept(self) -> dict[str, Any]:
         """What ``club.json`` holds now."""
@@ -893,7 +646,7 @@ class Club:
         if number in self.tables or not 0 < number < 10**6:
             raise ValueError(f"table {number} twice")
         settings = Settings(**{k: v for k, v in dict(kept["settings"]).items() if k in Settings.__dataclass_fields__})
-        if not isinstance(settings.clock, int) or _settings_problem(settings)[0]:
+        if not isinstance(settings.clock, int) or settings_problem(settings)[0]:
             raise ValueError(f"table {number}'s settings")
         if "waiting" in kept:
             self._reopen(number, settings, kept)
@@ -930,8 +683,7 @@ class Club:
     def stop(self) -> None:
         """The club closes: every table's room stops (their saves hold every move)."""
         if not self.stopping:  # written here and now: the process is about to end
-            self._keep_asked += 1
-            self._write_kept(self._keep_asked, self._kept())
+            self.file.write_now(self._kept())
         self.stopping = True
         if self._ticker is not None:
             self._ticker.cancel()
@@ -940,51 +692,3 @@ class Club:
                 table.room.stop()
         if self.elsewhere is not None:
             self.elsewhere.stop()
-
-
-def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
-    """Move the saves in ``directory`` that no table names (``named``: those ``club.json`` does) into its
-    ``orphans/`` folder, to be looked at (a game no restart would resume, left behind by a crash or an older
-    club); the names moved.
-
-    A finished save is no orphan: it waits for the records' journal, which takes it first (one it cannot
-    record now stays for a later try). A save another process holds stays too.
-    """
-    record_waiting(directory)
-    moved = []
-    for name in sorted(_saves_in(directory) - named):
-        path = directory / name
-        try:
-            if json.loads(read_small(path, MAX_SAVE)).get("finished") is True:
-                continue
-        except (Refused, ValueError, AttributeError, RecursionError):
-            pass  # no save we can read: an orphan all the same
-        lock = SaveLock(path)
-        try:
-            lock.acquire()
-        except (OSError, SaveError):
-            continue
-        try:
-            aside = private_dir(directory / ORPHANS)
-            target = aside / name
-            for number in range(2, 1000):  # never over one set aside before
-                if not target.exists():
-                    break
-                target = aside / f"{path.stem}-{number}.json"
-            os.rename(path, target)
-            moved.append(name)
-        except OSError:
-            continue  # still where it was: the next start tries again
-        finally:
-            lock.release()
-    return moved
-
-
-def _saves_in(directory: Path) -> set[str]:
-    """The names of the files in ``directory`` that may be saves (not ``club.json``, no hidden file: locks,
-    and files being written)."""
-    try:
-        return {e.name for e in os.scandir(directory) if e.name.endswith(".json") and not e.name.startswith(".")
-                and e.name != CLUB_FILE and e.is_file(follow_symlinks=False)}
-    except OSError:
-        return set()

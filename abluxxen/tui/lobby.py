@@ -35,8 +35,9 @@ from ..quoting import brief
 from ..store.ratings import Rating
 from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
-from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor, read_settings
+from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
 from ..table.room import OVER, Room
+from ..table.settings import read_settings
 from .commands import Command, carry_out, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move

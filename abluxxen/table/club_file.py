@@ -1,0 +1,137 @@
+"""The club's file of unfinished tables, ``club.json``, written off the event loop; and the saves it names
+not, set aside at a start.
+
+What ``club.json`` holds is the club's to say (:meth:`~abluxxen.table.club.Club.keep`); how it is written
+is here: in a thread, the newest state each time, a change that can wait (a chat line) after a pause.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..store.datadir import private_dir
+from ..store.files import Refused, read_small, write_atomically
+from ..store.journal import record_waiting
+from ..store.saves import MAX_BYTES as MAX_SAVE
+from ..store.saves import SaveError, SaveLock
+
+#: The club's file of unfinished tables (beside their saves), and the most of it read back.
+CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
+#: Seconds ``club.json`` waits to be written again when only a table's chat changed.
+KEEP_PAUSE = 2.0
+#: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
+ORPHANS = "orphans"
+
+
+class ClubFile:
+    """``club.json`` as the club keeps it: each state asked for is numbered, and the newest is written.
+
+    Args:
+        directory: the club's folder.
+        on_event: told (a text key and its fields) when the file cannot be written.
+    """
+
+    def __init__(self, directory: Path, on_event: Callable[[str, dict[str, object]], None]) -> None:
+        self.path = directory / CLUB_FILE
+        self.on_event = on_event
+        # The states asked to be kept and written (numbered), whether one waits to be written at once, and
+        # the task that writes them.
+        self._asked = self._written = 0
+        self._now = False
+        self._writer: asyncio.Task[None] | None = None
+        self._lock = threading.Lock()
+
+    def keep(self, state: Callable[[], dict[str, Any]], *, now: bool = True) -> None:
+        """Write ``state()`` soon, in a thread (``now=False``: after :data:`KEEP_PAUSE`, with whatever else
+        changes meanwhile); with no event loop running, here and now."""
+        self._asked += 1
+        self._now = self._now or now
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop: nobody else to serve meanwhile
+            self._write(self._asked, state())
+            return
+        if self._writer is None or self._writer.done():
+            self._writer = loop.create_task(self._writing(state))
+
+    def write_now(self, doc: dict[str, Any]) -> None:
+        """Write ``doc`` here and now (the club stops: its process is about to end); nothing after it."""
+        self._asked += 1
+        self._write(self._asked, doc)
+        if self._writer is not None:
+            self._writer.cancel()
+
+    async def _writing(self, state: Callable[[], dict[str, Any]]) -> None:
+        """Write ``club.json`` until it holds the newest state asked for."""
+        while self._written < self._asked:
+            if not self._now:
+                await asyncio.sleep(KEEP_PAUSE)
+            self._now = False
+            asked = self._asked
+            await asyncio.to_thread(self._write, asked, state())
+
+    def _write(self, asked: int, doc: dict[str, Any]) -> None:
+        """Write ``doc`` (state number ``asked``), unless a newer one is written already."""
+        with self._lock:
+            if asked <= self._written:
+                return
+            try:
+                write_atomically(self.path, json.dumps(doc) + "\n", prefix=".club-")
+            except OSError as err:
+                self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
+                return
+            self._written = asked
+
+
+def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
+    """Move the saves in ``directory`` that no table names (``named``: those ``club.json`` does) into its
+    ``orphans/`` folder, to be looked at (a game no restart would resume, left behind by a crash or an older
+    club); the names moved.
+
+    A finished save is no orphan: it waits for the records' journal, which takes it first (one it cannot
+    record now stays for a later try). A save another process holds stays too.
+    """
+    record_waiting(directory)
+    moved = []
+    for name in sorted(_saves_in(directory) - named):
+        path = directory / name
+        try:
+            if json.loads(read_small(path, MAX_SAVE)).get("finished") is True:
+                continue
+        except (Refused, ValueError, AttributeError, RecursionError):
+            pass  # no save we can read: an orphan all the same
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except (OSError, SaveError):
+            continue
+        try:
+            aside = private_dir(directory / ORPHANS)
+            target = aside / name
+            for number in range(2, 1000):  # never over one set aside before
+                if not target.exists():
+                    break
+                target = aside / f"{path.stem}-{number}.json"
+            os.rename(path, target)
+            moved.append(name)
+        except OSError:
+            continue  # still where it was: the next start tries again
+        finally:
+            lock.release()
+    return moved
+
+
+def _saves_in(directory: Path) -> set[str]:
+    """The names of the files in ``directory`` that may be saves (not ``club.json``, no hidden file: locks,
+    and files being written)."""
+    try:
+        return {e.name for e in os.scandir(directory) if e.name.endswith(".json") and not e.name.startswith(".")
+                and e.name != CLUB_FILE and e.is_file(follow_symlinks=False)}
+    except OSError:
+        return set()
