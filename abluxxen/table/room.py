@@ -118,6 +118,10 @@ class Room:
         self.stand_ins: dict[int, BotSeat] = {}
         self.bot_seats: dict[int, BotSeat] = {}
         self.deciders = {seat: _Decider(self, seat) for seat in range(len(seats))}
+        # Who decides each seat, and why nothing may be taken back ("": what undo_floor allows): a lesson
+        # swaps these policies for its own (its script's seats; no undo).
+        self.deciding: Callable[[int], Player] = self.deciders.__getitem__
+        self.no_undo = ""
         # Screens that see every game to its score screen and say when the next may come (the
         # hot-seat's terminal, whether or not people sit at it), and those of them not done yet.
         self.onlookers: set[Viewer] = set()
@@ -387,6 +391,8 @@ class Room:
         before a card drawn from the deck (it was shown to its drawer). People at their own
         terminals have all seen the table since: nobody takes anything back.
         """
+        if self.no_undo:
+            return self.no_undo
         if chair.answer is None or chair.answer.done():
             return "host.not_now"
         floor = self.undo_floor(chair)
@@ -470,8 +476,9 @@ class Room:
     # -- the table's front end (table.Front) -----------------------------------------
 
     def player(self, seat: int) -> Player:
-        """Who decides for ``seat``: its person, their stand-in, or its bot (see :meth:`_decide`)."""
-        return self.deciders[seat]
+        """Who decides for ``seat``: its person, their stand-in, or its bot (see :meth:`_decide`), unless
+        :attr:`deciding` says otherwise."""
+        return self.deciding(seat)
 
     def moving(self, seat: int, move: str) -> None:
         """Keep what each person was still to be told before this move: an undo of it brings that back
@@ -497,9 +504,9 @@ class Room:
         chair = self.chairs.get(seat)
         if chair is None:
             return await self._bot_move(self._bot(seat), view)
-        return await self._person(chair, view)
+        return await self.person(chair, view)
 
-    async def _person(self, chair: Chair, view: View) -> str:
+    async def person(self, chair: Chair, view: View) -> str:
         """A person's move; while they are away past the grace, or once their turn clock ran out, a
         normal bot's."""
         loop = asyncio.get_running_loop()

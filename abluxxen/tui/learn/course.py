@@ -31,9 +31,8 @@ from ...languages import LANGS, default_lang
 from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
 from ...store.saves import DEFAULT_DELAY
-from ...table.chairs import Chair, Login
+from ...table.chairs import Login
 from ...table.room import Room
-from ...table.table import Player
 from ...view import View
 from ..drawing import TableInfo, explain_move, render_table
 from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
@@ -104,18 +103,13 @@ class LessonRoom(Room):
         self.walk = walk
         self.advice: tuple[str, Reason] | None = None  # the coached game: the coach's move and why, now
         self.missed: tuple[str, View] | None = None  # ... and the coach's move the learner did not play
+        self.deciding = lambda seat: _Learner(self) if seat == PLAYER else Other(self.walk, seat)
+        self.no_undo = "learn_no_undo"  # a wrong answer changes nothing anyway
 
     def use(self, walk: Walk) -> None:
         """The walk's table is the room's (after a step that sets up a new position)."""
         if self.table is not walk.table:
             self.use_table(walk.table)
-
-    def player(self, seat: int) -> Player:
-        return _Learner(self) if seat == PLAYER else Other(self.walk, seat)
-
-    def undo(self, chair: Chair) -> str:
-        """A lesson takes nothing back: a wrong answer changes nothing anyway."""
-        return "learn_no_undo"
 
     def skip(self) -> None:
         """Leave the lesson at the learner's question."""
@@ -141,7 +135,7 @@ class _Learner:
             except Exception:  # noqa: BLE001 - a failing coach must not end the lesson
                 room.advice = None
             room.changed()
-        move = await room._person(room.chairs[PLAYER], view)
+        move = await room.person(room.chairs[PLAYER], view)
         walk.answered = True
         advice = room.advice
         room.advice = None
