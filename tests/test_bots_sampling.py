@@ -7,7 +7,7 @@ import random
 
 import pytest
 from helpers import ALL_RULES, FULL_DECK, all_cards, position, random_game
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from abluxxen import Game, Rules, View
@@ -25,11 +25,7 @@ def test_samples_are_consistent_with_the_view(rules, seed, moves, sample_seed,  
                                               hold) -> None:
     """Uniform or weighted (at 0 every card of a shown value is passed over, and the hand is filled
     from the passed-over cards when nothing else is left), a sample is a game the seat could be in."""
-    game = random_game(rules, seed, moves=moves)
-    if game.is_over:
-        return
-    seat = game.to_move
-    assert seat is not None
+    game, seat = _decision(rules, seed, moves)
     view = game.view(seat)
     _assert_a_deal_the_seat_could_be_in(view.sample(random.Random(sample_seed), Game, hold=hold), game, seat)
 
@@ -83,18 +79,16 @@ def test_a_hold_that_is_no_chance_is_refused(hold: float) -> None:
 def test_the_hard_bot_deals_view_sample_with_its_weights(rules, seed, moves,  # type: ignore[no-untyped-def]
                                                          sample_seed) -> None:
     """With the compiled shuffle or the Python one, the bot's deal is View.sample's: weighted from
-    three players on, uniform in a game for two."""
-    game = random_game(rules, seed, moves=moves)
-    if game.is_over:
-        return
-    seat = game.to_move
-    assert seat is not None
+    three players on (fewer hidden cards of the values a seat has played), uniform in a game for
+    two; and a game the seat could be in."""
+    game, seat = _decision(rules, seed, moves)
     view = game.view(seat)
     hold = HOLD_ODDS if rules.players >= INFER_FROM_PLAYERS else 1.0
     expected = view.sample(random.Random(sample_seed), Game, hold=hold)
     # The bot deals plain States; its view is a fresh one, so no sampling cache is shared either.
     dealt = HardBot(seed=1, think=10)._deal(game.view(seat), random.Random(sample_seed))
     assert type(dealt) is State
+    _assert_a_deal_the_seat_could_be_in(dealt, game, seat)
     assert (dealt.hands, dealt.deck) == (expected.hands, expected.deck)
     fast = quick.configured()
     if fast is not None:
@@ -109,11 +103,7 @@ def test_the_hard_bot_deals_view_sample_with_its_weights(rules, seed, moves,  # 
 @example(rules=Rules(players=2, variant="expert", duel=True), seed=452, moves=0)
 def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> None:  # type: ignore[no-untyped-def]
     """The hard bot's rollouts run on a sample and must follow the rules to the end, as rollout plays them."""
-    game = random_game(rules, seed, moves=moves)
-    if game.is_over:
-        return
-    seat = game.to_move
-    assert seat is not None
+    game, seat = _decision(rules, seed, moves)
     sample: Game = game.view(seat).sample(random.Random(seed), Game)
     rng = random.Random(seed)
     steps = 0
@@ -127,20 +117,14 @@ def test_rollout_policy_plays_legal_actions_to_the_end(rules, seed, moves) -> No
     assert sample.outcome() is not None
 
 
-@settings(max_examples=40, deadline=None)
-@given(rules=st.sampled_from(ALL_RULES), seed=st.integers(0, 10_000), moves=st.integers(0, 150),
-       sample_seed=st.integers(0, 10_000))
-def test_the_hard_bots_weighted_deals_are_consistent_with_the_view(rules, seed, moves,  # type: ignore[no-untyped-def]
-                                                                     sample_seed) -> None:
-    """The hard bot deals fewer hidden cards of the values a seat has played, but every deal is
-    still a game the seat could be in: same view, every card once, known cards kept."""
+def _decision(rules: Rules, seed: int, moves: int) -> tuple[Game, int]:
+    """A random game after ``moves`` moves and the seat to move there; hypothesis passes over a
+    game already over."""
     game = random_game(rules, seed, moves=moves)
-    if game.is_over:
-        return
+    assume(not game.is_over)
     seat = game.to_move
     assert seat is not None
-    view = game.view(seat)
-    _assert_a_deal_the_seat_could_be_in(HardBot(seed=1, think=10)._deal(view, random.Random(sample_seed)), game, seat)
+    return game, seat
 
 
 def _assert_a_deal_the_seat_could_be_in(sample: State, game: Game, seat: int) -> None:
