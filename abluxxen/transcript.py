@@ -1,7 +1,8 @@
 """A game's transcript: the position it started from and every move since.
 
 Like a chess game's root position and move stack: undo replays it to an
-earlier move, the records keep it, and a review walks through it. Moves are
+earlier move, the records keep it, and a review walks through it, every one
+of them by :meth:`Transcript.positions`, the one replay. Moves are
 kept in the contract's canonical notation with the seat that made them, so a
 transcript read back from a file is checked by replaying it through the engine.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +34,25 @@ class Played:
     def to_json(self) -> list[Any]:
         """``[seat, move]``."""
         return [self.seat, self.move]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One position of a transcript's game, as :meth:`Transcript.positions` replays it.
+
+    Attributes:
+        index: how many moves led here: the transcript index of ``played``.
+        game: the game at this position. It is the replay's own game, moved
+            on when the replay goes on: copy it to keep it.
+        played: the decision made from here; ``None`` at the last position
+            (the transcript's current one).
+        events: the events the move that led here caused (none at the start).
+    """
+
+    index: int
+    game: Game
+    played: Played | None
+    events: list[Event]
 
 
 @dataclass
@@ -84,22 +105,36 @@ class Transcript:
         so they look here and vary their answer (see ``bots.vary``).
         """
         if self._seen is None:
-            position = Game.from_json(self.start)
-            self._now = _key(position)
-            seen = Counter([self._now])
-            for played in self.moves:
-                position.push(played.move, seat=played.seat)
-                self._now = _key(position)
+            seen: Counter[str] = Counter()
+            for step in self.positions():
+                self._now = _key(step.game)
                 seen[self._now] += 1
             self._seen = seen
         return self._seen[self._now] - 1
 
-    def replay(self, upto: int | None = None) -> Game:
-        """The game after the first ``upto`` moves (all of them by default)."""
+    def positions(self) -> Iterator[Step]:
+        """The game replayed: every position from the start to the current one, in order.
+
+        There are ``len(moves) + 1`` of them, each with the move made from it
+        (none from the last) and the events of the move that led to it. One
+        game is replayed, so a step's game is the next step's too, moved on:
+        copy the ones to keep. A replay stopped early pushes no further move.
+
+        Raises:
+            IllegalMove: as :meth:`Game.push`, at a move the game refuses
+                (a transcript read by :meth:`from_json` has none).
+        """
         game = Game.from_json(self.start)
-        for played in self.moves[:upto]:
-            game.push(played.move, seat=played.seat)
-        return game
+        events: list[Event] = []
+        for index, played in enumerate(self.moves):
+            yield Step(index, game, played, events)
+            events = game.push(played.move, seat=played.seat)
+        yield Step(len(self.moves), game, None, events)
+
+    def replay(self, upto: int | None = None) -> Game:
+        """The game after the first ``upto`` moves (all of them by default; ``upto`` slices the moves)."""
+        reached = len(self.moves[:upto])
+        return next(step.game for step in self.positions() if step.index == reached)
 
     def truncated(self, upto: int) -> Transcript:
         """The same game's transcript up to (not including) move ``upto``."""

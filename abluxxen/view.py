@@ -31,6 +31,20 @@ Cards = tuple[int, ...]
 
 # The class of a sample (View.sample): a plain State, or the Game above this module.
 G = TypeVar("G", bound=State)
+# A shuffle of cards in place driven by an ``rng.random`` (shuffle_cards, or its compiled twin).
+Shuffle = Callable[[list[int], Callable[[], float]], None]
+# Per other seat in a sample: its seat, how many unseen cards its hand needs, and the values it
+# shows as flags by card (None for none).
+_Need = tuple[int, int, list[bool] | None]
+
+
+def shuffle_cards(cards: list[int], rand: Callable[[], float]) -> None:
+    """Shuffle ``cards`` in place, every order equally likely: a Fisher-Yates shuffle driven by
+    ``rand`` (an ``rng.random``), cheaper than ``rng.shuffle`` (bots deal thousands of times a move).
+    The same ``rand`` state gives the same order."""
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rand() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @dataclass(frozen=True)
@@ -285,55 +299,104 @@ class View:
 
     # -- determinization ------------------------------------------------------
 
-    @overload
-    def sample(self, rng: random.Random) -> State: ...
+    def values_shown(self, seat: int) -> frozenset[int]:
+        """The number values ``seat`` has played and still shows: one per layer of its display (a
+        layer of jokers alone shows none)."""
+        values = (next((c for c in layer if c != JOKER), JOKER) for layer in self.displays[seat])
+        return frozenset(v for v in values if v != JOKER)
 
     @overload
-    def sample(self, rng: random.Random, kind: type[G]) -> G: ...
+    def sample(self, rng: random.Random, *, hold: float = 1.0, shuffle: Shuffle = shuffle_cards) -> State: ...
 
-    def sample(self, rng: random.Random, kind: type[State] = State) -> State:
-        """A game state consistent with this view: the unseen cards dealt at random.
+    @overload
+    def sample(self, rng: random.Random, kind: type[G], *, hold: float = 1.0,
+               shuffle: Shuffle = shuffle_cards) -> G: ...
 
-        Every other hand keeps its known cards and is filled up to its size
-        from the unseen cards; the rest, shuffled, is the deck. The sample's
-        view from this seat (``View.of(sample, seat)``) equals this view.
-        Every order of the unseen cards is equally likely (a Fisher-Yates
+    def sample(self, rng: random.Random, kind: type[State] = State, *, hold: float = 1.0,
+               shuffle: Shuffle = shuffle_cards) -> State:
+        """A game state consistent with this view: the unseen cards dealt at random (a determinization).
+
+        The unseen cards are shuffled; every other hand keeps its known
+        cards and is filled up to its size from the shuffled cards in turn,
+        and the rest is the deck. The sample's view from this seat
+        (``View.of(sample, seat)``) equals this view. With ``hold`` at 1
+        every order of the unseen cards is equally likely (a Fisher-Yates
         shuffle driven by ``rng.random()``, cheaper than ``rng.shuffle``:
         bots sample thousands of times per move).
+
+        Below 1, the deal is weighted by what the displays say (the hard
+        bot's inference, docs/bots.md): whoever plays a set of a value
+        seldom holds another card of it. A card of a value a seat shows
+        (:meth:`values_shown`) then goes to that seat only with chance
+        ``hold`` and is otherwise passed over, left for the next seats and
+        the deck: the cards left are shuffled again, so passed-over cards
+        lie anywhere in them. When too few cards are left that are not
+        passed over, the first passed-over ones fill the hand after all.
 
         Args:
             rng: the random numbers; the same state of ``rng`` gives the same deal.
             kind: the class of the sample: a plain :class:`State` for the
                 bots' searches, ``Game`` for a game with views and saves.
+            hold: the chance that a seat is dealt a card of a value it shows,
+                from 0 to 1; at 1 (the default) no card is passed over and
+                no random number is drawn for it.
+            shuffle: :func:`shuffle_cards` or a function that shuffles
+                exactly as it does (the hard bot's compiled twin, faster).
 
         Raises:
             ValueError: when the view's hand sizes and deck size do not match
-                its unseen cards.
+                its unseen cards, or ``hold`` is not from 0 to 1.
         """
+        if not 0 <= hold <= 1:
+            raise ValueError(f"hold is a chance from 0 to 1, not {hold!r}")
         template, unseen_sorted, needs = self._sampling(kind)
         unseen = unseen_sorted[:]
-        shuffle_cards(unseen, rng.random)
+        rand = rng.random
+        shuffle(unseen, rand)
         game = template.copy()
         hands = game.hands
-        at = 0
-        for s, need in needs:
+        for s, need, shown in needs:
+            if not need:
+                continue
             hand = hands[s]
-            for c in unseen[at:at + need]:
-                hand[c] += 1
+            if shown is None or hold == 1:
+                for c in unseen[:need]:
+                    hand[c] += 1
+                del unseen[:need]
+            else:
+                left = []
+                got = skipped = 0
+                for k, c in enumerate(unseen):
+                    if shown[c] and rand() >= hold:
+                        left.append(c)
+                        skipped += 1
+                        continue
+                    hand[c] += 1
+                    got += 1
+                    if got == need:
+                        left += unseen[k + 1:]
+                        break
+                else:  # too few cards not passed over: the first passed ones after all
+                    for c in left[:need - got]:
+                        hand[c] += 1
+                    del left[:need - got]
+                    skipped -= need - got
+                if skipped:  # the passed-over cards lead the rest: mix them back in
+                    shuffle(left, rand)
+                unseen = left
             hand[0] += need
-            at += need
-        del unseen[:at]
         game.deck = unseen
         return game
 
-    def _sampling(self, kind: type[State] = State) -> tuple[State, list[int], list[tuple[int, int]]]:
+    def _sampling(self, kind: type[State]) -> tuple[State, list[int], list[_Need]]:
         """What every sample shares, worked out once per view and class: a
         state of class ``kind`` with all this seat knows (other hands
-        holding only their known cards, no deck), the unseen cards, and how
-        many of them each other hand needs."""
+        holding only their known cards, no deck), the unseen cards, and per
+        other seat how many of them its hand needs and which values it
+        shows (``None`` for none)."""
         # A cache, not information: it stays out of ==, hash and repr (the
         # dataclass compares its fields only), so views still compare equal.
-        kept: dict[type[State], tuple[State, list[int], list[tuple[int, int]]]] | None = \
+        kept: dict[type[State], tuple[State, list[int], list[_Need]]] | None = \
             self.__dict__.get("_sampling_cache")
         if kept is None:
             kept = {}
@@ -342,8 +405,9 @@ class View:
         if cached is not None:
             return cached
         unseen = cards_of(self.unseen())
-        needs = [(s, self.hand_sizes[s] - len(self.known[s])) for s in range(self.players) if s != self.seat]
-        if any(need < 0 for _, need in needs) or len(unseen) - sum(n for _, n in needs) != self.deck_size:
+        needs = [(s, self.hand_sizes[s] - len(self.known[s]), self._shown(s))
+                 for s in range(self.players) if s != self.seat]
+        if any(need < 0 for _, need, _ in needs) or len(unseen) - sum(n for _, n, _ in needs) != self.deck_size:
             raise ValueError("view is inconsistent: unseen cards do not fill the hands and the deck")
         game = kind._blank(self.rules, self.names)
         for s in range(self.players):
@@ -352,6 +416,12 @@ class View:
         self._restore_into(game)
         cached = kept[kind] = (game, unseen, needs)
         return cached
+
+    def _shown(self, seat: int) -> list[bool] | None:
+        """:meth:`values_shown` as flags by card (index 1..14), for the deal's inner loop; ``None``
+        when the seat shows no value."""
+        values = self.values_shown(seat)
+        return [v in values for v in range(JOKER + 1)] if values else None
 
     def _restore_into(self, game: State) -> None:
         """Copy the public state of this view into ``game``."""
@@ -371,15 +441,6 @@ class View:
         game.end_seat = self.end_seat
         if game.phase == PLAY:
             game.victim = -1
-
-
-def shuffle_cards(cards: list[int], rand: Callable[[], float]) -> None:
-    """Shuffle ``cards`` in place, every order equally likely: a Fisher-Yates shuffle driven by
-    ``rand`` (an ``rng.random``), cheaper than ``rng.shuffle`` (bots deal thousands of times a move).
-    The same ``rand`` state gives the same order."""
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rand() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 # Views are made once per decision and per bot: the card tuples of runs of

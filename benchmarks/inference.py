@@ -2,8 +2,8 @@
 
 Plays games between normal bots (3 and 4 players by default) and, at each decision
 of seat 0, deals the hidden cards twice from seat 0's view: as the hard bot
-does (:meth:`HardBot._deal`, which passes over cards of the values a seat
-has played) and uniformly (:meth:`View.sample`). Over all those decisions
+does (:meth:`HardBot._deal`: :meth:`View.sample` passing over cards of the values a
+seat has played) and uniformly (:meth:`View.sample` with no ``hold``). Over all those decisions
 it sums, per other seat, the hidden cards of values that seat has played
 (and of the other number values): as the real hands hold them, as the
 hard bot's deals give them and as uniform deals give them. A good guess is
@@ -21,7 +21,7 @@ import sys
 
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
-from abluxxen.bots.ismcts import HardBot, _played
+from abluxxen.bots.ismcts import HardBot
 from abluxxen.cards import counts_of
 
 
@@ -44,12 +44,12 @@ def main(argv: list[str] | None = None) -> int:
                 assert seat is not None
                 view = game.view(seat)
                 if seat == 0:
-                    guess, plain, played = hard._deal(view, rng), view.sample(rng), _played(view)
+                    guess, plain = hard._deal(view, rng), view.sample(rng)
                     for other in range(1, players):
-                        marked = played[other]
+                        shown = view.values_shown(other)
                         known = counts_of(view.known[other])
                         for value in range(1, 14):
-                            kind = 0 if marked is not None and marked[value] else 1
+                            kind = 0 if value in shown else 1
                             real[kind] += game.hands[other][value] - known[value]
                             weighted[kind] += guess.hands[other][value] - known[value]
                             uniform[kind] += plain.hands[other][value] - known[value]

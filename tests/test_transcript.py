@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from abluxxen import Game, Rules
-from abluxxen.transcript import Transcript
+from abluxxen import Game, IllegalMove, Rules
+from abluxxen.events import Event
+from abluxxen.transcript import Played, Transcript
 
 
 def played_game(seed: int, moves: int | None = None, *, players: int = 3) -> tuple[Game, Transcript]:
@@ -31,6 +32,41 @@ def test_replaying_every_prefix_gives_the_position_the_game_had_then(players: in
     for upto in range(0, len(seen), 7):
         assert transcript.replay(upto).to_json() == seen[upto]
     assert transcript.replay().to_json() == seen[-1]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_positions_are_every_position_the_game_had_with_its_move_and_the_events_that_led_there(
+        players: int) -> None:
+    game = Game.new(Rules(players=players), seed=5)
+    transcript = Transcript.of(game)
+    seen, caused = [game.to_json()], [list[Event]()]
+    rng = random.Random(6)
+    while not game.is_over:
+        caused.append(transcript.push(game, rng.choice(game.legal_moves()), seat=game.to_move))
+        seen.append(game.to_json())
+    steps = [(step.index, step.game.to_json(), step.played, step.events) for step in transcript.positions()]
+    moves: list[Played | None] = [*transcript.moves, None]
+    assert steps == list(zip(range(len(seen)), seen, moves, caused, strict=True))
+    # replay() is positions() stopped at a move: they agree everywhere.
+    for step in transcript.positions():
+        if step.index % 9 == 0 or step.played is None:
+            assert transcript.replay(step.index).to_json() == step.game.to_json()
+
+
+def test_replay_counts_its_moves_as_a_slice_does() -> None:
+    _, transcript = played_game(8, 30)
+    every = [step.game.to_json() for step in transcript.positions()]
+    assert transcript.replay(-1).to_json() == every[-2]
+    assert transcript.replay(-100).to_json() == every[0]
+    assert transcript.replay(1000).to_json() == transcript.replay().to_json() == every[-1]
+
+
+def test_a_replay_pushes_no_move_past_the_position_asked_for() -> None:
+    game, transcript = played_game(8, 10)
+    broken = Transcript(start=transcript.start, moves=[*transcript.moves, Played(0, "play 13 13 13 13 13 13 13 13")])
+    assert broken.replay(10).to_json() == game.to_json()
+    with pytest.raises(IllegalMove):
+        broken.replay()
 
 
 def test_moves_are_kept_in_canonical_notation_whatever_was_typed() -> None:

@@ -37,7 +37,6 @@ import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..cards import JOKER
 from ..phase import Phase
 from ..state import State
 from ..view import View, shuffle_cards
@@ -306,59 +305,13 @@ class HardBot:
         return {text: reward for text, (reward, _) in zip(alive, played, strict=True)}
 
     def _deal(self, view: View, rng: random.Random) -> State:
-        """A determinization of the view, weighted by what the displays say about the hidden hands.
-
-        As :meth:`View.sample`, the unseen cards are shuffled and every other
-        hand keeps the cards everybody knows it holds, then is filled from
-        the shuffled cards in turn; but a card of a value the seat has played
-        (a layer of its display) is passed over with chance ``1 -``
-        :data:`HOLD_ODDS`, left for the next seats and the deck: the cards
-        left are shuffled again, so passed-over cards lie anywhere in them.
-        With fewer than :data:`INFER_FROM_PLAYERS` players, no card is passed
-        over: the very deal :meth:`View.sample` gives.
-        """
-        template, unseen_sorted, needs = view._sampling()
-        played = _played(view) if view.players >= INFER_FROM_PLAYERS else [None] * view.players
-        unseen = unseen_sorted[:]
-        rand = rng.random
+        """A determinization of the view: :meth:`View.sample` weighted by what the displays say about
+        the hidden hands (a seat is dealt a card of a value it shows with chance :data:`HOLD_ODDS`),
+        with fewer than :data:`INFER_FROM_PLAYERS` players the uniform one. A benchmark's bot that
+        cheats deals here otherwise (benchmarks/strength.py)."""
         fast = quick.configured()
-        shuffle = fast.shuffle if fast is not None else shuffle_cards
-        shuffle(unseen, rand)
-        game = template.copy()
-        hands = game.hands
-        for seat, need in needs:
-            if not need:
-                continue
-            hand = hands[seat]
-            marked = played[seat]
-            if marked is None:
-                for c in unseen[:need]:
-                    hand[c] += 1
-                del unseen[:need]
-            else:
-                left = []
-                got = skipped = 0
-                for k, c in enumerate(unseen):
-                    if marked[c] and rand() >= HOLD_ODDS:
-                        left.append(c)
-                        skipped += 1
-                        continue
-                    hand[c] += 1
-                    got += 1
-                    if got == need:
-                        left += unseen[k + 1:]
-                        break
-                else:  # too few cards not passed over: the first passed ones after all
-                    for c in left[:need - got]:
-                        hand[c] += 1
-                    del left[:need - got]
-                    skipped -= need - got
-                if skipped:  # the passed-over cards lead the rest: mix them back in
-                    shuffle(left, rand)
-                unseen = left
-            hand[0] += need
-        game.deck = unseen
-        return game
+        return view.sample(rng, hold=HOLD_ODDS if view.players >= INFER_FROM_PLAYERS else 1.0,
+                           shuffle=fast.shuffle if fast is not None else shuffle_cards)
 
 
 class Trees:
@@ -380,20 +333,6 @@ class Trees:
                 move = self.moves[text] = (self.forest.new(), deal.action_of(text))
             moves.append(move)
         return self.forest.iterate(deal, moves, seed)
-
-
-def _played(view: View) -> list[list[bool] | None]:
-    """Per seat, which values (index 1..14) it has played, read from its display; ``None`` for
-    this seat and for seats that showed no number value."""
-    out: list[list[bool] | None] = []
-    for seat, shown in enumerate(view.displays):
-        values = [False] * (JOKER + 1)
-        for layer in shown:
-            value = next((c for c in layer if c != JOKER), JOKER)
-            if value != JOKER:
-                values[value] = True
-        out.append(values if seat != view.seat and any(values) else None)
-    return out
 
 
 def parse_think(text: str) -> float | int:

@@ -70,15 +70,16 @@ class Decision:
 
 def choices(transcript: Transcript, seat: int) -> list[tuple[int, int, Game]]:
     """Where ``seat`` had a choice: ``(index, turn, game before the move)`` in order."""
-    game = Game.from_json(transcript.start)
     turn = 0
     found: list[tuple[int, int, Game]] = []
-    for index, played in enumerate(transcript.moves):
+    for step in transcript.positions():
+        game, played = step.game, step.played
+        if played is None:
+            break
         if game.phase == PLAY:
             turn += 1
         if played.seat == seat and len(set(game.legal_moves())) > 1:
-            found.append((index, turn, game.copy()))
-        game.push(played.move, seat=played.seat)
+            found.append((step.index, turn, game.copy()))
     return found
 
 

@@ -43,14 +43,17 @@ def taken_back(transcript: Transcript, log: list[Event], on_table: Game, seat: i
     Raises:
         ValueError: when the transcript does not replay to the game on the table.
     """
-    game = Game.from_json(transcript.start)
-    caused: list[list[Event]] = []
+    caused: list[list[Event]] = []  # per move, the events it caused
     target: tuple[int, Game] | None = None
-    for index, played in enumerate(transcript.moves):
-        if index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
-            target = index, game.copy()
-        caused.append(game.push(played.move, seat=played.seat))
-    if game.to_json() != on_table.to_json():
+    for step in transcript.positions():
+        game, played = step.game, step.played
+        if step.index:
+            caused.append(step.events)
+        if played is None:
+            break
+        if step.index >= floor and played.seat == seat and len(game.legal_moves()) > 1:
+            target = step.index, game.copy()
+    if game.to_json() != on_table.to_json():  # game: the last position, where the transcript leads
         raise ValueError("the transcript does not lead to the table's position")
     if target is None:
         return None

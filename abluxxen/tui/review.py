@@ -42,16 +42,18 @@ class Moment:
 def moments(transcript: Transcript, decisions: Sequence[Decision]) -> dict[int, Moment]:
     """Per rated decision's transcript index, the table as it was before that move."""
     wanted = {d.index for d in decisions}
-    game = Game.from_json(transcript.start)
     events: list[Event] = []
-    played = [False] * game.players
+    shown: set[int] = set()  # the seats that have played a set so far
     found: dict[int, Moment] = {}
-    for index, move in enumerate(transcript.moves):
-        if index in wanted:
-            found[index] = Moment(game.copy(), list(events), tuple(played))
+    for step in transcript.positions():
+        events.extend(step.events)
+        game, move = step.game, step.played
+        if move is None:
+            break
+        if step.index in wanted:
+            found[step.index] = Moment(game.copy(), list(events), tuple(s in shown for s in range(game.players)))
         if move.move.startswith("play "):
-            played[move.seat] = True
-        events.extend(game.push(move.move, seat=move.seat))
+            shown.add(move.seat)
     return found
 
 
