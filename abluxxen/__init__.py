@@ -7,14 +7,14 @@ The engine (this package's top level) uses the standard library only::
 
 import logging
 
-from .events import Event
-from .game import Game
-from .match import Match
-from .moves import IllegalMove, Move
-from .rules import Rules
-from .state import Outcome
-from .transcript import Transcript
-from .view import View
+from .engine.events import Event
+from .engine.game import Game
+from .engine.match import Match
+from .engine.moves import IllegalMove, Move
+from .engine.rules import Rules
+from .engine.state import Outcome
+from .engine.transcript import Transcript
+from .engine.view import View
 
 __all__ = ["Game", "Rules", "IllegalMove", "Move", "View", "Event", "Outcome", "Match", "Transcript"]
 __version__ = "0.1.0"

@@ -21,7 +21,7 @@ from collections import Counter
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 from abluxxen.bots.quick import quick_action
-from abluxxen.phase import Phase
+from abluxxen.engine.phase import Phase
 
 
 def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counter[str]]:

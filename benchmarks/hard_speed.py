@@ -38,7 +38,7 @@ from abluxxen.bots import make_bot, quick
 from abluxxen.bots.ismcts import DEFAULT_THINK, ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import rollout
 from abluxxen.cli.simulate import quantile
-from abluxxen.view import View
+from abluxxen.engine.view import View
 
 
 def rollouts_per_second(players: int, *, games: int, compiled: bool, seed: int = 0) -> float:

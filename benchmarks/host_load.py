@@ -73,9 +73,9 @@ import pyte
 from wcwidth import wcwidth
 
 from abluxxen import Game, Rules
+from abluxxen.engine.view import View
 from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import DECIDE, PAW, pool_text
-from abluxxen.view import View
 
 SEED = 1000
 CODE = "load-{n}"
@@ -170,9 +170,9 @@ def stop(hosting: Hosting) -> None:
 async def serve(tables: int) -> None:
     """Host ``tables`` rooms of four people on 127.0.0.1; print the port; run until stdin closes (or
     a signal ends the process)."""
+    from abluxxen.engine.match import Match
     from abluxxen.host.door import Door
     from abluxxen.host.server import Host
-    from abluxxen.match import Match
     from abluxxen.store.saves import Saved, Seat
     from abluxxen.table.room import Room
     from abluxxen.table.table import Table, start_event

@@ -22,7 +22,7 @@ import sys
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import HardBot
-from abluxxen.cards import counts_of
+from abluxxen.engine.cards import counts_of
 
 
 def main(argv: list[str] | None = None) -> int:

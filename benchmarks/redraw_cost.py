@@ -37,7 +37,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from abluxxen import Rules
-from abluxxen.match import Match
+from abluxxen.engine.match import Match
 from abluxxen.store.saves import Saved, Seat
 from abluxxen.table.chairs import Login
 from abluxxen.table.room import Room

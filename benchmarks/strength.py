@@ -41,7 +41,7 @@ from abluxxen import Game, Rules
 from abluxxen.bots import Bot, Think, make_bot
 from abluxxen.bots.ismcts import HardBot, parse_think
 from abluxxen.cli.simulate import Task, play_game, quantile, wilson
-from abluxxen.view import View, shuffle_cards
+from abluxxen.engine.view import View, shuffle_cards
 
 
 class PerfectInfoHardBot(HardBot):

@@ -19,9 +19,9 @@ from pty_screen import terminal_env
 
 from abluxxen import Event, Game, Rules, Transcript
 from abluxxen.bots import make_bot
-from abluxxen.cards import full_deck, parse_token, token
-from abluxxen.save import game_to_json
-from abluxxen.state import State
+from abluxxen.engine.cards import full_deck, parse_token, token
+from abluxxen.engine.save import game_to_json
+from abluxxen.engine.state import State
 
 Cards = str | Sequence[str]
 
@@ -340,8 +340,8 @@ def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: A
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.events import START, Event
-    from abluxxen.match import Match
+    from abluxxen.engine.events import START, Event
+    from abluxxen.engine.match import Match
     from abluxxen.store.saves import Saved, Seat
     from abluxxen.table.room import Room
     from abluxxen.table.table import Table

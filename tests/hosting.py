@@ -21,9 +21,9 @@ from typing import Any
 import asyncssh
 import pyte
 
+from abluxxen.engine.match import Match
+from abluxxen.engine.rules import Rules
 from abluxxen.host.server import Host
-from abluxxen.match import Match
-from abluxxen.rules import Rules
 from abluxxen.store.saves import Saved, new_save_path
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event

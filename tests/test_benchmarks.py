@@ -16,11 +16,11 @@ from helpers import bots_play
 from rich.console import Console
 
 from abluxxen import Game, Match, Rules
+from abluxxen.engine.view import View
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.records import record_finished
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.drawing import render_table
-from abluxxen.view import View
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,7 +19,7 @@ from abluxxen import Game, Rules
 from abluxxen.bots import HardBot, hint, make_bot, parse_think, quick
 from abluxxen.bots.ismcts import DEFAULT_THINK, Budget
 from abluxxen.bots.subtrees import move_key
-from abluxxen.moves import DRAW_POOL_BASE, Move
+from abluxxen.engine.moves import DRAW_POOL_BASE, Move
 
 
 def _positions(rules: Rules, seed: int):  # type: ignore[no-untyped-def]

@@ -23,9 +23,9 @@ from abluxxen import Game, Rules, View
 from abluxxen.bots import make_bot, quick
 from abluxxen.bots.quick import quick_action, rollout
 from abluxxen.bots.subtrees import MARGIN_SCALE, Subtrees, subtrees
-from abluxxen.cards import cards_of
-from abluxxen.phase import Phase
-from abluxxen.state import State
+from abluxxen.engine.cards import cards_of
+from abluxxen.engine.phase import Phase
+from abluxxen.engine.state import State
 
 compiled = quick.compiled
 pytestmark = pytest.mark.skipif(compiled is None, reason="installed without a C compiler: no compiled rollouts")

@@ -14,8 +14,8 @@ from abluxxen import Game, Rules, View
 from abluxxen.bots import quick
 from abluxxen.bots.ismcts import HOLD_ODDS, INFER_FROM_PLAYERS, ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import quick_action
-from abluxxen.cards import cards_of, counts_of
-from abluxxen.state import State
+from abluxxen.engine.cards import cards_of, counts_of
+from abluxxen.engine.state import State
 
 
 @settings(max_examples=60, deadline=None)

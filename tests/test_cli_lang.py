@@ -14,11 +14,11 @@ import abluxxen.store.saves
 from abluxxen.bots.review import Decision
 from abluxxen.cli import main
 from abluxxen.cli.main import SUBCOMMANDS, _parser
+from abluxxen.engine.match import Match
+from abluxxen.engine.rules import Rules
 from abluxxen.i18n.catalog import install, lang_of
 from abluxxen.i18n.saves import SAVE_REFUSALS_DE
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
-from abluxxen.rules import Rules
 from abluxxen.store.saves import Saved, Seat
 from abluxxen.tui.pages import replay_line
 from abluxxen.tui.review import decision_lines, verdict

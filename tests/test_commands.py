@@ -19,8 +19,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from abluxxen import Game
-from abluxxen.events import START, Event
-from abluxxen.match import Match
+from abluxxen.engine.events import START, Event
+from abluxxen.engine.match import Match
 from abluxxen.store.saves import Saved, Seat
 from abluxxen.table.chairs import Login
 from abluxxen.table.room import Room
@@ -95,8 +95,8 @@ def test_every_command_has_words_in_both_languages_and_works_somewhere() -> None
 
 def test_no_command_takes_a_word_that_is_a_move() -> None:
     """A move typed must be played: ``leave`` (the cards lying) is a move, never the club's command."""
+    from abluxxen.engine.moves import KINDS
     from abluxxen.i18n.verbs import GERMAN, SHORTCUTS
-    from abluxxen.moves import KINDS
 
     moves = set(KINDS) | {word for words in (*GERMAN.values(), *SHORTCUTS.values()) for word in words}
     assert not [call for entry in REGISTRY for call in entry.calls if call in moves]

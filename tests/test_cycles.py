@@ -15,7 +15,7 @@ from helpers import play_keys
 
 from abluxxen import Event, Game, Match, Transcript
 from abluxxen.bots import make_bot, vary
-from abluxxen.events import START
+from abluxxen.engine.events import START
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat
 

@@ -345,7 +345,7 @@ def test_deal_thirteen_each_pool_six_rest_is_the_deck(players: int) -> None:
 def test_a_seed_deals_what_random_shuffles_so_old_seeds_deal_as_they_always_did(rules: Rules) -> None:
     # The engine shuffles without random.shuffle's call per card; a seed a
     # player noted (or a record holds) must still give the same deal.
-    from abluxxen.cards import full_deck
+    from abluxxen.engine.cards import full_deck
 
     deck = full_deck()[:-4] if rules.is_duel else full_deck()
     dealt = 11 if rules.is_duel else 13

@@ -6,7 +6,7 @@ import pytest
 from helpers import position, push_all
 
 from abluxxen import Game, IllegalMove, Rules
-from abluxxen.phase import Phase
+from abluxxen.engine.phase import Phase
 
 X = 14
 
@@ -100,7 +100,7 @@ def test_rules_resolve_duel_and_are_hashable() -> None:
 
 
 def test_victims_of_a_play_from_public_information() -> None:
-    from abluxxen.view import Victims
+    from abluxxen.engine.view import Victims
 
     game = position(hands=["1 3", "5 5 9 9 X 1", "4 6"], turn=1, displays=[["2 2"], [], ["7 7"]],
                     pool="1 2 3 4 6 8")
@@ -118,7 +118,7 @@ def test_victims_of_a_play_from_public_information() -> None:
 
 
 def test_victims_include_the_shadow_and_the_experts_ones() -> None:
-    from abluxxen.view import Victims
+    from abluxxen.engine.view import Victims
 
     duel = position(hands=["5 5 8", "6 6"], players=2, duel=True, displays=[[], ["4 4"]], pool="1 2 3 4 6 7",
                     shadow="3 3 4 4 6 6 6 9 10 10 11 12 12")

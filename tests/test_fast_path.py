@@ -13,9 +13,9 @@ import pytest
 
 from abluxxen import Game, Rules
 from abluxxen.bots.quick import quick_action
-from abluxxen.cards import DECK_SIZE, JOKER, POOL_SIZE, counts_of, full_deck
-from abluxxen.layers import layer_cards
-from abluxxen.moves import TAKE, play_parts
+from abluxxen.engine.cards import DECK_SIZE, JOKER, POOL_SIZE, counts_of, full_deck
+from abluxxen.engine.layers import layer_cards
+from abluxxen.engine.moves import TAKE, play_parts
 
 EVERY_VARIANT = [Rules(players, variant, duel=duel)
              for players, duel in ((2, None), (2, False), (3, None), (4, None), (5, None))

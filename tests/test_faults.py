@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from abluxxen import Game, IllegalMove, Match, Move, Rules
 from abluxxen.cli.main import main
-from abluxxen.seeds import BITS, new_seed, parse_seed, seed_text
+from abluxxen.engine.seeds import BITS, new_seed, parse_seed, seed_text
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import open_records, records_path
 from abluxxen.store.saves import LOCK_PATIENCE, SaveBusy, Saved, SaveLock, Seat, read_save, write_save

@@ -34,7 +34,7 @@ from hosting import (
 )
 from rich.console import RenderableType
 
-from abluxxen.cards import token
+from abluxxen.engine.cards import token
 from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
 from abluxxen.host.server import Host
 from abluxxen.store.records import open_records

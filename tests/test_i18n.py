@@ -17,15 +17,15 @@ import abluxxen
 from abluxxen import Event, Game, IllegalMove, Rules
 from abluxxen.bots import hint, normal
 from abluxxen.bots.normal import Reason
-from abluxxen.cards import JOKER
-from abluxxen.events import START
+from abluxxen.engine.cards import JOKER
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
+from abluxxen.engine.moves import KINDS
+from abluxxen.engine.phase import PHASE_NAMES
 from abluxxen.i18n.catalog import GERMAN
 from abluxxen.i18n.reasons import REASONS
 from abluxxen.i18n.refusals import REFUSALS_DE
 from abluxxen.i18n.tr import TEXTS, Tr
-from abluxxen.match import Match
-from abluxxen.moves import KINDS
-from abluxxen.phase import PHASE_NAMES
 from abluxxen.store.saves import Saved, Seat
 
 DE = Tr("de")
@@ -170,7 +170,7 @@ PARAMS = {"text": "zz", "card": "zz", "values": [5, 6], "name": "Ben", "move": "
 def _engine_refusal_keys() -> set[str]:
     """Every key the engine's modules give an ``IllegalMove``, read from their source."""
     keys = set()
-    for path in Path(abluxxen.__file__).parent.glob("*.py"):
+    for path in (Path(abluxxen.__file__).parent / "engine").glob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalMove":
                 key = node.args[1] if len(node.args) > 1 else None

@@ -13,14 +13,14 @@ from abluxxen import Event, Game, Rules
 from abluxxen.bots import hint
 from abluxxen.bots.normal import Reason
 from abluxxen.bots.review import Decision
-from abluxxen.cards import JOKER
-from abluxxen.events import START
+from abluxxen.engine.cards import JOKER
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
+from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.catalog import GERMAN as CATALOG
 from abluxxen.i18n.reasons import REASONS
 from abluxxen.i18n.refusals import REFUSALS_DE
 from abluxxen.i18n.tr import TEXTS, Tr
-from abluxxen.match import Match
-from abluxxen.transcript import Transcript
 from abluxxen.tui import review
 from abluxxen.tui.drawing import TableInfo, ask_text, moves_page, render_table
 from abluxxen.tui.narrate import narrate

@@ -1,4 +1,5 @@
-"""The house's layers: the engine at the top of the package stands on the standard library alone."""
+"""The house's layers: the engine (``abluxxen/engine/``, and the few plain modules at the package's top it stands
+on) uses the standard library alone."""
 
 from __future__ import annotations
 
@@ -11,14 +12,19 @@ from pathlib import Path
 import abluxxen
 
 PACKAGE = Path(abluxxen.__file__).resolve().parent
-ENGINE = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__"))
+#: The plain modules at the package's top (names, quoting, languages, bot levels), below the engine.
+BASE = sorted(p.stem for p in PACKAGE.glob("*.py") if p.stem not in ("__init__", "__main__"))
+ENGINE = sorted(p.stem for p in (PACKAGE / "engine").glob("*.py") if p.stem != "__init__")
 FORBIDDEN = ("rich", "prompt_toolkit", "platformdirs", "abluxxen.bots", "abluxxen.tui", "abluxxen.cli")
 
 
 def test_the_engine_modules_load_nothing_of_the_ui_the_bots_or_the_commands() -> None:
     assert {"cards", "game", "match", "moves", "rules", "save", "view"} <= set(ENGINE)
+    assert set(BASE) <= {"languages", "levels", "names", "quoting"}  # nothing of the engine left at the top
+    modules = ["abluxxen", "abluxxen.engine", *("abluxxen.engine." + m for m in ENGINE),
+               *("abluxxen." + m for m in BASE)]
     code = ("import json, sys\n"
-            f"for name in {['abluxxen'] + ['abluxxen.' + m for m in ENGINE]!r}:\n"
+            f"for name in {modules!r}:\n"
             "    __import__(name)\n"
             "from abluxxen import Game, IllegalMove, Rules\n"
             "game = Game.new(Rules(3), seed=1)\n"
@@ -46,14 +52,15 @@ def test_the_store_loads_no_terminal_ui_and_no_bot() -> None:
 
 # Each room and the rooms it may import from: the arrows of docs/architecture.md.
 BELOW = {
-    "engine": set(),
-    "i18n": {"engine"},
-    "bots": {"engine", "i18n"},
-    "store": {"engine"},
-    "table": {"engine", "i18n", "bots", "store"},
-    "tui": {"engine", "i18n", "bots", "store", "table"},
-    "host": {"engine", "i18n", "bots", "store", "table", "tui"},
-    "cli": {"engine", "i18n", "bots", "store", "table", "tui", "host"},
+    "base": set(),
+    "engine": {"base"},
+    "i18n": {"base", "engine"},
+    "bots": {"base", "engine", "i18n"},
+    "store": {"base", "engine"},
+    "table": {"base", "engine", "i18n", "bots", "store"},
+    "tui": {"base", "engine", "i18n", "bots", "store", "table"},
+    "host": {"base", "engine", "i18n", "bots", "store", "table", "tui"},
+    "cli": {"base", "engine", "i18n", "bots", "store", "table", "tui", "host"},
 }
 
 
@@ -82,7 +89,7 @@ def _imports() -> dict[str, set[str]]:
 
 def _room(module: str) -> str:
     parts = module.split(".")
-    return parts[1] if len(parts) > 2 or (PACKAGE / parts[-1]).is_dir() else "engine"
+    return parts[1] if len(parts) > 2 or (PACKAGE / parts[-1]).is_dir() else "base"
 
 
 def test_every_import_points_down_the_layers_and_none_goes_round_in_a_circle() -> None:

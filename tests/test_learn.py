@@ -22,13 +22,13 @@ from prompt_toolkit.output import DummyOutput
 from rich.cells import cell_len
 
 from abluxxen.bots import hint
-from abluxxen.cards import JOKER, parse_token, token
 from abluxxen.cli.main import main
-from abluxxen.game import Game
+from abluxxen.engine.cards import JOKER, parse_token, token
+from abluxxen.engine.game import Game
+from abluxxen.engine.match import Match
+from abluxxen.engine.moves import IllegalMove
+from abluxxen.engine.rules import Rules
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
-from abluxxen.moves import IllegalMove
-from abluxxen.rules import Rules
 from abluxxen.store.progress import has_played, progress_path, read_progress, write_progress
 from abluxxen.store.records import record_finished, records_path
 from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
@@ -625,7 +625,7 @@ def _check_claims(walk: Walk, claims: Claims, move: str, where: str) -> None:
 
 
 def test_every_why_can_be_reached_a_legal_move_or_a_refusal_the_engine_gives() -> None:
-    from abluxxen.moves import KINDS
+    from abluxxen.engine.moves import KINDS
     from abluxxen.tui.learn.lessons import PLAYER
     from abluxxen.tui.learn.walk import Walk
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from abluxxen import Game, IllegalMove, Rules
-from abluxxen.cards import parse_token, token
+from abluxxen.engine.cards import parse_token, token
 
 RULES = st.sampled_from(ALL_RULES)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

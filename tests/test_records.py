@@ -21,9 +21,9 @@ from rich.console import Console
 from abluxxen import Event, Rules, Transcript
 from abluxxen.cli.main import main
 from abluxxen.cli.stats import chart, details
-from abluxxen.events import START
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
 from abluxxen.store import records as records_module
 from abluxxen.store.ratings import rate, recorded_ratings
 from abluxxen.store.records import RecordsError, open_records, records_path

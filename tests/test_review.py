@@ -19,10 +19,10 @@ from helpers import bots_play, make_doc, spawn_terminal
 from abluxxen import Game, Rules
 from abluxxen.bots.ismcts import HardBot
 from abluxxen.cli.main import main
-from abluxxen.match import Match
+from abluxxen.engine.match import Match
+from abluxxen.engine.transcript import Transcript
 from abluxxen.store.records import record_finished, records_path
 from abluxxen.store.saves import Saved, Seat, write_save
-from abluxxen.transcript import Transcript
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from abluxxen import Game, rulebook
+from abluxxen import Game
 from abluxxen.cli import main
 from abluxxen.cli import rules as rulesdoc
+from abluxxen.i18n import rulebook
 from abluxxen.languages import LANGS, default_lang
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -604,7 +605,7 @@ def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> N
         assert "abluxxen/_docs/rules.md" in names and "abluxxen/_docs/rules.de.md" in names
         archive.extractall(tmp_path / "site")
     # -S: no site-packages, so the editable install of the checkout can't be found instead.
-    code = ("import abluxxen.rulebook as r\n"
+    code = ("import abluxxen.i18n.rulebook as r\n"
             "print(r.load('en') == open(r.doc_paths('en')[0], encoding='utf-8').read())\n"
             "print(r.sections(['joker'], 'de')[0].splitlines()[0])\n")
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True, timeout=60,
@@ -726,8 +727,8 @@ def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None
     from helpers import screens_at_table
 
     from abluxxen import Event, Rules
-    from abluxxen.events import START
-    from abluxxen.match import Match
+    from abluxxen.engine.events import START
+    from abluxxen.engine.match import Match
     from abluxxen.store.saves import Saved, Seat
 
     seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]

@@ -26,7 +26,7 @@ from pty_screen import PtyScreen, asking, plain
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Match, Rules
-from abluxxen.events import START
+from abluxxen.engine.events import START
 from abluxxen.store import saves
 from abluxxen.store.saves import Saved, Seat, new_save_path, read_save, write_save
 

@@ -23,12 +23,12 @@ from rich.console import Console
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.cli import main
-from abluxxen.events import START
+from abluxxen.engine.events import START
+from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
 from abluxxen.table.seats import SeatError
 from abluxxen.table.table import Table
-from abluxxen.transcript import Transcript
 from abluxxen.tui.drawing import render_table, table_info
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import guided_setup, parse_players

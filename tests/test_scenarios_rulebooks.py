@@ -11,7 +11,7 @@ from pathlib import Path
 from helpers import deck_of, display_of, hand_of, kinds, pool_of, position, push_all
 
 from abluxxen import Event, Game, Match, Outcome, Rules
-from abluxxen.cards import JOKER
+from abluxxen.engine.cards import JOKER
 
 NIKO, CARO, LISA, LOUIS = range(4)
 

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from abluxxen import Game, IllegalMove, Rules
-from abluxxen.events import Event
-from abluxxen.transcript import Played, Transcript
+from abluxxen.engine.events import Event
+from abluxxen.engine.transcript import Played, Transcript
 
 
 def played_game(seed: int, moves: int | None = None, *, players: int = 3) -> tuple[Game, Transcript]:

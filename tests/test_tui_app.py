@@ -9,8 +9,8 @@ import pytest
 from helpers import make_doc, play_keys, screens_at_table
 
 from abluxxen import Event, Game, Rules
-from abluxxen.events import START
-from abluxxen.match import Match
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
 
@@ -97,7 +97,7 @@ def test_rules_and_hint_inside_the_game(tmp_path: Path) -> None:
 ])
 def test_rules_in_game_list_the_topics_for_a_word_that_matches_nothing_and_above_the_whole_text(
         tmp_path: Path, lang: str, intro: str, missing: str) -> None:
-    from abluxxen import rulebook
+    from abluxxen.i18n import rulebook
 
     keys = "rules blah\r" + "\r" + "rules\r" + "q\r"
     status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], keys, lang=lang)
@@ -229,7 +229,7 @@ def test_no_bot_is_said_to_think_while_the_table_waits_for_a_persons_enter(tmp_p
 
 def test_the_replay_command_fits_80_columns_and_never_breaks_a_seed(tmp_path: Path,
                                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    from abluxxen.seeds import new_seed, seed_text
+    from abluxxen.engine.seeds import new_seed, seed_text
 
     seed = new_seed()  # 140 bits: seven groups of four
     seats = [Seat("Annabelle"), Seat("Bartholomew", "hard"), Seat("Cyrille", "normal")]

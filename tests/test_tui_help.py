@@ -10,9 +10,9 @@ from helpers import make_doc, screens_at_table
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Rules
-from abluxxen.events import START
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")

@@ -14,9 +14,9 @@ import pytest
 from helpers import Seated, make_doc, screens_at_table, seated
 
 from abluxxen import Event, Game, IllegalMove, Rules, View
-from abluxxen.events import START
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.drawing import render_table
 from abluxxen.tui.notation import completions, read_typed

@@ -10,12 +10,12 @@ import pytest
 
 from abluxxen import Rules
 from abluxxen.cli import main
+from abluxxen.engine.match import Match
+from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
 from abluxxen.store import saves
 from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
 from abluxxen.table.seats import SeatError
-from abluxxen.transcript import Transcript
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import parse_players
 

@@ -15,8 +15,8 @@ from helpers import make_doc
 from rich.console import Console
 
 from abluxxen import Event, Game, Rules
-from abluxxen.cards import JOKER
-from abluxxen.events import START
+from abluxxen.engine.cards import JOKER
+from abluxxen.engine.events import START
 from abluxxen.i18n.tr import Tr
 from abluxxen.tui.drawing import TableInfo, render_table
 from abluxxen.tui.narrate import _Narration, narrate

@@ -19,9 +19,9 @@ from pty_screen import PtyScreen, asking
 
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import HardBot
-from abluxxen.events import START
+from abluxxen.engine.events import START
+from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.match import Match
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.table import BotSeat
@@ -179,7 +179,7 @@ def test_hot_seat_undo_takes_back_only_moves_since_the_keyboard_came(tmp_path: P
 
 
 def _card(event: dict[str, Any]) -> int:
-    from abluxxen.cards import parse_token
+    from abluxxen.engine.cards import parse_token
 
     return parse_token(event["cards"][0])
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from abluxxen import Game, IllegalMove, Rules
-from abluxxen.moves import Move
+from abluxxen.engine.moves import Move
 
 # Moves worth trying in any position: right and wrong kinds, cards held and not.
 _TRIES = ["take", "leave", "back", "discard", "pass", "draw deck", "draw 7", "draw X", "draw 4+13+X",

@@ -1,6 +1,6 @@
 """The built-in bots: easy, normal and hard.
 
-Bots read a game only through a :class:`~abluxxen.view.View`, so they never
+Bots read a game only through a :class:`~abluxxen.engine.view.View`, so they never
 see other hands or the deck order::
 
     from abluxxen.bots import make_bot
@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ..engine.view import View
 from ..levels import LEVELS
-from ..view import View
 from .easy import EasyBot
 from .ismcts import DEFAULT_THINK, Budget, HardBot, Think, parse_think
 from .normal import NormalBot, Reason, decide

@@ -1,7 +1,7 @@
 """What every bot needs: a seat's situation as plain numbers, stable seeds,
 and the odds that a set gets abluxxed.
 
-A :class:`Situation` is built from a :class:`~abluxxen.view.View`: what a
+A :class:`Situation` is built from a :class:`~abluxxen.engine.view.View`: what a
 seat may know, and nothing else.
 """
 
@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from functools import cache
 from math import comb
 
-from ..cards import DECK_SIZE, JOKER, counts_of
-from ..layers import Layer, layer_of
-from ..state import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
-from ..view import View
+from ..engine.cards import DECK_SIZE, JOKER, counts_of
+from ..engine.layers import Layer, layer_of
+from ..engine.state import BACK_OR_DISCARD, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE
+from ..engine.view import View
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Situation:
     Attributes:
         seat: the deciding seat.
         players: number of seats.
-        phase: phase code of :mod:`abluxxen.game` (``PLAY`` …).
+        phase: phase code of :mod:`abluxxen.engine.game` (``PLAY`` …).
         turn: the active player (attacker).
         hand: the seat's own hand as a count array (index 0 = total).
         sizes: cards in every hand.

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import JOKER
-from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, TAKE, play_parts
-from ..phase import Phase
-from ..view import View
+from ..engine.cards import JOKER
+from ..engine.moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, TAKE, play_parts
+from ..engine.phase import Phase
+from ..engine.view import View
 from .common import rng_for
 
 

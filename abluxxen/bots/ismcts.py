@@ -37,9 +37,9 @@ import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ..phase import Phase
-from ..state import State
-from ..view import View, shuffle_cards
+from ..engine.phase import Phase
+from ..engine.state import State
+from ..engine.view import View, shuffle_cards
 from . import quick
 from .common import rng_for, situation_of_view
 from .normal import Judge

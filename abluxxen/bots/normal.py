@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from ..cards import JOKER
+from ..engine.cards import JOKER
+from ..engine.layers import beats, layer_cards
+from ..engine.moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
+from ..engine.view import View
 from ..i18n.tr import Tr
-from ..layers import beats, layer_cards
-from ..moves import BACK, DRAW_DECK, DRAW_POOL_BASE, PASS, SHADOW_BASE, TAKE, play_parts
-from ..view import View
 from .common import (
     BACK_OR_DISCARD,
     DRAW,

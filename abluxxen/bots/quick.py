@@ -19,12 +19,33 @@ from itertools import compress
 from operator import add, itemgetter, mul
 from types import ModuleType
 
-from ..cards import COPIES_PER_VALUE, DECK_SIZE, JOKER, JOKERS, POOL_SIZE, SHADOW_SIZE
-from ..layers import BEATS
-from ..moves import BACK, DISCARD, DRAW_DECK, DRAW_POOL_BASE, LEAVE, PASS, PLAY_BASE, SHADOW_BASE, TAKE, play_code
-from ..phase import EndReason, Phase
-from ..rules import TIEBREAKS
-from ..state import BACK_OR_DISCARD, CLOCKWISE_OTHERS, DRAW, OVER, PLAY, SHADOW, SINGLE_DRAW, TAKE_OR_LEAVE, State
+from ..engine.cards import COPIES_PER_VALUE, DECK_SIZE, JOKER, JOKERS, POOL_SIZE, SHADOW_SIZE
+from ..engine.layers import BEATS
+from ..engine.moves import (
+    BACK,
+    DISCARD,
+    DRAW_DECK,
+    DRAW_POOL_BASE,
+    LEAVE,
+    PASS,
+    PLAY_BASE,
+    SHADOW_BASE,
+    TAKE,
+    play_code,
+)
+from ..engine.phase import EndReason, Phase
+from ..engine.rules import TIEBREAKS
+from ..engine.state import (
+    BACK_OR_DISCARD,
+    CLOCKWISE_OTHERS,
+    DRAW,
+    OVER,
+    PLAY,
+    SHADOW,
+    SINGLE_DRAW,
+    TAKE_OR_LEAVE,
+    State,
+)
 from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
 

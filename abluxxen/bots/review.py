@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from ..game import Game
-from ..state import PLAY
-from ..transcript import Transcript
+from ..engine.game import Game
+from ..engine.state import PLAY
+from ..engine.transcript import Transcript
 from .ismcts import Budget, HardBot, Think
 
 # The review's own seed: the same game reviewed twice (with an iteration

@@ -27,8 +27,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
-from ..moves import DRAW_POOL_BASE, PLAY_BASE
-from ..state import OVER, State, winners_of
+from ..engine.moves import DRAW_POOL_BASE, PLAY_BASE
+from ..engine.state import OVER, State, winners_of
 from . import quick
 from .quick import quick_action, rollout
 

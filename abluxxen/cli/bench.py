@@ -33,12 +33,12 @@ from typing import Any, TextIO
 
 from ..bots.ismcts import ROLLOUT_NOISE
 from ..bots.quick import rollout
-from ..game import Game
+from ..engine.game import Game
+from ..engine.rules import VARIANTS, Rules
 from ..i18n.catalog import in_language, install, installed, t
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import quoted
-from ..rules import VARIANTS, Rules
 from .options import add_lang, variant, whole
 
 WAYS = ("string", "codes", "rollout")

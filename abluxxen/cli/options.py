@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
+from ..engine.rules import TIEBREAKS, VARIANTS
+from ..engine.seeds import parse_seed
 from ..i18n.catalog import installed, t
 from ..i18n.setup import TEXTS as SETUP_TEXTS
 from ..languages import LANGS, variant_named
 from ..quoting import quoted
-from ..rules import TIEBREAKS, VARIANTS
-from ..seeds import parse_seed
 from ..store.saves import MAX_DELAY
 
 #: The most games in a match.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine.rules import TIEBREAKS, VARIANTS
 from ..i18n.catalog import in_language
-from ..rules import TIEBREAKS, VARIANTS
 from ..store.saves import DEFAULT_DELAY
 from .options import MAX_MATCH, add_lang, seconds, tiebreak, variant, whole
 from .options import seed as seed_option

@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..bots import Think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
+from ..engine.transcript import Transcript
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
@@ -35,7 +36,6 @@ from ..store.files import number_or_file
 from ..store.journal import record_waiting
 from ..store.records import DamagedRecord, RecordedGame, RecordsError, open_records
 from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
-from ..transcript import Transcript
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
 from .options import add_lang, think

@@ -25,9 +25,9 @@ from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..i18n.catalog import in_language
+from ..i18n.rulebook import _MESSAGES, find, topic_help, topics
 from ..languages import default_lang
 from ..quoting import quoted as quote
-from ..rulebook import _MESSAGES, find, topic_help, topics
 from .options import add_lang
 
 if TYPE_CHECKING:

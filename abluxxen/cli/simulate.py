@@ -31,18 +31,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot
-from ..events import Event
-from ..game import Game
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.match import Match
+from ..engine.rules import TIEBREAKS, VARIANTS, Rules
+from ..engine.view import View
 from ..i18n.catalog import in_language, install, installed, t
 from ..i18n.tr import Tr
 from ..languages import default_lang, level_named
-from ..match import Match
 from ..quoting import quoted
-from ..rules import TIEBREAKS, VARIANTS, Rules
 from ..store.saves import Saved, Seat
 from ..table.seats import BotSeat
 from ..table.table import Table as GameTable
-from ..view import View
 from .options import add_lang, think, tiebreak, variant, whole
 from .options import seed as seed_option
 

@@ -22,11 +22,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.seeds import seed_text
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
-from ..seeds import seed_text
 from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, rate, recorded_ratings
 from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records

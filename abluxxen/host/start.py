@@ -22,13 +22,13 @@ from typing import Any
 
 import asyncssh
 
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.seeds import new_seed
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..match import Match
 from ..quoting import brief
-from ..rules import Rules
-from ..seeds import new_seed
 from ..store.datadir import data_dir
 from ..store.files import Refused, load_json, read_small, write_atomically
 from ..store.saves import (

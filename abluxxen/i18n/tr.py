@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
 
-from ..cards import JOKER, group_token
+from ..engine.cards import JOKER, group_token
+from ..engine.moves import IllegalMove
 from ..languages import LANGS
-from ..moves import IllegalMove
 from ..quoting import visible
 from . import club, host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS

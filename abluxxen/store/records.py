@@ -28,12 +28,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from ..engine.phase import END_REASONS
+from ..engine.rules import Rules
+from ..engine.seeds import is_seed, parse_seed, seed_text
+from ..engine.transcript import Transcript
 from ..levels import LEVELS
-from ..phase import END_REASONS
 from ..quoting import brief, quoted, visible
-from ..rules import Rules
-from ..seeds import is_seed, parse_seed, seed_text
-from ..transcript import Transcript
 from .datadir import data_dir, private_dir
 from .files import load_json
 

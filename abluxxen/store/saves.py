@@ -49,13 +49,13 @@ try:
 except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
     fcntl = None  # type: ignore[assignment]
 
-from ..events import EVENT_KINDS, START, Event
+from ..engine.events import EVENT_KINDS, START, Event
+from ..engine.match import Match
+from ..engine.phase import END_REASONS
+from ..engine.transcript import Transcript
 from ..languages import LANGS
 from ..levels import LEVELS
-from ..match import Match
 from ..names import name_problem
-from ..phase import END_REASONS
-from ..transcript import Transcript
 from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, TooDeep, load_json, read_small, write_atomically
 

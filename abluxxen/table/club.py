@@ -25,10 +25,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from ..match import Match
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.seeds import new_seed
 from ..quoting import brief
-from ..rules import Rules
-from ..seeds import new_seed
 from ..store.accounts import Accounts
 from ..store.files import Refused, load_json, read_small
 from ..store.ratings import Rating, Ratings, recorded_ratings

@@ -6,7 +6,7 @@ tells every seat: the room waits until every person's seat is taken, gives
 the loop whoever decides, lets a bot stand in for a person who dropped and
 did not come back within the grace, keeps the chat, and sees a finished
 match into the next game or a rematch. What it holds for a screen is only
-ever that seat's :class:`~abluxxen.view.View` or the public one
+ever that seat's :class:`~abluxxen.engine.view.View` or the public one
 (:meth:`Room.public_view`): no screen is handed another hand.
 
 A screen (:class:`Viewer`) is whatever people look at: an SSH session's
@@ -23,11 +23,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..events import Event
-from ..match import Match
+from ..engine.events import Event
+from ..engine.match import Match
+from ..engine.view import View
 from ..quoting import brief
 from ..store.saves import Saved
-from ..view import View
 from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, Viewer, add_note
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code

@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from .. import bots
 from ..bots import Bot
 from ..bots.common import stable_seed
-from ..events import Event
+from ..engine.events import Event
+from ..engine.view import View
 from ..i18n.tr import Tr
 from ..store.saves import Seat
-from ..view import View
 
 # The hard bot's budget at a table: its default, in iterations (a time budget
 # gives different moves from run to run, and undo must bring back the same replies).

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.rules import VARIANTS
 from ..i18n.club import NEW_WORDS
 from ..languages import level_named, variant_named
 from ..levels import LEVELS
-from ..rules import VARIANTS
 
 #: The longest turn clock, and the longest match, a table may ask for.
 MAX_CLOCK, MAX_GAMES = 3600, 9

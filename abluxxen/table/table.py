@@ -3,7 +3,7 @@
 The table owns the match (through its :class:`~abluxxen.store.saves.Saved`)
 and is the one place a move is pushed. After each move it saves, then tells
 **every** seat what happened as that seat may see it
-(:meth:`~abluxxen.events.Event.visible_to`): a card drawn from the deck reaches
+(:meth:`~abluxxen.engine.events.Event.visible_to`): a card drawn from the deck reaches
 its drawer's seat only. Nothing here draws or reads keys, so a terminal, a
 bot, a scripted lesson or a session from another terminal can sit at it alike.
 
@@ -36,9 +36,11 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from ..events import START, Event
-from ..match import Match
-from ..seeds import new_seed
+from ..engine.events import START, Event
+from ..engine.match import Match
+from ..engine.seeds import new_seed
+from ..engine.transcript import Transcript
+from ..engine.view import View
 from ..store.journal import record_waiting, retire
 from ..store.records import RecordsError, record_finished
 from ..store.saves import (
@@ -51,8 +53,6 @@ from ..store.saves import (
     write_save,
     write_save_text,
 )
-from ..transcript import Transcript
-from ..view import View
 from .seats import BotSeat
 from .undo import taken_back
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..events import START, Event
-from ..game import Game
-from ..transcript import Transcript
+from ..engine.events import START, Event
+from ..engine.game import Game
+from ..engine.transcript import Transcript
 
 
 @dataclass(frozen=True)

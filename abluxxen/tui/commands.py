@@ -28,11 +28,11 @@ from typing import Protocol, TypeGuard
 from rich.console import RenderableType
 from rich.text import Text
 
+from ..engine.view import View
 from ..i18n.tr import Tr
 from ..table.chairs import Chair
 from ..table.orders import host_order
 from ..table.room import Room
-from ..view import View
 from .pages import help_page, log_page, rules_page
 
 

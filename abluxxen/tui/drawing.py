@@ -17,13 +17,13 @@ from rich.console import Group
 from rich.style import Style
 from rich.text import Text
 
-from ..cards import JOKER, counts_of, group_token, token
-from ..events import Event
+from ..engine.cards import JOKER, counts_of, group_token, token
+from ..engine.events import Event
+from ..engine.phase import Phase
+from ..engine.seeds import seed_text
+from ..engine.view import View
 from ..i18n.tr import Tr
-from ..phase import Phase
-from ..seeds import seed_text
 from ..store.saves import Saved
-from ..view import View
 from .narrate import narrate
 from .notation import SLOT_LETTERS, shortcuts_key
 

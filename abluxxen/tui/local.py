@@ -31,8 +31,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from rich.align import Align
 from rich.console import RenderableType
 
+from ..engine.phase import Phase
 from ..i18n.tr import Tr
-from ..phase import Phase
 from ..store.saves import SaveBusy, Saved, SaveError, SaveLock, clean_leftovers
 from ..table.chairs import Chair, Login
 from ..table.room import OVER, PLAYING, SCORES, Room

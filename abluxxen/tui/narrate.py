@@ -17,10 +17,10 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import JOKER, group_token
-from ..events import START, Event
+from ..engine.cards import JOKER, group_token
+from ..engine.events import START, Event
+from ..engine.phase import EndReason
 from ..i18n.tr import Tr
-from ..phase import EndReason
 
 # Pseudo-events the terminal game adds to the engine's: a game starts
 # (``source`` holds the game number).

@@ -28,12 +28,12 @@ import itertools
 import re
 from typing import Any
 
-from ..cards import JOKER, group_token, parse_token, token
+from ..engine.cards import JOKER, group_token, parse_token, token
+from ..engine.moves import KINDS, IllegalMove, Move, draw_text
+from ..engine.phase import Phase
+from ..engine.view import View
 from ..i18n.tr import Tr
 from ..i18n.verbs import GERMAN, SHORTCUTS
-from ..moves import KINDS, IllegalMove, Move, draw_text
-from ..phase import Phase
-from ..view import View
 
 # Every word that names a move's kind, English and German (infinitive and imperative): i18n/verbs.py.
 VERBS: dict[str, str] = {

@@ -12,12 +12,12 @@ from rich.console import RenderableType
 from rich.markdown import Markdown
 from rich.text import Text
 
-from .. import rulebook
-from ..events import Event
+from ..engine.events import Event
+from ..engine.seeds import seed_text
+from ..engine.view import View
+from ..i18n import rulebook
 from ..i18n.tr import Tr
-from ..seeds import seed_text
 from ..store.saves import Saved
-from ..view import View
 from .drawing import TableInfo, legend_lines, log_lines, moves_page
 from .narrate import narrate
 

@@ -15,12 +15,12 @@ from pathlib import Path
 from prompt_toolkit import PromptSession
 from rich.text import Text
 
+from ..engine.match import Match
+from ..engine.rules import Rules
+from ..engine.seeds import new_seed
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..match import Match
-from ..rules import Rules
-from ..seeds import new_seed
 from ..store.progress import has_played
 from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
 from ..table.seats import SeatError

@@ -20,10 +20,10 @@ from rich.console import Console, Group
 from rich.text import Text
 
 from ..bots.review import Decision
-from ..events import Event
-from ..game import Game
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.transcript import Transcript
 from ..i18n.tr import Tr
-from ..transcript import Transcript
 from .drawing import TableInfo, grouped_text, render_table
 from .terminal import Terminal
 

@@ -8,10 +8,10 @@ from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.match import Match
+from ..engine.phase import EndReason
+from ..engine.seeds import seed_text
 from ..i18n.tr import Tr
-from ..match import Match
-from ..phase import EndReason
-from ..seeds import seed_text
 
 
 class ScoreScreen:

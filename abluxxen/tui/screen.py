@@ -61,14 +61,14 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 from rich.text import Text
 
+from ..engine.moves import IllegalMove
+from ..engine.view import View
 from ..i18n.tr import Tr
-from ..moves import IllegalMove
 from ..quoting import brief
 from ..store.saves import SaveError
 from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
-from ..view import View
 from .commands import Command, carry_out, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
 from .notation import completions, read_typed

@@ -8,10 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..bots import LEVELS
+from ..engine.rules import VARIANTS
 from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
 from ..quoting import quoted
-from ..rules import VARIANTS
 from ..store.saves import Seat, name_refusal
 
 # At home in table/seats.py (the club seats bots too); named here for the setup's callers.

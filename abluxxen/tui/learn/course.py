@@ -26,14 +26,14 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...bots import Reason, hint
+from ...engine.moves import IllegalMove
+from ...engine.view import View
 from ...i18n.tr import Tr
 from ...languages import LANGS, default_lang
-from ...moves import IllegalMove
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
 from ...store.saves import DEFAULT_DELAY
 from ...table.chairs import Login
 from ...table.room import Room
-from ...view import View
 from ..drawing import TableInfo, explain_move, render_table
 from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
 from ..pages import hint_line

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...cards import HAND_SIZE, full_deck, parse_token, token
-from ...game import Game
-from ...rules import Rules
+from ...engine.cards import HAND_SIZE, full_deck, parse_token, token
+from ...engine.game import Game
+from ...engine.rules import Rules
 from .lessons import NAMES, Position
 
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...events import START, Event
-from ...game import Game
-from ...match import Match
-from ...moves import IllegalMove
-from ...phase import Phase
-from ...rules import Rules
+from ...engine.events import START, Event
+from ...engine.game import Game
+from ...engine.match import Match
+from ...engine.moves import IllegalMove
+from ...engine.phase import Phase
+from ...engine.rules import Rules
+from ...engine.view import View
 from ...store.saves import Saved, Seat
 from ...table.seats import BotSeat
 from ...table.table import Player, Table, run_now
-from ...view import View
 from .lessons import NAMES, PLAYER, Lesson, Step
 from .positions import build
 

@@ -1,8 +1,8 @@
 """One game of Abluxxen as the engine's contract names it: :class:`Game`.
 
-A game is a :class:`~abluxxen.state.State` (the cards, whose decision it
+A game is a :class:`~abluxxen.engine.state.State` (the cards, whose decision it
 is, the rules that move it on) that also gives each seat its
-:class:`~abluxxen.view.View` and writes and reads its save document
+:class:`~abluxxen.engine.view.View` and writes and reads its save document
 (:mod:`.save`). The state lies below views and saves; this class sits on
 top of all three, so none of them needs to know it.
 """

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .quoting import quoted
+from ..quoting import quoted
 
 JOKER = 14
 VALUES = range(1, 14)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from ..names import check_names
+from ..quoting import quoted
 from .cards import DECK_SIZE, JOKER, POOL_SIZE, cards_of, counts_of, full_deck, group_token, parse_token, token
 from .layers import shadow_options
-from .names import check_names
 from .phase import END_REASONS, PHASE_NAMES, EndReason
-from .quoting import quoted
 from .rules import Rules
 from .state import (
     BACK_OR_DISCARD,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ..quoting import quoted
 from .game import Game
 from .phase import END_REASONS
-from .quoting import quoted
 from .rules import Rules
 from .state import Outcome, winners_of
 

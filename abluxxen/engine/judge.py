@@ -2,9 +2,9 @@
 
 A refusal depends only on what the deciding seat can see (the phase, its own
 hand, the pool, the deck's size, the shadow groups on offer), so
-:class:`~abluxxen.game.Game` and :class:`~abluxxen.view.View` hand the same
+:class:`~abluxxen.engine.game.Game` and :class:`~abluxxen.engine.view.View` hand the same
 :class:`Position` to :func:`judge` and get the same verdict and the same
-:class:`~abluxxen.moves.IllegalMove` key. The keys are listed in
+:class:`~abluxxen.engine.moves.IllegalMove` key. The keys are listed in
 ``docs/save-format.md``.
 """
 
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..quoting import quoted
 from .cards import JOKER, group_token, number_word, value_name
 from .moves import CODE_OF_TEXT, DRAW_DECK, DRAW_POOL_BASE, SHADOW_BASE, IllegalMove, Move, play_code
 from .phase import Phase
-from .quoting import quoted
 
 
 @dataclass(frozen=True, slots=True)

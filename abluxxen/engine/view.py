@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar, overload
 
+from ..quoting import quoted
 from .cards import DECK_SIZE, JOKER, cards_of, counts_of, full_deck, group_token, token
 from .judge import Position, judge, read_move
 from .layers import beats, layer_cards, layer_of, shadow_options
 from .moves import IllegalMove, Move
 from .phase import Phase
-from .quoting import quoted
 from .rules import Rules
 from .state import (
     BACK_OR_DISCARD,

@@ -5,7 +5,7 @@ and play thousands of games per decision; the string API (``legal_moves``
 and ``push``) is a thin layer over the action codes of :mod:`.moves`.
 
 :class:`State` knows nothing of views and saves: :mod:`.view` and
-:mod:`.save` read and build states, and :class:`~abluxxen.game.Game`, the
+:mod:`.save` read and build states, and :class:`~abluxxen.engine.game.Game`, the
 contract's class, is a state with a view and a save document of its own.
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Self
 
+from ..names import check_names
 from .cards import (
     HAND_SIZE,
     JOKER,
@@ -51,7 +52,6 @@ from .moves import (
     draw_text,
     play_parts,
 )
-from .names import check_names
 from .phase import PHASE_NAMES, EndReason, Phase
 from .rules import Rules
 
@@ -158,7 +158,7 @@ def legal_codes(phase: int, hand: Sequence[int], pool: Sequence[tuple[int, ...]]
                 deck_size: int, shadow_options: Sequence[int]) -> list[int]:
     """Action codes of every legal move, in the fixed canonical order.
 
-    Shared by :class:`State` and :class:`~abluxxen.view.View`, which know the
+    Shared by :class:`State` and :class:`~abluxxen.engine.view.View`, which know the
     same things about the deciding seat.
     """
     if phase == PLAY:
@@ -213,9 +213,9 @@ def code_text(code: int, pool: Sequence[tuple[int, ...]]) -> str:
 class State:
     """One game's state, its legal moves, and the rules that move it on.
 
-    Create one with :meth:`new`; a :class:`~abluxxen.game.Game` is a state
+    Create one with :meth:`new`; a :class:`~abluxxen.engine.game.Game` is a state
     that also gives views and save documents. The bots' determinizations
-    (:meth:`~abluxxen.view.View.sample`) are plain states. Seats are
+    (:meth:`~abluxxen.engine.view.View.sample`) are plain states. Seats are
     numbered clockwise from 0; the left neighbour of seat ``s`` is ``s + 1``.
     """
 
@@ -842,7 +842,7 @@ class Outcome:
     """How a game ended.
 
     Attributes:
-        reason: an :class:`~abluxxen.phase.EndReason` (a ``str``): ``"hand-empty"`` (someone
+        reason: an :class:`~abluxxen.engine.phase.EndReason` (a ``str``): ``"hand-empty"`` (someone
             played their last card) or ``"exhausted"`` (a draw left deck and pool empty).
         seat: who played the last card, or whose draw ended the game.
         scores: per seat, display cards minus hand cards.

@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..quoting import quoted
 from .cards import JOKER, group_token, parse_token, token
-from .quoting import quoted
 
 TAKE, LEAVE, BACK, DISCARD, PASS, DRAW_DECK = range(6)
 SHADOW_BASE = 16  # + value of the shadow group

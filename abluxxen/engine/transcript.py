@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..quoting import quoted
 from .events import Event
 from .game import Game
 from .moves import IllegalMove
-from .quoting import quoted
 
 # No game comes near this many decisions; a longer list is a damaged or hostile file.
 MAX_MOVES = 5000

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from .languages import LANGS
+from ..languages import LANGS
 
 _FILES = {"en": "rules.md", "de": "rules.de.md"}
 
@@ -118,7 +118,7 @@ class Found:
 def doc_paths(lang: str) -> list[Path]:
     """Where the document of ``lang`` may be, in the order they are tried."""
     name = _FILES[lang]
-    package = Path(__file__).resolve().parent  # abluxxen/
+    package = Path(__file__).resolve().parent.parent  # abluxxen/
     return [package / "_docs" / name, package.parent / "docs" / name]
 
 

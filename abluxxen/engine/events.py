@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..quoting import quoted
 from .cards import parse_token, token
-from .quoting import quoted
 
 # kind        seat        other    cards                      source
 # play        player      -        the set                    -

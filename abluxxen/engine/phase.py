@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import IntEnum, StrEnum
 
-from .quoting import quoted
+from ..quoting import quoted
 
 
 class Phase(IntEnum):

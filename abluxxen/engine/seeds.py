@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import secrets
 
-from .quoting import quoted
+from ..quoting import quoted
 
 #: Random bits in a seed the program picks.
 BITS = 140

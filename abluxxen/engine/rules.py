@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .quoting import quoted
+from ..quoting import quoted
 
 VARIANTS = ("base", "advanced", "expert")
 TIEBREAKS = ("fewest-hand", "shared")
