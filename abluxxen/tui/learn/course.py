@@ -34,6 +34,7 @@ from ...store.saves import DEFAULT_DELAY
 from ...table.room import Chair, Login, Room
 from ...table.table import Player
 from ...view import View
+from ..commands import leaves
 from ..drawing import TableInfo, explain_move, render_table
 from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
 from ..pages import hint_line
@@ -276,7 +277,7 @@ class LessonScreen(TableScreen):
         """Show ``sheet`` (or the table) with ``question``; whether the learner goes on (Enter) rather than
         leaving (q)."""
         answer = await self.ask(question, sheet)
-        return answer.strip().lower() not in ("q", "quit", "beenden")
+        return not leaves(answer)
 
 
 def answer_line(walk: Walk, view: View, tr: Tr) -> str:
