@@ -8,8 +8,9 @@ each, and what follows is compared.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,14 +22,18 @@ from prompt_toolkit.output import DummyOutput
 from abluxxen import Game
 from abluxxen.engine.events import START, Event
 from abluxxen.engine.match import Match
+from abluxxen.store.accounts import open_accounts
 from abluxxen.store.saves import Saved, Seat
 from abluxxen.table.chairs import Login
+from abluxxen.table.club import Club, Visitor
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table
-from abluxxen.tui.commands import REGISTRY, read_command
+from abluxxen.tui import commands
+from abluxxen.tui.commands import LEAVING, REGISTRY, Command, Entry, read_command
 from abluxxen.tui.learn.course import LessonRoom, LessonScreen
 from abluxxen.tui.learn.lessons import LESSONS
 from abluxxen.tui.learn.walk import Walk
+from abluxxen.tui.lobby import ClubTableScreen, LobbyScreen
 from abluxxen.tui.local import HotSeatScreen
 from abluxxen.tui.screen import TableScreen
 
@@ -137,3 +142,95 @@ def test_a_screen_without_colours_keeps_every_sign_of_the_table(tmp_path: Path) 
     with _screen("hotseat") as screen:
         text = screen.picture()
     assert "\x1b" not in text and "[8 8]" in text and "▶" in text
+
+
+# -- one dispatcher: the registry's entries, at a table's screen and in the club's lobby ----------------------
+
+LOBBIES = ("lobby", "admin")
+
+
+@contextmanager
+def _lobby(front: str, where: Path) -> Iterator[LobbyScreen]:
+    """Ann's lobby in a club (an admin's for ``admin``), without a terminal (80 columns)."""
+    club = Club(where, open_accounts(where))
+    ann = Visitor("Ann", "SHA256:ann", admin=front == "admin")
+    club.visitors[ann.name.casefold()] = ann
+    yield LobbyScreen(club, ann, lang="en", colours=None)
+
+
+@contextmanager
+def _any(front: str, where: Path) -> Iterator[TableScreen | LobbyScreen]:
+    with (_lobby(front, where) if front in LOBBIES else _screen(front)) as screen:
+        yield screen
+
+
+@pytest.mark.parametrize("front", FRONTS + LOBBIES)
+def test_every_word_of_every_command_reaches_its_entrys_one_handler_for_the_screen_it_is_typed_at(
+        front: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry's handlers are replaced by spies: a word typed where its command works calls its entry's
+    handler for that kind of screen, once, and nothing else answers it (no page, no line, no leaving); where
+    it does not work no handler runs and one line says where it does. A screen answering a command itself
+    (as the lobby once answered all of them) calls no spy and fails here."""
+    heard: list[tuple[str, str, Command]] = []
+
+    def spy(name: str, kind: str) -> Callable[[object, Command], None]:
+        return lambda screen, command: heard.append((name, kind, command))
+
+    spied = {entry.name: replace(entry, table=spy(entry.name, "table") if entry.table else None,
+                                 lobby=spy(entry.name, "lobby") if entry.lobby else None) for entry in REGISTRY}
+    monkeypatch.setattr(commands, "_BY_NAME", spied)
+    kind = "lobby" if front in LOBBIES else "table"
+    with _any(front, tmp_path) as screen:
+        for entry in REGISTRY:
+            for call in entry.calls:
+                heard.clear()
+                screen.answer(f"{call.upper()} 2 x")
+                if entry.where & screen.places:
+                    assert heard == [(entry.name, kind, Command(entry.name, ("2", "x") if entry.takes_words else ()))]
+                    assert screen.page is None and not screen.message and not screen.goodbye, (front, call)
+                else:
+                    assert heard == [] and screen.message.startswith(f"“{entry.name}” works only "), (front, call)
+                    screen.message = ""
+
+
+def test_the_commands_of_both_a_table_and_the_lobby_have_one_handler_for_both_and_no_screen_has_another() -> None:
+    """``?``, ``rules``, ``log``, ``say`` and ``quit`` are the same function in the lobby and at a table (what
+    differs is the screen's page: ``help_parts``, ``log_parts``); a host's and an admin's ``kick`` are two
+    orders. No screen keeps a dispatcher of its own."""
+    both = {entry.name: id(entry.table) == id(entry.lobby) for entry in REGISTRY  # one function, or two
+            if entry.table is not None and entry.lobby is not None}
+    assert sorted(name for name, same in both.items() if same) == sorted(["?", "rules", "log", "say", "quit"])
+    assert sorted(name for name, same in both.items() if not same) == ["kick", "mute", "unmute"]
+    for screen in (TableScreen, HotSeatScreen, LessonScreen, ClubTableScreen, LobbyScreen):
+        assert not hasattr(screen, "club"), screen
+    with pytest.raises(ValueError, match="a handler for each kind of screen"):
+        Entry("new", ("new",), frozenset({"lobby", "seat"}), lobby=REGISTRY[0].lobby)
+
+
+def test_the_shared_commands_answer_in_the_lobby_as_at_a_table(tmp_path: Path) -> None:
+    with _screen("hotseat") as table, _lobby("lobby", tmp_path) as lobby:
+        for line in ("rules joker", "rules no-such-topic", "say hello", "log"):
+            table.answer(line)
+            lobby.answer(line)
+            if line.startswith("rules"):
+                assert lobby.page is not None and lobby.page == table.page and lobby.message == table.message
+            elif line == "say hello":
+                assert [said.text for said in lobby.clubhouse.talk.lines] == ["hello"]  # the hot-seat has no chat
+            else:
+                assert lobby.page == ["Chat", "", "Ann: hello"] and table.page is not None
+            for screen in (table, lobby):
+                if screen.page is not None:
+                    screen.answer("q")
+        lobby.answer("quit")
+        assert lobby.left and lobby.goodbye
+
+
+@pytest.mark.parametrize("front", ("hotseat", "lobby"))
+def test_a_word_that_leaves_a_page_closes_it_and_any_other_line_turns_it(front: str, tmp_path: Path) -> None:
+    with _any(front, tmp_path) as screen:
+        for typed in (*LEAVING, "EXIT", "", "x"):
+            screen.answer("rules")  # the whole text: many screenfuls
+            assert screen.page is not None and screen.page_at == 0
+            screen.answer(f" {typed.upper()} ")
+            assert (screen.page is None) == (typed in LEAVING), typed
+            screen.page = None

@@ -2,10 +2,12 @@
 
 A command is one :class:`Entry` of :data:`REGISTRY`: the words that call it
 (English and German), whether words after it belong to it (``rules joker``),
-the places where it works, and its handler. Every screen reads commands
-through :func:`read_command` and answers them through :func:`carry_out`; a
-screen where a command does not work says so in one line. A new command is
-one more entry here (and its words in ``abluxxen/i18n/``).
+the places where it works, and its handler at a table's screen, in the
+club's lobby, or the same one at both (``?``, ``rules``, ``log``, ``say``,
+``quit``). Every screen reads commands through :func:`read_command` and
+answers them through :func:`carry_out`, the one dispatcher; a screen where a
+command does not work says so in one line. A new command is one more entry
+here (and its words in ``abluxxen/i18n/``).
 
 Where a command works is said by the screen's *places* (:class:`Desk.places`):
 
@@ -15,8 +17,11 @@ Where a command works is said by the screen's *places* (:class:`Desk.places`):
 - ``hosted``: a hosted table (people at their own terminals);
 - ``host``: the host's own screen of a hosted table;
 - ``lesson``: a lesson of ``abluxxen learn``;
-- ``lobby``: the lobby of ``abluxxen club`` (its screen answers every command typed there: ``Counter.club``);
+- ``lobby``: the lobby of ``abluxxen club``;
 - ``admin``: the lobby, for the club's admins.
+
+The first five are a table's (:class:`Desk`), the last two the lobby's
+(:class:`Lobby`): an entry that works at one has a handler for that screen.
 """
 
 from __future__ import annotations
@@ -26,14 +31,24 @@ from dataclasses import dataclass
 from typing import Protocol, TypeGuard
 
 from rich.console import RenderableType
-from rich.text import Text
 
-from ..engine.view import View
 from ..i18n.tr import Tr
-from ..table.chairs import Chair
+from ..quoting import brief
+from ..table.club import Club, ClubTable, Visitor
 from ..table.orders import host_order
+from ..table.playing import Playing
 from ..table.room import Room
-from .pages import help_page, log_page, rules_page
+from ..table.settings import read_settings
+from .pages import rules_page
+
+#: The places of a table's screens and of the club's lobby, each the narrowest first (see :func:`_place`).
+AT_TABLE = ("host", "hosted", "lesson", "seat", "watching")
+IN_CLUB = ("admin", "lobby")
+#: The words that leave a page, or a lesson's question, when typed there (``q`` is that page's key too);
+#: everywhere else they call ``quit``, as ``exit`` does.
+LEAVING = ("quit", "beenden", "q")
+#: How long ``mute NAME`` mutes when no minutes are given, and the longest ``mute NAME MINUTES`` (a week).
+MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
 
 
 @dataclass(frozen=True)
@@ -68,23 +83,17 @@ class Counter(Protocol):
     def chat(self, text: str) -> None:
         """Say ``text`` to the table (or the lobby)."""
 
-    def club(self, command: Command) -> None:
-        """A command of the club (``new``, ``join`` …; in the lobby every command: it answers them all)."""
+    def help_parts(self) -> list[RenderableType]:
+        """The ``?`` page here: a table's moves and symbols, or the lobby's commands."""
+
+    def log_parts(self) -> list[RenderableType]:
+        """The ``log`` page here: the game so far and the table's chat, or the lobby's chat."""
 
 
 class Desk(Counter, Protocol):
     """What a command uses of a screen at a table."""
 
     room: Room
-
-    def chair(self) -> Chair | None:
-        """The person whose seat this screen shows now (a command acts for them), if any."""
-
-    def shown_view(self) -> View:
-        """The table as this screen shows it: the seat's view, or the public one."""
-
-    def deciding_view(self) -> View | None:
-        """The view of the seat that decides at this screen now, else ``None``."""
 
     def hint(self) -> str:
         """The line ``hint`` gives here (the normal bot's advice; a lesson's answer)."""
@@ -96,62 +105,84 @@ class Desk(Counter, Protocol):
         """Leave the lesson for the next one."""
 
 
+class Lobby(Counter, Protocol):
+    """What a command uses of a person's screen in the club's lobby."""
+
+    clubhouse: Club
+    visitor: Visitor
+
+    def go(self, table: ClubTable) -> None:
+        """Leave the lobby for ``table`` (in play), to sit or watch there."""
+
+    def refuse(self, key: str) -> None:
+        """Say why the club refused (its i18n ``key``)."""
+
+    def who_parts(self) -> list[RenderableType]:
+        """The ``who`` page: everyone online."""
+
+    def top_parts(self) -> list[RenderableType]:
+        """The ``top`` page: every rated account and the bot levels."""
+
+
 @dataclass(frozen=True)
 class Entry:
-    """One command.
+    """One command: where it may be typed, and the one handler for each kind of screen there.
 
     Attributes:
         name: its name (what the help lists and Tab completes).
         calls: every word that calls it, lower case (English and German).
         where: the places it works (see the module's docstring).
-        run: its handler.
+        table: its handler at a table's screen (when ``where`` names a place of :data:`AT_TABLE`).
+        lobby: its handler in the club's lobby (when ``where`` names a place of :data:`IN_CLUB`); the
+            same function as ``table`` for a command that works alike at both.
         takes_words: whether words after it belong to it.
     """
 
     name: str
     calls: tuple[str, ...]
     where: frozenset[str]
-    run: Callable[[Desk, Command], None]
+    table: Callable[[Desk, Command], None] | None = None
+    lobby: Callable[[Lobby, Command], None] | None = None
     takes_words: bool = False
 
-
-# -- the handlers -----------------------------------------------------------------------------
-
-
-def _help(desk: Desk, command: Command) -> None:
-    from .drawing import table_info
-
-    cols, rows = desk.size()
-    view = desk.deciding_view()
-    room = desk.room
-    info = table_info(room.saved, seed_shown=room.table.seed_shown())
-    desk.open_page(list(help_page(view or desk.shown_view(), desk.tr, info=info, width=cols, rows=rows,
-                                  decides=view is not None)))
+    def __post_init__(self) -> None:
+        # Each kind of screen where it may be typed answers it, and no other has a handler for it: a
+        # screen never finds a command it may take without the one that carries it out.
+        if (self.table is not None) != bool(self.where.intersection(AT_TABLE)) \
+                or (self.lobby is not None) != bool(self.where.intersection(IN_CLUB)):
+            raise ValueError(f"{self.name}: a handler for each kind of screen of {sorted(self.where)}, no other")
 
 
-def _log(desk: Desk, command: Command) -> None:
-    cols, _ = desk.size()
-    room, tr = desk.room, desk.tr
-    chair = desk.chair()
-    parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
-                     game=room.game_number, width=cols)
-    if room.chat:
-        parts += [Text(""), Text(tr("host.chat"), style="bold")]
-        parts += [Text(tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text))
-                  for said in room.chat]
-    if chair is not None and chair.return_code:
-        parts += [Text(""), Text(tr("host.return_code", name=chair.name, code=chair.return_code))]
-    desk.open_page(parts)
+# -- at any screen ------------------------------------------------------------------------------
 
 
-def _rules(desk: Desk, command: Command) -> None:
-    page = rules_page(command.words, desk.tr)
+def _help(counter: Counter, command: Command) -> None:
+    counter.open_page(counter.help_parts())
+
+
+def _log(counter: Counter, command: Command) -> None:
+    counter.open_page(counter.log_parts())
+
+
+def _rules(counter: Counter, command: Command) -> None:
+    page = rules_page(command.words, counter.tr)
     if page is None:
-        desk.say(desk.tr("no_rules"))
+        counter.say(counter.tr("no_rules"))
         return
     parts, missing = page
-    desk.open_page(parts)
-    desk.say(missing)  # under the table once the page is closed: why the whole text came
+    counter.open_page(parts)
+    counter.say(missing)  # under the table once the page is closed: why the whole text came
+
+
+def _quit(counter: Counter, command: Command) -> None:
+    counter.quit()
+
+
+def _say(counter: Counter, command: Command) -> None:
+    counter.chat(" ".join(command.words))
+
+
+# -- at a table ---------------------------------------------------------------------------------
 
 
 def _hint(desk: Desk, command: Command) -> None:
@@ -162,20 +193,8 @@ def _undo(desk: Desk, command: Command) -> None:
     desk.undo()
 
 
-def _quit(desk: Desk, command: Command) -> None:
-    desk.quit()
-
-
-def _say(desk: Desk, command: Command) -> None:
-    desk.chat(" ".join(command.words))
-
-
 def _skip(desk: Desk, command: Command) -> None:
     desk.skip()
-
-
-def _club(desk: Desk, command: Command) -> None:
-    desk.club(command)
 
 
 def _order(desk: Desk, command: Command) -> None:
@@ -183,36 +202,141 @@ def _order(desk: Desk, command: Command) -> None:
     desk.say(desk.tr(key, **fields))
 
 
+# -- in the club's lobby ------------------------------------------------------------------------
+
+
+def _new(lobby: Lobby, command: Command) -> None:
+    tr, visitor = lobby.tr, lobby.visitor
+    if visitor.guest:
+        lobby.say(tr("club.guests_cannot"))
+        return
+    settings, refused, word = read_settings(command.words)
+    if settings is None or refused:
+        lobby.say(tr(refused, typed=brief(word, 12)))
+        return
+    refused = lobby.clubhouse.open_table(visitor, settings)
+    waits = visitor.waits_at
+    if refused:
+        lobby.refuse(refused)
+    elif waits is not None:  # else it started at once (bots in every other seat): the table shows
+        lobby.say(tr("club.opened", n=waits.number))
+
+
+def _table_named(lobby: Lobby, command: Command) -> ClubTable | None:
+    """The table ``join N``, ``watch N`` or ``close N`` names; ``None`` once the lobby is told there is none."""
+    table = lobby.clubhouse.table(command.words)
+    if table is None:
+        words = command.words
+        lobby.say(lobby.tr("club.no_table", typed=brief(words[0], 8)) if words else lobby.tr("club.which_table"))
+    return table
+
+
+def _join(lobby: Lobby, command: Command) -> None:
+    table = _table_named(lobby, command)
+    if table is not None:
+        _go(lobby, table, *lobby.clubhouse.join(lobby.visitor, table))
+
+
+def _watch(lobby: Lobby, command: Command) -> None:
+    table = _table_named(lobby, command)
+    if table is not None:
+        _go(lobby, table, *lobby.clubhouse.watch(lobby.visitor, table))
+
+
+def _go(lobby: Lobby, table: ClubTable, refused: str, playing: Playing | None) -> None:
+    """To the table the club let this person in at (one in play; at an open one their seat waits)."""
+    if refused:
+        lobby.refuse(refused)
+    elif playing is not None:
+        lobby.go(table)
+
+
+def _stand(lobby: Lobby, command: Command) -> None:
+    tr, visitor = lobby.tr, lobby.visitor
+    waited = visitor.waits_at
+    lobby.say(tr("club.left", n=waited.number) if lobby.clubhouse.leave(visitor) and waited else tr("club.left_none"))
+
+
+def _start(lobby: Lobby, command: Command) -> None:
+    refused = lobby.clubhouse.start(lobby.visitor)
+    if refused:
+        lobby.say(lobby.tr(refused))
+
+
+def _who(lobby: Lobby, command: Command) -> None:
+    lobby.open_page(lobby.who_parts())
+
+
+def _top(lobby: Lobby, command: Command) -> None:
+    lobby.open_page(lobby.top_parts())
+
+
+def _close(lobby: Lobby, command: Command) -> None:
+    table = _table_named(lobby, command)
+    if table is not None:
+        lobby.clubhouse.close_table(table)
+        lobby.say(lobby.tr("club.closed_table", n=table.number))
+
+
+def _ban(lobby: Lobby, command: Command) -> None:
+    tr, words = lobby.tr, command.words
+    if len(words) != 1:
+        lobby.say(tr("club.ban_nobody", typed=""))
+        return
+    banned = lobby.clubhouse.ban(words[0])
+    lobby.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
+
+
+def _club_order(lobby: Lobby, command: Command) -> None:
+    """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line says
+    what came of it (or how the order is typed)."""
+    club, name, words = lobby.clubhouse, command.name, command.words
+    if not 1 <= len(words) <= (2 if name == "mute" else 1):
+        lobby.say(lobby.tr("club.order_usage"))
+        return
+    minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
+    if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
+        lobby.say(lobby.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
+        return
+    target = words[0]
+    orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
+        "unban": lambda: club.unban(target), "kick": lambda: club.kick(target),
+        "mute": lambda: club.mute(target, int(minutes)), "unmute": lambda: club.unmute(target)}
+    key, fields = orders[name]()
+    lobby.say(lobby.tr(key, **fields))
+
+
 EVERYWHERE = frozenset({"seat", "watching", "lesson", "lobby"})
 LOBBY = frozenset({"lobby"})
+ADMIN = frozenset({"admin"})
 
 #: Every command, in the order the help lists them.
 REGISTRY: tuple[Entry, ...] = (
-    Entry("?", ("?", "help", "hilfe", "moves", "züge"), EVERYWHERE, _help),
+    Entry("?", ("?", "help", "hilfe", "moves", "züge"), EVERYWHERE, _help, _help),
     Entry("hint", ("hint", "tipp"), frozenset({"seat"}), _hint),
-    Entry("rules", ("rules", "regeln", "rule"), EVERYWHERE, _rules, takes_words=True),
+    Entry("rules", ("rules", "regeln", "rule"), EVERYWHERE, _rules, _rules, takes_words=True),
     # Not "zurück": that word answers back-or-discard (back to the hand).
     Entry("undo", ("undo", "rückgängig", "rueckgaengig", "zurücknehmen", "zuruecknehmen"),
           frozenset({"seat"}), _undo),
-    Entry("log", ("log", "verlauf", "protokoll"), EVERYWHERE, _log),
-    Entry("say", ("say", "sag", "sage"), frozenset({"hosted", "lobby"}), _say, takes_words=True),
-    Entry("quit", ("quit", "exit", "beenden", "q"), EVERYWHERE, _quit),
+    Entry("log", ("log", "verlauf", "protokoll"), EVERYWHERE, _log, _log),
+    Entry("say", ("say", "sag", "sage"), frozenset({"hosted", "lobby"}), _say, _say, takes_words=True),
+    Entry("quit", (*LEAVING, "exit"), EVERYWHERE, _quit, _quit),
     Entry("skip", ("skip", "überspringen", "ueberspringen"), frozenset({"lesson"}), _skip),
-    Entry("new", ("new", "neu"), LOBBY, _club, takes_words=True),
-    Entry("join", ("join", "beitreten", "setzen"), LOBBY, _club, takes_words=True),
-    Entry("watch", ("watch", "zuschauen"), LOBBY, _club, takes_words=True),
+    Entry("new", ("new", "neu"), LOBBY, lobby=_new, takes_words=True),
+    Entry("join", ("join", "beitreten", "setzen"), LOBBY, lobby=_join, takes_words=True),
+    Entry("watch", ("watch", "zuschauen"), LOBBY, lobby=_watch, takes_words=True),
     # Not "leave": that is a move (leave the cards lying).
-    Entry("stand", ("stand", "aufstehen"), LOBBY, _club),
-    Entry("start", ("start", "beginnen", "los"), LOBBY, _club),
-    Entry("who", ("who", "wer"), LOBBY, _club),
-    Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, _club),
-    Entry("close", ("close", "schließen", "schliessen"), frozenset({"admin"}), _club, takes_words=True),
-    Entry("ban", ("ban", "verbannen"), frozenset({"admin"}), _club, takes_words=True),
-    Entry("unban", ("unban", "entbannen"), frozenset({"admin"}), _club, takes_words=True),
+    Entry("stand", ("stand", "aufstehen"), LOBBY, lobby=_stand),
+    Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_start),
+    Entry("who", ("who", "wer"), LOBBY, lobby=_who),
+    Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_top),
+    Entry("close", ("close", "schließen", "schliessen"), ADMIN, lobby=_close, takes_words=True),
+    Entry("ban", ("ban", "verbannen"), ADMIN, lobby=_ban, takes_words=True),
+    Entry("unban", ("unban", "entbannen"), ADMIN, lobby=_club_order, takes_words=True),
     # A host's orders at her table, and an admin's in the club's lobby (for the whole club, a mute for a while).
-    Entry("kick", ("kick", "rauswerfen"), frozenset({"host", "admin"}), _order, takes_words=True),
-    Entry("mute", ("mute", "stumm"), frozenset({"host", "admin"}), _order, takes_words=True),
-    Entry("unmute", ("unmute", "laut"), frozenset({"host", "admin"}), _order, takes_words=True),
+    Entry("kick", ("kick", "rauswerfen"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
+    Entry("mute", ("mute", "stumm"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
+    Entry("unmute", ("unmute", "laut"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
     Entry("watchers", ("watchers", "zuschauer"), frozenset({"host"}), _order, takes_words=True),
 )
 _BY_NAME = {entry.name: entry for entry in REGISTRY}
@@ -228,6 +352,11 @@ def read_command(text: str) -> Command | None:
     if entry is None:
         return None
     return Command(entry.name, tuple(words[1:]) if entry.takes_words else ())
+
+
+def leaves(text: str) -> bool:
+    """Whether a line typed at a page (or a lesson's question) leaves it (:data:`LEAVING`)."""
+    return text.strip().lower() in LEAVING
 
 
 def resembled(text: str) -> str | None:
@@ -279,30 +408,36 @@ def names_here(places: frozenset[str]) -> list[str]:
     return [entry.name for entry in REGISTRY if entry.where & places]
 
 
-def carry_out(desk: Counter, command: Command) -> None:
-    """Answer ``command`` at ``desk``, or say in one line that it does not work there."""
+def carry_out(screen: Desk | Lobby, command: Command) -> None:
+    """Answer ``command`` at ``screen`` with its entry's handler for that screen, or say in one line that
+    it does not work there."""
     entry = _BY_NAME[command.name]
-    if not entry.where & desk.places:
-        desk.say(desk.tr("command.elsewhere", command=command.name,
-                         where=desk.tr(f"command.where.{_place(entry.where, desk.places)}")))
-    elif not _at_table(desk):
-        desk.club(command)
-    else:
-        entry.run(desk, command)
+    if not entry.where & screen.places:
+        screen.say(screen.tr("command.elsewhere", command=command.name,
+                             where=screen.tr(f"command.where.{_place(entry.where, screen.places)}")))
+    elif _in_lobby(screen):
+        assert entry.lobby is not None  # an entry that works in the lobby has its handler there (Entry)
+        entry.lobby(screen, command)
+    elif _at_table(screen):
+        assert entry.table is not None
+        entry.table(screen, command)
 
 
-def _at_table(desk: Counter) -> TypeGuard[Desk]:
-    """Whether ``desk`` is a table's screen (the lobby's answers every command itself)."""
-    return "lobby" not in desk.places
+def _in_lobby(screen: Desk | Lobby) -> TypeGuard[Lobby]:
+    """Whether ``screen`` is a person's lobby (its places are the club's)."""
+    return "lobby" in screen.places
+
+
+def _at_table(screen: Desk | Lobby) -> TypeGuard[Desk]:
+    """Whether ``screen`` is a table's."""
+    return "lobby" not in screen.places
 
 
 def _place(where: frozenset[str], places: frozenset[str]) -> str:
     """The one place named when a command does not work here: the narrowest it works at, the club's
     first in the lobby and a table's first elsewhere (``kick`` is an admin's in the lobby, a host's at a
     table)."""
-    club = ("admin", "lobby")
-    table = ("host", "hosted", "lesson", "seat")
-    for place in (club + table if "lobby" in places else table + club):
+    for place in (IN_CLUB + AT_TABLE if "lobby" in places else AT_TABLE + IN_CLUB):
         if place in where:
             return place
     return "seat"

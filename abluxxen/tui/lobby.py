@@ -14,7 +14,6 @@ lobby back.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from prompt_toolkit.application import Application
@@ -37,17 +36,11 @@ from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
 from ..table.room import OVER, Room
-from ..table.settings import read_settings
-from .commands import Command, carry_out, read_command, resembled
+from .commands import carry_out, leaves, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move
-from .pages import rules_page
 from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
 
-#: The admins' orders the lobby answers with :meth:`LobbyScreen._order` (each a registry entry).
-ADMIN_ORDERS = ("unban", "kick", "mute", "unmute")
-#: How long ``mute NAME`` mutes when no minutes are given, and the longest ``mute NAME MINUTES`` (a week).
-MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
 #: People in the lobby's short top list (the ``top`` page lists every rated account).
@@ -107,7 +100,7 @@ class LobbyScreen(Paged):
 
     def seated(self, table: ClubTable) -> None:
         """This person's table has started: go to it."""
-        self._go(table)
+        self.go(table)
 
     def close(self, reason: str) -> None:
         """Leave the club (``elsewhere``, ``banned``, ``stopped``)."""
@@ -182,7 +175,8 @@ class LobbyScreen(Paged):
         if self.app is not None and self.app.is_running and not self.app.is_done:
             self.app.exit()
 
-    def _go(self, table: ClubTable) -> None:
+    def go(self, table: ClubTable) -> None:
+        """Leave the lobby for ``table`` (in play): the session shows it."""
         self.going = table
         self._exit()
 
@@ -248,7 +242,7 @@ class LobbyScreen(Paged):
         table gone away, it would tell everyone a card in one's hand) or a mistyped command is not said:
         the person is told why, and ``say`` says anything."""
         if self.page is not None:
-            self._close_page() if text.strip().lower() in ("q", "quit", "beenden") else self._turn_page(+1)
+            self._close_page() if leaves(text) else self._turn_page(+1)
             return
         self.message = ""
         command = read_command(text)
@@ -264,113 +258,31 @@ class LobbyScreen(Paged):
             self.chat(text)
         self.refresh()
 
-    def club(self, command: Command) -> None:
-        """Carry out a command typed in the lobby."""
-        tr, club, visitor = self.tr, self.clubhouse, self.visitor
-        name, words = command.name, command.words
-        if name == "?":
-            admin = [Text(""), Text(tr("club.help_admin"))] if visitor.admin else []
-            self.open_page([Text(tr("club.help_title"), style="bold"), Text(""), Text(tr("club.help")), *admin])
-        elif name == "rules":
-            page = rules_page(words, tr)
-            if page is None:
-                self.say(tr("no_rules"))
-            else:
-                self.open_page(page[0])
-                self.say(page[1])
-        elif name in ("log", "who", "top"):
-            self.open_page({"who": self._who, "log": self._chat_page, "top": self._top}[name]())
-        elif name == "say":
-            self.chat(" ".join(words))
-        elif name == "quit":
-            self.quit()
-        elif name == "new":
-            self._new(words)
-        elif name in ("join", "watch", "close"):
-            self._at_table(name, words)
-        elif name == "stand":
-            waited = visitor.waits_at
-            self.say(tr("club.left", n=waited.number) if club.leave(visitor) and waited else tr("club.left_none"))
-        elif name == "start":
-            refused = club.start(visitor)
-            if refused:
-                self.say(tr(refused))
-        elif name == "ban":
-            self._ban(words)
-        elif name in ADMIN_ORDERS:
-            self._order(name, words)
-        else:
-            self.say(tr("command.elsewhere", command=name, where=tr("command.where.seat")))
-
-    def _new(self, words: Sequence[str]) -> None:
-        tr = self.tr
-        if self.visitor.guest:
-            self.say(tr("club.guests_cannot"))
-            return
-        settings, refused, word = read_settings(words)
-        if settings is None or refused:
-            self.say(tr(refused, typed=brief(word, 12)))
-            return
-        refused = self.clubhouse.open_table(self.visitor, settings)
-        waits = self.visitor.waits_at
-        if refused:
-            self.refuse(refused)
-        elif waits is not None:  # else it started at once (bots in every other seat): the table shows
-            self.say(tr("club.opened", n=waits.number))
-
     def refuse(self, key: str) -> None:
         """Say why the club refused (the limit of tables each in words that agree with it)."""
         self.say(counted(self.tr, key, MAX_TABLES_EACH) if key == "club.too_many" else self.tr(key))
 
-    def _at_table(self, name: str, words: Sequence[str]) -> None:
-        """``join N``, ``watch N``, and an admin's ``close N``."""
-        tr, club = self.tr, self.clubhouse
-        table = club.table(words)
-        if table is None:
-            self.say(tr("club.no_table", typed=brief(words[0], 8)) if words else tr("club.which_table"))
-            return
-        if name == "close":
-            club.close_table(table)
-            self.say(tr("club.closed_table", n=table.number))
-            return
-        refused, room = club.join(self.visitor, table) if name == "join" else club.watch(self.visitor, table)
-        if refused:
-            self.refuse(refused)
-        elif room is not None:
-            self._go(table)
+    # -- the pages of the commands ------------------------------------------------------------------
 
-    def _ban(self, words: Sequence[str]) -> None:
+    def help_parts(self) -> list[RenderableType]:
+        """The ``?`` page: the lobby's commands (and an admin's orders, for an admin)."""
         tr = self.tr
-        if len(words) != 1:
-            self.say(tr("club.ban_nobody", typed=""))
-            return
-        banned = self.clubhouse.ban(words[0])
-        self.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
+        admin = [Text(""), Text(tr("club.help_admin"))] if self.visitor.admin else []
+        return [Text(tr("club.help_title"), style="bold"), Text(""), Text(tr("club.help")), *admin]
 
-    def _order(self, name: str, words: Sequence[str]) -> None:
-        """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line
-        says what came of it (or how the order is typed)."""
-        club = self.clubhouse
-        if not 1 <= len(words) <= (2 if name == "mute" else 1):
-            self.say(self.tr("club.order_usage"))
-            return
-        minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
-        if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
-            self.say(self.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
-            return
-        target = words[0]
-        orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
-            "unban": lambda: club.unban(target), "kick": lambda: club.kick(target),
-            "mute": lambda: club.mute(target, int(minutes)), "unmute": lambda: club.unmute(target)}
-        key, fields = orders[name]()
-        self.say(self.tr(key, **fields))
+    def log_parts(self) -> list[RenderableType]:
+        """The ``log`` page: the lobby's chat."""
+        lines: list[RenderableType] = [Text(self.tr("club.chat"), style="bold"), Text("")]
+        lines += [Text(said_line(said, self.tr)) for said in self.clubhouse.talk.lines]
+        return lines
 
-    def _who(self) -> list[RenderableType]:
+    def who_parts(self) -> list[RenderableType]:
+        """The ``who`` page: everyone online."""
         lines: list[RenderableType] = [Text(self.tr("club.who_title"), style="bold"), Text("")]
         lines += [Text(who_is(v, self.tr, self.clubhouse.rating(v))) for v in self.clubhouse.online()]
         return lines
 
-    def _top(self) -> list[RenderableType]:
+    def top_parts(self) -> list[RenderableType]:
         """Every rated account, highest first, the bot levels among them; this person's line in bold."""
         tr, club = self.tr, self.clubhouse
         mine = club.rating(self.visitor)
@@ -387,12 +299,6 @@ class LobbyScreen(Paged):
                          style="dim" if rating.bot else "bold" if rating is mine else "")
         return [Text(tr("club.top_title"), style="bold"), Text(""), grid, Text(""),
                 Text(tr("club.top_note"), style="dim")]
-
-    def _chat_page(self) -> list[RenderableType]:
-        lines: list[RenderableType] = [Text(self.tr("club.chat"), style="bold"), Text("")]
-        lines += [Text(said_line(said, self.tr)) for said in self.clubhouse.talk.lines]
-        return lines
-
 
 
 def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:

@@ -69,10 +69,10 @@ from ..store.saves import SaveError
 from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
-from .commands import Command, carry_out, names_here, read_command
+from .commands import carry_out, leaves, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
 from .notation import completions, read_typed
-from .pages import hint_line, replay_line
+from .pages import help_page, hint_line, log_page, replay_line
 from .scores import ScoreScreen
 from .terminal import MIN_HEIGHT, MIN_WIDTH
 
@@ -739,7 +739,7 @@ class TableScreen(Paged):
         """Answer one line typed at the prompt (at a page, read a line at a time: Enter pages on, ``q``
         goes back to the table)."""
         if self.page is not None:
-            self._close_page() if text.strip().lower() in ("q", "quit", "beenden") else self._turn_page(+1)
+            self._close_page() if leaves(text) else self._turn_page(+1)
             return
         self.message = ""
         if self.cover is not None:
@@ -868,15 +868,34 @@ class TableScreen(Paged):
     def skip(self) -> None:
         """Only a lesson is skipped (the registry keeps ``skip`` for lessons)."""
 
-    def club(self, command: Command) -> None:
-        """A club's command: only a club's table answers one (the registry keeps them for the club)."""
-
     def stop(self, status: int) -> None:
         """Leave now: a stop signal, or the end of a line terminal's input (``status``: how it ended)."""
         self.status = status
         self._leave()
 
     # -- pages -------------------------------------------------------------------------------------
+
+    def help_parts(self) -> list[RenderableType]:
+        """The ``?`` page: the legal moves when this person decides, then the table's symbols."""
+        cols, rows = self.size()
+        view = self.deciding_view()
+        # Not self._info(): a lesson's and a club table's add their own facts, and ? says the same at every table.
+        info = table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
+        return list(help_page(view or self.shown_view(), self.tr, info=info, width=cols, rows=rows,
+                              decides=view is not None))
+
+    def log_parts(self) -> list[RenderableType]:
+        """The ``log`` page: the game so far as this seat may see it, the table's chat, the seat's return code."""
+        room, tr, chair = self.room, self.tr, self.chair()
+        parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
+                         game=room.game_number, width=self.size()[0])
+        if room.chat:
+            parts += [Text(""), Text(tr("host.chat"), style="bold")]
+            parts += [Text(tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text))
+                      for said in room.chat]
+        if chair is not None and chair.return_code:
+            parts += [Text(""), Text(tr("host.return_code", name=chair.name, code=chair.return_code))]
+        return parts
 
     # -- leaving --------------------------------------------------------------------------------------
 

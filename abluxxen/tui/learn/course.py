@@ -34,6 +34,7 @@ from ...store.progress import ProgressError, progress_path, read_progress, write
 from ...store.saves import DEFAULT_DELAY
 from ...table.chairs import Login
 from ...table.room import Room
+from ..commands import leaves
 from ..drawing import TableInfo, explain_move, render_table
 from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
 from ..pages import hint_line
@@ -271,7 +272,7 @@ class LessonScreen(TableScreen):
         """Show ``sheet`` (or the table) with ``question``; whether the learner goes on (Enter) rather than
         leaving (q)."""
         answer = await self.ask(question, sheet)
-        return answer.strip().lower() not in ("q", "quit", "beenden")
+        return not leaves(answer)
 
 
 def answer_line(walk: Walk, view: View, tr: Tr) -> str:
