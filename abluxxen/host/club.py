@@ -247,8 +247,8 @@ class ClubSession(Session):
             if room is None or not isinstance(workers, Workers):
                 return Ending(reason="closed")
             self.relay = Relay(self.stdout.write)
-            chan = self._chan
-            size = self._get_size()
+            chan = self.chan
+            size = self.terminal_size()
             header = {"login": asdict(self.login), "lang": lang, "colours": colours,
                       "term": chan.get_terminal_type() if chan is not None else None,
                       "size": [size.columns, size.rows]}

@@ -61,8 +61,9 @@ from ..table.club import Club, ClubTable, Here, Playing, Settings, play_club_tab
 from ..table.room import Login
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
+from ..tui.toolkit import read_keys_without_select, resize
 from .log import Repeats, log, log_to
-from .server import Relay, TerminalOut, _KeysReader
+from .server import Relay, TerminalOut
 
 #: A frame's head: its kind (one byte), the session's number, the length of what follows.
 HEAD = struct.Struct("!cII")
@@ -607,7 +608,7 @@ class Worker:
         ending = Ending(lost=True)
         try:
             with create_pipe_input() as pipe:
-                pipe.stdin_reader = _KeysReader(pipe.fileno())  # type: ignore[attr-defined]
+                read_keys_without_select(pipe)
                 with create_app_session(input=pipe, output=output) as session:
                     visiting.pipe, visiting.session = pipe, session
                     for keys in visiting.early:
@@ -633,7 +634,7 @@ class Worker:
             return
         visiting.size[:] = [cols, rows]
         if visiting.session is not None and visiting.session.app is not None:
-            visiting.session.app._on_resize()
+            resize(visiting.session.app)
 
     def gone(self, number: int) -> None:
         visiting = self.visits.get(number)

@@ -39,7 +39,8 @@ from .commands import Command, carry_out, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move
 from .pages import rules_page
-from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
+from .screen import Paged, TableScreen, ansi_lines, screen_application
+from .toolkit import Kept
 
 #: The admins' orders the lobby answers with :meth:`LobbyScreen._order` (each a registry entry).
 ADMIN_ORDERS = ("unban", "kick", "mute", "unmute")
@@ -79,7 +80,7 @@ class LobbyScreen(Paged):
         self.going: ClubTable | None = None  # the table (in play) this person goes to
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
-        self._kept: _Kept | None = None
+        self._kept: Kept | None = None
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
 
@@ -168,7 +169,7 @@ class LobbyScreen(Paged):
 
         self._page_keys(keys, paging)
 
-        body = self._kept = _Kept(self._body, self._body_key,
+        body = self._kept = Kept(self._body, self._body_key,
                                   height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
