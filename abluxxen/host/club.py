@@ -41,12 +41,13 @@ from ..table.club import ORPHANS, Club, ClubTable, Here, Visitor, guest_key
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.room import Login
 from ..tui.lobby import ClubTableScreen, LobbyScreen
+from ..tui.stops import Stopping
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
 from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
-from .start import _Ending, lan_address
+from .start import lan_address
 from .workers import Ending, Workers, default_workers, visit_table
 
 
@@ -420,7 +421,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     print("\n".join(lines), flush=True)
     log.info("Club on port %d with %d tables resumed%s", port, len(club.tables),
              f", tables in up to {workers.count} worker processes" if workers is not None else "")
-    ending = _Ending()
+    ending = Stopping()
     ending.catch_signals()
     await ending.stopped.wait()
     host.stop()
