@@ -46,7 +46,7 @@ from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
 from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
+from .server import KEEPALIVE, KEEPALIVE_MISSES, Connection, Host, Relay, Session
 from .start import lan_address
 from .workers import Ending, Workers, default_workers, visit_table
 
@@ -83,7 +83,7 @@ class ClubHost(Host):
         self.club.stop()
 
 
-class ClubConnection(_Connection):
+class ClubConnection(Connection):
     """One client at the club's door: an account by key, or a guest by the club's code."""
 
     def __init__(self, host: ClubHost) -> None:

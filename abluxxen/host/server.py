@@ -129,7 +129,7 @@ class Host:
 
     def connection(self) -> asyncssh.SSHServer:
         """A new client's connection: its door and session."""
-        return _Connection(self)
+        return Connection(self)
 
     def stop(self) -> None:
         """Close every screen and stop taking connections."""
@@ -145,8 +145,13 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class _Connection(asyncssh.SSHServer):
-    """One client's connection: the door, then its one session."""
+class Connection(asyncssh.SSHServer):
+    """One client's connection: the door (a login's name picks the seat, its SSH key or the code lets it
+    in, within what the :class:`~abluxxen.host.door.Door` allows an address), then its one session.
+
+    A club's door is made from it (``ClubConnection`` in ``host/club.py``: accounts by key, guests by
+    the club's code).
+    """
 
     def __init__(self, host: Host) -> None:
         self.host = host
