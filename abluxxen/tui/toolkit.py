@@ -106,6 +106,7 @@ def missing() -> list[str]:
     return [part for part, there in found.items() if not there]
 
 
+#: The parts said to have changed so far (each is said once).
 _said: set[str] = set()
 
 
@@ -117,7 +118,8 @@ def _unsupported(parts: Sequence[str]) -> None:
     if new:
         _said.update(new)
         warnings.warn(f"prompt_toolkit {prompt_toolkit.__version__} is not the one abluxxen was written for "
-                      f"({SUPPORTED}): {', '.join(new)} changed; its own, slower way is used instead",
+                      f"({SUPPORTED}): {', '.join(new)} changed; its own way is used instead (slower, or bound by "
+                      "select() to 1023 descriptors)",
                       RuntimeWarning, stacklevel=2)
 
 
