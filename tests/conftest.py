@@ -1,8 +1,8 @@
 """Every test gets its own data directory: a game finished in a test never reaches the player's records.
 
 And every test leaves the process's signal handlers as it found them: a game that ends because its
-terminal went away keeps ignoring signals to its exit (see ``leaving`` in ``tui/local.py``), which in a test's
-process must end with the test.
+terminal went away keeps ignoring signals to its exit (see ``ignore_stop_signals`` in ``tui/stops.py``),
+which in a test's process must end with the test.
 """
 
 from __future__ import annotations

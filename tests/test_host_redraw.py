@@ -8,16 +8,23 @@ import asyncio
 import random
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
 import pytest
+from helpers import Seated, make_doc, seated
 from hosting import Client, decides, everyone, hand_words, hosted, make_room
+from prompt_toolkit.application.current import set_app
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
+from prompt_toolkit.output.vt100 import Vt100_Output
+from prompt_toolkit.renderer import Renderer
 
-from abluxxen.host.server import Host
+from abluxxen import Game
+from abluxxen.host.server import Host, TerminalOut
 from abluxxen.i18n.tr import Tr
 from abluxxen.table.room import Room
+from abluxxen.tui import toolkit
 from abluxxen.tui.screen import TableScreen
 
 
@@ -157,6 +164,7 @@ def test_line_editing_keys_work_on_every_screen_of_one_host(tmp_path: Path) -> N
 def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp_path: Path) -> None:
     # Rows a screen copied unchanged from the last drawing are not compared again: the terminal must still
     # show exactly what drawing the whole screen afresh (Ctrl-L) shows, after keys, moves and chat.
+    assert toolkit.redraws_patched()  # else this compares prompt_toolkit's own comparison with itself
     room = still_room(tmp_path)
     rng = random.Random(11)
 
@@ -181,6 +189,90 @@ def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp
                 await quiet(host)
 
     hosted(room, test)
+
+
+class Written(TerminalOut):
+    """A terminal that keeps what was written to it."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def write(self, data: str) -> None:
+        self.text += data
+
+
+def test_the_redraw_patch_is_on_and_writes_the_very_bytes_prompt_toolkit_writes_without_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The patch passes over rows it knows are unchanged; prompt_toolkit without it compares every
+    # character. The same screens, drawn by three renderers (one with the patch, one without, and one
+    # where prompt_toolkit's rows are not as the kept window knows them, which then draws every line),
+    # must write the same bytes at every step: a first drawing, keys, a move, a line refused, a new size,
+    # Ctrl-L.
+    assert toolkit.redraws_patched()
+    size = [80, 23]
+    rows_shown: dict[str, list[int]] = {"patched": [], "plain": [], "unkept": []}
+    mode = ["patched"]
+    theirs = toolkit._screen_diff
+    assert theirs is not None
+
+    def counted(app: Any, output: Any, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        rows_shown[mode[0]].append(sum(1 for row in screen.data_buffer.values() if row))
+        return theirs(app, output, screen, *args, **kwargs)
+    monkeypatch.setattr(toolkit, "_screen_diff", counted)
+
+    async def test(table: Seated) -> None:
+        screen = table.screen
+        app = screen.app
+        terminals = {name: Written() for name in rows_shown}
+        outputs = {name: Vt100_Output(cast(TextIO, terminal), lambda: Size(rows=size[1], columns=size[0]),
+                                      term="xterm-256color", enable_cpr=False) for name, terminal in terminals.items()}
+        renderers = {name: Renderer(app._merged_style, output, full_screen=True) for name, output in outputs.items()}
+        drawn: dict[str, list[str]] = {name: [] for name in rows_shown}
+
+        def draw() -> None:
+            screen.fixed_size = (size[0], size[1])
+            for name, renderer in renderers.items():
+                mode[0] = name
+                toolkit.patch_redraws(name == "patched")
+                with monkeypatch.context() as unkept, set_app(app):
+                    if name == "unkept":
+                        unkept.setattr(toolkit, "MISSING", toolkit.MISSING | {toolkit.ROWS})
+                    terminals[name].text = ""
+                    renderer.render(app, app.layout)
+                drawn[name].append(terminals[name].text)
+            toolkit.patch_redraws()
+
+        try:
+            await table.asked()
+            draw()
+            for key in "pl":
+                screen.buffer.insert_text(key)
+                draw()
+            screen.buffer.reset()
+            await table.type("5")
+            await table.asked()
+            draw()
+            await table.type("zz")  # a line the screen refuses, under the table
+            draw()
+            size[:] = [100, 30]
+            draw()
+            screen.buffer.insert_text("7")
+            draw()
+            assert screen._kept is not None
+            screen._kept.forget()  # Ctrl-L
+            for renderer in renderers.values():
+                renderer.clear()
+            draw()
+        finally:
+            toolkit.patch_redraws()
+
+        assert all(drawn["plain"]) and "'zz'" in drawn["plain"][4]  # every step wrote something
+        assert drawn["patched"] == drawn["plain"] == drawn["unkept"]
+        # The patch did pass over rows: for a key typed, prompt_toolkit was shown the prompt's two rows to
+        # compare, not the table's too.
+        assert rows_shown["patched"][1:3] == [2, 2] and min(rows_shown["plain"][1:3]) > 10, rows_shown
+
+    seated(Game.from_json(make_doc(hands=["1 4 5 7", "2 6 9", "3 8 10"], names=["Ann", "Ben", "Cy"])), test)
 
 
 def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path) -> None:

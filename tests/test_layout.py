@@ -108,3 +108,16 @@ def test_every_import_points_down_the_layers_and_none_goes_round_in_a_circle() -
             if module not in seen:
                 seen.add(module)
                 todo.extend(arrows[module])
+
+
+def test_no_module_imports_another_modules_private_name() -> None:
+    """A name that starts with ``_`` is its module's own: what another module needs is public, with a
+    docstring, or lives where both can reach it."""
+    crossing = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.level or (node.module or "").startswith("abluxxen")):
+                crossing += [f"{path.relative_to(PACKAGE)}:{node.lineno} imports {alias.name} from "
+                             f"{'.' * node.level}{node.module or ''}" for alias in node.names
+                             if alias.name.startswith("_") and not alias.name.startswith("__")]
+    assert crossing == []

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
 from ..i18n.catalog import in_language
-from ..i18n.rulebook import _MESSAGES, find, topic_help, topics
+from ..i18n.rulebook import MESSAGES, find, topic_help, topics
 from ..languages import default_lang
 from ..quoting import quoted as quote
 from .options import add_lang
@@ -91,7 +91,7 @@ def run(args: argparse.Namespace, *, console: Console | None = None,
     """
     lang: str = getattr(args, "lang", None) or default_lang()
     words: list[str] = list(getattr(args, "topic", None) or [])
-    messages = _MESSAGES[lang]
+    messages = MESSAGES[lang]
     quoted = ", ".join(quote(w) for w in words)
     try:
         found = find(words, lang)

@@ -43,12 +43,13 @@ from ..table.club_file import ORPHANS
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.playing import Here
 from ..tui.lobby import ClubTableScreen, LobbyScreen
+from ..tui.stops import Stopping
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
 from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session, _Connection
-from .start import _Ending, lan_address
+from .server import KEEPALIVE, KEEPALIVE_MISSES, Connection, Host, Relay, Session
+from .start import lan_address
 from .workers import Ending, Workers, default_workers, visit_table
 
 
@@ -84,7 +85,7 @@ class ClubHost(Host):
         self.club.stop()
 
 
-class ClubConnection(_Connection):
+class ClubConnection(Connection):
     """One client at the club's door: an account by key, or a guest by the club's code."""
 
     def __init__(self, host: ClubHost) -> None:
@@ -249,8 +250,8 @@ class ClubSession(Session):
             if room is None or not isinstance(workers, Workers):
                 return Ending(reason="closed")
             self.relay = Relay(self.stdout.write)
-            chan = self._chan
-            size = self._get_size()
+            chan = self.chan
+            size = self.terminal_size()
             header = {"login": asdict(self.login), "lang": lang, "colours": colours,
                       "term": chan.get_terminal_type() if chan is not None else None,
                       "size": [size.columns, size.rows]}
@@ -422,7 +423,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     print("\n".join(lines), flush=True)
     log.info("Club on port %d with %d tables resumed%s", port, len(club.tables),
              f", tables in up to {workers.count} worker processes" if workers is not None else "")
-    ending = _Ending()
+    ending = Stopping()
     ending.catch_signals()
     await ending.stopped.wait()
     host.stop()

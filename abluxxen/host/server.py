@@ -15,7 +15,6 @@ sizes and resizes, one session per connection.
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import socket
 from collections.abc import Callable
@@ -24,7 +23,6 @@ from typing import Any, Protocol, TextIO, cast
 import asyncssh
 from prompt_toolkit.contrib.ssh import PromptToolkitSSHSession
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input.posix_utils import PosixStdinReader
 
 from ..i18n.tr import Tr
 from ..languages import default_lang
@@ -35,6 +33,7 @@ from ..table.codes import same_code
 from ..table.rate import Bucket
 from ..table.room import Room
 from ..tui.screen import TableScreen, colours_of
+from ..tui.toolkit import SizedSession, read_keys_without_select, resize
 from .door import Caller, Door
 from .keys import fingerprint
 from .log import log
@@ -132,7 +131,7 @@ class Host:
 
     def connection(self) -> asyncssh.SSHServer:
         """A new client's connection: its door and session."""
-        return _Connection(self)
+        return Connection(self)
 
     def stop(self) -> None:
         """Close every screen and stop taking connections."""
@@ -148,8 +147,13 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class _Connection(asyncssh.SSHServer):
-    """One client's connection: the door, then its one session."""
+class Connection(asyncssh.SSHServer):
+    """One client's connection: the door (a login's name picks the seat, its SSH key or the code lets it
+    in, within what the :class:`~abluxxen.host.door.Door` allows an address), then its one session.
+
+    A club's door is made from it (``ClubConnection`` in ``host/club.py``: accounts by key, guests by
+    the club's code).
+    """
 
     def __init__(self, host: Host) -> None:
         self.host = host
@@ -312,34 +316,6 @@ class _Connection(asyncssh.SSHServer):
         return _Session(self.host, self.room, login)
 
 
-class _KeysReader(PosixStdinReader):
-    """Reads a session's keys from its pipe without ``select()``.
-
-    prompt_toolkit's reader asks ``select()`` whether a key waits, and ``select()`` refuses any
-    descriptor past 1023: a club of a hundred tables has more, and every key would fail. The pipe
-    is made non-blocking instead, so a read with nothing waiting simply returns nothing.
-    """
-
-    def __init__(self, stdin_fd: int) -> None:
-        super().__init__(stdin_fd)
-        os.set_blocking(stdin_fd, False)
-
-    def read(self, count: int = 1024) -> str:
-        if self.closed:
-            return ""
-        try:
-            data = os.read(self.stdin_fd, count)
-        except BlockingIOError:
-            return ""  # nothing waits
-        except OSError:
-            self.closed = True  # the pipe was closed under us: the session is ending
-            return ""
-        if not data:
-            self.closed = True
-            return ""
-        return self._stdin_decoder.decode(data)
-
-
 class Relay:
     """A session's ends while its person is at a table in another process (``host/workers.py``): where
     their keys and terminal's size go, and where that process's drawing of their screen is written."""
@@ -353,7 +329,7 @@ class Relay:
         self.backlog: Callable[[], int] = lambda: 0
 
 
-class Session(PromptToolkitSSHSession):
+class Session(SizedSession, PromptToolkitSSHSession):
     """One SSH session: a screen in the channel's own terminal, language and colours (what it shows:
     :meth:`visit`)."""
 
@@ -361,6 +337,7 @@ class Session(PromptToolkitSSHSession):
         super().__init__(self._interact_here, enable_cpr=False)
         self.host = host
         self.login = login
+        self.chan: asyncssh.SSHServerChannel[str] | None = None  # the session's channel, once it is made
         self.stdout = cast(TextIO, _ChannelOut(self))
         self.budget = Bucket(INPUT_BURST, INPUT_RATE)
         self.resizing = False
@@ -381,11 +358,15 @@ class Session(PromptToolkitSSHSession):
         ``ssh`` show nothing and exit with 255); the session ends itself."""
         return True
 
-    def _get_size(self) -> Size:
+    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:
+        super().connection_made(chan)
+        self.chan = chan  # ours to read: prompt_toolkit keeps it under a private name
+
+    def terminal_size(self) -> Size:
         """The client's terminal size, within bounds: a huge one must not cost the host its memory."""
-        if self._chan is None:
+        if self.chan is None:
             return Size(rows=NO_SIZE[1], columns=NO_SIZE[0])
-        cols, rows = self._chan.get_terminal_size()[:2]
+        cols, rows = self.chan.get_terminal_size()[:2]
         if cols <= 0 or rows <= 0:
             cols, rows = NO_SIZE
         return Size(rows=min(rows, MAX_SIZE[1]), columns=min(cols, MAX_SIZE[0]))
@@ -399,10 +380,10 @@ class Session(PromptToolkitSSHSession):
     def _resized(self) -> None:
         self.resizing = False
         if self.relay is not None and self.relay.resized is not None:
-            size = self._get_size()
+            size = self.terminal_size()
             self.relay.resized(size.columns, size.rows)
         elif self.app_session is not None and self.app_session.app is not None:
-            self.app_session.app._on_resize()
+            resize(self.app_session.app)
 
     def data_received(self, data: str, datatype: Any) -> None:
         # A person types a few keys a second; a flood (a pasted file) would keep the event loop
@@ -415,15 +396,15 @@ class Session(PromptToolkitSSHSession):
         elif kept:
             super().data_received(kept, datatype)
         behind = self.relay is not None and self.relay.backlog() > RELAY_BACKLOG
-        if (len(kept) < len(data) or behind) and self._chan is not None and not self.holding:
+        if (len(kept) < len(data) or behind) and self.chan is not None and not self.holding:
             self.holding = True
-            self._chan.pause_reading()
+            self.chan.pause_reading()
             asyncio.get_running_loop().call_later(INPUT_HOLD, self._read_again)
 
     def _read_again(self) -> None:
         self.holding = False
-        if self._chan is not None:
-            self._chan.resume_reading()
+        if self.chan is not None:
+            self.chan.resume_reading()
 
     def break_received(self, msec: int) -> bool:
         return True  # a break is nothing here
@@ -432,10 +413,9 @@ class Session(PromptToolkitSSHSession):
         """A signal the client sends (Ctrl-C arrives as a key, not as this) changes nothing."""
 
     async def _interact_here(self, _: PromptToolkitSSHSession) -> None:
-        chan = self._chan
-        assert chan is not None
-        if self._input is not None:  # before the screen reads its first key
-            self._input.stdin_reader = _KeysReader(self._input.fileno())  # type: ignore[attr-defined]
+        chan = self.chan
+        assert chan is not None and self.app_session is not None
+        read_keys_without_select(self.app_session.input)  # before the screen reads its first key
         env = {str(k): str(v) for k, v in dict(chan.get_environment()).items()}
         lang = session_lang(env, self.host.lang)
         tr = Tr(lang)
@@ -512,7 +492,7 @@ class _ChannelOut(TerminalOut):
         self.session = session
 
     def write(self, data: str) -> None:
-        chan = self.session._chan
+        chan = self.session.chan
         if chan is None:
             return
         try:

@@ -12,13 +12,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import signal
 import socket
 import sys
-from collections.abc import Coroutine
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
@@ -53,6 +50,7 @@ from ..tui.commands import read_command, works
 from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
+from ..tui.stops import Stopping
 from .keys import HostKeyError, fingerprint, host_key
 from .log import LOG_NAME, log, open_log
 from .server import Host
@@ -294,7 +292,7 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
                        key_print=fingerprint(key), names=people if args.serve else people[1:])
     print("\n".join(lines) + "\n" + tr("host.log_at", path=log_path), flush=True)
     log.info("Hosting %s on port %d", hosting.path.name, port)
-    ending = _Ending()
+    ending = Stopping()
     ending.catch_signals()
     game = loop.create_task(room.run())
     local = None
@@ -371,36 +369,6 @@ def _take_orders(room: Room, tr: Tr) -> None:
         asyncio.get_running_loop().add_reader(sys.stdin, line)
     except (OSError, ValueError, NotImplementedError):
         pass
-
-
-class _Ending:
-    """What ends the hosting: a signal (its exit status), the host's own screen, or a match over and left."""
-
-    def __init__(self) -> None:
-        self.status = 0
-        self.stopped = asyncio.Event()
-
-    def stop(self, status: int) -> None:
-        self.status = status
-        self.stopped.set()
-
-    def catch_signals(self) -> None:
-        loop = asyncio.get_running_loop()
-        for signum, status in ((signal.SIGTERM, 143), (signal.SIGHUP, 129), (signal.SIGINT, 130)):
-            try:
-                loop.add_signal_handler(signum, self.stop, status)
-            except (ValueError, RuntimeError, NotImplementedError):
-                pass
-
-    def after(self, work: Coroutine[Any, Any, None]) -> None:
-        """Stop (with the status so far) once ``work`` is done."""
-        task = asyncio.get_running_loop().create_task(work)
-        task.add_done_callback(self._done)
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        if not task.cancelled() and task.exception() is not None:
-            self.status = self.status or 1
-        self.stop(self.status)
 
 
 async def _over_and_empty(room: Room) -> None:

@@ -63,8 +63,9 @@ from ..table.playing import Here, Playing, play_club_table
 from ..table.settings import Settings
 from ..table.table import Table
 from ..tui.lobby import ClubTableScreen
+from ..tui.toolkit import read_keys_without_select, resize
 from .log import Repeats, log, log_to
-from .server import Relay, TerminalOut, _KeysReader
+from .server import Relay, TerminalOut
 
 #: A frame's head: its kind (one byte), the session's number, the length of what follows.
 HEAD = struct.Struct("!cII")
@@ -609,7 +610,7 @@ class Worker:
         ending = Ending(lost=True)
         try:
             with create_pipe_input() as pipe:
-                pipe.stdin_reader = _KeysReader(pipe.fileno())  # type: ignore[attr-defined]
+                read_keys_without_select(pipe)
                 with create_app_session(input=pipe, output=output) as session:
                     visiting.pipe, visiting.session = pipe, session
                     for keys in visiting.early:
@@ -635,7 +636,7 @@ class Worker:
             return
         visiting.size[:] = [cols, rows]
         if visiting.session is not None and visiting.session.app is not None:
-            visiting.session.app._on_resize()
+            resize(visiting.session.app)
 
     def gone(self, number: int) -> None:
         visiting = self.visits.get(number)

@@ -240,11 +240,13 @@ def topics(lang: str) -> list[str]:
 
 def topic_help(lang: str, *, command: str = "abluxxen rules") -> str:
     """One markdown paragraph: the topic names, and how ``command`` shows only one topic's sections."""
-    messages = _MESSAGES[lang]
+    messages = MESSAGES[lang]
     return messages["topics"].format(topics=", ".join(topics(lang)), command=command)
 
 
-_MESSAGES = {
+#: What `abluxxen rules` says besides the rules (nothing found, not all found, the topics, no rules
+#: document), by language.
+MESSAGES = {
     "en": {
         "none": "No rules section about {words}. Topics: {topics}.",
         "topics": "Topics: {topics} — `{command} joker` shows only the sections about jokers.",

@@ -39,7 +39,8 @@ from ..table.room import OVER, Room
 from .commands import carry_out, leaves, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move
-from .screen import Paged, TableScreen, _Kept, ansi_lines, screen_application
+from .screen import Paged, TableScreen, ansi_lines, screen_application
+from .toolkit import Kept
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
@@ -75,7 +76,7 @@ class LobbyScreen(Paged):
         self.going: ClubTable | None = None  # the table (in play) this person goes to
         self.left = False  # they leave the club (or were sent away)
         self.goodbye = ""
-        self._kept: _Kept | None = None
+        self._kept: Kept | None = None
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
 
@@ -164,7 +165,7 @@ class LobbyScreen(Paged):
 
         self._page_keys(keys, paging)
 
-        body = self._kept = _Kept(self._body, self._body_key,
+        body = self._kept = Kept(self._body, self._body_key,
                                   height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import signal
 import sys
 import textwrap
 from collections.abc import Coroutine
@@ -41,10 +40,8 @@ from .drawing import render_table
 from .pages import replay_line
 from .scores import ScoreScreen
 from .screen import Cover, Question, TableScreen
+from .stops import HUNG_UP, INTERRUPTED, STOPPED, answer_stop_signals, ignore_stop_signals
 from .terminal import Terminal, TerminalGone
-
-#: Exit statuses: the terminal hung up, the process was told to stop, Ctrl-C.
-HUNG_UP, STOPPED, INTERRUPTED = 129, 143, 130
 
 
 class HotSeatScreen(TableScreen):
@@ -257,20 +254,8 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     finally:
         table.unlock()
     if status in (HUNG_UP, STOPPED) or screen.lost:
-        leaving()
+        ignore_stop_signals()
     return _after(room, screen, terminal, tr, status, lines=lines is not None)
-
-
-def leaving() -> None:
-    """On the way out after a hang-up or a stop: a closing terminal goes on sending SIGHUP, SIGCONT and
-    SIGINT; they must neither raise nor kill the program before it has said its exit status."""
-    for name in ("SIGHUP", "SIGINT", "SIGTERM"):
-        number = getattr(signal, name, None)
-        if number is not None:
-            try:
-                signal.signal(number, signal.SIG_IGN)
-            except (ValueError, OSError):  # not the main thread
-                pass
 
 
 async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:
@@ -283,17 +268,8 @@ async def at_terminal(screen: TableScreen, work: Coroutine[Any, Any, None], line
     """Run ``work`` (a room's match, a course) with ``screen`` at this terminal (or ``lines``) until the
     screen is left or the work is done; the exit status. Stop signals are answered here, on the event
     loop, between two moves: a hang-up or SIGTERM leaves (129, 143), Ctrl-C asks the screen."""
-    loop = asyncio.get_running_loop()
-    for signum, status in ((signal.SIGHUP, HUNG_UP), (signal.SIGTERM, STOPPED)):
-        try:
-            loop.add_signal_handler(signum, screen.stop, status)
-        except (ValueError, RuntimeError, NotImplementedError):
-            pass
-    try:
-        loop.add_signal_handler(signal.SIGINT, screen.interrupted)
-    except (ValueError, RuntimeError, NotImplementedError):
-        pass
-    task = loop.create_task(work)
+    answer_stop_signals(screen.stop, interrupted=screen.interrupted)
+    task = asyncio.get_running_loop().create_task(work)
     task.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
     try:
         await (read_lines(screen, task, lines) if lines is not None else screen.run())

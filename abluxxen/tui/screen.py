@@ -26,17 +26,13 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import inspect
 import io
 import logging
 import textwrap
-import weakref
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
-import prompt_toolkit.renderer
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
@@ -47,12 +43,9 @@ from prompt_toolkit.key_binding.bindings.page_navigation import load_page_naviga
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.containers import Container
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, UIContent, UIControl
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.mouse_handlers import MouseHandlers
 from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.layout.screen import Char, Screen, WritePosition
 from prompt_toolkit.output import ColorDepth
 from rich.align import Align
 from rich.console import Console, ConsoleOptions, Group, RenderableType
@@ -75,6 +68,7 @@ from .notation import completions, read_typed
 from .pages import help_page, hint_line, log_page, replay_line
 from .scores import ScoreScreen
 from .terminal import MIN_HEIGHT, MIN_WIDTH
+from .toolkit import Kept, share_key_bindings
 
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0
@@ -97,10 +91,7 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours
         full_screen=True, mouse_support=False,
         color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
         max_render_postpone_time=None)
-    # prompt_toolkit gives each application key bindings of its own (emacs's and vi's, some four hundred),
-    # and copies every one of them at its first key: about 3 ms a screen, 400 screens at once when a
-    # hundred tables start. They are the same for every screen, and hold no state: made once, shared.
-    app._default_bindings, app._page_navigation_bindings = _shared_key_bindings()
+    share_key_bindings(app, *_shared_key_bindings())
     return app
 
 
@@ -368,7 +359,7 @@ class TableScreen(Paged):
         self._page_keys(keys, paging)
 
         # The body's height is given, never measured: measuring would draw it once more per redraw.
-        self._kept = _Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
+        self._kept = Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
         bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
         prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
                         wrap_lines=False)
@@ -933,149 +924,6 @@ def page_lines(parts: list[RenderableType], cols: int, colours: str | None) -> l
     return out.getvalue().rstrip("\n").split("\n")
 
 
-class _Picture(UIControl):
-    """A control whose lines come ready made from its owner."""
-
-    def __init__(self, lines: Callable[[], Sequence[StyleAndTextTuples]]) -> None:
-        self.lines = lines
-
-    def create_content(self, width: int, height: int) -> UIContent:
-        lines = self.lines()
-        return UIContent(get_line=lambda i: lines[i] if i < len(lines) else [], line_count=len(lines),
-                         show_cursor=False)
-
-    def is_focusable(self) -> bool:
-        return False
-
-
-class _Kept(Container):
-    """A window drawn again only when its owner's ``key`` changes; otherwise the rows it drew last are
-    copied into the screen as they are. prompt_toolkit draws the whole layout for every key typed:
-    without this, each key would copy the table into the screen character by character.
-
-    When it is drawn again, each line's row of characters is drawn once for every screen that shows the
-    same line at the same place (:data:`_ROWS`): a move changes a few lines of a table, and most lines
-    are the same on every screen at it."""
-
-    def __init__(self, lines: Callable[[], Sequence[StyleAndTextTuples]], key: Callable[[], object], *,
-                 height: Callable[[], Dimension]) -> None:
-        self.lines = lines
-        self.key = key
-        self._missing: list[StyleAndTextTuples] = []
-        self.window = Window(_Picture(lambda: self._missing), height=height, wrap_lines=False,
-                             always_hide_cursor=True)
-        self._drawn: object = None
-        self._rows: dict[int, defaultdict[int, Char]] = {}
-
-    def forget(self) -> None:
-        """Draw the window afresh next time."""
-        self._drawn = None
-
-    def write_to_screen(self, screen: Screen, mouse_handlers: MouseHandlers, write_position: WritePosition,
-                        parent_style: str, erase_bg: bool, z_index: int | None) -> None:
-        at = write_position
-        drawn = (self.key(), at.xpos, at.ypos, at.width, at.height, parent_style, erase_bg)
-        if drawn != self._drawn:
-            self._rows = self._drawn_rows(at, parent_style, erase_bg, z_index)
-            self._drawn = drawn
-        for y, row in self._rows.items():
-            screen.data_buffer[y] = row.copy()  # the screen's rows are its own (a later draw may change them)
-        _KEPT_ROWS.setdefault(screen, {}).update(self._rows)
-        screen.height = max(screen.height, at.ypos + at.height)
-        screen.visible_windows_to_write_positions[self.window] = at
-
-    def _drawn_rows(self, at: WritePosition, parent_style: str, erase_bg: bool,
-                    z_index: int | None) -> dict[int, defaultdict[int, Char]]:
-        """The window's rows for its owner's lines now: those drawn before by any screen, the others drawn
-        by prompt_toolkit's own window (a line's row depends on the line, its place and styles, and on
-        whether it is the window's last: that one gets the ``last-line`` class)."""
-        lines = list(self.lines())[:at.height]
-        lines += [[] for _ in range(at.height - len(lines))]
-        keys = [(tuple(line), y == at.height - 1, at.xpos, at.width, parent_style, erase_bg)
-                for y, line in enumerate(lines)]
-        missing = [(key, line) for key, line in zip(keys, lines, strict=True) if key not in _ROWS]
-        # A window's last row is drawn alone; the others together, above one empty line (the last).
-        for batch in ([item for item in missing if not item[0][1]], [item for item in missing if item[0][1]]):
-            if not batch:
-                continue
-            last = batch[0][0][1]
-            self._missing = [line for _, line in batch] + ([] if last else [[]])
-            scratch = Screen()
-            self.window.write_to_screen(scratch, MouseHandlers(),
-                                        WritePosition(at.xpos, 0, at.width, len(self._missing)),
-                                        parent_style, erase_bg, z_index)
-            for y, (key, _) in enumerate(batch):
-                _ROWS[key] = scratch.data_buffer[y]
-            self._missing = []
-        rows: dict[int, defaultdict[int, Char]] = {}
-        for y, key in enumerate(keys):
-            rows[at.ypos + y] = _ROWS[key]
-            _ROWS.move_to_end(key)
-        while len(_ROWS) > MAX_ROWS_KEPT:
-            _ROWS.popitem(last=False)
-        return rows
-
-    def reset(self) -> None:
-        self.window.reset()
-        self._drawn = None
-
-    def preferred_width(self, max_available_width: int) -> Dimension:
-        return self.window.preferred_width(max_available_width)
-
-    def preferred_height(self, width: int, max_available_height: int) -> Dimension:
-        return self.window.preferred_height(width, max_available_height)
-
-    def get_children(self) -> list[Container]:
-        return [self.window]
-
-
-#: Which kept row (of :data:`_ROWS`) each row of a prompt_toolkit screen was copied from.
-_KEPT_ROWS: weakref.WeakKeyDictionary[Screen, dict[int, defaultdict[int, Char]]] = weakref.WeakKeyDictionary()
-#: The parameters of the prompt_toolkit function that :func:`_diff_of_changed_rows` stands before.
-_DIFF_PARAMETERS = ("app", "output", "screen", "current_pos", "color_depth", "previous_screen", "last_style",
-                    "is_done", "full_screen", "attrs_for_style_string", "style_string_has_style", "size",
-                    "previous_width")
-
-
-def _diff_of_changed_rows(app: Any, output: Any, screen: Screen, current_pos: Any, color_depth: Any,
-                          previous_screen: Screen | None, last_style: str | None, is_done: bool, *,
-                          full_screen: bool, attrs_for_style_string: Any, style_string_has_style: Any, size: Any,
-                          previous_width: int) -> Any:
-    """prompt_toolkit's comparison of a new screen with the last (which writes what changed), told which
-    rows are copies of the same kept row in both, so that it passes over them.
-
-    prompt_toolkit compares every row character by character, and finds each row's end by looking at
-    every character: with hundreds of screens, that was a sixth of the club's time, though a key typed
-    changes one row of 24 and a move a few. A row copied from the same kept row (:class:`_Kept`) in both
-    screens is the same; both are shown to the comparison as empty for the time it runs, which writes
-    nothing for them, as it would have after comparing them. When the whole screen is written anyway (the
-    first time, a new width, the end), nothing is passed over.
-    """
-    new = _KEPT_ROWS.get(screen)
-    old = _KEPT_ROWS.get(previous_screen) if previous_screen is not None else None
-    same: list[tuple[int, defaultdict[int, Char], defaultdict[int, Char]]] = []
-    if previous_screen is not None and new and old and not is_done and previous_width == size.columns:
-        same = [(y, screen.data_buffer[y], previous_screen.data_buffer[y]) for y, row in new.items()
-                if old.get(y) is row]
-        empty = screen.data_buffer.default_factory() if same else None  # type: ignore[misc]
-        for y, _, _ in same:
-            screen.data_buffer[y] = previous_screen.data_buffer[y] = empty  # type: ignore[assignment]
-    try:
-        return _screen_diff(app, output, screen, current_pos, color_depth, previous_screen, last_style, is_done,
-                            full_screen=full_screen, attrs_for_style_string=attrs_for_style_string,
-                            style_string_has_style=style_string_has_style, size=size,
-                            previous_width=previous_width)
-    finally:
-        for y, row, previous_row in same:
-            screen.data_buffer[y] = row
-            previous_screen.data_buffer[y] = previous_row  # type: ignore[union-attr]
-
-
-_screen_diff = prompt_toolkit.renderer._output_screen_diff
-if tuple(inspect.signature(_screen_diff).parameters) == _DIFF_PARAMETERS:  # else prompt_toolkit compares all
-    setattr(prompt_toolkit.renderer, "_output_screen_diff", _diff_of_changed_rows)  # noqa: B010
-
-
 def _style_of(console: Console, colours: str | None, style: Style | None) -> str:
     """prompt_toolkit's style for a rich style: read back from the escape codes ``console`` writes for it,
     once per style and colour system (so the screen looks exactly as those codes make it look)."""
@@ -1096,10 +944,6 @@ def _style_of(console: Console, colours: str | None, style: Style | None) -> str
 #: forgotten first: a hundred tables' screens' worth.
 _LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
 MAX_LINES_KEPT = 5_000
-#: Rows of characters drawn lately (see :meth:`_Kept._drawn_rows`), by line, place and style, the oldest
-#: forgotten first: a hundred tables' screens' worth. Never changed once drawn: a screen copies them.
-_ROWS: OrderedDict[tuple[object, ...], defaultdict[int, Char]] = OrderedDict()
-MAX_ROWS_KEPT = 5_000
 #: prompt_toolkit's style for each rich style met so far, by colour system.
 _STYLES: dict[tuple[str | None, Style], str] = {}
 

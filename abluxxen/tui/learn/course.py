@@ -36,10 +36,11 @@ from ...table.chairs import Login
 from ...table.room import Room
 from ..commands import leaves
 from ..drawing import TableInfo, explain_move, render_table
-from ..local import HUNG_UP, INTERRUPTED, STOPPED, LineTerminal, at_terminal, leaving
+from ..local import LineTerminal, at_terminal
 from ..pages import hint_line
 from ..scores import ScoreScreen
 from ..screen import TableScreen
+from ..stops import HUNG_UP, INTERRUPTED, STOPPED, ignore_stop_signals
 from .lessons import LESSONS, PLAYER, Lesson, Words
 from .walk import Other, StepOver, Walk
 
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     course = Course(tr, delay=delay, done=done, path=path, colours=None if "NO_COLOR" in os.environ else "256")
     status = asyncio.run(course.run(number, show_list=args.number is None))
     if status in (HUNG_UP, STOPPED):
-        leaving()
+        ignore_stop_signals()
     return status
 
 
