@@ -17,16 +17,17 @@ from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.saves import Saved, SaveError, read_save
 from abluxxen.table.club import Club
-from abluxxen.table.playing import Here
 from abluxxen.table.room import Room
 
 ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
 
 
 def room_of(club: Club, number: int) -> Room | None:
-    """Table ``number``'s room, while it plays in the club's own process."""
-    table = club.tables.get(number)
-    return table.room.room if table is not None and isinstance(table.room, Here) else None
+    """Table ``number``'s room, while it plays in the club's own process (served there as a worker is)."""
+    workers = club.elsewhere
+    own = workers.own.local if isinstance(workers, Workers) and workers.own is not None else None
+    here = own.tables.get(number) if own is not None else None
+    return here.room if here is not None else None
 
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
@@ -36,9 +37,8 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
 
     async def main() -> None:
         accounts = open_accounts(directory)
-        elsewhere = Workers(workers) if workers else None
-        if elsewhere is not None:
-            await elsewhere.start()
+        elsewhere = Workers(workers)
+        await elsewhere.start()
         club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere)
         assert club.resume() == []
         host = ClubHost(club, accounts, code=code, admins=admins)
@@ -48,8 +48,7 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
         finally:
             host.stop()
             await asyncio.sleep(0.05)
-            if elsewhere is not None:
-                await elsewhere.ended()
+            await elsewhere.ended()
             accounts.close()
 
     asyncio.run(main())

@@ -312,16 +312,14 @@ def test_a_club_does_not_resume_a_table_whose_save_another_process_holds_nor_wri
     held = SaveLock(save).acquire()  # another club, say, plays it
 
     async def again() -> list[str]:
-        elsewhere = Workers(workers) if workers else None
-        if elsewhere is not None:
-            await elsewhere.start()
+        elsewhere = Workers(workers)
+        await elsewhere.start()
         club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere)
         try:
             return club.resume()
         finally:
             club.stop()
-            if elsewhere is not None:
-                await elsewhere.ended()
+            await elsewhere.ended()
 
     try:
         problems = asyncio.run(again())
@@ -361,17 +359,15 @@ def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_r
     events: list[tuple[str, dict[str, object]]] = []
 
     async def again() -> tuple[list[str], list[str], bool]:
-        elsewhere = Workers(workers) if workers else None
-        if elsewhere is not None:
-            await elsewhere.start()
+        elsewhere = Workers(workers)
+        await elsewhere.start()
         club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere,
                     on_event=lambda key, fields: events.append((key, fields)))
         try:
             return club.resume(), club.orphans, 2 in club.tables
         finally:
             club.stop()
-            if elsewhere is not None:
-                await elsewhere.ended()
+            await elsewhere.ended()
 
     problems, orphans, resumed = asyncio.run(again())
     assert problems == [] and resumed
@@ -693,7 +689,7 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
             await asyncio.sleep(0.02)
         workers = club.elsewhere
         assert isinstance(workers, Workers)
-        os.kill(workers.workers[0].process.pid, signal.SIGKILL)
+        os.kill(workers.workers[0].pid, signal.SIGKILL)
         for client in (ann, ben):
             await client.sees("Table 1 stopped: the process it played in failed")
         ann.type("join 1")
@@ -853,7 +849,7 @@ def test_the_club_starts_workers_as_its_tables_need_them(tmp_path: Path, monkeyp
         await cy.sees("Your hand (Cy)")
         assert len(workers.workers) == 2
         assert sorted(len(worker.tables) for worker in workers.workers) == [1, 2]
-        assert len({worker.process.pid for worker in workers.workers}) == 2
+        assert len({worker.pid for worker in workers.workers}) == 2
 
     clubbed(tmp_path, test, workers=2)
 
@@ -884,7 +880,7 @@ def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_
         ann, ben = await seated(port, 1)
         workers = club.elsewhere
         assert isinstance(workers, Workers)
-        os.kill(workers.workers[0].process.pid, signal.SIGKILL)
+        os.kill(workers.workers[0].pid, signal.SIGKILL)
         for client in (ann, ben):
             await client.sees("Table 1 stopped: the process it played in failed")
         while 1 in club.tables:

@@ -215,7 +215,7 @@ def test_a_workers_log_lines_reach_the_clubs_log_after_it_was_rotated(
         workers = club.elsewhere
         assert isinstance(workers, Workers)
         worker = workers.workers[0]
-        pid = worker.process.pid
+        pid = worker.pid
         await logged(path, f"abluxxen-host[{pid}]: Club worker {pid} started")
         for n in range(400):
             log.info("The club goes on: %s", "x" * n)

@@ -41,8 +41,7 @@ from ..table.chairs import Login
 from ..table.club import Club, ClubTable, Visitor, guest_key
 from ..table.club_file import ORPHANS
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
-from ..table.playing import Here
-from ..tui.lobby import ClubTableScreen, LobbyScreen
+from ..tui.lobby import LobbyScreen
 from ..tui.stops import Stopping
 from .door import Door
 from .keys import HostKeyError, fingerprint, host_key
@@ -50,7 +49,7 @@ from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Connection, Host, Relay, Session
 from .start import lan_address
-from .workers import Ending, Workers, default_workers, visit_table
+from .workers import Ending, Workers, default_workers
 
 
 class ClubHost(Host):
@@ -237,15 +236,14 @@ class ClubSession(Session):
             club.go(visitor)
 
     async def _at_table(self, table: ClubTable, lang: str, colours: str | None) -> Ending:
-        """Show the table until its person leaves it (drawn here, or by the worker it plays in); how they
-        left."""
+        """Show the table until its person leaves it; how they left. One path wherever the table plays: its
+        worker (a process of its own, or the club's own serving the same frames) draws the screen, and the
+        session passes the person's keys and terminal size to it and its drawing back."""
         visitor = self.visitor
         visitor.at = table.number
         self.club_host.club.changed()
         try:
             room = table.room
-            if isinstance(room, Here):
-                return await self._here(room, table, lang, colours)
             workers = self.club_host.club.elsewhere
             if room is None or not isinstance(workers, Workers):
                 return Ending(reason="closed")
@@ -260,15 +258,6 @@ class ClubSession(Session):
             self.relay = None
             visitor.at = None
             self.club_host.club.changed()
-
-    async def _here(self, here: Here, table: ClubTable, lang: str, colours: str | None) -> Ending:
-        """The table drawn in the club's own process."""
-        screen = ClubTableScreen(here.room, self.login, number=table.number, lang=lang, colours=colours)
-        self.host.screens.add(screen)
-        try:
-            return await visit_table(screen)
-        finally:
-            self.host.screens.discard(screen)
 
     @staticmethod
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:
@@ -396,9 +385,8 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     english = Tr("en")
     accounts = open_accounts(directory)
     count = args.workers if args.workers is not None else default_workers()
-    workers = Workers(count) if count else None
-    if workers is not None:
-        await workers.start()
+    workers = Workers(count)
+    await workers.start()
     club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,
                 on_event=lambda key, fields: log.info("%s", english(key, **fields)))
     for problem in club.resume():
@@ -412,8 +400,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
         port = await host.listen(key, bind=args.bind, port=args.port)
     except OSError as err:
         club.stop()
-        if workers is not None:
-            await workers.ended()
+        await workers.ended()
         return _refused(tr("host.cannot_listen", port=args.port, reason=tr.os_reason(err)), tr, 1)
     held.tell(port)
     lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
@@ -422,13 +409,12 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     lines += [tr("host.fingerprint", fingerprint=fingerprint(key)), tr("host.log_at", path=log_path)]
     print("\n".join(lines), flush=True)
     log.info("Club on port %d with %d tables resumed%s", port, len(club.tables),
-             f", tables in up to {workers.count} worker processes" if workers is not None else "")
+             f", tables in up to {workers.count} worker processes" if workers.count else ", tables in its own process")
     ending = Stopping()
     ending.catch_signals()
     await ending.stopped.wait()
     host.stop()
     await asyncio.sleep(0.1)  # the screens say goodbye
-    if workers is not None:
-        await workers.ended()
+    await workers.ended()
     accounts.close()
     return ending.status

@@ -27,6 +27,11 @@ kind, a session's number (0: none) and a length, then that many bytes:
   log (the club writes it into its own: only the club's process writes,
   and rotates, ``host.log``).
 
+Every table plays through a worker, so that a person's visit takes one path wherever it plays: with
+``--workers 0`` (or once worker processes kept failing) the club's own process serves the very same
+frames over a socket pair within itself (:meth:`Workers.here`). A key, a resize, a lost connection and
+a failing screen then take one path, tested both ways.
+
 Nothing of a hand crosses but in a ``W`` frame to the session of the
 person whose screen drew it: the worker draws each screen for its login, as
 the club's own process would.
@@ -214,14 +219,39 @@ class Remote:
 
 
 class _Worker:
-    """One worker process, and the club's end of its socket pair (frames sent before it is connected
-    wait, in order)."""
+    """One worker, and the club's end of its socket pair (frames sent before it is connected wait, in order):
+    a process of its own, or the club's own process serving the very same frames (``serving``).
 
-    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+    Args:
+        process: the worker's process (``None``: it serves in the club's own process).
+        serving: in the club's own process, its run (see :func:`serve`).
+    """
+
+    def __init__(self, process: subprocess.Popen[bytes] | None, serving: asyncio.Task[None] | None = None) -> None:
         self.process = process
+        self.serving = serving
         self.writer: asyncio.StreamWriter | None = None
         self.waiting: list[tuple[bytes, int, bytes]] = []
         self.tables: dict[int, Remote] = {}
+        self.local: Worker | None = None  # in the club's own process: its side, tables and visits
+
+    @property
+    def pid(self) -> int:
+        """The process it runs in."""
+        return self.process.pid if self.process is not None else os.getpid()
+
+    def running(self) -> bool:
+        """Whether it still runs."""
+        if self.process is not None:
+            return self.process.poll() is None
+        return self.serving is not None and not self.serving.done()
+
+    def kill(self) -> None:
+        """End it now (its tables' saves hold every move)."""
+        if self.process is not None:
+            self.process.kill()
+        elif self.serving is not None:
+            self.serving.cancel()
 
     def send(self, kind: bytes, session: int, payload: bytes) -> None:
         if self.writer is None:
@@ -261,13 +291,18 @@ class Workers:
     ``count``: a small club costs one process, a big one spreads its tables thin (a key typed at a table
     then waits behind fewer other screens in its worker's turn).
 
+    Every table plays through a worker, so that a person's visit takes one path wherever their table plays:
+    with no worker process to be had (``count`` 0, or workers that kept failing), the club's own process
+    serves the same frames over a socket pair of its own (:meth:`here`).
+
     Args:
-        count: the most workers (1 or more).
+        count: the most worker processes (0: every table in the club's own process).
     """
 
     def __init__(self, count: int) -> None:
-        self.count = max(1, count)
+        self.count = max(0, count)
         self.workers: list[_Worker] = []
+        self.own: _Worker | None = None  # the club's own process, serving as a worker
         self.club: Club | None = None
         self.visits: dict[int, _Visit] = {}
         self._next_visit = 1
@@ -277,7 +312,20 @@ class Workers:
 
     async def start(self) -> None:
         """Start the first worker (told the club's data directory through its environment)."""
-        self.workers.append(self._worker())
+        if self.count:
+            self.workers.append(self._worker())
+
+    def here(self) -> _Worker:
+        """The club's own process as a worker: the very frames a worker process serves, over a socket pair
+        within this process (started when first needed, and again should it end)."""
+        if self.own is None or not self.own.running():
+            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            own = _Worker(None)
+            own.serving = asyncio.get_running_loop().create_task(
+                serve(theirs, own_process=False, made=lambda local: setattr(own, "local", local)))
+            self._readers.append(asyncio.get_running_loop().create_task(self._read(own, ours)))
+            self.own = own
+        return self.own
 
     def _worker(self) -> _Worker:
         """A new worker process; it is connected on the event loop (what is sent meanwhile waits)."""
@@ -292,16 +340,20 @@ class Workers:
     # -- tables (Elsewhere) ----------------------------------------------------------------------
 
     def can_play(self) -> bool:
-        """Whether a worker is left to take a table (they all are, unless they kept failing)."""
-        return bool(self.workers)
+        """Whether a worker can take a table: always (the club's own process is one)."""
+        return True
 
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
-        """Play ``table`` in the worker with the fewest tables."""
+        """Play ``table`` in the worker process with the fewest tables (or in the club's own, when it has
+        none)."""
         self.club = club
-        worker = min(self.workers, key=lambda w: len(w.tables))
-        if len(worker.tables) >= TABLES_EACH and len(self.workers) < self.count:
-            worker = self._worker()
-            self.workers.append(worker)
+        if self.workers:
+            worker = min(self.workers, key=lambda w: len(w.tables))
+            if len(worker.tables) >= TABLES_EACH and len(self.workers) < self.count:
+                worker = self._worker()
+                self.workers.append(worker)
+        else:
+            worker = self.here()
         remote = Remote(worker, table, path.name, chat)
         self._play(worker, remote, path)
         return remote
@@ -314,21 +366,25 @@ class Workers:
                       "settings": asdict(remote.table.settings), "grace": self.club.grace, "delay": self.club.delay,
                       "chat": remote.chat()})
 
+    def all(self) -> list[_Worker]:
+        """Every worker: the processes, and the club's own when it serves."""
+        return self.workers + ([self.own] if self.own is not None else [])
+
     def stop(self) -> None:
         """Every worker stops its tables (their saves kept) and ends."""
         self.stopping = True
-        for worker in self.workers:
+        for worker in self.all():
             worker.order({"do": "stop"})
 
     async def ended(self) -> None:
         """Until every worker has ended (at most :data:`STOPPING` seconds; then it is killed)."""
-        for worker in self.workers:
+        for worker in self.all():
             for _ in range(int(STOPPING / 0.05)):
-                if worker.process.poll() is not None:
+                if not worker.running():
                     break
                 await asyncio.sleep(0.05)
             else:
-                worker.process.kill()
+                worker.kill()
             if worker.writer is not None:
                 worker.writer.close()
 
@@ -412,13 +468,22 @@ class Workers:
         for visit in [v for v in self.visits.values() if v.worker is worker]:
             if not visit.ended.done():
                 visit.ended.set_result(Ending(reason="failed"))
-        if self.stopping or worker not in self.workers:
+        if self.stopping:
+            return
+        if worker is self.own:  # the club's own serving failed: it serves anew, its tables from their saves
+            log.error("The club's own tables stopped: they play on from their saves")
+            self.own = None
+            self._play_again(worker, self.here())
+            return
+        if worker not in self.workers:
             return
         now = time.monotonic()
         self._failures = [t for t in self._failures if now - t < FAILURES_WINDOW] + [now]
         if len(self._failures) > MAX_FAILURES:  # failing again and again: playing on would fail again
-            log.error("The club's workers keep failing: their tables end (their saves stay in the club's folder)")
+            log.error("The club's workers keep failing: their tables end (their saves stay in the club's folder), "
+                      "and new ones play in the club's own process")
             self.workers.remove(worker)
+            self.count = 0
             for remote in list(worker.tables.values()):
                 self._over(remote)
             worker.tables.clear()
@@ -427,9 +492,13 @@ class Workers:
 
     def _replace(self, worker: _Worker) -> None:
         """A new worker takes ``worker``'s place and plays its tables on from their saves."""
-        worker.process.kill()
+        worker.kill()
         new = self._worker()
         self.workers[self.workers.index(worker)] = new
+        self._play_again(worker, new)
+
+    def _play_again(self, worker: _Worker, new: _Worker) -> None:
+        """``new`` plays ``worker``'s tables on from their saves."""
         club = self.club
         for remote in list(worker.tables.values()):
             name = remote.save_name()
@@ -447,7 +516,7 @@ def _logged(worker: _Worker, payload: bytes) -> None:
         level = int(told["level"])
         record = logging.makeLogRecord({
             "name": str(told["name"]), "levelno": level, "levelname": logging.getLevelName(level),
-            "msg": str(told["line"])[:MAX_LOG_LINE], "process": worker.process.pid,
+            "msg": str(told["line"])[:MAX_LOG_LINE], "process": worker.pid,
             "repeat_kind": tuple(str(part) for part in told["kind"])})
     except (ValueError, KeyError, TypeError):
         return
@@ -644,12 +713,21 @@ class Worker:
             visiting.task.cancel()
 
 
-async def serve(sock: socket.socket) -> None:
-    """A worker: take the club's orders and visits until it stops, or is gone."""
+async def serve(sock: socket.socket, *, own_process: bool = True,
+                made: Callable[[Worker], None] = lambda worker: None) -> None:
+    """A worker: take the club's orders and visits until it stops, or is gone.
+
+    Args:
+        sock: its end of the socket pair.
+        own_process: it runs in a process of its own (its log goes to the club); else in the club's.
+        made: told its side (tables and visits), once made.
+    """
     reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
-    log_to(_LogToClub(writer))
-    log.info("Club worker %d started", os.getpid())
+    if own_process:
+        log_to(_LogToClub(writer))
+        log.info("Club worker %d started", os.getpid())
     worker = Worker(writer)
+    made(worker)
     looking = asyncio.get_running_loop().create_task(worker.look())
     try:
         while True:
@@ -658,7 +736,9 @@ async def serve(sock: socket.socket) -> None:
                 order = json.loads(payload)
                 worker.order(order)
                 if order.get("do") == "stop":
-                    log.info("Club worker %d stops with the club (tables playing: %d)", os.getpid(), len(worker.tables))
+                    if own_process:
+                        log.info("Club worker %d stops with the club (tables playing: %d)", os.getpid(),
+                                 len(worker.tables))
                     break
             elif kind == b"O":
                 worker.open(number, json.loads(payload))

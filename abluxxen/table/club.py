@@ -191,7 +191,8 @@ class Club:
         lang: the language the tables' saves are written for.
         clock: monotonic seconds (tests pass their own).
         on_event: told what is worth the club's log, as a text key and its fields.
-        elsewhere: where the tables play (``None``: in this process).
+        elsewhere: where the tables play: the host's workers, through which every person visits a table
+            (``None``: in this process, by :class:`~abluxxen.table.playing.Here`, for a club without a host).
     """
 
     def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,

@@ -54,7 +54,8 @@ class Playing(Protocol):
 
 
 class Here:
-    """A table whose room runs in the club's own process.
+    """A table whose room runs in this process: a worker's (``host/workers.py``: a process of its own, or the
+    club's own serving as a worker), or a club's that has no workers at all (a club made without a host).
 
     Args:
         room: its room.
