@@ -41,7 +41,8 @@ from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
-from abluxxen.store.records import RecordsError, open_records, record_finished
+from abluxxen.store.records import open_records, record_finished
+from abluxxen.store.records_db import RecordsError
 from abluxxen.store.saves import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat

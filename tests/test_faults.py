@@ -28,7 +28,8 @@ from abluxxen import Game, IllegalMove, Match, Move, Rules
 from abluxxen.cli.main import main
 from abluxxen.engine.seeds import BITS, new_seed, parse_seed, seed_text
 from abluxxen.store.journal import record_waiting
-from abluxxen.store.records import open_records, records_path
+from abluxxen.store.records import open_records
+from abluxxen.store.records_db import records_path
 from abluxxen.store.saves import LOCK_PATIENCE, SaveBusy, Saved, SaveLock, Seat, read_save, write_save
 
 ESC = "\x1b"

@@ -21,7 +21,8 @@ from pty_screen import PtyScreen, asking
 
 from abluxxen import Game, Rules
 from abluxxen.cli.main import main
-from abluxxen.store.records import open_records, records_path
+from abluxxen.store.records import open_records
+from abluxxen.store.records_db import records_path
 from abluxxen.store.saves import SaveLock, read_save
 
 pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them

@@ -17,7 +17,8 @@ from pathlib import Path
 
 from .datadir import data_dir, saves_in
 from .files import Refused, load_json, read_small
-from .records import RecordsError, record_finished
+from .records import record_finished
+from .records_db import RecordsError
 
 # A save is well under this; a bigger file is no save of ours (saves.MAX_BYTES, without loading saves.py).
 _MAX_BYTES = 4 * 1024 * 1024

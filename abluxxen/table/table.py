@@ -42,7 +42,8 @@ from ..engine.seeds import new_seed
 from ..engine.transcript import Transcript
 from ..engine.view import View
 from ..store.journal import record_waiting, retire
-from ..store.records import RecordsError, record_finished
+from ..store.records import record_finished
+from ..store.records_db import RecordsError
 from ..store.saves import (
     LOCK_PATIENCE,
     Saved,
@@ -508,7 +509,7 @@ class _Seated:
 
 
 def records_kind(err: Exception) -> str:
-    """Which kind of records problem ``err`` is (see ``store/records.py``'s ``KINDS``)."""
+    """Which kind of records problem ``err`` is (see ``store/records_db.py``'s ``KINDS``)."""
     return err.kind if isinstance(err, RecordsError) else "damaged"
 
 

@@ -14,7 +14,7 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_save
-from ..store.records import RecordsError
+from ..store.records_db import RecordsError
 from ..store.saves import (
     FOLDER_REFUSAL,
     LOCK_PATIENCE,
