@@ -43,7 +43,7 @@ from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import open_records, record_finished
 from abluxxen.store.records_db import RecordsError
-from abluxxen.store.saves import SaveLock
+from abluxxen.store.save_lock import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat
 from abluxxen.table.club import Club, ClubTable, Visitor

@@ -28,7 +28,8 @@ from abluxxen.store import records_db, records_schema
 from abluxxen.store.ratings import rate, recorded_ratings
 from abluxxen.store.records import open_records
 from abluxxen.store.records_db import RecordsError, records_path
-from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
+from abluxxen.store.save_document import Saved, Seat, from_document, to_document
+from abluxxen.store.saves import read_save, unfinished_saves, write_save
 from abluxxen.store.stats import all_players
 from abluxxen.table.room import Room
 from abluxxen.table.table import Player

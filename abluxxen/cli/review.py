@@ -37,7 +37,8 @@ from ..store.journal import record_waiting
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.records_reading import DamagedRecord, RecordedGame
-from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
+from ..store.save_document import SaveError, Seat
+from ..store.saves import read_save, save_dir, scan_saves
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
 from .options import add_lang, think

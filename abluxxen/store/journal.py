@@ -89,7 +89,10 @@ def record_save(path: Path, records_dir: Path | None) -> int | None:
     Raises:
         RecordsError: when the records cannot take it (the save stays).
     """
-    from .saves import SaveError, SaveLock, read_save  # only when a finished save is found: stats stays light
+    # Imported only when a finished save is found: stats stays light.
+    from .save_document import SaveError
+    from .save_lock import SaveLock
+    from .saves import read_save
 
     lock = SaveLock(path)
     try:

@@ -26,7 +26,7 @@ from .records_db import records_path, transaction, translated
 from .records_ratings import RecordsRatings
 
 if TYPE_CHECKING:
-    from .saves import Saved
+    from .save_document import Saved
 
 
 def open_records(directory: Path | None = None) -> Records:

@@ -1,6 +1,6 @@
 """A match being played, whoever sits at it: the moves, the autosave, the record, and every seat told.
 
-The table owns the match (through its :class:`~abluxxen.store.saves.Saved`)
+The table owns the match (through its :class:`~abluxxen.store.save_document.Saved`)
 and is the one place a move is pushed. After each move it saves, then tells
 **every** seat what happened as that seat may see it
 (:meth:`~abluxxen.engine.events.Event.visible_to`): a card drawn from the deck reaches
@@ -44,16 +44,9 @@ from ..engine.view import View
 from ..store.journal import record_waiting, retire
 from ..store.records import record_finished
 from ..store.records_db import RecordsError
-from ..store.saves import (
-    LOCK_PATIENCE,
-    Saved,
-    SaveError,
-    SaveLock,
-    new_save_path,
-    save_text,
-    write_save,
-    write_save_text,
-)
+from ..store.save_document import Saved, SaveError, save_text
+from ..store.save_lock import LOCK_PATIENCE, SaveLock
+from ..store.saves import new_save_path, write_save, write_save_text
 from .seats import BotSeat
 from .undo import taken_back
 
