@@ -101,7 +101,8 @@ from host_load import (
 )
 
 from abluxxen import Game
-from abluxxen.store.saves import SaveError, read_save
+from abluxxen.store.save_document import SaveError
+from abluxxen.store.saves import read_save
 
 SEATS = "abcd"
 LOBBY = TR("club.prompt")

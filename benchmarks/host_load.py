@@ -173,7 +173,7 @@ async def serve(tables: int) -> None:
     from abluxxen.engine.match import Match
     from abluxxen.host.door import Door
     from abluxxen.host.server import Host
-    from abluxxen.store.saves import Saved, Seat
+    from abluxxen.store.save_document import Saved, Seat
     from abluxxen.table.room import Room
     from abluxxen.table.table import Table, start_event
 

@@ -43,7 +43,8 @@ from typing import Any
 
 import pexpect
 
-from abluxxen.store.saves import SaveError, read_save
+from abluxxen.store.save_document import SaveError
+from abluxxen.store.saves import read_save
 
 #: The tables the rounds take turns at: two easy bots, and the hard bot against an easy one.
 TABLES = ("bot:easy,bot:easy", "bot:hard,bot:easy")

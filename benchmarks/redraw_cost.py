@@ -38,7 +38,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from abluxxen import Rules
 from abluxxen.engine.match import Match
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store.save_document import Saved, Seat
 from abluxxen.table.chairs import Login
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event

@@ -54,7 +54,7 @@ def fill(directory: Path, total: int) -> None:
     games = real_games(REAL_GAMES)
     start = datetime(2025, 1, 1, tzinfo=UTC)
     with open_records(directory) as records:
-        db = records._connect(create=True)  # a benchmark's shortcut: one sync at the end, not one a game
+        db = records.connection(create=True)  # a benchmark's shortcut: one sync at the end, not one a game
         assert db is not None
         db.execute("PRAGMA synchronous = OFF")
         for number in range(total):

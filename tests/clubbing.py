@@ -15,7 +15,8 @@ from hosting import KEY, WAIT, Answers, Client, Terminal
 from abluxxen.host.club import ClubHost
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
-from abluxxen.store.saves import Saved, SaveError, read_save
+from abluxxen.store.save_document import Saved, SaveError
+from abluxxen.store.saves import read_save
 from abluxxen.table.club import Club
 from abluxxen.table.room import Room
 

@@ -342,7 +342,7 @@ def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: A
 
     from abluxxen.engine.events import START, Event
     from abluxxen.engine.match import Match
-    from abluxxen.store.saves import Saved, Seat
+    from abluxxen.store.save_document import Saved, Seat
     from abluxxen.table.room import Room
     from abluxxen.table.table import Table
     from abluxxen.tui.local import HotSeatScreen

@@ -24,7 +24,8 @@ import pyte
 from abluxxen.engine.match import Match
 from abluxxen.engine.rules import Rules
 from abluxxen.host.server import Host
-from abluxxen.store.saves import Saved, new_save_path
+from abluxxen.store.save_document import Saved
+from abluxxen.store.saves import new_save_path
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event
 from abluxxen.tui.drawing import grouped_text

@@ -19,7 +19,8 @@ from abluxxen import Game, Match, Rules
 from abluxxen.engine.view import View
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.records import record_finished
-from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save
 from abluxxen.tui.drawing import render_table
 
 ROOT = Path(__file__).resolve().parent.parent

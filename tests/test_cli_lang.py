@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import abluxxen.store.saves
 from abluxxen.bots.review import Decision
 from abluxxen.cli import main
 from abluxxen.cli.main import SUBCOMMANDS, _parser
@@ -19,7 +18,8 @@ from abluxxen.engine.rules import Rules
 from abluxxen.i18n.catalog import install, lang_of
 from abluxxen.i18n.saves import SAVE_REFUSALS_DE
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store import save_document, save_lock, saves
+from abluxxen.store.save_document import Saved, Seat
 from abluxxen.tui.pages import replay_line
 from abluxxen.tui.review import decision_lines, verdict
 from abluxxen.tui.seating import parse_players
@@ -140,13 +140,14 @@ def test_every_refusal_in_german_mode_is_german(argv: list[str], german: str, tm
 
 def test_every_reason_a_save_is_refused_has_its_german() -> None:
     keys = set()
-    source = Path(abluxxen.store.saves.__file__).read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "SaveError":
-            assert len(node.args) > 1, f"saves.py:{node.lineno}: a SaveError without a key"
-            key = node.args[1]
-            assert isinstance(key, ast.Constant)
-            keys.add(str(key.value))
+    for module in (save_document, saves, save_lock):  # every module of the store that says why a file is no save
+        path = Path(module.__file__ or "")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "SaveError":
+                assert len(node.args) > 1, f"{path.name}:{node.lineno}: a SaveError without a key"
+                key = node.args[1]
+                assert isinstance(key, ast.Constant)
+                keys.add(str(key.value))
     assert len(keys) > 15 and keys <= set(SAVE_REFUSALS_DE) and set(SAVE_REFUSALS_DE) - keys <= {"unreadable"}
 
 

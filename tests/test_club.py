@@ -41,8 +41,9 @@ from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
-from abluxxen.store.records import RecordsError, open_records, record_finished
-from abluxxen.store.saves import SaveLock
+from abluxxen.store.records import open_records, record_finished
+from abluxxen.store.records_db import RecordsError
+from abluxxen.store.save_lock import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat
 from abluxxen.table.club import Club, ClubTable, Visitor

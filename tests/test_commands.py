@@ -23,7 +23,7 @@ from abluxxen import Game
 from abluxxen.engine.events import START, Event
 from abluxxen.engine.match import Match
 from abluxxen.store.accounts import open_accounts
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store.save_document import Saved, Seat
 from abluxxen.table.chairs import Login
 from abluxxen.table.club import Club, Visitor
 from abluxxen.table.room import Room

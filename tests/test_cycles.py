@@ -17,7 +17,7 @@ from abluxxen import Event, Game, Match, Transcript
 from abluxxen.bots import make_bot, vary
 from abluxxen.engine.events import START
 from abluxxen.store.records import open_records
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store.save_document import Saved, Seat
 
 CYCLE = json.loads((Path(__file__).parent / "data" / "cycle-expert-duel.json").read_text())
 SEEDS = (101, 202)

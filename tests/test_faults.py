@@ -28,8 +28,11 @@ from abluxxen import Game, IllegalMove, Match, Move, Rules
 from abluxxen.cli.main import main
 from abluxxen.engine.seeds import BITS, new_seed, parse_seed, seed_text
 from abluxxen.store.journal import record_waiting
-from abluxxen.store.records import open_records, records_path
-from abluxxen.store.saves import LOCK_PATIENCE, SaveBusy, Saved, SaveLock, Seat, read_save, write_save
+from abluxxen.store.records import open_records
+from abluxxen.store.records_db import records_path
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.save_lock import LOCK_PATIENCE, SaveBusy, SaveLock
+from abluxxen.store.saves import read_save, write_save
 
 ESC = "\x1b"
 
@@ -142,7 +145,7 @@ def test_a_finished_save_another_terminal_holds_is_left_to_it(capsys: pytest.Cap
 _DISK_FULL_AT_THE_END = """
 import errno, json, os, sqlite3, sys
 import abluxxen.table.table as table
-from abluxxen.store.saves import from_document
+from abluxxen.store.save_document import from_document
 written, written_text = table.write_save, table.write_save_text
 def write_save(path, saved, **how):
     if saved.match.game.is_over:

@@ -26,7 +26,7 @@ from abluxxen.i18n.catalog import GERMAN
 from abluxxen.i18n.reasons import REASONS
 from abluxxen.i18n.refusals import REFUSALS_DE
 from abluxxen.i18n.tr import TEXTS, Tr
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store.save_document import Saved, Seat
 
 DE = Tr("de")
 # Words that give English away; the move notation (play, take, draw deck …) is the same in both languages.

@@ -30,8 +30,10 @@ from abluxxen.engine.moves import IllegalMove
 from abluxxen.engine.rules import Rules
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.progress import has_played, progress_path, read_progress, write_progress
-from abluxxen.store.records import record_finished, records_path
-from abluxxen.store.saves import Saved, Seat, scan_saves, write_save
+from abluxxen.store.records import record_finished
+from abluxxen.store.records_db import records_path
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import scan_saves, write_save
 from abluxxen.tui.commands import read_command
 from abluxxen.tui.learn import course
 from abluxxen.tui.learn.course import PANEL_TEXT, Course, LessonRoom, LessonScreen, answer_line, typed_form, words

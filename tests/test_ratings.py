@@ -19,7 +19,8 @@ from abluxxen import Game, Rules, Transcript
 from abluxxen.cli.main import main
 from abluxxen.store import ratings as ratings_module
 from abluxxen.store.ratings import BOT_START, Placing, Rating, Ratings, places, rate, recorded_ratings
-from abluxxen.store.records import Records, open_records, records_path
+from abluxxen.store.records import Records, open_records
+from abluxxen.store.records_db import records_path
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 NEW = Ratings().players  # the pool before any game: the bot levels at their start

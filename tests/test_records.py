@@ -24,10 +24,12 @@ from abluxxen.cli.stats import chart, details
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.store import records as records_module
+from abluxxen.store import records_db, records_schema
 from abluxxen.store.ratings import rate, recorded_ratings
-from abluxxen.store.records import RecordsError, open_records, records_path
-from abluxxen.store.saves import Saved, Seat, from_document, read_save, to_document, unfinished_saves, write_save
+from abluxxen.store.records import open_records
+from abluxxen.store.records_db import RecordsError, records_path
+from abluxxen.store.save_document import Saved, Seat, from_document, to_document
+from abluxxen.store.saves import read_save, unfinished_saves, write_save
 from abluxxen.store.stats import all_players
 from abluxxen.table.room import Room
 from abluxxen.table.table import Player
@@ -258,7 +260,7 @@ def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
         db.mkdir()
     else:
         with sqlite3.connect(db) as con:
-            con.execute(f"PRAGMA application_id = {records_module.APPLICATION_ID}")
+            con.execute(f"PRAGMA application_id = {records_schema.APPLICATION_ID}")
             con.execute("PRAGMA user_version = 99")
         con.close()
     before = db.read_bytes() if db.is_file() else b""
@@ -276,7 +278,7 @@ def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
 
 def test_a_locked_database_warns_in_german_and_the_game_completes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(records_module, "BUSY_TIMEOUT", 0.05)
+    monkeypatch.setattr(records_db, "BUSY_TIMEOUT", 0.05)
     open_records().reveal_seeds("none", 1)  # creates the database
     holder = sqlite3.connect(records_path(), isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
@@ -298,7 +300,7 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
 def test_every_records_warning_fits_one_line() -> None:
     for lang in ("en", "de"):
         tr = Tr(lang)
-        for kind in records_module.KINDS:
+        for kind in records_db.KINDS:
             line = tr("records_failed", reason=tr(f"records.{kind}"))
             assert "\n" not in line and cell_len(line) <= 80
             line = tr("records_later")
@@ -337,7 +339,7 @@ def _v1_database(path: Path) -> Transcript:
                     (seat, name, bot, outcome.scores[seat], outcome.hand_sizes[seat],
                      outcome.scores[seat] + outcome.hand_sizes[seat], int(seat in outcome.winners)))
     con.execute("INSERT INTO transcripts VALUES (1, ?)", (json.dumps(transcript.to_json()),))
-    con.execute(f"PRAGMA application_id = {records_module.APPLICATION_ID}")
+    con.execute(f"PRAGMA application_id = {records_schema.APPLICATION_ID}")
     con.execute("PRAGMA user_version = 1")
     con.commit()
     con.close()
@@ -353,7 +355,7 @@ def test_a_version_1_database_is_migrated_and_keeps_its_games(
     assert old.transcript.to_json() == transcript.to_json()
     assert tuple(old.transcript.replay().scores()) == old.scores
     with sqlite3.connect(records_path()) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_schema.SCHEMA_VERSION
     con.close()
     status, out, _ = _stats(capsys, "Ann", "--json")
     against = json.loads(out)["players"][0]["against"]
@@ -413,14 +415,14 @@ def test_a_version_3_database_gets_the_seats_accounts_and_keeps_its_games(
     _v1_database(records_path())
     with sqlite3.connect(records_path()) as con:  # brought to version 3 as that version's game did
         for version in (1, 2):
-            con.executescript(records_module._MIGRATIONS[version])
+            con.executescript(records_schema.MIGRATIONS[version])
         con.execute("PRAGMA user_version = 3")
     con.close()
     with open_records() as records:
         (old,) = records.games()
     assert old.accounts == (None, None, None) and old.seats[0] == ("Ann", None)
     with sqlite3.connect(records_path()) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_schema.SCHEMA_VERSION
     con.close()
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added
     with open_records() as records:
@@ -432,13 +434,13 @@ def test_a_version_4_database_gets_its_ratings_stored_and_keeps_its_games(
     _v1_database(records_path())
     with sqlite3.connect(records_path()) as con:  # brought to version 4 as that version's game did
         for version in (1, 2, 3):
-            con.executescript(records_module._MIGRATIONS[version])
+            con.executescript(records_schema.MIGRATIONS[version])
         con.execute("PRAGMA user_version = 4")
     con.close()
     status, out, _ = _stats(capsys, "Ann", "--json")
     assert status == 0 and json.loads(out)["players"][0]["rating"]["games"] == 1
     with sqlite3.connect(records_path()) as con:
-        assert con.execute("PRAGMA user_version").fetchone()[0] == records_module.SCHEMA_VERSION
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_schema.SCHEMA_VERSION
         assert con.execute("SELECT last FROM ratings_basis").fetchall() == [(1,)]
     con.close()
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added, and rated
@@ -449,7 +451,7 @@ def test_a_version_4_database_gets_its_ratings_stored_and_keeps_its_games(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
-    from abluxxen.store.records import SeatResult
+    from abluxxen.store.records_reading import SeatResult
 
     scores = [(-1) ** i * (i * 7 % 61) for i in range(45)]
     results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,

@@ -21,8 +21,10 @@ from abluxxen.bots.ismcts import HardBot
 from abluxxen.cli.main import main
 from abluxxen.engine.match import Match
 from abluxxen.engine.transcript import Transcript
-from abluxxen.store.records import record_finished, records_path
-from abluxxen.store.saves import Saved, Seat, write_save
+from abluxxen.store.records import record_finished
+from abluxxen.store.records_db import records_path
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import write_save
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -729,7 +729,7 @@ def test_rules_sieger_in_a_german_game_shows_the_scoring(tmp_path: Path) -> None
     from abluxxen import Event, Rules
     from abluxxen.engine.events import START
     from abluxxen.engine.match import Match
-    from abluxxen.store.saves import Saved, Seat
+    from abluxxen.store.save_document import Saved, Seat
 
     seats = [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")]
     match = Match(Rules(3), games=1, seed=5, names=[s.name for s in seats])

@@ -27,8 +27,9 @@ from rich.cells import cell_len
 
 from abluxxen import Event, Game, Match, Rules
 from abluxxen.engine.events import START
-from abluxxen.store import saves
-from abluxxen.store.saves import Saved, Seat, new_save_path, read_save, write_save
+from abluxxen.store import save_lock
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import new_save_path, read_save, write_save
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -113,11 +114,11 @@ def test_a_save_reached_through_a_link_is_the_same_save(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     write_save(path, _saved(["Ann", "Ben", "Cy"]))
     (tmp_path / "link.json").symlink_to(path)
-    held = saves.SaveLock(tmp_path / "link.json").acquire()
-    with pytest.raises(saves.SaveBusy):
-        saves.SaveLock(path).acquire()
+    held = save_lock.SaveLock(tmp_path / "link.json").acquire()
+    with pytest.raises(save_lock.SaveBusy):
+        save_lock.SaveLock(path).acquire()
     held.release()
-    saves.SaveLock(path).acquire().release()
+    save_lock.SaveLock(path).acquire().release()
 
 
 def test_games_started_in_the_same_second_never_share_a_file(tmp_path: Path) -> None:

@@ -26,7 +26,8 @@ from abluxxen.cli import main
 from abluxxen.engine.events import START
 from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.saves import Saved, SaveError, Seat, from_document, read_save, to_document
+from abluxxen.store.save_document import Saved, SaveError, Seat, from_document, to_document
+from abluxxen.store.saves import read_save
 from abluxxen.table.seats import SeatError
 from abluxxen.table.table import Table
 from abluxxen.tui.drawing import render_table, table_info
@@ -366,6 +367,6 @@ def test_saves_written_by_the_previous_version_still_resume_and_play(name: str, 
 def test_a_names_width_is_measured_as_the_terminal_draws_it(name: str) -> None:
     from rich.cells import cell_len
 
-    from abluxxen.store.saves import cells
+    from abluxxen.store.save_document import cells
 
     assert cells(name) == cell_len(name)

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from abluxxen import Event, Match, Rules, View
-from abluxxen.store import saves
+from abluxxen.store import save_document
 from abluxxen.store.records import open_records
-from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save
 from abluxxen.table import BotSeat, Table, Undone, run_now
 
 
@@ -94,7 +95,7 @@ def test_a_move_is_saved_with_one_write_and_one_sync_and_the_file_holds_it(tmp_p
         real_replace(src, dst)
     monkeypatch.setattr(os, "fsync", fsync)
     monkeypatch.setattr(os, "replace", replace)
-    monkeypatch.setattr(saves, "from_document", read_back.append)
+    monkeypatch.setattr(save_document, "from_document", read_back.append)
     for _ in range(3):
         game = table.match.game
         assert game.to_move is not None

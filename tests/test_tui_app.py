@@ -12,7 +12,8 @@ from abluxxen import Event, Game, Rules
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.store.records import open_records
-from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 

@@ -21,8 +21,10 @@ from pty_screen import PtyScreen, asking
 
 from abluxxen import Game, Rules
 from abluxxen.cli.main import main
-from abluxxen.store.records import open_records, records_path
-from abluxxen.store.saves import SaveLock, read_save
+from abluxxen.store.records import open_records
+from abluxxen.store.records_db import records_path
+from abluxxen.store.save_lock import SaveLock
+from abluxxen.store.saves import read_save
 
 pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
 
@@ -134,7 +136,7 @@ def test_closing_the_terminal_at_the_score_screens_quit_question_gets_the_game_r
 _STUCK_GAME = """
 import signal, sys, time
 from pathlib import Path
-from abluxxen.store.saves import SaveLock
+from abluxxen.store.save_lock import SaveLock
 signal.signal(signal.SIGHUP, signal.SIG_IGN)  # a game that stayed when its terminal closed
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 lock = SaveLock(Path(sys.argv[1])).acquire()

@@ -13,7 +13,7 @@ from abluxxen import Event, Game, Rules
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.saves import Saved, Seat
+from abluxxen.store.save_document import Saved, Seat
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 NAMES = ["Ann", "Ben", "Cy"]

@@ -17,7 +17,8 @@ from abluxxen import Event, Game, IllegalMove, Rules, View
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save
 from abluxxen.tui.drawing import render_table
 from abluxxen.tui.notation import completions, read_typed
 from abluxxen.tui.screen import toolbar

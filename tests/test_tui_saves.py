@@ -13,8 +13,9 @@ from abluxxen.cli import main
 from abluxxen.engine.match import Match
 from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.tr import Tr
-from abluxxen.store import saves
-from abluxxen.store.saves import Saved, SaveError, Seat, read_save, save_dir, unfinished_saves, write_save
+from abluxxen.store import save_document
+from abluxxen.store.save_document import Saved, SaveError, Seat
+from abluxxen.store.saves import read_save, save_dir, unfinished_saves, write_save
 from abluxxen.table.seats import SeatError
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import parse_players
@@ -64,14 +65,14 @@ def test_a_document_that_would_not_load_never_replaces_a_good_save(tmp_path: Pat
     path = tmp_path / "game.json"
     write_save(path, _saved())
     before = path.read_bytes()
-    real = saves.to_document
+    real = save_document.to_document
 
     def garbage(saved: Saved) -> dict[str, object]:
         doc = real(saved)
         doc["match"]["game"]["hands"][0].append("7")
         return doc
 
-    monkeypatch.setattr(saves, "to_document", garbage)
+    monkeypatch.setattr(save_document, "to_document", garbage)
     with pytest.raises(SaveError):
         write_save(path, _saved(moves=9))
     assert path.read_bytes() == before
@@ -177,7 +178,7 @@ def test_score_screen_names_the_winner_the_tiebreak_and_the_match_totals() -> No
     who = " and ".join(match.names[s] for s in outcome.winners)
     assert (f"{who} wins with {best} points." if len(outcome.winners) == 1
             else f"{who} share the win with {best} points.") in text
-    json.dumps(saves.to_document(saved))  # still saveable after the game
+    json.dumps(save_document.to_document(saved))  # still saveable after the game
 
 
 @pytest.mark.parametrize("tiebreak, winners, words", [

@@ -23,7 +23,8 @@ from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.records import open_records
-from abluxxen.store.saves import Saved, Seat, read_save
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save
 from abluxxen.table import BotSeat
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.narrate import narrate

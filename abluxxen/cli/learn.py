@@ -6,7 +6,7 @@ import argparse
 
 from ..i18n.catalog import in_language, t
 from ..quoting import quoted
-from ..store.saves import DEFAULT_DELAY
+from ..store.save_document import DEFAULT_DELAY
 from ..tui.learn.lessons import LESSONS
 from .options import add_lang, seconds, whole
 

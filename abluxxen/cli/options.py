@@ -18,7 +18,7 @@ from ..i18n.catalog import installed, t
 from ..i18n.setup import TEXTS as SETUP_TEXTS
 from ..languages import LANGS, variant_named
 from ..quoting import quoted
-from ..store.saves import MAX_DELAY
+from ..store.save_document import MAX_DELAY
 
 #: The most games in a match.
 MAX_MATCH = 99

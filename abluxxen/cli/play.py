@@ -6,7 +6,7 @@ import argparse
 
 from ..engine.rules import TIEBREAKS, VARIANTS
 from ..i18n.catalog import in_language
-from ..store.saves import DEFAULT_DELAY
+from ..store.save_document import DEFAULT_DELAY
 from .options import MAX_MATCH, add_lang, seconds, tiebreak, variant, whole
 from .options import seed as seed_option
 

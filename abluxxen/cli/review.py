@@ -34,8 +34,11 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_waiting
-from ..store.records import DamagedRecord, RecordedGame, RecordsError, open_records
-from ..store.saves import SaveError, Seat, read_save, save_dir, scan_saves
+from ..store.records import open_records
+from ..store.records_db import RecordsError
+from ..store.records_reading import DamagedRecord, RecordedGame
+from ..store.save_document import SaveError, Seat
+from ..store.saves import read_save, save_dir, scan_saves
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
 from .options import add_lang, think

@@ -40,7 +40,7 @@ from ..i18n.catalog import in_language, install, installed, t
 from ..i18n.tr import Tr
 from ..languages import default_lang, level_named
 from ..quoting import quoted
-from ..store.saves import Saved, Seat
+from ..store.save_document import Saved, Seat
 from ..table.seats import BotSeat
 from ..table.table import Table as GameTable
 from .options import add_lang, think, tiebreak, variant, whole

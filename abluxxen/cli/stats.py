@@ -1,6 +1,6 @@
 """``abluxxen stats [NAME]``: how a player has done in the recorded games.
 
-Reads the records database (``store/records.py``) without writing a game:
+Reads the records database (``store/records_reading.py``) without writing a game:
 games, wins and win rate (against each bot level and against people), mean
 points, the best game, win streaks, the rating (``store/ratings.py``) and
 where it lies among the bot levels', and the last 30 games' points as a bar
@@ -29,7 +29,9 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, rate, recorded_ratings
-from ..store.records import DamagedRecord, GameSummary, RecordsError, open_records
+from ..store.records import open_records
+from ..store.records_db import RecordsError
+from ..store.records_reading import DamagedRecord, GameSummary
 from ..store.stats import PlayerStats, all_players
 from .options import add_lang
 

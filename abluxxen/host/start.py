@@ -28,17 +28,9 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.datadir import data_dir
 from ..store.files import Refused, load_json, read_small, write_atomically
-from ..store.saves import (
-    DEFAULT_DELAY,
-    SaveBusy,
-    Saved,
-    SaveError,
-    SaveLock,
-    Seat,
-    new_save_path,
-    read_save,
-    save_dir,
-)
+from ..store.save_document import DEFAULT_DELAY, Saved, SaveError, Seat
+from ..store.save_lock import SaveBusy, SaveLock
+from ..store.saves import new_save_path, read_save, save_dir
 from ..table.chairs import Login
 from ..table.chat import MAX_LINE
 from ..table.codes import MAX_CODE, CodeError, check_code, new_code

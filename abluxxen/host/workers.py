@@ -61,7 +61,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..quoting import brief
-from ..store.saves import SaveError, read_save
+from ..store.save_document import SaveError
+from ..store.saves import read_save
 from ..table.chairs import Login
 from ..table.club import Club, ClubTable
 from ..table.playing import Here, Playing, play_club_table

@@ -65,7 +65,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Es gibt keine Partie {n}: `abluxxen resume --list` zeigt {count}."),
 }
 
-# Why a file is no save (``store.saves.SaveError.key``), in German: its ``str()`` is the English, and an
+# Why a file is no save (``store.save_document.SaveError.key``), in German: its ``str()`` is the English, and an
 # unreadable file's reason is the system's (``Tr.os_reason``). Fields in braces are the error's params.
 SAVE_REFUSALS_DE: dict[str, str] = {
     "not_object": "kein Spielstand (erwartet wird ein JSON-Objekt)",

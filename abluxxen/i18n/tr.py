@@ -122,7 +122,7 @@ class Tr:
         return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))
 
     def save_refusal(self, err: Exception) -> str:
-        """Why a file is no save (a ``store.saves.SaveError``: its key and params), in this language."""
+        """Why a file is no save (a ``store.save_document.SaveError``: its key and params), in this language."""
         if self.lang != "de":
             return str(err)
         error = getattr(err, "error", None)

@@ -7,7 +7,7 @@ are that person, and no other key can use the name. One key has one name.
 
 A name is what every screen of the club shows, so it must read as itself:
 letters (Latin, with accents), digits, ``-``, ``_`` and ``.`` (at least one
-letter or digit), at most :data:`~abluxxen.store.saves.MAX_NAME` wide, and
+letter or digit), at most :data:`~abluxxen.store.save_document.MAX_NAME` wide, and
 not a lookalike of a name already claimed (``Ann`` and ``ann``, ``Jörg`` and
 ``Jorg``, ``B0b`` and ``Bob``, ``Ann`` and ``Ann.`` are one name). A banned
 key is refused whatever name it comes with.
@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 from .datadir import private_dir
-from .saves import MAX_NAME
+from .save_document import MAX_NAME
 
 FILE_NAME = "club.sqlite3"
 SCHEMA_VERSION = 1

@@ -33,7 +33,7 @@ from pathlib import Path
 from .accounts import FILE_NAME as ACCOUNTS_FILE
 from .datadir import private_dir
 from .files import Refused, read_small
-from .records import FILE_NAME as RECORDS_FILE
+from .records_db import FILE_NAME as RECORDS_FILE
 
 #: The club's folder in the data folder, its file of tables, the host's key (as ``host/``, ``table/`` name them).
 CLUB, CLUB_FILE, HOST_KEY = "club", "club.json", "host_key"

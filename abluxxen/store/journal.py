@@ -17,7 +17,8 @@ from pathlib import Path
 
 from .datadir import data_dir, saves_in
 from .files import Refused, load_json, read_small
-from .records import RecordsError, record_finished
+from .records import record_finished
+from .records_db import RecordsError
 
 # A save is well under this; a bigger file is no save of ours (saves.MAX_BYTES, without loading saves.py).
 _MAX_BYTES = 4 * 1024 * 1024
@@ -88,7 +89,10 @@ def record_save(path: Path, records_dir: Path | None) -> int | None:
     Raises:
         RecordsError: when the records cannot take it (the save stays).
     """
-    from .saves import SaveError, SaveLock, read_save  # only when a finished save is found: stats stays light
+    # Imported only when a finished save is found: stats stays light.
+    from .save_document import SaveError
+    from .save_lock import SaveLock
+    from .saves import read_save
 
     lock = SaveLock(path)
     try:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from .datadir import data_dir
 from .files import Refused, load_json, read_small, write_atomically
-from .records import RecordsError, open_records
+from .records import open_records
+from .records_db import RecordsError
 from .saves import save_dir, scan_saves
 
 FORMAT = "abluxxen-learn/1"

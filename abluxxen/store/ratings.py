@@ -27,7 +27,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..levels import LEVELS
 from ..quoting import visible
-from .records import GameSummary, Records, RecordsError
+from .records import Records
+from .records_db import RecordsError
+from .records_reading import GameSummary
 
 if TYPE_CHECKING:
     from openskill.models import PlackettLuce, PlackettLuceRating

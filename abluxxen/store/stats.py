@@ -1,7 +1,7 @@
 """The statistics of the records: each person's games, wins, points and streaks.
 
 What ``abluxxen stats`` shows and prints as JSON; built from
-:meth:`~abluxxen.store.records.Records.results` without reading whole games.
+:meth:`~abluxxen.store.records_reading.RecordsReading.results` without reading whole games.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .records import SeatResult
+from .records_reading import SeatResult
 
 
 @dataclass

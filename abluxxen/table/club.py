@@ -32,8 +32,11 @@ from ..quoting import brief
 from ..store.accounts import Accounts
 from ..store.files import Refused, load_json, read_small
 from ..store.ratings import Rating, Ratings, recorded_ratings
-from ..store.records import RecordsError, open_records
-from ..store.saves import Saved, SaveError, SaveLock, Seat, new_save_path, read_save, write_save
+from ..store.records import open_records
+from ..store.records_db import RecordsError
+from ..store.save_document import Saved, SaveError, Seat
+from ..store.save_lock import SaveLock
+from ..store.saves import new_save_path, read_save, write_save
 from .chat import MAX_NAME_SHOWN, Chat
 from .club_file import CLUB_FILE, MAX_CLUB_FILE, ORPHANS, ClubFile, set_aside_orphans
 from .playing import Playing, play_club_table

@@ -18,8 +18,9 @@ from typing import Any
 from ..store.datadir import private_dir
 from ..store.files import Refused, read_small, write_atomically
 from ..store.journal import record_waiting
+from ..store.save_document import SaveError
+from ..store.save_lock import SaveLock
 from ..store.saves import MAX_BYTES as MAX_SAVE
-from ..store.saves import SaveError, SaveLock
 
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024

@@ -27,7 +27,7 @@ from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.view import View
 from ..quoting import brief
-from ..store.saves import Saved
+from ..store.save_document import Saved
 from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, Viewer, add_note
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code

@@ -11,7 +11,7 @@ from ..bots.common import stable_seed
 from ..engine.events import Event
 from ..engine.view import View
 from ..i18n.tr import Tr
-from ..store.saves import Seat
+from ..store.save_document import Seat
 
 # The hard bot's budget at a table: its default, in iterations (a time budget
 # gives different moves from run to run, and undo must bring back the same replies).

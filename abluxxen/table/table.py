@@ -1,6 +1,6 @@
 """A match being played, whoever sits at it: the moves, the autosave, the record, and every seat told.
 
-The table owns the match (through its :class:`~abluxxen.store.saves.Saved`)
+The table owns the match (through its :class:`~abluxxen.store.save_document.Saved`)
 and is the one place a move is pushed. After each move it saves, then tells
 **every** seat what happened as that seat may see it
 (:meth:`~abluxxen.engine.events.Event.visible_to`): a card drawn from the deck reaches
@@ -42,17 +42,11 @@ from ..engine.seeds import new_seed
 from ..engine.transcript import Transcript
 from ..engine.view import View
 from ..store.journal import record_waiting, retire
-from ..store.records import RecordsError, record_finished
-from ..store.saves import (
-    LOCK_PATIENCE,
-    Saved,
-    SaveError,
-    SaveLock,
-    new_save_path,
-    save_text,
-    write_save,
-    write_save_text,
-)
+from ..store.records import record_finished
+from ..store.records_db import RecordsError
+from ..store.save_document import Saved, SaveError, save_text
+from ..store.save_lock import LOCK_PATIENCE, SaveLock
+from ..store.saves import new_save_path, write_save, write_save_text
 from .seats import BotSeat
 from .undo import taken_back
 
@@ -508,7 +502,7 @@ class _Seated:
 
 
 def records_kind(err: Exception) -> str:
-    """Which kind of records problem ``err`` is (see ``store/records.py``'s ``KINDS``)."""
+    """Which kind of records problem ``err`` is (see ``store/records_db.py``'s ``KINDS``)."""
     return err.kind if isinstance(err, RecordsError) else "damaged"
 
 

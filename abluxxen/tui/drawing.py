@@ -23,7 +23,7 @@ from ..engine.phase import Phase
 from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n.tr import Tr
-from ..store.saves import Saved
+from ..store.save_document import Saved
 from .narrate import narrate
 from .notation import SLOT_LETTERS, shortcuts_key
 

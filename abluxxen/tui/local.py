@@ -32,7 +32,9 @@ from rich.console import RenderableType
 
 from ..engine.phase import Phase
 from ..i18n.tr import Tr
-from ..store.saves import SaveBusy, Saved, SaveError, SaveLock, clean_leftovers
+from ..store.save_document import Saved, SaveError
+from ..store.save_lock import SaveBusy, SaveLock
+from ..store.saves import clean_leftovers
 from ..table.chairs import Chair, Login
 from ..table.room import OVER, PLAYING, SCORES, Room
 from ..table.table import Table

@@ -17,7 +17,7 @@ from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n import rulebook
 from ..i18n.tr import Tr
-from ..store.saves import Saved
+from ..store.save_document import Saved
 from .drawing import TableInfo, legend_lines, log_lines, moves_page
 from .narrate import narrate
 

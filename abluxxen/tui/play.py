@@ -22,7 +22,8 @@ from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..store.progress import has_played
-from ..store.saves import DEFAULT_DELAY, Saved, new_save_path, save_dir
+from ..store.save_document import DEFAULT_DELAY, Saved
+from ..store.saves import new_save_path, save_dir
 from ..table.seats import SeatError
 from ..table.table import start_event
 from .local import play_here

@@ -14,20 +14,10 @@ from ..languages import default_lang
 from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_save
-from ..store.records import RecordsError
-from ..store.saves import (
-    FOLDER_REFUSAL,
-    LOCK_PATIENCE,
-    Found,
-    SaveBusy,
-    SaveError,
-    SaveLock,
-    SaveUnreadable,
-    is_busy,
-    read_save,
-    save_dir,
-    unfinished_saves,
-)
+from ..store.records_db import RecordsError
+from ..store.save_document import SaveError
+from ..store.save_lock import LOCK_PATIENCE, SaveBusy, SaveLock, is_busy
+from ..store.saves import FOLDER_REFUSAL, Found, SaveUnreadable, read_save, save_dir, unfinished_saves
 from .local import play_here
 
 WIDTH = 80

@@ -58,7 +58,7 @@ from ..engine.moves import IllegalMove
 from ..engine.view import View
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..store.saves import SaveError
+from ..store.save_document import SaveError
 from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room

@@ -12,7 +12,7 @@ from ..engine.rules import VARIANTS
 from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
 from ..quoting import quoted
-from ..store.saves import Seat, name_refusal
+from ..store.save_document import Seat, name_refusal
 
 # At home in table/seats.py (the club seats bots too); named here for the setup's callers.
 from ..table.seats import SeatError, seats_of

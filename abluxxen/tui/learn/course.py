@@ -31,7 +31,7 @@ from ...engine.view import View
 from ...i18n.tr import Tr
 from ...languages import LANGS, default_lang
 from ...store.progress import ProgressError, progress_path, read_progress, write_progress
-from ...store.saves import DEFAULT_DELAY
+from ...store.save_document import DEFAULT_DELAY
 from ...table.chairs import Login
 from ...table.room import Room
 from ..commands import leaves

@@ -19,7 +19,7 @@ from ...engine.moves import IllegalMove
 from ...engine.phase import Phase
 from ...engine.rules import Rules
 from ...engine.view import View
-from ...store.saves import Saved, Seat
+from ...store.save_document import Saved, Seat
 from ...table.seats import BotSeat
 from ...table.table import Player, Table, run_now
 from .lessons import NAMES, PLAYER, Lesson, Step

@@ -1,0 +1,319 @@
+"""The save document: what a save file holds, written as JSON and read back with every field checked.
+
+A save file is a JSON document of our own that wraps the engine's match
+document (:meth:`Match.to_json`, which embeds the game)::
+
+    {"format": "abluxxen-tui/1", "saved": "2026-11-22T03:00:00+00:00",
+     "lang": "en", "delay": 0.6, "finished": false,
+     "seats": [{"name": "Ann"}, {"name": "Ada", "bot": "hard"}],
+     "log": [<events of the current game, Event.to_json>],
+     "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
+     "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
+     "transcript": <the current game's Transcript.to_json()>,
+     "match": <Match.to_json()>}
+
+A document is whatever a disk or a player left there, so reading refuses, with one line of reason
+(:class:`SaveError`), anything but a save that plays: every field is checked before a game starts.
+Where the files live, and how they are written and read, is ``saves.py``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import secrets
+import unicodedata
+from dataclasses import InitVar, dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ..engine.events import EVENT_KINDS, START, Event
+from ..engine.match import Match
+from ..engine.phase import END_REASONS
+from ..engine.transcript import Transcript
+from ..languages import LANGS
+from ..levels import LEVELS
+from ..names import name_problem
+from .files import TooDeep, load_json
+
+FORMAT = "abluxxen-tui/1"
+MAX_NAME = 12  # terminal cells: the table lays names out in columns this wide
+DEFAULT_DELAY = 0.6  # seconds after a bot move: long enough to see it
+MAX_DELAY = 10.0  # more would look like a hang
+_KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
+#: An account in a save: printable, no spaces (``key:`` and a key's fingerprint, as the club writes it).
+_ACCOUNT = re.compile(r"[!-~]{1,200}")
+
+
+class SaveError(ValueError):
+    """A save file that cannot be read back, with the reason (``str()``: English).
+
+    Attributes:
+        key: which reason, for its words in another language (``abluxxen/i18n/saves.py``); ``""``
+            when only the English exists.
+        params: the reason's details, to fill those words in.
+    """
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key, self.params = key, params
+
+
+def new_match_key() -> str:
+    """A fresh random key for a match (16 hex digits)."""
+    return secrets.token_hex(8)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human by name, or a bot of some level."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.bot is not None
+
+
+@dataclass
+class Saved:
+    """A save file's content."""
+
+    match: Match
+    seats: list[Seat]
+    lang: str = "en"
+    delay: float = 0.6
+    log: list[Event] = field(default_factory=list)
+    finished: bool = False
+    #: Whether the current game had help a plain game does not: a hint, an undo.
+    assisted: bool = False
+    #: The match's own random key: its games are recorded as ``KEY:INDEX``, once each.
+    match_key: str = field(default_factory=new_match_key)
+    #: Per seat, the account of the person at it (a club's table), ``None`` for a bot or a person without
+    #: one; ``None`` where no seat has one. Kept in the save so that whoever records its games (the club,
+    #: or any command that finds the finished save) rates them by account.
+    accounts: list[str | None] | None = None
+    history: InitVar[Transcript | None] = None
+    #: The current game from its deal (or from where an older save resumed it).
+    transcript: Transcript = field(init=False)
+
+    def __post_init__(self, history: Transcript | None) -> None:
+        self.transcript = history if history is not None else Transcript.of(self.match.game)
+
+
+def name_refusal(name: str) -> str | None:
+    """Why a name cannot sit at the table, as a key of ``abluxxen/i18n/`` (``None``: it can).
+
+    ``"seat_name_control"``: a control or invisible character;
+    ``"seat_name_long"``: wider than :data:`MAX_NAME` terminal cells.
+    """
+    if name_problem(name):
+        return "seat_name_control"
+    if cells(name) > MAX_NAME:
+        return "seat_name_long"
+    return None
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes: wide (East Asian, most emoji) characters two, combining
+    marks and joiners none, a character joined on by a zero-width joiner none (👩‍💻 is one picture),
+    every other character one."""
+    width, joined = 0, False
+    for ch in text:
+        if not joined and not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Mn", "Me", "Cf"):
+            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        joined = ch == "\u200d"
+    return width
+
+
+def to_document(saved: Saved) -> dict[str, Any]:
+    """The JSON document of a save."""
+    return {
+        "format": FORMAT,
+        "saved": datetime.now(UTC).isoformat(timespec="seconds"),
+        "lang": saved.lang,
+        "delay": saved.delay,
+        "finished": saved.finished,
+        "seats": [{"name": s.name} if s.bot is None else {"name": s.name, "bot": s.bot} for s in saved.seats],
+        "log": [e.to_json() for e in saved.log],
+        "assisted": saved.assisted,
+        "match_key": saved.match_key,
+        **({"accounts": saved.accounts} if saved.accounts is not None else {}),
+        "transcript": saved.transcript.to_json(),
+        "match": saved.match.to_json(),
+    }
+
+
+def from_document(doc: Any) -> Saved:
+    """A save from its document, every field checked, so that a save that loads can be played.
+
+    Raises:
+        SaveError: naming what is wrong.
+    """
+    if not isinstance(doc, dict):
+        raise SaveError("not a save document (expected a JSON object)", "not_object")
+    if doc.get("format") != FORMAT:
+        found = repr(doc.get("format"))[:40]
+        raise SaveError(f"unknown format {found} (expected {FORMAT!r})", "format", found=found, expected=repr(FORMAT))
+    for key in ("match", "seats"):
+        if key not in doc:
+            raise SaveError(f"damaged save: no {key!r}", "missing", field=repr(key))
+    try:
+        match = Match.from_json(doc["match"])
+        seats = _seats(doc["seats"], match.names)
+        log = _log(doc.get("log", []), match.rules.players)
+        # Saves from before transcripts begin the transcript where they resume.
+        history = Transcript.from_json(doc["transcript"], ends_at=match.game) if "transcript" in doc else None
+    except ValueError as err:
+        raise SaveError(f"damaged save: {err}", "invalid") from None
+    lang = doc.get("lang", "en")
+    if lang not in LANGS:
+        raise SaveError("damaged save: lang must be 'en' or 'de'", "lang")
+    delay = doc.get("delay", 0.6)
+    if isinstance(delay, bool) or not isinstance(delay, int | float) or not math.isfinite(delay) \
+            or not 0 <= delay <= MAX_DELAY:
+        raise SaveError(f"damaged save: delay must be from 0 to {MAX_DELAY:g} seconds", "delay", most=f"{MAX_DELAY:g}")
+    finished = doc.get("finished", False)
+    if not isinstance(finished, bool) or (finished and not match.is_over):
+        raise SaveError("damaged save: finished must be true or false, and true only once the match is over",
+                        "finished")
+    assisted = doc.get("assisted", False)
+    if not isinstance(assisted, bool):
+        raise SaveError("damaged save: assisted must be true or false", "assisted")
+    # Saves from before records get a key now; the first autosave keeps it.
+    match_key = doc.get("match_key", new_match_key())
+    if not isinstance(match_key, str) or not _KEY.fullmatch(match_key):
+        raise SaveError("damaged save: match_key must be 1 to 64 letters, digits, - or _", "match_key")
+    accounts = doc.get("accounts")
+    if accounts is not None and not (isinstance(accounts, list) and len(accounts) == len(seats) and all(
+            account is None or (isinstance(account, str) and _ACCOUNT.fullmatch(account)) for account in accounts)):
+        raise SaveError("damaged save: accounts must name an account (or null) for each seat", "accounts")
+    _check_when(doc.get("saved"))
+    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
+                 assisted=assisted, match_key=match_key, accounts=accounts, history=history)
+
+
+def _seats(value: Any, names: list[str]) -> list[Seat]:
+    """The seats of a document: one per player, named as in the game."""
+    if not isinstance(value, list) or len(value) != len(names):
+        raise ValueError(f"seats must list the {len(names)} players")
+    seats = []
+    for number, (seat, name) in enumerate(zip(value, names, strict=True), 1):
+        if not isinstance(seat, dict) or set(seat) - {"name", "bot"} or seat.get("name") != name:
+            raise ValueError(f"seat {number} must be an object with the game's name for that seat")
+        refusal = name_refusal(name)
+        if refusal:
+            raise ValueError(f"seat {number}: " + ("the name holds a control or invisible character"
+                                                    if refusal == "seat_name_control"
+                                                    else f"the name is wider than {MAX_NAME} characters"))
+        bot = seat.get("bot")
+        if bot is not None and bot not in LEVELS:
+            raise ValueError(f"seat {number}: bot level must be {_or(LEVELS)}")
+        seats.append(Seat(name, bot))
+    if len({n.lower() for n in names}) != len(names):  # as the setup compares them
+        raise ValueError("two seats have the same name")
+    return seats
+
+
+# What each kind of logged event must carry, and the sources it may name.
+_NEEDS: dict[str, tuple[tuple[str, ...], tuple[str, ...] | None]] = {
+    START: (("seat", "source"), None),
+    "play": (("seat", "cards"), None),
+    "abluxx": (("seat", "other", "cards"), None),
+    "shadowluxx": (("seat", "cards"), None),
+    "take": (("seat", "other", "cards"), None),
+    "leave": (("seat", "other", "cards"), None),
+    "back": (("seat", "other", "cards"), None),
+    "discard": (("seat", "other", "cards"), None),
+    "draw": (("seat", "cards", "source"), ("deck", "pool")),
+    "pass": (("seat",), None),
+    "refill": (("source",), ("pool", "shadow")),
+    "to-pool": (("cards", "source"), None),
+    "removed": (("cards",), None),
+    "turn": (("seat",), None),
+    "game-over": (("seat", "source"), END_REASONS),
+}
+assert set(_NEEDS) == {*EVENT_KINDS, START}
+
+
+def _log(value: Any, players: int) -> list[Event]:
+    """The logged events of a document: known kinds, seats at the table, nothing missing."""
+    if not isinstance(value, list):
+        raise ValueError("log must be a list of events")
+    events = []
+    for i, doc in enumerate(value):
+        try:
+            event = Event.from_json(doc)
+        except ValueError as err:
+            raise ValueError(f"log[{i}]: {err}") from None
+        if event.kind not in _NEEDS:
+            raise ValueError(f"log[{i}]: unknown event kind {event.kind[:20]!r}")
+        needs, sources = _NEEDS[event.kind]
+        missing = [name for name in needs if getattr(event, name) in (None, ())]
+        if missing:
+            raise ValueError(f"log[{i}]: a {event.kind} event needs {' and '.join(missing)}")
+        if any(s is not None and s >= players for s in (event.seat, event.other)):
+            raise ValueError(f"log[{i}]: seat out of range for {players} players")
+        if sources is not None and event.source not in sources:
+            raise ValueError(f"log[{i}]: a {event.kind} event comes from {' or '.join(sources)}")
+        if sources is None and event.source is not None and not event.source.isdigit():
+            raise ValueError(f"log[{i}]: a {event.kind} event's source is a number")
+        events.append(event)
+    return events
+
+
+def _check_when(value: Any) -> None:
+    """``saved``, when present, is the date and time the file was written."""
+    if value is None:
+        return
+    try:
+        datetime.fromisoformat(value if isinstance(value, str) else "")
+    except ValueError:
+        raise SaveError("damaged save: saved must be a date and time", "saved") from None
+
+
+def save_text(saved: Saved, *, checked: bool = True) -> str:
+    """The save file's text for ``saved`` as it is now (what :func:`write_save_text` writes, maybe later and in
+    another thread: the text no longer changes with the game).
+
+    Raises:
+        SaveError: when ``checked`` and the document would not load again.
+    """
+    text = json.dumps(to_document(saved), indent=1)
+    if checked:
+        from_document(json.loads(text))  # never replace a good save with one that won't load
+    return text
+
+
+def parse_save(text: str) -> Saved:
+    """A save from the text of its file (:func:`save_text`), every field checked.
+
+    Raises:
+        SaveError: when the text is not JSON, or not a save that plays; one line of reason.
+    """
+    return from_document(_parse(text))
+
+
+def _refuse_constant(name: str) -> Any:
+    raise SaveError(f"damaged save: {name} is not a number a save holds", "constant", name=name)
+
+
+def _parse(text: str) -> Any:
+    try:
+        return load_json(text, parse_constant=_refuse_constant)
+    except SaveError:
+        raise
+    except json.JSONDecodeError as err:
+        raise SaveError(f"damaged save: not valid JSON (line {err.lineno})", "json", line=err.lineno) from None
+    except TooDeep:
+        raise SaveError("damaged save: nested too deeply", "nested") from None
+    except ValueError:  # the parser's limit on digits: no save holds such a number
+        raise SaveError("damaged save: a number too long to read", "long_number") from None
+
+
+def _or(words: tuple[str, ...]) -> str:
+    """``"a, b or c"``."""
+    return ", ".join(words[:-1]) + " or " + words[-1]
