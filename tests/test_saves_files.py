@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from abluxxen import Event, Game, Match, Rules
 from abluxxen.engine.events import START
 from abluxxen.store import save_lock
 from abluxxen.store.save_document import Saved, Seat
-from abluxxen.store.saves import new_save_path, read_save, write_save
+from abluxxen.store.saves import LEFTOVER_AGE, new_save_path, read_save, write_save
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -250,14 +251,20 @@ def test_resume_without_a_file_skips_odd_files_and_continues_the_newest_good_gam
 def test_leftover_temporary_files_are_removed_at_the_next_start_but_not_one_being_written(tmp_path: Path) -> None:
     killed = tmp_path / ".save-k1ll3d.tmp"
     killed.write_text('{"format": "abluxx')
+    left = time.time() - LEFTOVER_AGE - 1  # a killed write's: left a while ago
+    os.utime(killed, (left, left))
     busy = tmp_path / ".save-wr1t1ng.tmp"
     busy.write_text("")
+    # Just made by a write that has not locked it yet (four games started at once: one's cleanup took
+    # another's, whose save then failed, and that game left without one).
+    fresh = tmp_path / ".save-fr3sh.tmp"
+    fresh.write_text("")
     with open(busy) as writer:
         fcntl.flock(writer, fcntl.LOCK_EX)  # another process is writing this one right now
         path = tmp_path / "game.json"
         status, _ = _run_app(_saved(["Ann", "Ada", "Bix"], bots=2, moves=0), path, "quit\ry\r")
         assert status == 0
-        assert not killed.exists() and busy.exists()
+        assert not killed.exists() and busy.exists() and fresh.exists()
     assert read_save(path).match.game.to_json()
 
 

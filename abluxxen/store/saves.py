@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -29,6 +30,9 @@ from .save_lock import SaveLock, flock, sidecar_save, try_flock
 
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
+#: Seconds a save's temporary file must have been left before a cleanup takes it for a killed write's: a write
+#: takes milliseconds, but between its file's creation and its lock another process's cleanup could take it.
+LEFTOVER_AGE = 60.0
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
 
 #: Why a folder is no save (``resume DIR``, ``review DIR``).
@@ -103,7 +107,8 @@ def write_save_text(path: Path, text: str) -> None:
 def clean_leftovers(directory: Path) -> None:
     """Remove temporary files of saves that were killed mid-write, and stale lock files.
 
-    A file still being written or a game still open holds its lock and is left alone.
+    A file still being written or a game still open holds its lock and is left alone; so is a temporary file
+    younger than :data:`LEFTOVER_AGE` (a write that has not locked it yet).
     """
     try:
         entries = list(os.scandir(directory))
@@ -126,7 +131,8 @@ def _remove_unlocked(path: Path) -> None:
     except OSError:
         return
     try:
-        if stat.S_ISREG(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime >= LEFTOVER_AGE:
             flock(fd)
             path.unlink(missing_ok=True)
     except OSError:
