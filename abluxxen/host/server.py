@@ -4,7 +4,7 @@ Built on asyncssh and prompt_toolkit's SSH support: a login's user name
 picks the seat, its keyboard-interactive answer is the invite code (or a
 seat's return code), and a seat's owner may come back with the SSH key they
 first came with, without any code. The session is a
-:class:`~abluxxen.host.screen.TableScreen` and nothing else: no shell, no
+:class:`~abluxxen.tui.screen.TableScreen` and nothing else: no shell, no
 commands, no SFTP or SCP, no forwarding of ports, agents or X11. One
 :class:`Host` can serve several rooms, each behind its own code, in one event
 loop. What one client may cost the others is bounded here and in
