@@ -36,10 +36,13 @@ from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
 from ..table.room import OVER, Room
+from .app import screen_application
+from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move
-from .screen import Paged, TableScreen, ansi_lines, screen_application
+from .paged import Paged
+from .screen import TableScreen
 from .toolkit import Kept
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -70,6 +73,7 @@ class LobbyScreen(Paged):
         self.name = visitor.name
         self.tr = Tr(lang)
         self.colours = colours
+        self.canvas = Canvas(colours)
         self.message = ""
         self.page: list[str] | None = None
         self.page_at = 0
@@ -203,19 +207,19 @@ class LobbyScreen(Paged):
                _personal(club, self.visitor, self.message))
         rest = _SHARED.get(key)
         if rest is None:
-            rest = ansi_lines(self._ansi(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
+            rest = ansi_lines(self.canvas.ansi(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
                                                     message=self.message), cols, height - 1))
             _SHARED[key] = rest
             while len(_SHARED) > MAX_SHARED:
                 _SHARED.popitem(last=False)
-        return ansi_lines(self._ansi(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
+        return ansi_lines(self.canvas.ansi(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
 
     def render(self, cols: int, rows: int) -> str:
         """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
         instead = self._instead(cols, rows)
         if instead is not None:
             return instead
-        return self._ansi(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
+        return self.canvas.ansi(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
                                 message=self.message), cols, rows - 2)
 
     def _bottom(self) -> StyleAndTextTuples:

@@ -25,33 +25,23 @@ it asks any seat, gives it the chance to hand the keyboard over first
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import logging
-import textwrap
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
-from prompt_toolkit.key_binding.defaults import load_key_bindings
-from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.output import ColorDepth
 from rich.align import Align
-from rich.console import Console, ConsoleOptions, Group, RenderableType
+from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.segment import Segment, Segments
-from rich.style import Style
 from rich.text import Text
 
 from ..engine.moves import IllegalMove
@@ -62,79 +52,19 @@ from ..store.saves import SaveError
 from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
+from .app import screen_application
+from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, names_here, read_command
 from .drawing import TableInfo, render_table, table_info
 from .notation import completions, read_typed
+from .paged import Paged
 from .pages import help_page, hint_line, log_page, replay_line
 from .scores import ScoreScreen
-from .terminal import MIN_HEIGHT, MIN_WIDTH
-from .toolkit import Kept, share_key_bindings
+from .toolkit import Kept
 
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0
-#: Colours by what the terminal can show.
-DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
-          "truecolor": ColorDepth.DEPTH_24_BIT}
-
 _log = logging.getLogger(__name__)
-
-
-def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours: str | None) -> Application[None]:
-    """A full-screen application for one terminal: a table's screen or a lobby.
-
-    A redraw is never put off to let other work run first (prompt_toolkit's ``max_render_postpone_time``):
-    with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
-    it ran, waking the loop each time; a redraw is still made once however often it was asked for.
-    """
-    app: Application[None] = Application(
-        layout=Layout(body, focused_element=focused), key_bindings=merge_key_bindings([_ignored_keys(), keys]),
-        full_screen=True, mouse_support=False,
-        color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
-        max_render_postpone_time=None)
-    share_key_bindings(app, *_shared_key_bindings())
-    return app
-
-
-#: Control keys whose prompt_toolkit meaning would hold a one-line prompt: Ctrl-@ (a NUL byte, Ctrl-Space)
-#: begins a selection, and while there is one Enter does nothing, for good; Ctrl-Q takes the next key as
-#: its own (Enter, put in the line raw). A client may send either.
-IGNORED_KEYS = ("c-@", "c-q")
-
-
-@functools.cache
-def _ignored_keys() -> KeyBindings:
-    """Bindings that make :data:`IGNORED_KEYS` do nothing, made once for every screen (a screen's own
-    bindings come after them, and may still give one a meaning)."""
-    keys = KeyBindings()
-    for key in IGNORED_KEYS:
-        keys.add(key)(lambda event: None)
-    return keys
-
-
-@functools.cache
-def _shared_key_bindings() -> tuple[KeyBindingsBase, KeyBindingsBase]:
-    """prompt_toolkit's default key bindings and its page keys, made once for every screen."""
-    return load_key_bindings(), load_page_navigation_bindings()
-
-
-def ansi_lines(text: str) -> list[StyleAndTextTuples]:
-    """Text with escape codes as prompt_toolkit's styled lines."""
-    return list(split_lines(to_formatted_text(ANSI(text))))
-
-
-def colours_of(term: str | None, env: dict[str, str]) -> str | None:
-    """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
-
-    ``NO_COLOR`` (any value, as https://no-color.org asks) turns colour off.
-    """
-    if "NO_COLOR" in env:
-        return None
-    term = (term or "").lower()
-    if not term or term == "dumb":
-        return None
-    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
-        return "truecolor"
-    return "256" if "256" in term else "standard"
 
 
 @dataclass
@@ -158,83 +88,6 @@ class Question:
 
     prompt: str
     answered: Callable[[str], None]
-
-
-class Paged:
-    """A screen that shows pages over itself, a screenful at a time: the table's and the lobby's.
-
-    Its owner keeps ``page`` (the lines, ``None`` when no page is open), ``page_at`` (the first line
-    shown) and ``colours``, and gives ``size()`` and ``refresh()``.
-    """
-
-    colours: str | None
-    page: list[str] | None
-    page_at: int
-    tr: Tr
-    _rich: Console | None = None
-
-    def size(self) -> tuple[int, int]:
-        """The terminal's columns and rows."""
-        raise NotImplementedError
-
-    def refresh(self) -> None:
-        """Draw again soon."""
-        raise NotImplementedError
-
-    def _instead(self, cols: int, rows: int) -> str | None:
-        """What the screen shows instead of itself: that the terminal is too small, or the page over it
-        (``rows - 2`` lines of it); ``None`` when neither."""
-        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            text = self.tr("host.too_small", w=cols, h=rows)
-            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
-        if self.page is not None:
-            return "\n".join(self.page[self.page_at:self.page_at + rows - 2])
-        return None
-
-    def _console(self, cols: int, height: int) -> Console:
-        """A rich console for this terminal at this size (made once per size: making one costs)."""
-        if self._rich is None or (self._rich.width, self._rich.height) != (cols, height):
-            self._rich = Console(file=io.StringIO(), width=cols, height=height,
-                                 force_terminal=self.colours is not None, color_system=self.colours,  # type: ignore[arg-type]
-                                 highlight=False, soft_wrap=False, legacy_windows=False)
-        return self._rich
-
-    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
-        """``renderable`` as text with escape codes (a line terminal's picture)."""
-        console = self._console(cols, height)
-        with console.capture() as captured:
-            console.print(renderable, crop=True, overflow="ellipsis")
-        return "\n".join(captured.get().rstrip("\n").split("\n")[:height])
-
-    def open_page(self, parts: list[RenderableType]) -> None:
-        """Show a page over the screen, a screenful at a time."""
-        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
-        self.refresh()
-
-    def _page_keys(self, keys: KeyBindings, paging: Condition) -> None:
-        """The keys that turn and close a page while one is open, and no mouse at all: typed escape codes
-        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them."""
-        for key in ("q", "escape"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
-        for key in ("enter", " ", "pagedown", "down", "j"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
-        for key in ("b", "pageup", "up", "k"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
-        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
-
-    def _turn_page(self, step: int) -> None:
-        if self.page is None:
-            return
-        at = self.page_at + step * max(1, self.size()[1] - 2)
-        if at >= len(self.page):
-            self._close_page()
-            return
-        self.page_at = max(0, at)
-        self.refresh()
-
-    def _close_page(self) -> None:
-        self.page, self.page_at = None, 0
-        self.refresh()
 
 
 class TableScreen(Paged):
@@ -269,6 +122,7 @@ class TableScreen(Paged):
         self.cover: Cover | None = None
         self.question: Question | None = None
         self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
+        self.canvas = Canvas(colours)
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self.failed: Exception | None = None  # what made the screen fail (it left the table then)
@@ -330,7 +184,7 @@ class TableScreen(Paged):
         cols, rows = self.size()
         prompt = "".join(part[1] for part in (self._bottom() if self.page is not None else self._prompt()))
         shown = self._render(cols, rows)
-        text = shown if isinstance(shown, str) else self._ansi(shown, cols, rows - 2)
+        text = shown if isinstance(shown, str) else self.canvas.ansi(shown, cols, rows - 2)
         return "\n".join(line.rstrip() for line in text.split("\n")) + "\n" + prompt
 
     # -- the application ------------------------------------------------------------
@@ -433,7 +287,7 @@ class TableScreen(Paged):
         cols, rows = self.size()
         try:
             shown = self._render(cols, rows)
-            return self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
+            return self.canvas.lines(shown, cols, rows - 2) if not isinstance(shown, str) \
                 else ansi_lines(shown)
         except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
             # The host's log says why (a terminal of its own logs nowhere: see the package's NullHandler).
@@ -442,46 +296,6 @@ class TableScreen(Paged):
             self.goodbye, self.failed = text, err
             asyncio.get_running_loop().call_soon(self._leave)
             return list(split_lines(to_formatted_text(text)))
-
-    def _lines(self, renderable: RenderableType, cols: int, height: int) -> list[StyleAndTextTuples]:
-        """``renderable`` drawn by rich as :meth:`_ansi` draws it, each line straight into prompt_toolkit's
-        styled text (no escape codes written and read back: a style is translated once, then kept).
-
-        The table is a column of one-line texts, most of them the same on every screen at the table and
-        from one move to the next: each is drawn once and kept, by its whole content (its words, styles
-        and width), so what is kept for one screen can only ever be the same line on another."""
-        console = self._console(cols, height)
-        options = console.options.update(justify=None, overflow="ellipsis", height=None, no_wrap=None,
-                                         markup=None, highlight=None)
-        parts = renderable.renderables if isinstance(renderable, Group) else []
-        texts = [part for part in parts if isinstance(part, Text) and part.end == "\n"]
-        if parts and len(texts) == len(parts):
-            lines = [line for text in texts for line in self._text_lines(console, text, options)]
-        else:
-            lines = self._drawn(console, renderable, options)
-        while lines and not lines[-1]:  # as the text's last newlines are stripped
-            lines.pop()
-        return lines[:height]
-
-    def _text_lines(self, console: Console, text: Text, options: ConsoleOptions) -> list[StyleAndTextTuples]:
-        """One text's lines, drawn once for every screen that shows the same text at the same width."""
-        key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.tab_size,
-               console.width, self.colours)
-        lines = _LINES.get(key)
-        if lines is None:
-            lines = self._drawn(console, text, options)
-            if len(_LINES) >= MAX_LINES_KEPT:
-                _LINES.popitem(last=False)
-            _LINES[key] = lines
-        else:
-            _LINES.move_to_end(key)
-        return lines
-
-    def _drawn(self, console: Console, renderable: RenderableType, options: ConsoleOptions) -> list[StyleAndTextTuples]:
-        segments = console.render(renderable, options)
-        return [[(_style_of(console, self.colours, segment.style), segment.text)
-                 for segment in line if segment.text and not segment.control]
-                for line in Segment.split_and_crop_lines(segments, console.width, pad=False, include_new_lines=False)]
 
     def _minute(self) -> int:
         """Chat lines fade: the body is drawn afresh every so often."""
@@ -912,40 +726,6 @@ class TableScreen(Paged):
         """The end of the match: thanks, and the command that replays its deals at one terminal."""
         replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
         return self.tr("host.thanks") + ("\n" + replay if replay else "")
-
-
-def page_lines(parts: list[RenderableType], cols: int, colours: str | None) -> list[str]:
-    """A page's lines as a terminal ``cols`` wide shows them (``colours``: its colour system, ``None``
-    for none), to be turned a screenful at a time."""
-    out = io.StringIO()
-    console = Console(file=out, width=cols, force_terminal=colours is not None, color_system=colours,  # type: ignore[arg-type]
-                      highlight=False, legacy_windows=False)
-    console.print(Group(*parts))
-    return out.getvalue().rstrip("\n").split("\n")
-
-
-def _style_of(console: Console, colours: str | None, style: Style | None) -> str:
-    """prompt_toolkit's style for a rich style: read back from the escape codes ``console`` writes for it,
-    once per style and colour system (so the screen looks exactly as those codes make it look)."""
-    if style is None:
-        return ""
-    known = _STYLES.get((colours, style))
-    if known is None:
-        with console.capture() as captured:
-            console.print(Segments([Segment("x", style)]), end="")
-        known = next((part[0] for part in to_formatted_text(ANSI(captured.get())) if part[1] == "x"), "")
-        if len(_STYLES) > 4096:  # styles come from the code, not from what people type: never this many
-            _STYLES.clear()
-        _STYLES[colours, style] = known
-    return known
-
-
-#: Lines of text drawn lately, by their whole content (see :meth:`TableScreen._text_lines`), the oldest
-#: forgotten first: a hundred tables' screens' worth.
-_LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
-MAX_LINES_KEPT = 5_000
-#: prompt_toolkit's style for each rich style met so far, by colour system.
-_STYLES: dict[tuple[str | None, Style], str] = {}
 
 
 def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
