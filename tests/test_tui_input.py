@@ -20,7 +20,7 @@ from abluxxen.i18n.tr import Tr
 from abluxxen.store.saves import Saved, Seat, read_save
 from abluxxen.tui.drawing import render_table
 from abluxxen.tui.notation import completions, read_typed
-from abluxxen.tui.screen import toolbar
+from abluxxen.tui.prompting import toolbar
 
 NAMES = ["Ann", "Ben", "Cy"]
 

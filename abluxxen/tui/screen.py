@@ -27,7 +27,6 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -54,40 +53,19 @@ from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from .app import screen_application
 from .bridge import Canvas, ansi_lines
-from .commands import carry_out, leaves, names_here, read_command
+from .commands import carry_out, leaves, read_command
+from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
-from .notation import completions, read_typed
+from .notation import read_typed
 from .paged import Paged
 from .pages import help_page, hint_line, log_page, replay_line
+from .prompting import Tab, cap, matches, toolbar
 from .scores import ScoreScreen
 from .toolkit import Kept
 
 #: How long a chat line stays under the table (seconds).
 CHAT_SHOWN = 120.0
 _log = logging.getLogger(__name__)
-
-
-@dataclass
-class Cover:
-    """A neutral screen instead of the table (no card on it), gone with the person's Enter.
-
-    Attributes:
-        title: its line in the middle.
-        body: the smaller lines under it.
-        done: set when the person pressed Enter.
-    """
-
-    title: str
-    body: str = ""
-    done: asyncio.Event | None = None
-
-
-@dataclass
-class Question:
-    """A question instead of the prompt (yes or no, or Enter to go on), and what the answer does."""
-
-    prompt: str
-    answered: Callable[[str], None]
 
 
 class TableScreen(Paged):
@@ -123,13 +101,13 @@ class TableScreen(Paged):
         self.question: Question | None = None
         self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
         self.canvas = Canvas(colours)
+        self.tab = Tab()
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self.failed: Exception | None = None  # what made the screen fail (it left the table then)
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
-        self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
-        self.buffer.on_text_changed += self._cap
+        self.buffer.on_text_changed += cap
         self.app: Application[None] = self._application()
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
@@ -310,7 +288,7 @@ class TableScreen(Paged):
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
         if self.cover is not None:
-            return self._covered(cols, height)
+            return cover_panel(self.cover, cols, height)
         if self.sheet is not None:
             return Group(*self.sheet, *self._said())
         if room.stage == WAITING:
@@ -335,14 +313,6 @@ class TableScreen(Paged):
     def _hidden(self) -> str:
         """The line where a hidden hand would be."""
         return self.tr("host.hidden") if self.room.hosted else self.tr("hand_hidden")
-
-    def _covered(self, cols: int, height: int) -> RenderableType:
-        assert self.cover is not None
-        text = Text(self.cover.title, style="bold", justify="center")
-        if self.cover.body:
-            text.append("\n\n" + self.cover.body, style="dim")
-        panel = Panel(text, expand=False, padding=(1, 4))
-        return Group(Text("\n" * max(0, height // 2 - 4)), Align.center(panel, width=cols))
 
     def _info(self) -> TableInfo:
         return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
@@ -424,12 +394,8 @@ class TableScreen(Paged):
         view = self.deciding_view()
         # At a hosted table, who is here and away matters more than the moves, until one is typed.
         if view is not None and self.question is None and (self.buffer.text or not self.room.hosted):
-            return self._toolbar(view)
+            return toolbar(view, self.tr, self.buffer.text, self.size()[0])
         return self._status()
-
-    def _toolbar(self, view: View) -> StyleAndTextTuples:
-        """How the text typed so far reads (``→ play 11``), and the legal moves it may become."""
-        return toolbar(view, self.tr, self.buffer.text, self.size()[0])
 
     def _status(self) -> StyleAndTextTuples:
         """Who is at a hosted table, who is away and for how long; the codes this person needs."""
@@ -500,37 +466,13 @@ class TableScreen(Paged):
 
     # -- completion ------------------------------------------------------------------------
 
-    def _matches(self, typed: str, view: View) -> list[str]:
-        """Legal moves (as this language types them), then the commands here, that start with ``typed``."""
-        words = " ".join(typed.lower().split())
-        return completions(typed, view, self.tr) + [c for c in names_here(self.places) if words and c.startswith(words)]
-
     def _complete(self) -> None:
         """Tab: fill in the next move that matches what was typed (again: the one after)."""
         view = self.deciding_view()
-        if view is None:
-            return
-        text = self.buffer.text
-        base, filled, index = self._tab
-        if text != filled:
-            base, index = text, 0
-        else:
-            index += 1
-        found = self._matches(base, view)
-        if not found:
-            return
-        choice = found[index % len(found)]
-        self.buffer.text = choice
-        self.buffer.cursor_position = len(choice)
-        self._tab = (base, choice, index)
+        if view is not None:
+            self.tab.complete(self.buffer, lambda typed: matches(typed, view, self.tr, self.places))
 
     # -- reading ----------------------------------------------------------------------------
-
-    def _cap(self, buffer: Buffer) -> None:
-        """A pasted flood is cut to one line of :data:`MAX_LINE` characters."""
-        if len(buffer.text) > MAX_LINE:
-            buffer.text = buffer.text[:MAX_LINE]
-            buffer.cursor_position = MAX_LINE
 
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text[:MAX_LINE]
@@ -726,28 +668,3 @@ class TableScreen(Paged):
         """The end of the match: thanks, and the command that replays its deals at one terminal."""
         replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
         return self.tr("host.thanks") + ("\n" + replay if replay else "")
-
-
-def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
-    """The line under the prompt while a person decides: how the text typed so far reads (``→ play 11``:
-    ``11`` is one 11 when the hand holds one, else two 1s), and the legal moves it may still become."""
-    shown: StyleAndTextTuples = []
-    if typed.strip() and read_command(typed) is None:
-        try:
-            move = read_typed(typed, view)
-        except IllegalMove:
-            pass
-        else:
-            shown = [("bold", f" → {tr.spoken(move)} ")]
-    found = completions(typed, view, tr)
-    if shown and (not found or found == [tr.spoken(read_typed(typed, view))]):
-        return shown  # what Enter plays, and nothing else it could become
-    room = width - sum(len(part[1]) for part in shown) - 10
-    listed = ""
-    for move in found:
-        piece = (" · " if listed else "") + move
-        if len(listed) + len(piece) > room:
-            listed += " …"
-            break
-        listed += piece
-    return shown + [("", tr("tab_completes")), ("bold", listed or tr("no_match"))]
