@@ -20,6 +20,12 @@ it asks any seat, gives it the chance to hand the keyboard over first
   keyboard (:class:`~abluxxen.tui.local.HotSeatScreen`);
 - a lesson's (:mod:`abluxxen.tui.learn`): the learner's seat, the lesson's
   words under the table.
+
+The screen is made of parts that each hold one idea: rich drawn into
+prompt_toolkit (:mod:`.bridge`), the application and its keys (:mod:`.app`),
+pages (:mod:`.paged`), covers and questions (:mod:`.covers`), what is typed
+at the prompt (:mod:`.prompting`), and what is said around the table
+(:mod:`.around`). This class holds the state and composes them.
 """
 
 from __future__ import annotations
@@ -40,31 +46,26 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.processors import BeforeInput
 from rich.align import Align
 from rich.console import Group, RenderableType
-from rich.panel import Panel
-from rich.text import Text
 
 from ..engine.moves import IllegalMove
 from ..engine.view import View
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..store.saves import SaveError
 from ..table.chairs import Chair, Login, Note
-from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
+from ..table.chat import MAX_LINE, MAX_NAME_SHOWN
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from .app import screen_application
+from .around import bye, log_parts, messages, note_words, said, score_screen, status_line, thanks, waiting_room
 from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command
 from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
 from .notation import read_typed
 from .paged import Paged
-from .pages import help_page, hint_line, log_page, replay_line
+from .pages import help_page, hint_line
 from .prompting import Tab, cap, matches, toolbar
-from .scores import ScoreScreen
 from .toolkit import Kept
 
-#: How long a chat line stays under the table (seconds).
-CHAT_SHOWN = 120.0
 _log = logging.getLogger(__name__)
 
 
@@ -248,7 +249,7 @@ class TableScreen(Paged):
         """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
         ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
         over = reason == "stopped" and self.room.stage == OVER
-        self.goodbye = self._thanks() if over else self.tr(f"host.{reason}")
+        self.goodbye = thanks(self.room, self.tr) if over else self.tr(f"host.{reason}")
         self._exit()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -257,8 +258,9 @@ class TableScreen(Paged):
         """What the body shows depends on: while it is the same, the body is not drawn again (a key typed
         at the prompt redraws the prompt's lines alone)."""
         cols, rows = self.size()
+        minute = int(self.room.clock() // 30)  # chat lines fade: the body is drawn afresh every so often
         return (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
-                id(self.sheet), id(self.question), id(self.showing), self._minute())
+                id(self.sheet), id(self.question), id(self.showing), minute)
 
     def _body(self) -> list[StyleAndTextTuples]:
         """The table (or page, cover, waiting room) as lines of styled text."""
@@ -275,10 +277,6 @@ class TableScreen(Paged):
             asyncio.get_running_loop().call_soon(self._leave)
             return list(split_lines(to_formatted_text(text)))
 
-    def _minute(self) -> int:
-        """Chat lines fade: the body is drawn afresh every so often."""
-        return int(self.room.clock() // 30)
-
     def _render(self, cols: int, rows: int) -> RenderableType | str:
         """What the body shows: the table (or cover, scores, waiting room), else ready-made text (a page,
         the "too small" note)."""
@@ -290,11 +288,13 @@ class TableScreen(Paged):
         if self.cover is not None:
             return cover_panel(self.cover, cols, height)
         if self.sheet is not None:
-            return Group(*self.sheet, *self._said())
+            return Group(*self.sheet, *said(self._messages()))
         if room.stage == WAITING:
-            return Group(self._waiting_room(cols), *self._said())
+            watcher = None if self.chairs else self.name
+            shown = waiting_room(room, self.tr, cols, watcher=watcher, welcome=self.welcome)
+            return Group(shown, *said(self._messages()))
         if room.stage in (SCORES, OVER) and room.match.game.is_over:
-            return Group(Align.center(self._scores()), *self._said())
+            return Group(Align.center(score_screen(room, self.tr)), *said(self._messages()))
         return self._table(cols, height)
 
     def _table(self, cols: int, height: int) -> RenderableType:
@@ -317,73 +317,13 @@ class TableScreen(Paged):
     def _info(self) -> TableInfo:
         return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
 
-    def _scores(self) -> ScoreScreen:
-        room = self.room
-        match = room.match
-        return ScoreScreen(match, self.tr, bots=[s.is_bot for s in room.saved.seats], game=room.game_number,
-                           seed=match.seed if room.table.seed_shown() else None, assisted=room.saved.assisted)
-
-    def _waiting_room(self, cols: int) -> RenderableType:
-        tr, room = self.tr, self.room
-        lines = [Text(tr("host.waiting_title"), style="bold"), Text("")]
-        for number, seat in enumerate(room.saved.seats):
-            if seat.is_bot:
-                lines.append(Text(tr("host.bot_seat", name=seat.name, level=tr.level(seat.bot or "")), style="dim"))
-            elif room.chairs[number].present:
-                lines.append(Text(tr("host.here", name=seat.name), style="green"))
-            else:
-                lines.append(Text(tr("host.not_back" if room.resumed else "host.awaited", name=seat.name),
-                                  style="yellow"))
-        starts = tr("host.goes_on_when", grace=int(room.grace)) if room.resumed else tr("host.starts_when")
-        lines += [Text(""), Text(starts)]
-        if not self.chairs:
-            lines.append(Text(tr("host.watching_name", name=brief(self.name, MAX_NAME_SHOWN)), style="dim"))
-        if self.welcome:
-            lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
-        return Panel(Group(*lines), width=min(cols, 78))
-
-    def _said(self) -> list[Text]:
-        """The message lines under a screen that is not the table (waiting room, scores)."""
-        return [Text(line, style="bold yellow") for line in self._messages().split("\n") if line]
-
     def _messages(self) -> str:
         """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
-        showing = self.showing
-        parts = [self._note(note) for note in (showing.notes if showing is not None else [])]
-        if self.room.problem is not None:
-            parts.append(self._note(self.room.problem))
-        if self.message:
-            parts.append(self.message)
-        chat = self.room.chat
-        if chat and self.room.clock() - chat[-1].at < CHAT_SHOWN:
-            parts.append(self._said_line(chat[-1]))
-        return "\n".join(parts[-3:])
-
-    def _said_line(self, said: Said) -> str:
-        """A chat line; a watcher's is marked so, whatever name they chose (``Bеn`` with a Cyrillic е)."""
-        return self.tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text)
-
-    def _note(self, note: Note) -> str:
-        return self.words(note)
+        return messages(self.room, self.showing, self.message, self.tr)
 
     def words(self, note: Note) -> str:
         """Something told to this person alone (or a problem told to every screen), in its words."""
-        tr = self.tr
-        if note.key == "you_drew":
-            return tr("you_drew", cards=tr.cards_words(note.cards))
-        if note.key == "took_yours":
-            return tr("took_yours", name=note.name, cards=tr.owned_words(note.cards), n=len(note.cards))
-        if note.key == "not_saved":
-            err = note.error
-            reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
-                if isinstance(err, SaveError) else ""
-            return tr("not_saved", reason=reason)
-        if note.key in ("records_failed", "records_not"):
-            later = "\n" + tr("records_later") if note.move == "later" else ""
-            return tr(note.key, reason=tr(f"records.{note.name}")) + later
-        if note.key in ("forced", "undone"):
-            return tr(note.key, move=", ".join(tr.spoken(move) for move in note.move.split(", ")))
-        return tr(note.key)
+        return note_words(note, self.tr)
 
     def _bottom(self) -> StyleAndTextTuples:
         """The line under the prompt: the page's keys; how what is typed reads, and the moves it may
@@ -399,39 +339,8 @@ class TableScreen(Paged):
 
     def _status(self) -> StyleAndTextTuples:
         """Who is at a hosted table, who is away and for how long; the codes this person needs."""
-        tr, room = self.tr, self.room
-        if not room.hosted:
-            return []
-        if room.stage == SCORES:
-            waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
-            if any(not c.ready for c in self.chairs):
-                return [("bold", tr("host.next_game") + " " + tr("host.waiting_for", names=waiting))]
-            return [("bold", tr("host.waiting_ready", names=waiting))]
-        if room.stage == OVER:
-            if any(c.ready for c in self.chairs):
-                waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
-                return [("bold", tr("host.again_waiting", names=waiting))]
-            return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
-        people = []
-        for name, left in room.away():
-            people.append(tr("host.bot_plays", name=name) if left <= 0
-                          else tr("host.away", name=name, time=f"{int(left) // 60}:{int(left) % 60:02d}"))
-        here = [c.name for c in room.chairs.values() if c.present]
-        line = tr("host.present", people=", ".join(here + people))
-        for chair in room.chairs.values():  # a turn clock's time comes first: it is what to watch
-            clock = room.time_left(chair)
-            if clock is not None:
-                ticking = f"{int(clock) // 60}:{int(clock) % 60:02d}"
-                line = tr("club.clock", name=chair.name, time=ticking) + " · " + line
-        if room.watchers:
-            line += " · " + tr("host.watchers", n=len(room.watchers))
-        if self.local:  # the host can tell the code again to someone who lost it: it comes first, never cut
-            line = tr("host.code", code=room.code) + " · " + line
-        elif self.showing is not None and self.showing.return_code:  # what brings this person back
-            line = tr("host.your_return_code", code=self.showing.return_code) + " · " + line
-        shown = Text(line)
-        shown.truncate(self.size()[0], overflow="ellipsis")
-        return [("", shown.plain)]
+        return status_line(self.room, self.tr, chairs=self.chairs, showing=self.showing, local=self.local,
+                           width=self.size()[0])
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.page is not None or self.cover is not None:
@@ -633,38 +542,16 @@ class TableScreen(Paged):
 
     def log_parts(self) -> list[RenderableType]:
         """The ``log`` page: the game so far as this seat may see it, the table's chat, the seat's return code."""
-        room, tr, chair = self.room, self.tr, self.chair()
-        parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
-                         game=room.game_number, width=self.size()[0])
-        if room.chat:
-            parts += [Text(""), Text(tr("host.chat"), style="bold")]
-            parts += [Text(tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text))
-                      for said in room.chat]
-        if chair is not None and chair.return_code:
-            parts += [Text(""), Text(tr("host.return_code", name=chair.name, code=chair.return_code))]
-        return parts
+        return log_parts(self.room, self.chair(), self.tr, width=self.size()[0])
 
     # -- leaving --------------------------------------------------------------------------------------
 
     def _leave(self) -> None:
         if not self.goodbye:
-            self.goodbye = self._thanks() if self.room.stage == OVER else self._bye()
+            over = self.room.stage == OVER
+            self.goodbye = thanks(self.room, self.tr) if over else bye(self.room, self.showing, self.tr)
         self._exit()
 
     def _exit(self) -> None:
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
-
-    def _bye(self) -> str:
-        """What a person leaving in the middle is told: how to come back to their seat."""
-        chair = self.showing
-        if chair is None or not self.room.hosted:
-            return self.tr("host.bye_watch") if chair is None else ""
-        if chair.return_code:
-            return self.tr("host.bye_code", grace=int(self.room.grace), name=chair.name, code=chair.return_code)
-        return self.tr("host.bye", grace=int(self.room.grace), name=chair.name)
-
-    def _thanks(self) -> str:
-        """The end of the match: thanks, and the command that replays its deals at one terminal."""
-        replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
-        return self.tr("host.thanks") + ("\n" + replay if replay else "")
