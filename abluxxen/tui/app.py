@@ -2,21 +2,28 @@
 
 Every screen at a terminal, the table's (:mod:`.screen`) and the lobby's (:mod:`.lobby`), is made by
 :func:`screen_application`: full screen, no mouse, the colour depth of what the terminal shows
-(:func:`colours_of`), and the same few keys that do nothing, whatever a client sends.
+(:func:`colours_of`), and the same few keys that do nothing, whatever a client sends. Both are the same
+three parts (:func:`prompt_application`): the body, the prompt under it, and a line under the prompt.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, merge_key_bindings
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
 
-from .toolkit import share_key_bindings
+from .toolkit import Kept, share_key_bindings
 
 #: Colours by what the terminal can show.
 DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
@@ -41,6 +48,31 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours
         max_render_postpone_time=None)
     share_key_bindings(app, *_shared_key_bindings())
     return app
+
+
+def prompt_application(body: Kept, buffer: Buffer, prompt: Callable[[], StyleAndTextTuples],
+                       bottom: Callable[[], StyleAndTextTuples], keys: KeyBindings, colours: str | None, *,
+                       interrupted: Callable[[], None], quit: Callable[[], None]) -> Application[None]:
+    """A screen of three parts: ``body`` (its rows kept), the prompt (``prompt`` before what is typed into
+    ``buffer``) and the line under it (``bottom``); ``keys``, and the keys every such screen has: Ctrl-C
+    (``interrupted``), Ctrl-D on an empty line (``quit``) and Ctrl-L (the whole screen drawn afresh)."""
+
+    @keys.add("c-c")
+    def _interrupt(event: KeyPressEvent) -> None:
+        interrupted()
+
+    @keys.add("c-d", filter=Condition(lambda: not buffer.text))
+    def _end(event: KeyPressEvent) -> None:
+        quit()
+
+    @keys.add("c-l")
+    def _redraw(event: KeyPressEvent) -> None:
+        body.forget()
+        event.app.renderer.clear()
+
+    under = Window(FormattedTextControl(bottom), height=1, wrap_lines=False)
+    typed = Window(BufferControl(buffer, input_processors=[BeforeInput(prompt)]), height=1, wrap_lines=False)
+    return screen_application(HSplit([body, typed, under]), typed, keys, colours)
 
 
 @functools.cache

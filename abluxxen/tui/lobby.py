@@ -20,11 +20,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import HSplit, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
@@ -36,7 +33,7 @@ from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
 from ..table.room import OVER, Room
-from .app import screen_application
+from .app import prompt_application
 from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command, resembled
 from .drawing import TableInfo
@@ -118,6 +115,11 @@ class LobbyScreen(Paged):
         self.message = message
         self.refresh()
 
+    def interrupted(self) -> None:
+        """Ctrl-C: only the prompt is cleared (leaving is ``quit``)."""
+        self.buffer.reset()
+        self.say(self.tr("host.ctrl_c"))
+
     def quit(self) -> None:
         """Leave the club."""
         self.left = True
@@ -149,32 +151,12 @@ class LobbyScreen(Paged):
             self.left = True
 
     def _application(self) -> Application[None]:
-        paging = Condition(lambda: self.page is not None)
         keys = KeyBindings()
-
-        @keys.add("c-c")
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.buffer.reset()
-            self.say(self.tr("host.ctrl_c"))
-
-        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
-        def _end(event: KeyPressEvent) -> None:
-            self.quit()
-
-        @keys.add("c-l")
-        def _redraw(event: KeyPressEvent) -> None:
-            if self._kept is not None:
-                self._kept.forget()
-            event.app.renderer.clear()
-
-        self._page_keys(keys, paging)
-
+        self._page_keys(keys, Condition(lambda: self.page is not None))
         body = self._kept = Kept(self._body, self._body_key,
                                   height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
-        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
-        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
-                        wrap_lines=False)
-        return screen_application(HSplit([body, prompt, bottom]), prompt, keys, self.colours)
+        return prompt_application(body, self.buffer, self._prompt, self._bottom, keys, self.colours,
+                                  interrupted=self.interrupted, quit=self.quit)
 
     def _exit(self) -> None:
         if self.app is not None and self.app.is_running and not self.app.is_done:

@@ -40,10 +40,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import HSplit, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.processors import BeforeInput
 from rich.align import Align
 from rich.console import Group, RenderableType
 
@@ -54,7 +51,7 @@ from ..quoting import brief
 from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
-from .app import screen_application
+from .app import prompt_application
 from .around import bye, log_parts, messages, note_words, said, score_screen, status_line, thanks, waiting_room
 from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command
@@ -172,31 +169,15 @@ class TableScreen(Paged):
         paging = Condition(lambda: self.page is not None)
         keys = KeyBindings()
 
-        @keys.add("c-c")
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.interrupted()
-
-        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
-        def _end(event: KeyPressEvent) -> None:
-            self.quit()
-
-        @keys.add("c-l")
-        def _redraw(event: KeyPressEvent) -> None:
-            self._kept.forget()
-            event.app.renderer.clear()
-
         @keys.add("tab", filter=~paging)
         def _complete(event: KeyPressEvent) -> None:
             self._complete()
 
         self._page_keys(keys, paging)
-
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         self._kept = Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
-        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
-        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
-                        wrap_lines=False)
-        return screen_application(HSplit([self._kept, prompt, bottom]), prompt, keys, self.colours)
+        return prompt_application(self._kept, self.buffer, self._prompt, self._bottom, keys, self.colours,
+                                  interrupted=self.interrupted, quit=self.quit)
 
     async def run(self) -> None:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
