@@ -21,7 +21,7 @@ from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
 from abluxxen.tui.drawing import render_table
 from abluxxen.tui.notation import completions, read_typed
-from abluxxen.tui.screen import toolbar
+from abluxxen.tui.prompting import toolbar
 
 NAMES = ["Ann", "Ben", "Cy"]
 

@@ -14,7 +14,7 @@ from abluxxen.i18n.tr import Tr
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.drawing import explain_move
 from abluxxen.tui.notation import completions, read_typed
-from abluxxen.tui.screen import toolbar
+from abluxxen.tui.prompting import toolbar
 
 TR = Tr("en")
 

@@ -32,7 +32,8 @@ from ..table.chat import MAX_LINE
 from ..table.codes import same_code
 from ..table.rate import Bucket
 from ..table.room import Room
-from ..tui.screen import TableScreen, colours_of
+from ..tui.app import colours_of
+from ..tui.screen import TableScreen
 from ..tui.toolkit import SizedSession, read_keys_without_select, resize
 from .door import Caller, Door
 from .keys import fingerprint

@@ -206,7 +206,7 @@ class Room:
         if login.keys:
             chair.keys = frozenset(login.keys)
         else:
-            chair.return_code = new_code(2)  # shown on their status line: see TableScreen._status
+            chair.return_code = new_code(2)  # shown on their status line: see tui/around.py, status_line
         self.on_kept(True)
 
     # -- screens come and go --------------------------------------------------------

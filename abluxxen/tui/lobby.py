@@ -20,11 +20,8 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout import HSplit, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.processors import BeforeInput
 from rich.console import Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
@@ -36,10 +33,13 @@ from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
 from ..table.room import OVER, Room
+from .app import prompt_application
+from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command, resembled
 from .drawing import TableInfo
 from .notation import reads_as_move
-from .screen import Paged, TableScreen, ansi_lines, screen_application
+from .paged import Paged
+from .screen import TableScreen
 from .toolkit import Kept
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -70,6 +70,7 @@ class LobbyScreen(Paged):
         self.name = visitor.name
         self.tr = Tr(lang)
         self.colours = colours
+        self.canvas = Canvas(colours)
         self.message = ""
         self.page: list[str] | None = None
         self.page_at = 0
@@ -114,6 +115,11 @@ class LobbyScreen(Paged):
         self.message = message
         self.refresh()
 
+    def interrupted(self) -> None:
+        """Ctrl-C: only the prompt is cleared (leaving is ``quit``)."""
+        self.buffer.reset()
+        self.say(self.tr("host.ctrl_c"))
+
     def quit(self) -> None:
         """Leave the club."""
         self.left = True
@@ -145,32 +151,12 @@ class LobbyScreen(Paged):
             self.left = True
 
     def _application(self) -> Application[None]:
-        paging = Condition(lambda: self.page is not None)
         keys = KeyBindings()
-
-        @keys.add("c-c")
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.buffer.reset()
-            self.say(self.tr("host.ctrl_c"))
-
-        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
-        def _end(event: KeyPressEvent) -> None:
-            self.quit()
-
-        @keys.add("c-l")
-        def _redraw(event: KeyPressEvent) -> None:
-            if self._kept is not None:
-                self._kept.forget()
-            event.app.renderer.clear()
-
-        self._page_keys(keys, paging)
-
+        self._page_keys(keys, Condition(lambda: self.page is not None))
         body = self._kept = Kept(self._body, self._body_key,
                                   height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
-        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
-        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
-                        wrap_lines=False)
-        return screen_application(HSplit([body, prompt, bottom]), prompt, keys, self.colours)
+        return prompt_application(body, self.buffer, self._prompt, self._bottom, keys, self.colours,
+                                  interrupted=self.interrupted, quit=self.quit)
 
     def _exit(self) -> None:
         if self.app is not None and self.app.is_running and not self.app.is_done:
@@ -203,19 +189,19 @@ class LobbyScreen(Paged):
                _personal(club, self.visitor, self.message))
         rest = _SHARED.get(key)
         if rest is None:
-            rest = ansi_lines(self._ansi(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
+            rest = ansi_lines(self.canvas.ansi(lobby_rest(club, self.visitor, self.tr, width=cols, height=height,
                                                     message=self.message), cols, height - 1))
             _SHARED[key] = rest
             while len(_SHARED) > MAX_SHARED:
                 _SHARED.popitem(last=False)
-        return ansi_lines(self._ansi(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
+        return ansi_lines(self.canvas.ansi(lobby_title(club, self.visitor, self.tr, width=cols), cols, 1)) + rest
 
     def render(self, cols: int, rows: int) -> str:
         """The lobby (or the page over it) as text, ``rows - 2`` lines at most."""
         instead = self._instead(cols, rows)
         if instead is not None:
             return instead
-        return self._ansi(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
+        return self.canvas.ansi(lobby(self.clubhouse, self.visitor, self.tr, width=cols, height=rows - 2,
                                 message=self.message), cols, rows - 2)
 
     def _bottom(self) -> StyleAndTextTuples:

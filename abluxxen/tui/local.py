@@ -38,10 +38,11 @@ from ..store.saves import clean_leftovers
 from ..table.chairs import Chair, Login
 from ..table.room import OVER, PLAYING, SCORES, Room
 from ..table.table import Table
+from .covers import Cover, Question
 from .drawing import render_table
 from .pages import replay_line
 from .scores import ScoreScreen
-from .screen import Cover, Question, TableScreen
+from .screen import TableScreen
 from .stops import HUNG_UP, INTERRUPTED, STOPPED, answer_stop_signals, ignore_stop_signals
 from .terminal import Terminal, TerminalGone
 

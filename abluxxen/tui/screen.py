@@ -20,221 +20,50 @@ it asks any seat, gives it the chance to hand the keyboard over first
   keyboard (:class:`~abluxxen.tui.local.HotSeatScreen`);
 - a lesson's (:mod:`abluxxen.tui.learn`): the learner's seat, the lesson's
   words under the table.
+
+The screen is made of parts that each hold one idea: rich drawn into
+prompt_toolkit (:mod:`.bridge`), the application and its keys (:mod:`.app`),
+pages (:mod:`.paged`), covers and questions (:mod:`.covers`), what is typed
+at the prompt (:mod:`.prompting`), and what is said around the table
+(:mod:`.around`). This class holds the state and composes them.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import logging
-import textwrap
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.formatted_text import ANSI, StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
-from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
-from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
-from prompt_toolkit.key_binding.defaults import load_key_bindings
-from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.layout.dimension import Dimension
-from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.output import ColorDepth
 from rich.align import Align
-from rich.console import Console, ConsoleOptions, Group, RenderableType
-from rich.panel import Panel
-from rich.segment import Segment, Segments
-from rich.style import Style
-from rich.text import Text
+from rich.console import Group, RenderableType
 
 from ..engine.moves import IllegalMove
 from ..engine.view import View
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..store.save_document import SaveError
 from ..table.chairs import Chair, Login, Note
-from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
+from ..table.chat import MAX_LINE, MAX_NAME_SHOWN
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
-from .commands import carry_out, leaves, names_here, read_command
+from .app import prompt_application
+from .around import bye, log_parts, messages, note_words, said, score_screen, status_line, thanks, waiting_room
+from .bridge import Canvas, ansi_lines
+from .commands import carry_out, leaves, read_command
+from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
-from .notation import completions, read_typed
-from .pages import help_page, hint_line, log_page, replay_line
-from .scores import ScoreScreen
-from .terminal import MIN_HEIGHT, MIN_WIDTH
-from .toolkit import Kept, share_key_bindings
-
-#: How long a chat line stays under the table (seconds).
-CHAT_SHOWN = 120.0
-#: Colours by what the terminal can show.
-DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
-          "truecolor": ColorDepth.DEPTH_24_BIT}
+from .notation import read_typed
+from .paged import Paged
+from .pages import help_page, hint_line
+from .prompting import Tab, cap, matches, toolbar
+from .toolkit import Kept
 
 _log = logging.getLogger(__name__)
-
-
-def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours: str | None) -> Application[None]:
-    """A full-screen application for one terminal: a table's screen or a lobby.
-
-    A redraw is never put off to let other work run first (prompt_toolkit's ``max_render_postpone_time``):
-    with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
-    it ran, waking the loop each time; a redraw is still made once however often it was asked for.
-    """
-    app: Application[None] = Application(
-        layout=Layout(body, focused_element=focused), key_bindings=merge_key_bindings([_ignored_keys(), keys]),
-        full_screen=True, mouse_support=False,
-        color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
-        max_render_postpone_time=None)
-    share_key_bindings(app, *_shared_key_bindings())
-    return app
-
-
-#: Control keys whose prompt_toolkit meaning would hold a one-line prompt: Ctrl-@ (a NUL byte, Ctrl-Space)
-#: begins a selection, and while there is one Enter does nothing, for good; Ctrl-Q takes the next key as
-#: its own (Enter, put in the line raw). A client may send either.
-IGNORED_KEYS = ("c-@", "c-q")
-
-
-@functools.cache
-def _ignored_keys() -> KeyBindings:
-    """Bindings that make :data:`IGNORED_KEYS` do nothing, made once for every screen (a screen's own
-    bindings come after them, and may still give one a meaning)."""
-    keys = KeyBindings()
-    for key in IGNORED_KEYS:
-        keys.add(key)(lambda event: None)
-    return keys
-
-
-@functools.cache
-def _shared_key_bindings() -> tuple[KeyBindingsBase, KeyBindingsBase]:
-    """prompt_toolkit's default key bindings and its page keys, made once for every screen."""
-    return load_key_bindings(), load_page_navigation_bindings()
-
-
-def ansi_lines(text: str) -> list[StyleAndTextTuples]:
-    """Text with escape codes as prompt_toolkit's styled lines."""
-    return list(split_lines(to_formatted_text(ANSI(text))))
-
-
-def colours_of(term: str | None, env: dict[str, str]) -> str | None:
-    """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
-
-    ``NO_COLOR`` (any value, as https://no-color.org asks) turns colour off.
-    """
-    if "NO_COLOR" in env:
-        return None
-    term = (term or "").lower()
-    if not term or term == "dumb":
-        return None
-    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
-        return "truecolor"
-    return "256" if "256" in term else "standard"
-
-
-@dataclass
-class Cover:
-    """A neutral screen instead of the table (no card on it), gone with the person's Enter.
-
-    Attributes:
-        title: its line in the middle.
-        body: the smaller lines under it.
-        done: set when the person pressed Enter.
-    """
-
-    title: str
-    body: str = ""
-    done: asyncio.Event | None = None
-
-
-@dataclass
-class Question:
-    """A question instead of the prompt (yes or no, or Enter to go on), and what the answer does."""
-
-    prompt: str
-    answered: Callable[[str], None]
-
-
-class Paged:
-    """A screen that shows pages over itself, a screenful at a time: the table's and the lobby's.
-
-    Its owner keeps ``page`` (the lines, ``None`` when no page is open), ``page_at`` (the first line
-    shown) and ``colours``, and gives ``size()`` and ``refresh()``.
-    """
-
-    colours: str | None
-    page: list[str] | None
-    page_at: int
-    tr: Tr
-    _rich: Console | None = None
-
-    def size(self) -> tuple[int, int]:
-        """The terminal's columns and rows."""
-        raise NotImplementedError
-
-    def refresh(self) -> None:
-        """Draw again soon."""
-        raise NotImplementedError
-
-    def _instead(self, cols: int, rows: int) -> str | None:
-        """What the screen shows instead of itself: that the terminal is too small, or the page over it
-        (``rows - 2`` lines of it); ``None`` when neither."""
-        if cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            text = self.tr("host.too_small", w=cols, h=rows)
-            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
-        if self.page is not None:
-            return "\n".join(self.page[self.page_at:self.page_at + rows - 2])
-        return None
-
-    def _console(self, cols: int, height: int) -> Console:
-        """A rich console for this terminal at this size (made once per size: making one costs)."""
-        if self._rich is None or (self._rich.width, self._rich.height) != (cols, height):
-            self._rich = Console(file=io.StringIO(), width=cols, height=height,
-                                 force_terminal=self.colours is not None, color_system=self.colours,  # type: ignore[arg-type]
-                                 highlight=False, soft_wrap=False, legacy_windows=False)
-        return self._rich
-
-    def _ansi(self, renderable: RenderableType, cols: int, height: int) -> str:
-        """``renderable`` as text with escape codes (a line terminal's picture)."""
-        console = self._console(cols, height)
-        with console.capture() as captured:
-            console.print(renderable, crop=True, overflow="ellipsis")
-        return "\n".join(captured.get().rstrip("\n").split("\n")[:height])
-
-    def open_page(self, parts: list[RenderableType]) -> None:
-        """Show a page over the screen, a screenful at a time."""
-        self.page, self.page_at = page_lines(parts, self.size()[0], self.colours), 0
-        self.refresh()
-
-    def _page_keys(self, keys: KeyBindings, paging: Condition) -> None:
-        """The keys that turn and close a page while one is open, and no mouse at all: typed escape codes
-        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them."""
-        for key in ("q", "escape"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
-        for key in ("enter", " ", "pagedown", "down", "j"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
-        for key in ("b", "pageup", "up", "k"):
-            keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
-        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
-
-    def _turn_page(self, step: int) -> None:
-        if self.page is None:
-            return
-        at = self.page_at + step * max(1, self.size()[1] - 2)
-        if at >= len(self.page):
-            self._close_page()
-            return
-        self.page_at = max(0, at)
-        self.refresh()
-
-    def _close_page(self) -> None:
-        self.page, self.page_at = None, 0
-        self.refresh()
 
 
 class TableScreen(Paged):
@@ -269,13 +98,14 @@ class TableScreen(Paged):
         self.cover: Cover | None = None
         self.question: Question | None = None
         self.sheet: list[RenderableType] | None = None  # text instead of the table, over a question
+        self.canvas = Canvas(colours)
+        self.tab = Tab()
         self.goodbye = ""
         self.lost = False  # the terminal went away
         self.failed: Exception | None = None  # what made the screen fail (it left the table then)
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
-        self._tab: tuple[str, str, int] = ("", "", 0)  # what Tab started from, filled in, how often
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
-        self.buffer.on_text_changed += self._cap
+        self.buffer.on_text_changed += cap
         self.app: Application[None] = self._application()
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
@@ -330,7 +160,7 @@ class TableScreen(Paged):
         cols, rows = self.size()
         prompt = "".join(part[1] for part in (self._bottom() if self.page is not None else self._prompt()))
         shown = self._render(cols, rows)
-        text = shown if isinstance(shown, str) else self._ansi(shown, cols, rows - 2)
+        text = shown if isinstance(shown, str) else self.canvas.ansi(shown, cols, rows - 2)
         return "\n".join(line.rstrip() for line in text.split("\n")) + "\n" + prompt
 
     # -- the application ------------------------------------------------------------
@@ -339,31 +169,15 @@ class TableScreen(Paged):
         paging = Condition(lambda: self.page is not None)
         keys = KeyBindings()
 
-        @keys.add("c-c")
-        def _interrupt(event: KeyPressEvent) -> None:
-            self.interrupted()
-
-        @keys.add("c-d", filter=Condition(lambda: not self.buffer.text))
-        def _end(event: KeyPressEvent) -> None:
-            self.quit()
-
-        @keys.add("c-l")
-        def _redraw(event: KeyPressEvent) -> None:
-            self._kept.forget()
-            event.app.renderer.clear()
-
         @keys.add("tab", filter=~paging)
         def _complete(event: KeyPressEvent) -> None:
             self._complete()
 
         self._page_keys(keys, paging)
-
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         self._kept = Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
-        bottom = Window(FormattedTextControl(self._bottom), height=1, wrap_lines=False)
-        prompt = Window(BufferControl(self.buffer, input_processors=[BeforeInput(self._prompt)]), height=1,
-                        wrap_lines=False)
-        return screen_application(HSplit([self._kept, prompt, bottom]), prompt, keys, self.colours)
+        return prompt_application(self._kept, self.buffer, self._prompt, self._bottom, keys, self.colours,
+                                  interrupted=self.interrupted, quit=self.quit)
 
     async def run(self) -> None:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
@@ -416,7 +230,7 @@ class TableScreen(Paged):
         """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
         ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
         over = reason == "stopped" and self.room.stage == OVER
-        self.goodbye = self._thanks() if over else self.tr(f"host.{reason}")
+        self.goodbye = thanks(self.room, self.tr) if over else self.tr(f"host.{reason}")
         self._exit()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -425,15 +239,16 @@ class TableScreen(Paged):
         """What the body shows depends on: while it is the same, the body is not drawn again (a key typed
         at the prompt redraws the prompt's lines alone)."""
         cols, rows = self.size()
+        minute = int(self.room.clock() // 30)  # chat lines fade: the body is drawn afresh every so often
         return (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
-                id(self.sheet), id(self.question), id(self.showing), self._minute())
+                id(self.sheet), id(self.question), id(self.showing), minute)
 
     def _body(self) -> list[StyleAndTextTuples]:
         """The table (or page, cover, waiting room) as lines of styled text."""
         cols, rows = self.size()
         try:
             shown = self._render(cols, rows)
-            return self._lines(shown, cols, rows - 2) if not isinstance(shown, str) \
+            return self.canvas.lines(shown, cols, rows - 2) if not isinstance(shown, str) \
                 else ansi_lines(shown)
         except Exception as err:  # noqa: BLE001 - one screen's failure must not end the others' game
             # The host's log says why (a terminal of its own logs nowhere: see the package's NullHandler).
@@ -442,50 +257,6 @@ class TableScreen(Paged):
             self.goodbye, self.failed = text, err
             asyncio.get_running_loop().call_soon(self._leave)
             return list(split_lines(to_formatted_text(text)))
-
-    def _lines(self, renderable: RenderableType, cols: int, height: int) -> list[StyleAndTextTuples]:
-        """``renderable`` drawn by rich as :meth:`_ansi` draws it, each line straight into prompt_toolkit's
-        styled text (no escape codes written and read back: a style is translated once, then kept).
-
-        The table is a column of one-line texts, most of them the same on every screen at the table and
-        from one move to the next: each is drawn once and kept, by its whole content (its words, styles
-        and width), so what is kept for one screen can only ever be the same line on another."""
-        console = self._console(cols, height)
-        options = console.options.update(justify=None, overflow="ellipsis", height=None, no_wrap=None,
-                                         markup=None, highlight=None)
-        parts = renderable.renderables if isinstance(renderable, Group) else []
-        texts = [part for part in parts if isinstance(part, Text) and part.end == "\n"]
-        if parts and len(texts) == len(parts):
-            lines = [line for text in texts for line in self._text_lines(console, text, options)]
-        else:
-            lines = self._drawn(console, renderable, options)
-        while lines and not lines[-1]:  # as the text's last newlines are stripped
-            lines.pop()
-        return lines[:height]
-
-    def _text_lines(self, console: Console, text: Text, options: ConsoleOptions) -> list[StyleAndTextTuples]:
-        """One text's lines, drawn once for every screen that shows the same text at the same width."""
-        key = (text.plain, tuple(text.spans), text.style, text.justify, text.overflow, text.no_wrap, text.tab_size,
-               console.width, self.colours)
-        lines = _LINES.get(key)
-        if lines is None:
-            lines = self._drawn(console, text, options)
-            if len(_LINES) >= MAX_LINES_KEPT:
-                _LINES.popitem(last=False)
-            _LINES[key] = lines
-        else:
-            _LINES.move_to_end(key)
-        return lines
-
-    def _drawn(self, console: Console, renderable: RenderableType, options: ConsoleOptions) -> list[StyleAndTextTuples]:
-        segments = console.render(renderable, options)
-        return [[(_style_of(console, self.colours, segment.style), segment.text)
-                 for segment in line if segment.text and not segment.control]
-                for line in Segment.split_and_crop_lines(segments, console.width, pad=False, include_new_lines=False)]
-
-    def _minute(self) -> int:
-        """Chat lines fade: the body is drawn afresh every so often."""
-        return int(self.room.clock() // 30)
 
     def _render(self, cols: int, rows: int) -> RenderableType | str:
         """What the body shows: the table (or cover, scores, waiting room), else ready-made text (a page,
@@ -496,13 +267,15 @@ class TableScreen(Paged):
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
         if self.cover is not None:
-            return self._covered(cols, height)
+            return cover_panel(self.cover, cols, height)
         if self.sheet is not None:
-            return Group(*self.sheet, *self._said())
+            return Group(*self.sheet, *said(self._messages()))
         if room.stage == WAITING:
-            return Group(self._waiting_room(cols), *self._said())
+            watcher = None if self.chairs else self.name
+            shown = waiting_room(room, self.tr, cols, watcher=watcher, welcome=self.welcome)
+            return Group(shown, *said(self._messages()))
         if room.stage in (SCORES, OVER) and room.match.game.is_over:
-            return Group(Align.center(self._scores()), *self._said())
+            return Group(Align.center(score_screen(room, self.tr)), *said(self._messages()))
         return self._table(cols, height)
 
     def _table(self, cols: int, height: int) -> RenderableType:
@@ -522,84 +295,16 @@ class TableScreen(Paged):
         """The line where a hidden hand would be."""
         return self.tr("host.hidden") if self.room.hosted else self.tr("hand_hidden")
 
-    def _covered(self, cols: int, height: int) -> RenderableType:
-        assert self.cover is not None
-        text = Text(self.cover.title, style="bold", justify="center")
-        if self.cover.body:
-            text.append("\n\n" + self.cover.body, style="dim")
-        panel = Panel(text, expand=False, padding=(1, 4))
-        return Group(Text("\n" * max(0, height // 2 - 4)), Align.center(panel, width=cols))
-
     def _info(self) -> TableInfo:
         return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
 
-    def _scores(self) -> ScoreScreen:
-        room = self.room
-        match = room.match
-        return ScoreScreen(match, self.tr, bots=[s.is_bot for s in room.saved.seats], game=room.game_number,
-                           seed=match.seed if room.table.seed_shown() else None, assisted=room.saved.assisted)
-
-    def _waiting_room(self, cols: int) -> RenderableType:
-        tr, room = self.tr, self.room
-        lines = [Text(tr("host.waiting_title"), style="bold"), Text("")]
-        for number, seat in enumerate(room.saved.seats):
-            if seat.is_bot:
-                lines.append(Text(tr("host.bot_seat", name=seat.name, level=tr.level(seat.bot or "")), style="dim"))
-            elif room.chairs[number].present:
-                lines.append(Text(tr("host.here", name=seat.name), style="green"))
-            else:
-                lines.append(Text(tr("host.not_back" if room.resumed else "host.awaited", name=seat.name),
-                                  style="yellow"))
-        starts = tr("host.goes_on_when", grace=int(room.grace)) if room.resumed else tr("host.starts_when")
-        lines += [Text(""), Text(starts)]
-        if not self.chairs:
-            lines.append(Text(tr("host.watching_name", name=brief(self.name, MAX_NAME_SHOWN)), style="dim"))
-        if self.welcome:
-            lines += [Text("")] + [Text(line, style="bold cyan") for line in self.welcome]
-        return Panel(Group(*lines), width=min(cols, 78))
-
-    def _said(self) -> list[Text]:
-        """The message lines under a screen that is not the table (waiting room, scores)."""
-        return [Text(line, style="bold yellow") for line in self._messages().split("\n") if line]
-
     def _messages(self) -> str:
         """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
-        showing = self.showing
-        parts = [self._note(note) for note in (showing.notes if showing is not None else [])]
-        if self.room.problem is not None:
-            parts.append(self._note(self.room.problem))
-        if self.message:
-            parts.append(self.message)
-        chat = self.room.chat
-        if chat and self.room.clock() - chat[-1].at < CHAT_SHOWN:
-            parts.append(self._said_line(chat[-1]))
-        return "\n".join(parts[-3:])
-
-    def _said_line(self, said: Said) -> str:
-        """A chat line; a watcher's is marked so, whatever name they chose (``Bеn`` with a Cyrillic е)."""
-        return self.tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text)
-
-    def _note(self, note: Note) -> str:
-        return self.words(note)
+        return messages(self.room, self.showing, self.message, self.tr)
 
     def words(self, note: Note) -> str:
         """Something told to this person alone (or a problem told to every screen), in its words."""
-        tr = self.tr
-        if note.key == "you_drew":
-            return tr("you_drew", cards=tr.cards_words(note.cards))
-        if note.key == "took_yours":
-            return tr("took_yours", name=note.name, cards=tr.owned_words(note.cards), n=len(note.cards))
-        if note.key == "not_saved":
-            err = note.error
-            reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
-                if isinstance(err, SaveError) else ""
-            return tr("not_saved", reason=reason)
-        if note.key in ("records_failed", "records_not"):
-            later = "\n" + tr("records_later") if note.move == "later" else ""
-            return tr(note.key, reason=tr(f"records.{note.name}")) + later
-        if note.key in ("forced", "undone"):
-            return tr(note.key, move=", ".join(tr.spoken(move) for move in note.move.split(", ")))
-        return tr(note.key)
+        return note_words(note, self.tr)
 
     def _bottom(self) -> StyleAndTextTuples:
         """The line under the prompt: the page's keys; how what is typed reads, and the moves it may
@@ -610,48 +315,13 @@ class TableScreen(Paged):
         view = self.deciding_view()
         # At a hosted table, who is here and away matters more than the moves, until one is typed.
         if view is not None and self.question is None and (self.buffer.text or not self.room.hosted):
-            return self._toolbar(view)
+            return toolbar(view, self.tr, self.buffer.text, self.size()[0])
         return self._status()
-
-    def _toolbar(self, view: View) -> StyleAndTextTuples:
-        """How the text typed so far reads (``→ play 11``), and the legal moves it may become."""
-        return toolbar(view, self.tr, self.buffer.text, self.size()[0])
 
     def _status(self) -> StyleAndTextTuples:
         """Who is at a hosted table, who is away and for how long; the codes this person needs."""
-        tr, room = self.tr, self.room
-        if not room.hosted:
-            return []
-        if room.stage == SCORES:
-            waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
-            if any(not c.ready for c in self.chairs):
-                return [("bold", tr("host.next_game") + " " + tr("host.waiting_for", names=waiting))]
-            return [("bold", tr("host.waiting_ready", names=waiting))]
-        if room.stage == OVER:
-            if any(c.ready for c in self.chairs):
-                waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
-                return [("bold", tr("host.again_waiting", names=waiting))]
-            return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
-        people = []
-        for name, left in room.away():
-            people.append(tr("host.bot_plays", name=name) if left <= 0
-                          else tr("host.away", name=name, time=f"{int(left) // 60}:{int(left) % 60:02d}"))
-        here = [c.name for c in room.chairs.values() if c.present]
-        line = tr("host.present", people=", ".join(here + people))
-        for chair in room.chairs.values():  # a turn clock's time comes first: it is what to watch
-            clock = room.time_left(chair)
-            if clock is not None:
-                ticking = f"{int(clock) // 60}:{int(clock) % 60:02d}"
-                line = tr("club.clock", name=chair.name, time=ticking) + " · " + line
-        if room.watchers:
-            line += " · " + tr("host.watchers", n=len(room.watchers))
-        if self.local:  # the host can tell the code again to someone who lost it: it comes first, never cut
-            line = tr("host.code", code=room.code) + " · " + line
-        elif self.showing is not None and self.showing.return_code:  # what brings this person back
-            line = tr("host.your_return_code", code=self.showing.return_code) + " · " + line
-        shown = Text(line)
-        shown.truncate(self.size()[0], overflow="ellipsis")
-        return [("", shown.plain)]
+        return status_line(self.room, self.tr, chairs=self.chairs, showing=self.showing, local=self.local,
+                           width=self.size()[0])
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.page is not None or self.cover is not None:
@@ -686,37 +356,13 @@ class TableScreen(Paged):
 
     # -- completion ------------------------------------------------------------------------
 
-    def _matches(self, typed: str, view: View) -> list[str]:
-        """Legal moves (as this language types them), then the commands here, that start with ``typed``."""
-        words = " ".join(typed.lower().split())
-        return completions(typed, view, self.tr) + [c for c in names_here(self.places) if words and c.startswith(words)]
-
     def _complete(self) -> None:
         """Tab: fill in the next move that matches what was typed (again: the one after)."""
         view = self.deciding_view()
-        if view is None:
-            return
-        text = self.buffer.text
-        base, filled, index = self._tab
-        if text != filled:
-            base, index = text, 0
-        else:
-            index += 1
-        found = self._matches(base, view)
-        if not found:
-            return
-        choice = found[index % len(found)]
-        self.buffer.text = choice
-        self.buffer.cursor_position = len(choice)
-        self._tab = (base, choice, index)
+        if view is not None:
+            self.tab.complete(self.buffer, lambda typed: matches(typed, view, self.tr, self.places))
 
     # -- reading ----------------------------------------------------------------------------
-
-    def _cap(self, buffer: Buffer) -> None:
-        """A pasted flood is cut to one line of :data:`MAX_LINE` characters."""
-        if len(buffer.text) > MAX_LINE:
-            buffer.text = buffer.text[:MAX_LINE]
-            buffer.cursor_position = MAX_LINE
 
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text[:MAX_LINE]
@@ -877,97 +523,16 @@ class TableScreen(Paged):
 
     def log_parts(self) -> list[RenderableType]:
         """The ``log`` page: the game so far as this seat may see it, the table's chat, the seat's return code."""
-        room, tr, chair = self.room, self.tr, self.chair()
-        parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
-                         game=room.game_number, width=self.size()[0])
-        if room.chat:
-            parts += [Text(""), Text(tr("host.chat"), style="bold")]
-            parts += [Text(tr("host.said_watching" if said.watching else "host.said", name=said.name, text=said.text))
-                      for said in room.chat]
-        if chair is not None and chair.return_code:
-            parts += [Text(""), Text(tr("host.return_code", name=chair.name, code=chair.return_code))]
-        return parts
+        return log_parts(self.room, self.chair(), self.tr, width=self.size()[0])
 
     # -- leaving --------------------------------------------------------------------------------------
 
     def _leave(self) -> None:
         if not self.goodbye:
-            self.goodbye = self._thanks() if self.room.stage == OVER else self._bye()
+            over = self.room.stage == OVER
+            self.goodbye = thanks(self.room, self.tr) if over else bye(self.room, self.showing, self.tr)
         self._exit()
 
     def _exit(self) -> None:
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
-
-    def _bye(self) -> str:
-        """What a person leaving in the middle is told: how to come back to their seat."""
-        chair = self.showing
-        if chair is None or not self.room.hosted:
-            return self.tr("host.bye_watch") if chair is None else ""
-        if chair.return_code:
-            return self.tr("host.bye_code", grace=int(self.room.grace), name=chair.name, code=chair.return_code)
-        return self.tr("host.bye", grace=int(self.room.grace), name=chair.name)
-
-    def _thanks(self) -> str:
-        """The end of the match: thanks, and the command that replays its deals at one terminal."""
-        replay = replay_line(self.room.saved, self.tr, shown=self.room.table.seed_shown())
-        return self.tr("host.thanks") + ("\n" + replay if replay else "")
-
-
-def page_lines(parts: list[RenderableType], cols: int, colours: str | None) -> list[str]:
-    """A page's lines as a terminal ``cols`` wide shows them (``colours``: its colour system, ``None``
-    for none), to be turned a screenful at a time."""
-    out = io.StringIO()
-    console = Console(file=out, width=cols, force_terminal=colours is not None, color_system=colours,  # type: ignore[arg-type]
-                      highlight=False, legacy_windows=False)
-    console.print(Group(*parts))
-    return out.getvalue().rstrip("\n").split("\n")
-
-
-def _style_of(console: Console, colours: str | None, style: Style | None) -> str:
-    """prompt_toolkit's style for a rich style: read back from the escape codes ``console`` writes for it,
-    once per style and colour system (so the screen looks exactly as those codes make it look)."""
-    if style is None:
-        return ""
-    known = _STYLES.get((colours, style))
-    if known is None:
-        with console.capture() as captured:
-            console.print(Segments([Segment("x", style)]), end="")
-        known = next((part[0] for part in to_formatted_text(ANSI(captured.get())) if part[1] == "x"), "")
-        if len(_STYLES) > 4096:  # styles come from the code, not from what people type: never this many
-            _STYLES.clear()
-        _STYLES[colours, style] = known
-    return known
-
-
-#: Lines of text drawn lately, by their whole content (see :meth:`TableScreen._text_lines`), the oldest
-#: forgotten first: a hundred tables' screens' worth.
-_LINES: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
-MAX_LINES_KEPT = 5_000
-#: prompt_toolkit's style for each rich style met so far, by colour system.
-_STYLES: dict[tuple[str | None, Style], str] = {}
-
-
-def toolbar(view: View, tr: Tr, typed: str, width: int) -> StyleAndTextTuples:
-    """The line under the prompt while a person decides: how the text typed so far reads (``→ play 11``:
-    ``11`` is one 11 when the hand holds one, else two 1s), and the legal moves it may still become."""
-    shown: StyleAndTextTuples = []
-    if typed.strip() and read_command(typed) is None:
-        try:
-            move = read_typed(typed, view)
-        except IllegalMove:
-            pass
-        else:
-            shown = [("bold", f" → {tr.spoken(move)} ")]
-    found = completions(typed, view, tr)
-    if shown and (not found or found == [tr.spoken(read_typed(typed, view))]):
-        return shown  # what Enter plays, and nothing else it could become
-    room = width - sum(len(part[1]) for part in shown) - 10
-    listed = ""
-    for move in found:
-        piece = (" · " if listed else "") + move
-        if len(listed) + len(piece) > room:
-            listed += " …"
-            break
-        listed += piece
-    return shown + [("", tr("tab_completes")), ("bold", listed or tr("no_match"))]

@@ -1,0 +1,106 @@
+"""A full-screen application for one terminal (a table's screen or a lobby): its colours and its keys.
+
+Every screen at a terminal, the table's (:mod:`.screen`) and the lobby's (:mod:`.lobby`), is made by
+:func:`screen_application`: full screen, no mouse, the colour depth of what the terminal shows
+(:func:`colours_of`), and the same few keys that do nothing, whatever a client sends. Both are the same
+three parts (:func:`prompt_application`): the body, the prompt under it, and a line under the prompt.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent, merge_key_bindings
+from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import ColorDepth
+
+from .toolkit import Kept, share_key_bindings
+
+#: Colours by what the terminal can show.
+DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
+          "truecolor": ColorDepth.DEPTH_24_BIT}
+#: Control keys whose prompt_toolkit meaning would hold a one-line prompt: Ctrl-@ (a NUL byte, Ctrl-Space)
+#: begins a selection, and while there is one Enter does nothing, for good; Ctrl-Q takes the next key as
+#: its own (Enter, put in the line raw). A client may send either.
+IGNORED_KEYS = ("c-@", "c-q")
+
+
+def screen_application(body: HSplit, focused: Window, keys: KeyBindings, colours: str | None) -> Application[None]:
+    """A full-screen application for one terminal: a table's screen or a lobby.
+
+    A redraw is never put off to let other work run first (prompt_toolkit's ``max_render_postpone_time``):
+    with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
+    it ran, waking the loop each time; a redraw is still made once however often it was asked for.
+    """
+    app: Application[None] = Application(
+        layout=Layout(body, focused_element=focused), key_bindings=merge_key_bindings([_ignored_keys(), keys]),
+        full_screen=True, mouse_support=False,
+        color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
+        max_render_postpone_time=None)
+    share_key_bindings(app, *_shared_key_bindings())
+    return app
+
+
+def prompt_application(body: Kept, buffer: Buffer, prompt: Callable[[], StyleAndTextTuples],
+                       bottom: Callable[[], StyleAndTextTuples], keys: KeyBindings, colours: str | None, *,
+                       interrupted: Callable[[], None], quit: Callable[[], None]) -> Application[None]:
+    """A screen of three parts: ``body`` (its rows kept), the prompt (``prompt`` before what is typed into
+    ``buffer``) and the line under it (``bottom``); ``keys``, and the keys every such screen has: Ctrl-C
+    (``interrupted``), Ctrl-D on an empty line (``quit``) and Ctrl-L (the whole screen drawn afresh)."""
+
+    @keys.add("c-c")
+    def _interrupt(event: KeyPressEvent) -> None:
+        interrupted()
+
+    @keys.add("c-d", filter=Condition(lambda: not buffer.text))
+    def _end(event: KeyPressEvent) -> None:
+        quit()
+
+    @keys.add("c-l")
+    def _redraw(event: KeyPressEvent) -> None:
+        body.forget()
+        event.app.renderer.clear()
+
+    under = Window(FormattedTextControl(bottom), height=1, wrap_lines=False)
+    typed = Window(BufferControl(buffer, input_processors=[BeforeInput(prompt)]), height=1, wrap_lines=False)
+    return screen_application(HSplit([body, typed, under]), typed, keys, colours)
+
+
+@functools.cache
+def _ignored_keys() -> KeyBindings:
+    """Bindings that make :data:`IGNORED_KEYS` do nothing, made once for every screen (a screen's own
+    bindings come after them, and may still give one a meaning)."""
+    keys = KeyBindings()
+    for key in IGNORED_KEYS:
+        keys.add(key)(lambda event: None)
+    return keys
+
+
+@functools.cache
+def _shared_key_bindings() -> tuple[KeyBindingsBase, KeyBindingsBase]:
+    """prompt_toolkit's default key bindings and its page keys, made once for every screen."""
+    return load_key_bindings(), load_page_navigation_bindings()
+
+
+def colours_of(term: str | None, env: dict[str, str]) -> str | None:
+    """What colours a terminal of type ``term`` shows (rich's colour system names), ``None`` for none.
+
+    ``NO_COLOR`` (any value, as https://no-color.org asks) turns colour off.
+    """
+    if "NO_COLOR" in env:
+        return None
+    term = (term or "").lower()
+    if not term or term == "dumb":
+        return None
+    if env.get("COLORTERM", "").lower() in ("truecolor", "24bit"):
+        return "truecolor"
+    return "256" if "256" in term else "standard"
