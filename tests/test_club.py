@@ -36,6 +36,7 @@ from clubbing import (
 from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from abluxxen.host import frames
 from abluxxen.host import workers as workers_module
 from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
@@ -821,7 +822,7 @@ def test_a_side_of_a_workers_pair_that_stops_reading_is_closed_before_what_waits
         ours, theirs = socket.socketpair()
         _, writer = await asyncio.open_unix_connection(sock=ours)
         frame = b"x" * 64 * 1024
-        went = [workers_module.send(writer, b"W", 1, frame) for _ in range(2 * workers_module.MAX_UNSENT // len(frame))]
+        went = [frames.send(writer, b"W", 1, frame) for _ in range(2 * frames.MAX_UNSENT // len(frame))]
         most = writer.transport.get_write_buffer_size()
         closing = writer.is_closing()
         writer.close()
@@ -830,7 +831,7 @@ def test_a_side_of_a_workers_pair_that_stops_reading_is_closed_before_what_waits
 
     closing, most, went = asyncio.run(test())
     assert closing and not went[-1] and all(went[:16])
-    assert most <= workers_module.MAX_UNSENT + 64 * 1024 + workers_module.HEAD.size
+    assert most <= frames.MAX_UNSENT + 64 * 1024 + frames.HEAD.size
 
 
 def test_the_club_starts_workers_as_its_tables_need_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

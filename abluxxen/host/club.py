@@ -44,12 +44,13 @@ from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..tui.lobby import LobbyScreen
 from ..tui.stops import Stopping
 from .door import Door
+from .frames import Ending
 from .keys import HostKeyError, fingerprint, host_key
 from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
 from .server import KEEPALIVE, KEEPALIVE_MISSES, Connection, Host, Relay, Session
 from .start import lan_address
-from .workers import Ending, Workers, default_workers
+from .workers import Workers, default_workers
 
 
 class ClubHost(Host):

@@ -1,0 +1,306 @@
+"""A club's worker: the tables it is given and the screens of the people who visit them, served over its
+end of a socket pair (``python -m abluxxen.host.worker --fd N``, or in the club's own process: see
+:meth:`~abluxxen.host.workers.Workers.here`). What the frames are is in :mod:`.workers`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import signal
+import socket
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, TextIO, cast
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from ..quoting import brief
+from ..store.save_document import SaveError
+from ..store.saves import read_save
+from ..table.chairs import Login
+from ..table.playing import Here, play_club_table
+from ..table.settings import Settings
+from ..table.table import Table
+from ..tui.lobby import ClubTableScreen
+from ..tui.toolkit import read_keys_without_select, resize
+from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
+from .log import Repeats, log, log_to
+from .server import TerminalOut
+
+#: Seconds between two looks at a worker's tables, to tell the club what changed.
+STATUS_EVERY = 0.5
+#: Seconds a worker has to stop its tables and end when the club stops.
+STOPPING = 5.0
+
+
+async def visit_table(screen: ClubTableScreen) -> Ending:
+    """A person at a club table, their screen drawn here, until they leave it; how they left. The one way
+    a visit ends, wherever the table plays (the club's own process or a worker): a screen that fails
+    takes its person back to the lobby, told so, and its failure goes to the club's log; the room counts
+    their seat as away meanwhile (they may ``join`` it again)."""
+    try:
+        await screen.run()
+    except Exception:  # noqa: BLE001 - one screen's failure must cost its person neither the club nor the table
+        log.exception("The screen of %s at table %d failed", brief(screen.name), screen.number)
+        return Ending(reason="broken", seated=bool(screen.chairs))
+    if screen.failed is not None:  # it failed drawing (and logged why): it left the table
+        return Ending(reason="broken", seated=bool(screen.chairs))
+    return Ending(goodbye=screen.goodbye, reason=screen.reason, lost=screen.lost, seated=bool(screen.chairs))
+
+
+class _LogToClub(logging.Handler):
+    """A worker's log: each line (a traceback with it) as an ``L`` frame to the club, which writes it in its
+    own log. Only the club writes ``host.log``: it rotates it, and a worker writing the file itself would go on
+    writing the renamed file, then a removed one.
+
+    Args:
+        writer: the worker's end of its socket pair (written on its event loop, whatever thread logs).
+    """
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        super().__init__()
+        self.writer = writer
+        self.loop = asyncio.get_running_loop()
+        self.setFormatter(logging.Formatter("%(message)s"))
+        self.sending = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.sending:  # a line logged while sending one (the socket's own warning): it would never end
+            return
+        self.sending = True
+        try:
+            payload = json.dumps({"name": record.name, "level": record.levelno,
+                                  "line": self.format(record)[:MAX_LOG_LINE],
+                                  "kind": list(Repeats.kind(record))}).encode()
+            try:
+                here = asyncio.get_running_loop() is self.loop
+            except RuntimeError:
+                here = False
+            if here:
+                send(self.writer, b"L", 0, payload)
+            elif not self.loop.is_closed():
+                self.loop.call_soon_threadsafe(send, self.writer, b"L", 0, payload)
+        except Exception:
+            self.handleError(record)
+        finally:
+            self.sending = False
+
+
+class _Out(TerminalOut):
+    """Where a visiting screen's prompt_toolkit writes: ``W`` frames to the club."""
+
+    def __init__(self, writer: asyncio.StreamWriter, number: int) -> None:
+        self.writer, self.number = writer, number
+
+    def write(self, data: str) -> None:
+        send(self.writer, b"W", self.number, data.encode("utf-8", "replace"))
+
+
+@dataclass
+class _Visiting:
+    """A person's screen at a table of this worker: its terminal's size, its keys' pipe (once the screen
+    reads them; keys that come sooner wait in ``early``), its app session, and its run."""
+
+    size: list[int]
+    early: list[str]
+    pipe: Any = None
+    session: Any = None
+    task: asyncio.Task[None] | None = None
+
+
+class Worker:
+    """A worker process's tables and visits, and its end of the socket pair."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.tables: dict[int, Here] = {}
+        self.told: dict[int, dict[str, Any]] = {}
+        self.visits: dict[int, _Visiting] = {}
+
+    def tell(self, told: dict[str, Any]) -> None:
+        send(self.writer, b"J", 0, json.dumps(told).encode())
+
+    # -- the club's orders ------------------------------------------------------------------------
+
+    def order(self, order: dict[str, Any]) -> None:
+        do, number = order.get("do"), int(order.get("number", 0))
+        if do == "play":
+            self.play(number, order)
+        elif do == "close" and number in self.tables:
+            self.tables[number].close()
+        elif do == "kick" and number in self.tables:
+            self.tables[number].kick(str(order.get("name", "")))
+        elif do == "send_back" and number in self.tables:
+            self.tables[number].send_back(str(order.get("name", "")))
+        elif do == "mute" and number in self.tables:
+            self.tables[number].mute(str(order.get("name", "")), float(order.get("seconds", 0)))
+        elif do == "stop":
+            for here in self.tables.values():
+                for screen in here.room.screens():
+                    screen.close("stopped")
+                here.stop()
+
+    def play(self, number: int, order: dict[str, Any]) -> None:
+        """Play a table from its save, as the club's own process would (:func:`play_club_table`)."""
+        try:
+            path = Path(str(order["save"]))
+            self.tables[number] = play_club_table(
+                Table(read_save(path), path), Settings(**dict(order["settings"])),
+                {str(k): str(v) for k, v in dict(order["owners"]).items()}, grace=float(order["grace"]),
+                delay=float(order["delay"]), chat=order.get("chat"),
+                recorded=lambda: self.tell({"number": number, "recorded": True}),
+                kept=lambda now: self.status(number, kept=True, now=now), over=lambda: self._over(number))
+        except (SaveError, OSError, KeyError, TypeError, ValueError) as err:
+            self.tell({"number": number, "over": True, "error": str(err)[:200]})
+            return
+        self.status(number)
+
+    def _over(self, number: int) -> None:
+        self.tables.pop(number, None)
+        self.told.pop(number, None)
+        self.tell({"number": number, "over": True})
+
+    def status(self, number: int, *, kept: bool = False, now: bool = True) -> None:
+        """Tell the club what it shows and keeps of a table, when that changed (or when the room kept
+        something: the club writes ``club.json`` then, at once or, ``now=False``, soon)."""
+        here = self.tables.get(number)
+        if here is None:
+            return
+        shown = {"stage": here.stage, "people": here.people(), "bots": here.bots(), "watchers": here.watchers(),
+                 "save": here.save_name(), "chat": here.chat()}
+        if shown != self.told.get(number) or kept:
+            self.told[number] = shown
+            self.tell({"number": number, "status": shown, "kept": kept, "now": now})
+
+    async def look(self) -> None:
+        """Tell the club what changed at the tables, every :data:`STATUS_EVERY` seconds."""
+        while True:
+            await asyncio.sleep(STATUS_EVERY)
+            for number in list(self.tables):
+                self.status(number)
+
+    # -- visits ----------------------------------------------------------------------------------
+
+    def open(self, number: int, header: dict[str, Any]) -> None:
+        here = self.tables.get(int(header.get("number", 0)))
+        if here is None:
+            send(self.writer, b"E", number, json.dumps(asdict(Ending(reason="closed"))).encode())
+            return
+        visiting = _Visiting(size=[int(v) for v in header.get("size", [80, 24])][:2], early=[])
+        self.visits[number] = visiting
+        visiting.task = asyncio.get_running_loop().create_task(self._visit(number, here, header, visiting))
+        visiting.task.add_done_callback(lambda _: self.visits.pop(number, None))
+
+    async def _visit(self, number: int, here: Here, header: dict[str, Any], visiting: _Visiting) -> None:
+        login = header["login"]
+        who = Login(str(login["name"]), address=str(login.get("address", "")),
+                    keys=tuple(str(k) for k in login.get("keys", ())), proven=str(login.get("proven", "")))
+        size = visiting.size
+        output = Vt100_Output(cast(TextIO, _Out(self.writer, number)), lambda: Size(rows=size[1], columns=size[0]),
+                              term=header.get("term"), enable_cpr=False)
+        ending = Ending(lost=True)
+        try:
+            with create_pipe_input() as pipe:
+                read_keys_without_select(pipe)
+                with create_app_session(input=pipe, output=output) as session:
+                    visiting.pipe, visiting.session = pipe, session
+                    for keys in visiting.early:
+                        pipe.send_text(keys)
+                    screen = ClubTableScreen(here.room, who, number=int(header["number"]),
+                                             lang=str(header.get("lang", "en")), colours=header.get("colours"))
+                    ending = await visit_table(screen)
+        finally:
+            send(self.writer, b"E", number, json.dumps(asdict(ending)).encode())
+
+    def keys(self, number: int, keys: str) -> None:
+        visiting = self.visits.get(number)
+        if visiting is None:
+            return
+        if visiting.pipe is None:
+            visiting.early.append(keys)
+        else:
+            visiting.pipe.send_text(keys)
+
+    def resized(self, number: int, cols: int, rows: int) -> None:
+        visiting = self.visits.get(number)
+        if visiting is None:
+            return
+        visiting.size[:] = [cols, rows]
+        if visiting.session is not None and visiting.session.app is not None:
+            resize(visiting.session.app)
+
+    def gone(self, number: int) -> None:
+        visiting = self.visits.get(number)
+        if visiting is not None and visiting.task is not None:
+            visiting.task.cancel()
+
+
+async def serve(sock: socket.socket, *, own_process: bool = True,
+                made: Callable[[Worker], None] = lambda worker: None) -> None:
+    """A worker: take the club's orders and visits until it stops, or is gone.
+
+    Args:
+        sock: its end of the socket pair.
+        own_process: it runs in a process of its own (its log goes to the club); else in the club's.
+        made: told its side (tables and visits), once made.
+    """
+    reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+    if own_process:
+        log_to(_LogToClub(writer))
+        log.info("Club worker %d started", os.getpid())
+    worker = Worker(writer)
+    made(worker)
+    looking = asyncio.get_running_loop().create_task(worker.look())
+    try:
+        while True:
+            kind, number, payload = await receive(reader)
+            if kind == b"J":
+                order = json.loads(payload)
+                worker.order(order)
+                if order.get("do") == "stop":
+                    if own_process:
+                        log.info("Club worker %d stops with the club (tables playing: %d)", os.getpid(),
+                                 len(worker.tables))
+                    break
+            elif kind == b"O":
+                worker.open(number, json.loads(payload))
+            elif kind == b"K":
+                worker.keys(number, payload.decode("utf-8", "replace"))
+            elif kind == b"S":
+                cols, rows = json.loads(payload)
+                worker.resized(number, int(cols), int(rows))
+            elif kind == b"C":
+                worker.gone(number)
+    except (asyncio.IncompleteReadError, ConnectionError, ValueError):
+        for here in worker.tables.values():  # the club is gone: the saves hold every move
+            here.stop()
+    looking.cancel()
+    for _ in range(int(STOPPING / 0.05)):  # the tables stop, their screens say goodbye
+        if not worker.tables and not worker.visits:
+            break
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(0.05)
+    writer.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m abluxxen.host.worker --fd N``: a club's worker, on the socket it was given."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--fd", type=int, required=True)
+    args = parser.parse_args(argv)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # the club stops its workers itself (or they see it gone)
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
+    asyncio.run(serve(socket.socket(fileno=args.fd)))
+
+
+if __name__ == "__main__":
+    main()
