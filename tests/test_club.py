@@ -47,8 +47,9 @@ from abluxxen.store.records_db import RecordsError
 from abluxxen.store.save_lock import SaveLock
 from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat
-from abluxxen.table.club import Club, ClubTable, Visitor
+from abluxxen.table.club import Club
 from abluxxen.table.settings import Settings
+from abluxxen.table.visitors import ClubTable, Visitor
 from abluxxen.tui import lobby as lobby_module
 from abluxxen.tui.lobby import LobbyScreen
 

@@ -25,9 +25,10 @@ from abluxxen.engine.match import Match
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.table.chairs import Login
-from abluxxen.table.club import Club, Visitor
+from abluxxen.table.club import Club
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table
+from abluxxen.table.visitors import Visitor
 from abluxxen.tui import commands
 from abluxxen.tui.commands import LEAVING, REGISTRY, Command, Entry, read_command
 from abluxxen.tui.learn.course import LessonRoom, LessonScreen

@@ -38,9 +38,10 @@ from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
 from ..store.files import Refused
 from ..table.chairs import Login
-from ..table.club import Club, ClubTable, Visitor, guest_key
+from ..table.club import Club
 from ..table.club_file import ORPHANS
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
+from ..table.visitors import ClubTable, Visitor, guest_key
 from ..tui.lobby import LobbyScreen
 from ..tui.stops import Stopping
 from .door import Door

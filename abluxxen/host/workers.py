@@ -52,8 +52,9 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..table.club import Club, ClubTable
+from ..table.club import Club
 from ..table.playing import Playing
+from ..table.visitors import ClubTable
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
 from .log import log
 from .server import Relay

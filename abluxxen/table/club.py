@@ -18,10 +18,9 @@ Nothing here knows a terminal: the lobby's screen is ``tui/lobby.py``'s.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -34,7 +33,7 @@ from ..store.files import Refused, load_json, read_small
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
-from ..store.save_document import Saved, SaveError, Seat
+from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveLock
 from ..store.saves import new_save_path, read_save, write_save
 from .chat import MAX_NAME_SHOWN, Chat
@@ -44,6 +43,7 @@ from .room import OVER
 from .seats import SeatError, seats_of
 from .settings import Settings, settings_problem
 from .table import Table, start_event
+from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
 MAX_TABLES_EACH = 3
@@ -56,39 +56,6 @@ LOBBY_PAUSE = 0.2
 #: about a second, ``benchmarks/club_load.py --idle 1000``), and the most of its time the lobby screens
 #: may take: with a thousand people in the lobby, they are drawn every two seconds.
 LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
-OPEN = "open"
-#: How a guest's one-time key begins: a guest has no account (their games are rated by name).
-GUEST = "guest:"
-
-
-def guest_key() -> str:
-    """A guest's key for one visit: nobody else's, and no account."""
-    return f"{GUEST}{secrets.token_hex(8)}"
-
-
-def account_of(key: str) -> str | None:
-    """The account a visitor's key is in the records and ratings, ``key:`` and the key's fingerprint (one
-    key, one account name, for good: see ``store/accounts.py``), or ``None`` for a guest."""
-    return None if key.startswith(GUEST) else f"key:{key}"
-
-
-def seat_accounts(seats: Sequence[Seat], owners: dict[str, str]) -> list[str | None] | None:
-    """Per seat, the account of its owner (``owners``: casefolded name to key); ``None`` where none has one."""
-    accounts = [None if seat.is_bot else account_of(owners.get(seat.name.casefold(), GUEST)) for seat in seats]
-    return accounts if any(accounts) else None
-
-
-class Lobbyist(Protocol):
-    """A person's screen in the lobby."""
-
-    def refresh(self) -> None:
-        """Something in the lobby changed: draw again."""
-
-    def seated(self, table: ClubTable) -> None:
-        """The table this person sits at has started: go to it."""
-
-    def close(self, reason: str) -> None:
-        """Leave the club (``elsewhere``: the same account logged in again; ``banned``; ``stopped``)."""
 
 
 class Elsewhere(Protocol):
@@ -102,79 +69,6 @@ class Elsewhere(Protocol):
 
     def stop(self) -> None:
         """The club stops: every table stops, its save kept."""
-
-
-@dataclass(eq=False)
-class Visitor:
-    """A person online at the club.
-
-    Attributes:
-        name: the account's name, or the guest's.
-        key: who they are to the tables: the key they logged in with, or a guest's one-time token.
-        guest: logged in with the club's code, without a key.
-        admin: may close tables and ban keys.
-        screen: their lobby screen.
-        waits_at: the open table they sat down at, waiting for its start.
-        at: the number of the table they are at (playing or watching), while they are there.
-    """
-
-    name: str
-    key: str
-    guest: bool = False
-    admin: bool = False
-    screen: Lobbyist | None = None
-    waits_at: ClubTable | None = None
-    at: int | None = None
-
-
-@dataclass(eq=False)
-class ClubTable:
-    """A table of the club: open (people sitting down), then a room that plays.
-
-    Attributes:
-        number: its number in the lobby.
-        settings: what it plays.
-        opener: who opened it (may ``start`` it while it is open).
-        waiting: before the start, the people seated, the opener first.
-        room: from the start on, its room (wherever it plays).
-        owners: the name and key of each person's seat (the room's chairs belong to them).
-    """
-
-    number: int
-    settings: Settings
-    opener: str
-    waiting: list[Visitor] = field(default_factory=list)
-    room: Playing | None = None
-    owners: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def stage(self) -> str:
-        """``open``, or its room's stage (``waiting``, ``playing``, ``scores``, ``over``)."""
-        return self.room.stage if self.room is not None else OPEN
-
-    def people(self) -> list[str]:
-        """The people's names at its seats."""
-        if self.room is None:
-            return [v.name for v in self.waiting]
-        return self.room.people()
-
-    def bots(self) -> int:
-        """The seats bots play (before the start: those they take from the start)."""
-        if self.room is None:
-            return self.settings.bots
-        return self.room.bots()
-
-    def free(self) -> int:
-        """Seats still open for people."""
-        return self.settings.seats - self.settings.bots - len(self.waiting) if self.room is None else 0
-
-    def watchers(self) -> int:
-        """How many watch it."""
-        return self.room.watchers() if self.room is not None else 0
-
-    def seated(self, name: str) -> bool:
-        """Whether ``name`` has a seat here (in any case)."""
-        return name.casefold() in (n.casefold() for n in self.people())
 
 
 def _ratings_of() -> Ratings:

@@ -34,11 +34,12 @@ from rich.console import RenderableType
 
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..table.club import Club, ClubTable, Visitor
+from ..table.club import Club
 from ..table.orders import host_order
 from ..table.playing import Playing
 from ..table.room import Room
 from ..table.settings import read_settings
+from ..table.visitors import ClubTable, Visitor
 from .pages import rules_page
 
 #: The places of a table's screens and of the club's lobby, each the narrowest first (see :func:`_place`).

@@ -31,8 +31,9 @@ from ..quoting import brief
 from ..store.ratings import Rating
 from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
-from ..table.club import MAX_TABLES_EACH, OPEN, Club, ClubTable, Visitor
+from ..table.club import MAX_TABLES_EACH, Club
 from ..table.room import OVER, Room
+from ..table.visitors import OPEN, ClubTable, Visitor
 from .app import prompt_application
 from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command, resembled
