@@ -4,8 +4,12 @@ they are told), the :class:`Login` that comes to it, and what a screen is to the
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from ..engine.events import Event
+from ..engine.view import View
 
 #: SSH keys a seat keeps for its owner.
 MAX_KEYS_KEPT = 8
@@ -135,3 +139,25 @@ def add_note(notes: list[Note], note: Note) -> None:
     else:
         merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "")
         notes[notes.index(kin)] = merged
+
+
+class SeatNotes:
+    """The table tells each seat what happened as it may see it; a person's own news is kept here.
+
+    A move's events reach a chair's notes only as that seat may see them, so
+    "You drew a 7" reaches the drawer alone.
+    """
+
+    def __init__(self, chair: Chair) -> None:
+        self.chair = chair
+
+    def update(self, view: View, events: Sequence[Event]) -> None:
+        chair = self.chair
+        for event in events:
+            if event.kind == "draw" and event.seat == chair.seat:
+                chair.drawn.extend(event.cards)
+            if event.kind == "draw" and event.source == "deck" and event.seat == chair.seat and event.cards:
+                add_note(chair.notes, Note("you_drew", tuple(event.cards)))
+            elif event.kind == "take" and event.other == chair.seat and event.seat is not None:
+                chair.notes.append(Note("took_yours", tuple(event.cards), name=view.names[event.seat]))
+        del chair.notes[:-3]

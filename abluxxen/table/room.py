@@ -28,11 +28,12 @@ from ..engine.match import Match
 from ..engine.view import View
 from ..quoting import brief
 from ..store.save_document import Saved
-from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, Viewer, add_note
+from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewer, add_note
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
 from .table import Player, Table, Undone, records_kind
+from .undo import UndoRequest
 
 #: Moves back an undo may still find what each person was to be told (a few decisions' worth).
 UNDO_KEPT = 64
@@ -40,37 +41,6 @@ UNDO_KEPT = 64
 MAX_WATCHERS = 20
 
 WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
-
-
-class UndoRequest(Exception):
-    """Given instead of a move: the person takes back their last decision, from move ``floor`` on."""
-
-    def __init__(self, floor: int) -> None:
-        super().__init__(floor)
-        self.floor = floor
-
-
-class _Notes:
-    """The table tells each seat what happened as it may see it; a person's own news is kept here.
-
-    A move's events reach a chair's notes only as that seat may see them, so
-    "You drew a 7" reaches the drawer alone.
-    """
-
-    def __init__(self, room: Room, chair: Chair) -> None:
-        self.room = room
-        self.chair = chair
-
-    def update(self, view: View, events: Sequence[Event]) -> None:
-        chair = self.chair
-        for event in events:
-            if event.kind == "draw" and event.seat == chair.seat:
-                chair.drawn.extend(event.cards)
-            if event.kind == "draw" and event.source == "deck" and event.seat == chair.seat and event.cards:
-                add_note(chair.notes, Note("you_drew", tuple(event.cards)))
-            elif event.kind == "take" and event.other == chair.seat and event.seat is not None:
-                chair.notes.append(Note("took_yours", tuple(event.cards), name=view.names[event.seat]))
-        del chair.notes[:-3]
 
 
 class Room:
@@ -129,7 +99,7 @@ class Room:
         self._told: dict[int, dict[int, tuple[list[Note], list[int]]]] = {}  # notes before each move
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
-            table.seats[number] = _Notes(self, chair)
+            table.seats[number] = SeatNotes(chair)
             if self.resumed:
                 chair.left_at = clock()
 
@@ -137,7 +107,7 @@ class Room:
         """Play at ``table`` from now on, its seats told as this room's were (a lesson's new position)."""
         self.table = table
         for number, chair in self.chairs.items():
-            table.seats[number] = _Notes(self, chair)
+            table.seats[number] = SeatNotes(chair)
         self.changed()
 
     # -- what screens read --------------------------------------------------------
@@ -659,4 +629,4 @@ class _Decider:
             raise Undone from None
 
     def update(self, view: View, events: Sequence[Event]) -> None:
-        """The room's notes are told by the table (``_Notes``): nothing here."""
+        """The room's notes are told by the table (``SeatNotes``): nothing here."""

@@ -63,3 +63,11 @@ def taken_back(transcript: Transcript, log: list[Event], on_table: Game, seat: i
     head = log[:len(log) - total] if len(log) >= total else [e for e in log[:1] if e.kind == START]
     kept = [event for events in caused[:upto] for event in events]
     return TakenBack(upto, before, head + kept)
+
+
+class UndoRequest(Exception):
+    """Given instead of a move: the person takes back their last decision, from move ``floor`` on."""
+
+    def __init__(self, floor: int) -> None:
+        super().__init__(floor)
+        self.floor = floor
