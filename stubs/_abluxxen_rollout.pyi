@@ -1,7 +1,7 @@
 # The compiled search (abluxxen/bots/_rollout.c, built by hatch_build.py); see quick.configured.
 from collections.abc import Callable, Sequence
 
-from abluxxen.state import State
+from abluxxen.engine.state import State
 
 # The SHA-256 of the _rollout.c it was built from.
 SOURCE_SHA256: str
