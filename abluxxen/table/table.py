@@ -221,20 +221,24 @@ class Table:
     # -- moves ------------------------------------------------------------------------
 
     def push(self, seat: int, move: str) -> list[Event]:
-        """Apply ``seat``'s move, save, and tell every seat; the events it caused.
+        """:meth:`pushing` for a caller that is no loop (a table whose :attr:`disk` works at once).
+
+        Raises:
+            IllegalMove: and nothing changed.
+        """
+        return run_now(self.pushing(seat, move))
+
+    async def pushing(self, seat: int, move: str) -> list[Event]:
+        """Save the position after ``seat``'s move, apply it, and tell every seat; the events it caused.
 
         Raises:
             IllegalMove: and nothing changed.
         """
         with self.shield():
-            events = self._apply(seat, move)
-            self.save(checked=False)  # a move's save, the most frequent: not read back
+            await self.saving_after(seat, move)
+            events = self.saved.transcript.push(self.match.game, move, seat=seat)
+            self.saved.log.extend(events)
         self.tell(events)
-        return events
-
-    def _apply(self, seat: int, move: str) -> list[Event]:
-        events = self.saved.transcript.push(self.match.game, move, seat=seat)
-        self.saved.log.extend(events)
         return events
 
     def tell(self, events: Sequence[Event]) -> None:
@@ -260,10 +264,7 @@ class Table:
             except Undone:
                 continue
             front.moving(seat, move)
-            with self.shield():
-                await self.saving_after(seat, move)
-                events = self._apply(seat, move)
-            self.tell(events)
+            await self.pushing(seat, move)
             await front.moved(seat, move, forced=forced)
 
     async def play_match(self, front: Front) -> None:
@@ -399,9 +400,9 @@ class Table:
             with self.shield():
                 write_save(self.path, self.saved, checked=checked)
         except (OSError, SaveError) as err:
-            self._not_saved(err)
+            self._saved(err)
             return
-        self.unsaved, self.save_failure, self.last_good = False, None, True
+        self._saved(None)
 
     async def saving(self, *, checked: bool = True) -> None:
         """:meth:`save`, its writing done by :attr:`disk` (the save's text is made now: the game may move on
@@ -432,13 +433,16 @@ class Table:
         try:
             await self.disk.run(functools.partial(write_save_text, self.path, text()))
         except (OSError, SaveError) as err:
-            self._not_saved(err)
+            self._saved(err)
             return
-        self.unsaved, self.save_failure, self.last_good = False, None, True
+        self._saved(None)
 
-    def _not_saved(self, err: OSError | SaveError) -> None:
-        # The last good save (if any) stays in place.
-        self.unsaved, self.save_failure = True, err
+    def _saved(self, err: OSError | SaveError | None) -> None:
+        """A save was written (``None``), or not: then the last good save (if any) stays in place."""
+        if err is not None:
+            self.unsaved, self.save_failure = True, err
+        else:
+            self.unsaved, self.save_failure, self.last_good = False, None, True
 
     @property
     def journal_kept(self) -> bool:
