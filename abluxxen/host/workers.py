@@ -248,10 +248,6 @@ class Workers:
 
     # -- tables (Elsewhere) ----------------------------------------------------------------------
 
-    def can_play(self) -> bool:
-        """Whether a worker can take a table: always (the club's own process is one)."""
-        return True
-
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
         """Play ``table`` in the worker process with the fewest tables (or in the club's own, when it has
         none)."""

@@ -59,10 +59,8 @@ LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
 
 
 class Elsewhere(Protocol):
-    """Where a club's tables play when not in its own process (``host/workers.py``)."""
-
-    def can_play(self) -> bool:
-        """Whether it can take a table now (else the club plays it itself)."""
+    """Where a club's tables play: the host's workers (``host/workers.py``), through which every person
+    visits a table."""
 
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
         """Play ``table`` from its save at ``path`` (its accounts in it), its chat as kept."""
@@ -350,7 +348,7 @@ class Club:
         """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
         over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
-        if self.elsewhere is not None and self.elsewhere.can_play():
+        if self.elsewhere is not None:
             # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
             # that a save another club holds is refused here too (SaveBusy), never written over.
             lock = SaveLock(path).acquire()
