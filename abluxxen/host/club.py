@@ -137,10 +137,7 @@ class ClubConnection(Connection):
 
     def _refuse(self, key: str, fields: dict[str, object]) -> None:
         """Tell the client why it cannot log in (OpenSSH shows the banner and the reason), and end."""
-        shown = {k: brief(str(v), 20) for k, v in fields.items()}
-        if key == "bad_name":
-            shown["why"] = self.tr(str(fields["why"]))
-        reason = self.tr(f"club.door.{key}", **shown)
+        reason = _door_words(self.tr, key, fields)
         log.info("Refused %s for %s from %s", key.replace("_", " "), brief(self.name), self.where)
         assert self.conn is not None
         self.conn.send_auth_banner(reason + "\r\n")
@@ -180,6 +177,14 @@ def _door_refusal(why: str, typed: str, name: str) -> tuple[str, dict[str, objec
     return why, {"name": name, "typed": typed}
 
 
+def _door_words(tr: Tr, key: str, fields: dict[str, object]) -> str:
+    """The door's refusal ``key`` (see :func:`_door_refusal`) in ``tr``'s words, names cut short."""
+    shown = {k: brief(str(v), 20) for k, v in fields.items()}
+    if key == "bad_name":
+        shown["why"] = tr(str(fields["why"]))
+    return tr(f"club.door.{key}", **shown)
+
+
 class ClubSession(Session):
     """One person's session: the lobby, the tables they go to, the lobby again."""
 
@@ -199,11 +204,7 @@ class ClubSession(Session):
             log.warning("The accounts cannot be written: %s", err)
             return tr("club.door.accounts_failed")
         if verdict.why:
-            key, fields = _door_refusal(verdict.why, visitor.name, verdict.name)
-            shown = {k: brief(str(v), 20) for k, v in fields.items()}
-            if key == "bad_name":
-                shown["why"] = tr(str(fields["why"]))
-            return tr(f"club.door.{key}", **shown)
+            return _door_words(tr, *_door_refusal(verdict.why, visitor.name, verdict.name))
         if verdict.new:
             log.info("New account %s for %s", brief(verdict.name), visitor.key)
         visitor.name = verdict.name  # as claimed, in its case
