@@ -133,12 +133,11 @@ class _Worker:
 
     Args:
         process: the worker's process (``None``: it serves in the club's own process).
-        serving: in the club's own process, its run (see :func:`serve`).
     """
 
-    def __init__(self, process: subprocess.Popen[bytes] | None, serving: asyncio.Task[None] | None = None) -> None:
+    def __init__(self, process: subprocess.Popen[bytes] | None) -> None:
         self.process = process
-        self.serving = serving
+        self.serving: asyncio.Task[None] | None = None  # in the club's own process: its run (see :func:`serve`)
         self.writer: asyncio.StreamWriter | None = None
         self.waiting: list[tuple[bytes, int, bytes]] = []
         self.tables: dict[int, Remote] = {}
