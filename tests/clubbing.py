@@ -13,6 +13,7 @@ import asyncssh
 from hosting import KEY, WAIT, Answers, Client, Terminal
 
 from abluxxen.host.club import ClubHost
+from abluxxen.host.door import Door
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.save_document import Saved, SaveError
@@ -32,9 +33,9 @@ def room_of(club: Club, number: int) -> Room | None:
 
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
-            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0) -> None:
+            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None) -> None:
     """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed), its
-    tables in ``workers`` worker processes (0: in this one)."""
+    tables in ``workers`` worker processes (0: in this one), behind ``door``."""
 
     async def main() -> None:
         accounts = open_accounts(directory)
@@ -42,7 +43,7 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
         await elsewhere.start()
         club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere)
         assert club.resume() == []
-        host = ClubHost(club, accounts, code=code, admins=admins)
+        host = ClubHost(club, accounts, code=code, admins=admins, door=door)
         port = await host.listen(KEY, bind="127.0.0.1", port=0)
         try:
             await test(club, port)

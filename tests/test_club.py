@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import re
@@ -37,6 +38,7 @@ from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host import frames
+from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host import workers as workers_module
 from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
@@ -178,6 +180,34 @@ def test_without_a_key_only_the_clubs_code_lets_a_guest_in(tmp_path: Path) -> No
         await eve.sees("opening one needs an SSH key")
 
     clubbed(tmp_path / "with-code", with_code, code="open door")
+
+
+def test_the_clubs_door_counts_wrong_guest_codes_and_locks_a_name_out_as_a_hosts_does_and_a_key_still_gets_in(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    now = [0.0]
+
+    async def test(club: Club, port: int) -> None:
+        await enter(port, "ann", key=ANN)
+        for _ in range(MAX_WRONG + 1):  # a client may be asked again on one connection: each try counts
+            refused, told = await knock(port, "eve", code="wrong")
+            assert isinstance(refused, Exception) and set(told.prompts) == {"Guest code: "}
+            if told.banners:
+                break
+        refused, told = await knock(port, "eve", code="open door")  # the right code, for the locked name
+        assert isinstance(refused, Exception)
+        assert "Too many wrong codes for eve" in "".join(told.banners)
+        await enter(port, "bob", code="open door")  # another name from the same address still gets in
+        await enter(port, "ann", key=ANN)
+        now[0] += 61
+        eve = await enter(port, "eve", code="open door")
+        await eve.sees("You: eve (guest)")
+
+    with caplog.at_level(logging.INFO, logger="abluxxen.host"):
+        clubbed(tmp_path / "club", test, code="open door", door=Door(clock=lambda: now[0]))
+    said = caplog.text
+    assert "Failed code for eve from 127.0.0.1 port" in said and "Locked out eve from 127.0.0.1" in said
+    assert "Accepted code for guest eve from 127.0.0.1 port" in said
+    assert re.search(r"Accepted publickey for ann from 127\.0\.0\.1 port \d+ SHA256:", said)
 
 
 # -- tables ---------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The door is the host's (:mod:`.server`, :mod:`.door`): the same places,
 lockouts, input and output bounds, keepalives and log. What differs is who
-gets in (:class:`ClubConnection`):
+gets in (:class:`ClubAdmission`, composed into the same
+:class:`~.connection.Connection`):
 
 - a login with an SSH key is the key's account: the first login with a key
   under a free name claims the name for it (see
@@ -25,7 +26,6 @@ import sys
 from collections.abc import Iterable
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
@@ -44,12 +44,13 @@ from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.visitors import ClubTable, Visitor, guest_key
 from ..tui.lobby import LobbyScreen
 from ..tui.stops import Stopping
+from .connection import Admitted, Refusal
 from .door import Door
 from .frames import Ending
 from .keys import HostKeyError, fingerprint, host_key
 from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .log import LOG_NAME, log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, Connection, Host, Relay, Session
+from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session
 from .start import lan_address
 from .workers import Workers, default_workers
 
@@ -76,9 +77,9 @@ class ClubHost(Host):
         self.code = code
         self.admins = {name.casefold() for name in admins}
 
-    def connection(self) -> asyncssh.SSHServer:
-        """A new client's connection: the club's door."""
-        return ClubConnection(self)
+    def admission(self) -> ClubAdmission:
+        """Who one connection lets in: an account by key, or a guest by the club's code."""
+        return ClubAdmission(self)
 
     def stop(self) -> None:
         """Close every screen, stop taking connections, and stop the tables (saved, to be resumed)."""
@@ -86,88 +87,63 @@ class ClubHost(Host):
         self.club.stop()
 
 
-class ClubConnection(Connection):
-    """One client at the club's door: an account by key, or a guest by the club's code."""
+class ClubAdmission:
+    """Who the club's door lets in: an account by key, or a guest by the club's code
+    (:class:`~.connection.Admission`)."""
+
+    prompt = "club.code_prompt"
 
     def __init__(self, host: ClubHost) -> None:
-        super().__init__(host)
-        self.club_host = host
-        self.refusal: tuple[str, dict[str, object]] | None = None  # why a key offered was refused
+        self.host = host
+        self.key_print = ""
+        self.refused: tuple[str, dict[str, object]] | None = None  # why a key offered was refused
 
-    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:  # type: ignore[override]
+    async def key(self, name: str, key: asyncssh.SSHKey) -> bool:
         """A key is accepted when the name is its account's, or free for it (claimed once it is proven, by
         the session); the first refusal is kept, to be told when no key gets in. The accounts are asked in a
         thread: a busy file holds up this login, never the event loop."""
         key_print = fingerprint(key)
         try:
-            verdict = await asyncio.to_thread(self.club_host.accounts.verdict, username, key_print)
+            verdict = await asyncio.to_thread(self.host.accounts.verdict, name, key_print)
         except AccountsError as err:
             log.warning("The accounts cannot be read: %s", err)
             return False
         if not verdict.why:
             self.key_print = key_print
             return True
-        if self.refusal is None:
-            self.refusal = _door_refusal(verdict.why, username, verdict.name)
+        if self.refused is None:
+            self.refused = _door_refusal(verdict.why, name, verdict.name)
         return False
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, Any] | bool:
-        """No key got in: say why and end, or (with the club's code) ask a guest for it."""
-        locked = self.host.door.locked(self.caller.address, username) if self.caller is not None else 0.0
-        if locked:
-            self._locked_out(locked)
-            return False
-        refusal = self.refusal or self._guest_refusal(username)
-        if refusal is not None:
-            self._refuse(*refusal)
-            return False
-        return "", "", "", [(self.tr("club.code_prompt"), False)]
+    def refusal(self, name: str, tr: Tr) -> Refusal | None:
+        """No key got in: why (a key's refusal, or the guest's), or ``None`` to ask a guest for the code."""
+        refused = self.refused or self._guest_refusal(name)
+        return None if refused is None else Refusal(refused[0], _door_words(tr, *refused))
 
-    def _guest_refusal(self, username: str) -> tuple[str, dict[str, object]] | None:
-        if not self.club_host.code:
+    def _guest_refusal(self, name: str) -> tuple[str, dict[str, object]] | None:
+        if not self.host.code:
             return "needs_key", {}
-        why = name_refusal(username)
+        why = name_refusal(name)
         if why:
-            return _door_refusal(why, username, "")
+            return _door_refusal(why, name, "")
         try:
-            member = self.club_host.accounts.account(username)
+            member = self.host.accounts.account(name)
         except AccountsError:
             member = None
         return ("guest_name", {"name": member}) if member else None
 
-    def _refuse(self, key: str, fields: dict[str, object]) -> None:
-        """Tell the client why it cannot log in (OpenSSH shows the banner and the reason), and end."""
-        reason = _door_words(self.tr, key, fields)
-        log.info("Refused %s for %s from %s", key.replace("_", " "), brief(self.name), self.where)
-        assert self.conn is not None
-        self.conn.send_auth_banner(reason + "\r\n")
-        self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
+    def code(self, name: str, typed: str) -> bool:
+        return same_code(typed, self.host.code)
 
-    async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        typed = await self._typed_code(username, responses)
-        if typed is None:
-            return False
-        if not same_code(typed, self.club_host.code):
-            return self._wrong(self.caller)
-        self.by_code = True
-        return True
+    def admitted(self, by_code: bool) -> Admitted:
+        return Admitted("code", guest=True) if by_code else Admitted("publickey", key=self.key_print)
 
-    def auth_completed(self) -> None:
-        if not self.by_code:
-            log.info("Accepted publickey for %s from %s %s", brief(self.name), self.where, self.key_print)
-        else:
-            log.info("Accepted code for guest %s from %s", brief(self.name), self.where)
-        if self.caller is not None:
-            self.host.door.admitted(self.caller)
-
-    def session_requested(self) -> Any:
-        if self.caller is None or self.sessions or not (self.by_code or self.key_print):
-            return False  # one session per connection
-        self.sessions += 1
-        guest = self.by_code
-        key = guest_key() if guest else self.key_print
-        return ClubSession(self.club_host, Visitor(self.name, key, guest=guest),
-                           Login(self.name, address=self.caller.address, keys=(key,), proven=key))
+    def session(self, name: str, address: str, by_code: bool) -> asyncssh.SSHServerSession[str] | None:
+        if not (by_code or self.key_print):
+            return None
+        key = guest_key() if by_code else self.key_print
+        return Session(self.host, Login(name, address=address, keys=(key,), proven=key),
+                       ClubVisit(self.host, Visitor(name, key, guest=by_code)))
 
 
 def _door_refusal(why: str, typed: str, name: str) -> tuple[str, dict[str, object]]:
@@ -185,21 +161,21 @@ def _door_words(tr: Tr, key: str, fields: dict[str, object]) -> str:
     return tr(f"club.door.{key}", **shown)
 
 
-class ClubSession(Session):
-    """One person's session: the lobby, the tables they go to, the lobby again."""
+class ClubVisit:
+    """One person's session at the club (:class:`~.server.Visit`): the lobby, the tables they go to, the
+    lobby again."""
 
-    def __init__(self, host: ClubHost, visitor: Visitor, login: Login) -> None:
-        super().__init__(host, login)
-        self.club_host = host
+    def __init__(self, host: ClubHost, visitor: Visitor) -> None:
+        self.host = host
         self.visitor = visitor
 
-    async def _claim(self, tr: Tr) -> str:
+    async def _claim(self, session: Session, tr: Tr) -> str:
         """A key's login claims its account's name (the first time: the name becomes the key's), in a thread;
         ``""``, or why it cannot come in (another login took the name meanwhile, the accounts cannot be
         written)."""
         visitor = self.visitor
         try:
-            verdict = await asyncio.to_thread(self.club_host.accounts.claim, visitor.name, visitor.key)
+            verdict = await asyncio.to_thread(self.host.accounts.claim, visitor.name, visitor.key)
         except AccountsError as err:
             log.warning("The accounts cannot be written: %s", err)
             return tr("club.door.accounts_failed")
@@ -208,14 +184,14 @@ class ClubSession(Session):
         if verdict.new:
             log.info("New account %s for %s", brief(verdict.name), visitor.key)
         visitor.name = verdict.name  # as claimed, in its case
-        visitor.admin = verdict.name.casefold() in self.club_host.admins
-        self.login = replace(self.login, name=verdict.name)
+        visitor.admin = verdict.name.casefold() in self.host.admins
+        session.login = replace(session.login, name=verdict.name)
         return ""
 
-    async def visit(self, lang: str, colours: str | None) -> str:
-        club, visitor = self.club_host.club, self.visitor
+    async def __call__(self, session: Session, lang: str, colours: str | None) -> str:
+        club, visitor = self.host.club, self.visitor
         if not visitor.guest:
-            refused = await self._claim(Tr(lang))
+            refused = await self._claim(session, Tr(lang))
             if refused:
                 return refused
         lobby = LobbyScreen(club, visitor, lang=lang, colours=colours)
@@ -230,7 +206,7 @@ class ClubSession(Session):
                 if lobby.going is None or lobby.left:
                     return lobby.goodbye
                 table = lobby.going
-                ending = await self._at_table(table, lang, colours)
+                ending = await self._at_table(session, table, lang, colours)
                 if ending.lost or ending.reason in ("elsewhere", "stopped"):
                     return ending.goodbye
                 lobby.back(self._back(table, ending, lobby.tr))
@@ -238,29 +214,29 @@ class ClubSession(Session):
             self.host.screens.discard(lobby)
             club.go(visitor)
 
-    async def _at_table(self, table: ClubTable, lang: str, colours: str | None) -> Ending:
+    async def _at_table(self, session: Session, table: ClubTable, lang: str, colours: str | None) -> Ending:
         """Show the table until its person leaves it; how they left. One path wherever the table plays: its
         worker (a process of its own, or the club's own serving the same frames) draws the screen, and the
         session passes the person's keys and terminal size to it and its drawing back."""
-        visitor = self.visitor
+        visitor, club = self.visitor, self.host.club
         visitor.at = table.number
-        self.club_host.club.changed()
+        club.changed()
         try:
             room = table.room
-            workers = self.club_host.club.elsewhere
+            workers = club.elsewhere
             if room is None or not isinstance(workers, Workers):
                 return Ending(reason="closed")
-            self.relay = Relay(self.stdout.write)
-            chan = self.chan
-            size = self.terminal_size()
-            header = {"login": asdict(self.login), "lang": lang, "colours": colours,
+            session.relay = Relay(session.stdout.write)
+            chan = session.chan
+            size = session.terminal_size()
+            header = {"login": asdict(session.login), "lang": lang, "colours": colours,
                       "term": chan.get_terminal_type() if chan is not None else None,
                       "size": [size.columns, size.rows]}
-            return await workers.visit(room, self.relay, header)
+            return await workers.visit(room, session.relay, header)
         finally:
-            self.relay = None
+            session.relay = None
             visitor.at = None
-            self.club_host.club.changed()
+            club.changed()
 
     @staticmethod
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:

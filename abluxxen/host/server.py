@@ -7,9 +7,15 @@ first came with, without any code. The session is a
 :class:`~abluxxen.tui.screen.TableScreen` and nothing else: no shell, no
 commands, no SFTP or SCP, no forwarding of ports, agents or X11. One
 :class:`Host` can serve several rooms, each behind its own code, in one event
-loop. What one client may cost the others is bounded here and in
-:mod:`~abluxxen.host.door`: places, wrong codes, input, output, terminal
-sizes and resizes, one session per connection.
+loop. What one client may cost the others is bounded here, in
+:mod:`~abluxxen.host.connection` and in :mod:`~abluxxen.host.door`: places,
+wrong codes, input, output, terminal sizes and resizes, one session per
+connection.
+
+The door (:class:`~abluxxen.host.connection.Connection`) is composed around
+who gets in (:class:`SeatAdmission`), and a session (:class:`Session`)
+around what it shows (:class:`SeatVisit`); a club composes the same door
+and session around its own (:mod:`~abluxxen.host.club`).
 """
 
 from __future__ import annotations
@@ -28,14 +34,14 @@ from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import brief
 from ..table.chairs import Login
-from ..table.chat import MAX_LINE
 from ..table.codes import same_code
 from ..table.rate import Bucket
 from ..table.room import Room
 from ..tui.app import colours_of
 from ..tui.screen import TableScreen
 from ..tui.toolkit import SizedSession, read_keys_without_select, resize
-from .door import Caller, Door
+from .connection import Admission, Admitted, Connection, Refusal
+from .door import Door
 from .keys import fingerprint
 from .log import log
 
@@ -46,10 +52,6 @@ MAX_UNREAD = 4 * 1024 * 1024
 KEEPALIVE, KEEPALIVE_MISSES = 5.0, 3
 #: Seconds a connection has to log in once it has begun (a person typing a code).
 LOGIN_TIMEOUT = 60.0
-#: Wrong codes one connection may give before it is closed (OpenSSH's MaxAuthTries).
-TRIES = 6
-#: The longest answer to the code question that is looked at (sshd refuses long passwords too).
-MAX_ANSWER = 1024
 #: SSH keys one connection may offer that are remembered as its own.
 MAX_KEYS = 8
 #: Input a session may send: a burst of this many characters, then this many a second.
@@ -131,8 +133,12 @@ class Host:
         return int(sockets[0].getsockname()[1]) if sockets else port
 
     def connection(self) -> asyncssh.SSHServer:
-        """A new client's connection: its door and session."""
-        return Connection(self)
+        """A new client's connection: the door, around who gets in (:meth:`admission`)."""
+        return Connection(self, self.admission())
+
+    def admission(self) -> Admission:
+        """Who one connection lets in: a seat, by its key or a code."""
+        return SeatAdmission(self)
 
     def stop(self) -> None:
         """Close every screen and stop taking connections."""
@@ -148,94 +154,25 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-class Connection(asyncssh.SSHServer):
-    """One client's connection: the door (a login's name picks the seat, its SSH key or the code lets it
-    in, within what the :class:`~abluxxen.host.door.Door` allows an address), then its one session.
+class SeatAdmission:
+    """Who a hosted table's door lets in: a login's name picks the seat; the seat's SSH key lets it in, or
+    the room's invite code, or the seat's return code (:class:`~.connection.Admission`)."""
 
-    A club's door is made from it (``ClubConnection`` in ``host/club.py``: accounts by key, guests by
-    the club's code).
-    """
+    prompt = "host.code_prompt"
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self.tr = Tr(host.lang)
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self.caller: Caller | None = None
-        self.where = "?"
-        self.name = ""
         self.room: Room | None = None
         self.returning = False
         self.offered: list[str] = []  # the keys the client offered, unproven (remembered as its own)
         self.key_room: Room | None = None
         self.key_print = ""
-        self.by_code = False
-        self.refusals = 0
-        self.sessions = 0
 
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
-        peer = conn.get_extra_info("peername")
-        address = str(peer[0]) if peer else "?"
-        self.where = f"{address} port {peer[1]}" if peer else "?"
-        self.caller = Caller(address, self._close, spoke=self._spoke)
-        refused = self.host.door.arrive(self.caller)
-        if refused is not None:
-            log.info("Refused connection from %s: %s", self.where, refused)
-            self.caller = None
-            self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.tr(f"host.{refused}"))
-            return
-        asyncio.get_running_loop().call_later(self.host.door.silent, self._silent_check)
-
-    def _spoke(self) -> bool:
-        """Whether the client has sent its SSH version: its key exchange is under way (asyncssh tells its
-        server of no step before the login begins, but keeps the version it received)."""
-        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
-
-    def _silent_check(self) -> None:
-        if self.caller is not None and self.host.door.still_silent(self.caller):
-            self.host.door.gone(self.caller)
-            self._close("silent")
-
-    def _close(self, why: str) -> None:
-        """End the connection at the door: ``silent`` (it did not begin to log in in time), or ``pushed out``
-        (its place went to a newcomer)."""
-        log.info("Closed connection from %s (%s)", self.where, why)
-        reason = self.tr("host.silent", seconds=int(self.host.door.silent)) if why == "silent" \
-            else self.tr("host.pushed_out")
-        self._disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, reason)
-
-    def _disconnect(self, code: int, reason: str) -> None:
-        if self.conn is not None:
-            asyncio.get_running_loop().call_soon(self.conn.disconnect, code, reason)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.caller is not None:
-            self.host.door.gone(self.caller)
-            self.caller = None
-
-    def begin_auth(self, username: str) -> bool:
-        self.name = username
-        if self.caller is not None:
-            self.host.door.begins(self.caller, username)
-        return True  # everybody needs the code, or their seat's key
-
-    def _locked_out(self, seconds: float) -> None:
-        """Tell the client why it cannot log in now (OpenSSH shows the banner and the reason), and end."""
-        reason = self.tr("host.locked", name=brief(self.name, 20), seconds=int(seconds + 0.999))
-        assert self.conn is not None
-        self.conn.send_auth_banner(reason + "\r\n")
-        self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
-
-    # -- a seat's key ------------------------------------------------------------------------
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """A key is accepted only where it owns ``username``'s seat; any other key the client offers
-        is remembered (unproven), to become the seat's if this login takes it with the code."""
+    async def key(self, name: str, key: asyncssh.SSHKey) -> bool:
+        """A key is accepted only where it owns ``name``'s seat; any other key the client offers is
+        remembered (unproven), to become the seat's if this login takes it with the code."""
         key_print = fingerprint(key)
-        room = self.host.room_of_key(username, key_print)
+        room = self.host.room_of_key(name, key_print)
         if room is not None:
             self.key_room, self.key_print = room, key_print
             return True
@@ -243,78 +180,26 @@ class Connection(asyncssh.SSHServer):
             self.offered.append(key_print)
         return False
 
-    # -- the code -----------------------------------------------------------------------------
+    def refusal(self, name: str, tr: Tr) -> Refusal | None:
+        return None  # anybody may try a code
 
-    def kbdint_auth_supported(self) -> bool:
-        return True
+    def code(self, name: str, typed: str) -> bool:
+        self.room, self.returning = self.host.room_for(typed, name)
+        return self.room is not None
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> tuple[str, str, str, Any] | bool:
-        # A name locked out at this address is told so before it types (a seat's key still works).
-        locked = self.host.door.locked(self.caller.address, username) if self.caller is not None else 0.0
-        if locked:
-            self._locked_out(locked)
-            return False
-        return "", "", "", [(self.tr("host.code_prompt"), False)]
-
-    async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
-        typed = await self._typed_code(username, responses)
-        if typed is None:
-            return False
-        room, returning = self.host.room_for(typed, username)
-        if room is None:
-            return self._wrong(self.caller)
-        self.room, self.returning, self.by_code = room, returning, True
-        return True
-
-    async def _typed_code(self, username: str, responses: Any) -> str | None:
-        """The code a login typed, once the door let it be compared (after the pause it sets); ``None``
-        when the answer was refused unread (counted as wrong) or the name and address are locked out."""
-        caller = self.caller
-        if caller is None:
-            return None
-        if len(responses) != 1 or len(str(responses[0])) > MAX_ANSWER:
-            self._wrong(caller)
-            return None
-        locked = self.host.door.locked(caller.address, username)
-        if locked:
-            self._locked_out(locked)
-            return None
-        await asyncio.sleep(self.host.door.wait_before_check(caller.address))
-        return str(responses[0])[:MAX_LINE]
-
-    def _wrong(self, caller: Caller | None) -> bool:
-        """A wrong code: counted at the door; past :data:`TRIES` on one connection it ends, as ``sshd`` does."""
-        if caller is None:
-            return False
-        log.info("Failed code for %s from %s", brief(self.name), self.where)
-        locked = self.host.door.wrong(caller)
-        self.refusals += 1
-        if locked:
-            log.info("Locked out %s from %s for %d s", brief(self.name), self.where, int(locked))
-            self._locked_out(locked)
-        elif self.refusals >= TRIES:
-            self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, self.tr("host.too_many_tries"))
-        return False
-
-    def auth_completed(self) -> None:
-        if not self.by_code:
+    def admitted(self, by_code: bool) -> Admitted:
+        if not by_code:
             self.room = self.key_room
-            log.info("Accepted publickey for %s from %s %s", brief(self.name), self.where, self.key_print)
-        else:
-            log.info("Accepted %s for %s from %s", "return code" if self.returning else "code",
-                     brief(self.name), self.where)
-        if self.caller is not None:
-            self.host.door.admitted(self.caller)
+            return Admitted("publickey", key=self.key_print)
+        return Admitted("return code" if self.returning else "code")
 
-    def session_requested(self) -> Any:
-        # One session per connection (sshd's MaxSessions 1 would allow no more for a game screen).
-        if self.room is None or self.caller is None or self.sessions:
-            return False
-        self.sessions += 1
-        keys = (self.key_print,) if not self.by_code else tuple(self.offered)
-        login = Login(self.name, address=self.caller.address, keys=keys,
-                      proven=self.key_print if not self.by_code else "", returning=self.returning)
-        return _Session(self.host, self.room, login)
+    def session(self, name: str, address: str, by_code: bool) -> asyncssh.SSHServerSession[str] | None:
+        if self.room is None:
+            return None
+        keys = (self.key_print,) if not by_code else tuple(self.offered)
+        login = Login(name, address=address, keys=keys, proven=self.key_print if not by_code else "",
+                      returning=self.returning)
+        return Session(self.host, login, SeatVisit(self.room))
 
 
 class Relay:
@@ -330,14 +215,22 @@ class Relay:
         self.backlog: Callable[[], int] = lambda: 0
 
 
-class Session(SizedSession, PromptToolkitSSHSession):
-    """One SSH session: a screen in the channel's own terminal, language and colours (what it shows:
-    :meth:`visit`)."""
+class Visit(Protocol):
+    """What a session shows: a person's screens, in its terminal's language and colours, until they
+    leave; what they are told when they go."""
 
-    def __init__(self, host: Host, login: Login) -> None:
+    async def __call__(self, session: Session, lang: str, colours: str | None) -> str: ...
+
+
+class Session(SizedSession, PromptToolkitSSHSession):
+    """One SSH session: the bounds every session keeps (input, output, sizes, resizes, no commands), around
+    its ``visit`` (a hosted table's :class:`SeatVisit`, or a club's lobby and tables)."""
+
+    def __init__(self, host: Host, login: Login, visit: Visit) -> None:
         super().__init__(self._interact_here, enable_cpr=False)
         self.host = host
         self.login = login
+        self.visit = visit
         self.chan: asyncssh.SSHServerChannel[str] | None = None  # the session's channel, once it is made
         self.stdout = cast(TextIO, _ChannelOut(self))
         self.budget = Bucket(INPUT_BURST, INPUT_RATE)
@@ -426,7 +319,7 @@ class Session(SizedSession, PromptToolkitSSHSession):
             chan.exit(1)
             return
         try:
-            goodbye = await self.visit(lang, colours_of(chan.get_terminal_type(), env))
+            goodbye = await self.visit(self, lang, colours_of(chan.get_terminal_type(), env))
         except asyncio.CancelledError:
             return  # the connection is gone: nothing left to tell
         except Exception:  # noqa: BLE001 - one session's failure is the host log's, never the host's screen
@@ -437,25 +330,21 @@ class Session(SizedSession, PromptToolkitSSHSession):
             chan.write(goodbye.replace("\n", "\r\n") + "\r\n")
         chan.exit(0)
 
-    async def visit(self, lang: str, colours: str | None) -> str:
-        """Show this session's screens until the person leaves; what they are told when they go."""
-        raise NotImplementedError
 
 
-class _Session(Session):
-    """A session at a hosted table: a :class:`TableScreen` at its room."""
+class SeatVisit:
+    """A session at a hosted table: a :class:`TableScreen` at its room (:class:`Visit`)."""
 
-    def __init__(self, host: Host, room: Room, login: Login) -> None:
-        super().__init__(host, login)
+    def __init__(self, room: Room) -> None:
         self.room = room
 
-    async def visit(self, lang: str, colours: str | None) -> str:
-        screen = TableScreen(self.room, self.login, lang=lang, colours=colours)
-        self.host.screens.add(screen)
+    async def __call__(self, session: Session, lang: str, colours: str | None) -> str:
+        screen = TableScreen(self.room, session.login, lang=lang, colours=colours)
+        session.host.screens.add(screen)
         try:
             await screen.run()
         finally:
-            self.host.screens.discard(screen)
+            session.host.screens.discard(screen)
         return screen.goodbye
 
 
