@@ -33,10 +33,9 @@ from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
 from .table import Player, Table, Undone, records_kind
+from .taking_back import TakingBack
 from .undo import UndoRequest
 
-#: Moves back an undo may still find what each person was to be told (a few decisions' worth).
-UNDO_KEPT = 64
 #: Watchers a room takes unless the host says otherwise.
 MAX_WATCHERS = 20
 
@@ -88,15 +87,14 @@ class Room:
         self.stand_ins: dict[int, BotSeat] = {}
         self.bot_seats: dict[int, BotSeat] = {}
         self.deciders = {seat: _Decider(self, seat) for seat in range(len(seats))}
-        # Who decides each seat, and why nothing may be taken back ("": what undo_floor allows): a lesson
-        # swaps these policies for its own (its script's seats; no undo).
+        # Who decides each seat, and who may take back what: a lesson swaps these policies for its own
+        # (its script's seats; no undo).
         self.deciding: Callable[[int], Player] = self.deciders.__getitem__
-        self.no_undo = ""
+        self.taking_back = TakingBack(self)
         # Screens that see every game to its score screen and say when the next may come (the
         # hot-seat's terminal, whether or not people sit at it), and those of them not done yet.
         self.onlookers: set[Viewer] = set()
         self.holding: set[Viewer] = set()
-        self._told: dict[int, dict[int, tuple[list[Note], list[int]]]] = {}  # notes before each move
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = SeatNotes(chair)
@@ -352,39 +350,6 @@ class Room:
         chair.answer.set_result(move)
         return True
 
-    def undo(self, chair: Chair) -> str:
-        """``chair``'s person takes back their last decision, at their turn; ``""`` when it is taken
-        back, else why not (a text key).
-
-        Alone with bots, any decision of the game can be taken back. People at one terminal take back
-        only what nobody else has seen: the moves since the keyboard came to this person, and none
-        before a card drawn from the deck (it was shown to its drawer). People at their own
-        terminals have all seen the table since: nobody takes anything back.
-        """
-        if self.no_undo:
-            return self.no_undo
-        if chair.answer is None or chair.answer.done():
-            return "host.not_now"
-        floor = self.undo_floor(chair)
-        if floor is None:
-            return "host.undo_several"
-        chair.answer.set_exception(UndoRequest(floor))
-        return ""
-
-    def undo_floor(self, chair: Chair) -> int | None:
-        """The first move ``chair``'s person may take back (``None``: none may be)."""
-        if not self.several_people:
-            return 0
-        if len({id(c.screen) for c in self.chairs.values()}) > 1 or chair.screen is None:
-            return None
-        return max(chair.keyboard_at, self._drawn_floor(chair.seat))
-
-    def _drawn_floor(self, seat: int) -> int:
-        """The move after ``seat``'s last draw from the deck: its person has seen that card (another's
-        draw since the keyboard came here was seen by nobody at this keyboard)."""
-        moves = self.saved.transcript.moves
-        return max((i + 1 for i, m in enumerate(moves) if m.move == "draw deck" and m.seat == seat), default=0)
-
     def go_on(self, chair: Chair, wanted: bool = True) -> None:
         """At a score screen, ``chair``'s person wants the next game (or, once the match is over, a
         rematch at this table), or not."""
@@ -451,12 +416,8 @@ class Room:
         return self.deciding(seat)
 
     def moving(self, seat: int, move: str) -> None:
-        """Keep what each person was still to be told before this move: an undo of it brings that back
-        (the transcript itself replays the game)."""
-        before = len(self.saved.transcript.moves)
-        self._told[before] = {s: (list(c.notes), list(c.drawn)) for s, c in self.chairs.items()}
-        if len(self._told) > 2 * UNDO_KEPT:  # an undo reaches back a few decisions, not a whole game
-            del self._told[min(self._told)]
+        """Before a move: what an undo of it brings back is kept."""
+        self.taking_back.keep_notes()
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
         """Every screen draws the move (a person is told when it was their only one); after a bot's,
@@ -533,31 +494,9 @@ class Room:
         return await asyncio.to_thread(bot.choose, view)
 
     def _take_back(self, seat: int, floor: int) -> None:
-        chair = self.chairs[seat]
-        try:
-            move = self.table.take_back(seat, floor)
-        except ValueError:  # a transcript that does not replay: the game stays as it is
-            chair.notes[:] = [Note("undo_failed")]
-        else:
-            self._forget_after(len(self.saved.transcript.moves))
-            chair.notes[:] = [Note("undone", move=move) if move is not None else Note(self._why_not_back(seat, floor))]
+        self.taking_back.take_back(seat, floor)
         self._note_problems()
         self.changed()
-
-    def _forget_after(self, upto: int) -> None:
-        """The moves from ``upto`` on were taken back: what they had to tell anyone is forgotten."""
-        told = self._told.get(upto)
-        for number, chair in self.chairs.items():
-            notes, drawn = told[number] if told is not None else ([], [])
-            chair.notes[:], chair.drawn[:] = notes, drawn
-        self._told = {n: kept for n, kept in self._told.items() if n < upto}
-
-    def _why_not_back(self, seat: int, floor: int) -> str:
-        """Why nothing was taken back: nothing to take back, a card drawn from the deck since, or the
-        keyboard changed hands since."""
-        if not any(m.seat == seat for m in self.saved.transcript.moves[:floor]):
-            return "undo_nothing"
-        return "undo_drawn" if floor and floor == self._drawn_floor(seat) else "undo_handover"
 
     def _note_problems(self) -> None:
         err = self.table.save_failure
@@ -587,7 +526,7 @@ class Room:
             self.rematch()
         else:
             self.table.next_game()
-        self._told.clear()
+        self.taking_back.forget()
         for chair in self.chairs.values():
             chair.notes.clear()
             chair.drawn.clear()

@@ -472,7 +472,7 @@ class TableScreen(Paged):
     def undo(self) -> None:
         """Take back this person's last decision, where the room allows it."""
         chair = self.chair()
-        refused = self.room.undo(chair) if chair is not None else "host.not_now"
+        refused = self.room.taking_back.undo(chair) if chair is not None else "host.not_now"
         if refused:
             self.say(self.tr(refused))
 

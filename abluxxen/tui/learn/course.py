@@ -34,6 +34,7 @@ from ...store.progress import ProgressError, progress_path, read_progress, write
 from ...store.save_document import DEFAULT_DELAY
 from ...table.chairs import Login
 from ...table.room import Room
+from ...table.taking_back import TakingBack
 from ..commands import leaves
 from ..drawing import TableInfo, explain_move, render_table
 from ..local import LineTerminal, at_terminal
@@ -106,7 +107,7 @@ class LessonRoom(Room):
         self.advice: tuple[str, Reason] | None = None  # the coached game: the coach's move and why, now
         self.missed: tuple[str, View] | None = None  # ... and the coach's move the learner did not play
         self.deciding = lambda seat: _Learner(self) if seat == PLAYER else Other(self.walk, seat)
-        self.no_undo = "learn_no_undo"  # a wrong answer changes nothing anyway
+        self.taking_back = TakingBack(self, refusal="learn_no_undo")  # a wrong answer changes nothing anyway
 
     def use(self, walk: Walk) -> None:
         """The walk's table is the room's (after a step that sets up a new position)."""
