@@ -365,6 +365,43 @@ def test_a_version_1_database_is_migrated_and_keeps_its_games(
         assert [g.number for g in records.games()] == [1, 2]
 
 
+def _spoil_schema(path: Path, words: bytes, at: int, byte: bytes) -> None:
+    """Change one byte of the schema's text in the file: the byte ``at`` within ``words``."""
+    data = path.read_bytes()
+    where = data.index(words) + at
+    path.write_bytes(data[:where] + byte + data[where + 1:])
+
+
+@pytest.mark.parametrize(("words", "at", "byte"), [
+    (b"number     INTEGER PRIMARY KEY", 22, b"\xe7"),  # games.number no longer numbers the games
+    (b"CHECK (players BETWEEN", 8, b"\xff"),  # a byte no UTF-8 text has
+])
+def test_a_flipped_byte_in_the_schema_is_damage_and_the_next_game_stays_reachable(
+        words: bytes, at: int, byte: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _data()
+    assert _play(data / "first.json", "n\r", seats=ANN_BOTS, seed=2)[0] == 0
+    _spoil_schema(records_path(), words, at, byte)
+    if byte == b"\xe7":  # still UTF-8 to SQLite, which sees nothing wrong
+        with sqlite3.connect(records_path()) as con:
+            assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        con.close()
+    spoilt = records_path().read_bytes()
+    capsys.readouterr()
+    assert _play(data / "second.json", "n\r", seats=ANN_BOTS, seed=3)[0] == 0
+    err = capsys.readouterr().err
+    assert "Game not recorded yet: the records file is damaged." in err
+    assert records_path().read_bytes() == spoilt  # nothing written into a file that is not as made
+    assert read_save(data / "second.json").finished  # the game waits in its save
+    for args in (("--lang", "en"), ("--json",)):
+        status, out, err = _stats(capsys, *args)
+        assert status == 1 and out == "" and len(err.strip().splitlines()) == 1
+        assert err.startswith("Cannot read the records") and "damaged" in err
+    status = main(["review", "--seat", "Ann", "--json", "--think", "20"])
+    out, err = capsys.readouterr()
+    assert status == 0 and json.loads(out)["seat"] == "Ann"  # found among the saves
+    assert err.count("\n") == 1 and "damaged" in err
+
+
 def test_a_stranger_database_is_refused_and_left_alone() -> None:
     with sqlite3.connect(records_path()) as con:
         con.execute("CREATE TABLE photos (id INTEGER)")
