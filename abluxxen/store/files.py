@@ -162,7 +162,7 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-            os.replace(temp, path)
+        os.replace(temp, path)  # once closed: Windows renames no open file
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -147,10 +147,14 @@ def _create_private(path: Path) -> None:
 
 
 def _keep_private(path: Path) -> None:
-    """Make records that an older version left readable to all (0644) owner-only, as new ones are."""
+    """Make records that an older version left readable to all (0644) owner-only, as new ones are (where
+    files have owners and modes: not on Windows)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return
     try:
         info = os.stat(path)
-        if info.st_mode & 0o077 and info.st_uid == os.getuid():
+        if info.st_mode & 0o077 and info.st_uid == getuid():
             os.chmod(path, 0o600)
     except OSError:
         pass  # the records still work; only their privacy is as the system left it
