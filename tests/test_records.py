@@ -200,6 +200,31 @@ def test_finished_games_leave_the_resume_list_and_their_records_stay(
     assert status == 0 and json.loads(out)["players"][0]["games"] == 1
 
 
+class Watching(Keys):
+    """The keys typed; before each line is read (a question on screen), the files of the save folder."""
+
+    def __init__(self, keys: str, folder: Path) -> None:
+        super().__init__(keys)
+        self.folder = folder
+        self.seen: list[list[str]] = []
+
+    async def read_line(self) -> str | None:
+        self.seen.append(sorted(p.name for p in self.folder.iterdir()))
+        return await super().read_line()
+
+
+def test_at_the_score_screen_of_a_recorded_game_no_lock_file_is_left_to_a_kill(tmp_path: Path) -> None:
+    match = Match(Rules(3), games=1, seed=6, names=["Ann", "Ada", "Bix"])
+    saved = Saved(match=match, seats=ANN_BOTS, delay=0.0, log=[Event(START, 0, source="1")])
+    typed = Watching("n\r", tmp_path)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        assert play_here(saved, tmp_path / "g.json", lines=typed, room_kind=BotHands) == 0
+    assert "Play again" in typed.pictures[-1]
+    assert typed.seen[-1] == []  # asked "Play again?": the game is recorded, its save and lock file gone
+    with open_records() as records:
+        assert records.count() == 1
+
+
 def test_simulate_writes_no_records(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--seats", "easy,easy", "--games", "2"]) == 0
     capsys.readouterr()
