@@ -278,3 +278,20 @@ def test_every_refusal_of_resume_is_named_by_the_program(tmp_path: Path, capsys:
         assert main([*args, "--lang", "en"]) == 1
         lines = capsys.readouterr().err.splitlines()
         assert lines and all(line.startswith("abluxxen: ") for line in lines), lines
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="a folder that takes no files: Linux's /proc")
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The game could NOT be saved (the folder takes no new files)."),
+    ("de", "Die Partie konnte NICHT gespeichert werden (der Ordner nimmt keine neuen Dateien auf)."),
+])
+def test_a_save_folder_that_takes_no_files_is_called_so(
+        lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from helpers import play_keys
+
+    saved = _saved()
+    saved.lang = lang
+    status, _ = play_keys(saved, Path("/proc/game.json"), "quit\ry\r" if lang == "en" else "quit\rj\r")
+    err = " ".join(capsys.readouterr().err.split())
+    assert status == 1 and said in err
+    assert "no such file" not in err and "fehlt" not in err

@@ -35,6 +35,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "oserror.io": ("the disk reported an error", "der Datenträger meldet einen Fehler"),
     "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
     "oserror.long": ("the name is too long", "der Name ist zu lang"),
+    "oserror.no_new_files": ("the folder takes no new files", "der Ordner nimmt keine neuen Dateien auf"),
     "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
     # Why a file the game keeps for itself (a key, a log) is refused: store/files.py's Refused.
     "file.folder": ("a folder, not a file", "ein Ordner, keine Datei"),
