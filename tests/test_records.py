@@ -328,7 +328,7 @@ def test_every_records_warning_fits_one_line() -> None:
         for kind in records_db.KINDS:
             line = tr("records_failed", reason=tr(f"records.{kind}"))
             assert "\n" not in line and cell_len(line) <= 80
-            line = tr("records_later")
+            line = tr.records_later(kind)
             assert "\n" not in line and cell_len(line) <= 80
 
 
@@ -415,6 +415,7 @@ def test_a_flipped_byte_in_the_schema_is_damage_and_the_next_game_stays_reachabl
     assert _play(data / "second.json", "n\r", seats=ANN_BOTS, seed=3)[0] == 0
     err = capsys.readouterr().err
     assert "Game not recorded yet: the records file is damaged." in err
+    assert "it is recorded once the damaged records file is moved away" in err  # not "next time"
     assert records_path().read_bytes() == spoilt  # nothing written into a file that is not as made
     assert read_save(data / "second.json").finished  # the game waits in its save
     for args in (("--lang", "en"), ("--json",)):

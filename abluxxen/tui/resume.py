@@ -100,7 +100,7 @@ def _finished(path: Path, named: str, lock: SaveLock, tr: Tr) -> str:
         number = record_save(path, None)
     except RecordsError as err:
         return "\n".join((tr("finished_save", path=named),
-                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr("records_later")))
+                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr.records_later(err.kind)))
     if number is None:
         return tr("finished_save", path=named)
     return tr("finished_recorded", path=named, number=number)
