@@ -115,6 +115,22 @@ def test_without_fcntl_an_open_game_is_locked_with_windows_own_call(
         held.release()
 
 
+def test_with_all_windows_lacks_taken_away_a_game_opens_locks_saves_and_resumes(
+        tmp_path: Path, windows_locks: FakeMsvcrt, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("SIGHUP", "SIGKILL"):
+        monkeypatch.delattr(signal, name)
+    monkeypatch.delattr(os, "getuid")
+    monkeypatch.setattr(save_lock, "PROC", tmp_path / "no-proc")
+    path = tmp_path / "game.json"
+    typed = SecondTerminal("quit\ry\r", path)
+    assert _play(_saved(), path, typed) == 0
+    assert typed.refused and all(typed.refused)
+    again = SecondTerminal("quit\ry\r", path)
+    assert _play(read_save(path), path, again) == 0  # and it opens again where it was left
+    assert again.refused and all(again.refused)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
 def test_a_lock_file_windows_will_not_remove_while_open_goes_once_closed(
         tmp_path: Path, windows_locks: FakeMsvcrt, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "game.json"
