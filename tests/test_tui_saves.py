@@ -295,3 +295,9 @@ def test_a_save_folder_that_takes_no_files_is_called_so(
     err = " ".join(capsys.readouterr().err.split())
     assert status == 1 and said in err
     assert "no such file" not in err and "fehlt" not in err
+
+
+def test_review_of_a_name_too_long_for_any_file_shows_only_its_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", "a" * 10_000, "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("abluxxen: Cannot review " + "a" * 199 + "…: ") and err.count("\n") == 1

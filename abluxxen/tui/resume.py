@@ -12,7 +12,7 @@ from rich.cells import cell_len, set_cell_size
 
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import brief, path_shown
 from ..store.files import number_or_file
 from ..store.journal import record_save
 from ..store.records_db import RecordsError
@@ -22,8 +22,6 @@ from ..store.saves import FOLDER_REFUSAL, Found, SaveUnreadable, read_save, save
 from .local import play_here
 
 WIDTH = 80
-#: The most of a path a message shows (a name of thousands of characters is cut, marked with "…").
-SHOWN = 200
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     path = _chosen(args.file, directory, tr)
     if path is None:
         return 1
-    named = shown(path)  # messages name the file as the player did, a link included
+    named = path_shown(path)  # messages name the file as the player did, a link included
     try:
         path = _real(path)
         folder = path.is_dir()
@@ -74,11 +72,6 @@ def _say(text: str) -> None:
     """A refusal or a notice on standard error, each line named by the program as every command's are."""
     for line in text.splitlines():
         print(f"abluxxen: {line}", file=sys.stderr)
-
-
-def shown(path: Path) -> str:
-    """A save's path in a message: as given, or its start when it is too long to be any file's name."""
-    return brief(str(path), SHOWN)
 
 
 def _real(path: Path) -> Path:
@@ -129,10 +122,10 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
         if newest is None or bad.mtime >= newest.mtime:
             _say(_skipped(bad, tr))
     if newest is None:
-        _say(tr("all_busy", dir=shown(directory)) if games else tr("no_save", dir=shown(directory)))
+        _say(tr("all_busy", dir=path_shown(directory)) if games else tr("no_save", dir=path_shown(directory)))
         return None
     for game in busy:
-        _say(tr("skipped_busy", path=shown(game.path)))
+        _say(tr("skipped_busy", path=path_shown(game.path)))
     return newest.path
 
 
@@ -140,8 +133,8 @@ def _skipped(bad: Found, tr: Tr) -> str:
     """The line for a file passed over: one that could not be read at all (and why, in words), or one
     that holds no save."""
     if bad.unreadable is not None:
-        return tr("skipped_unreadable", path=shown(bad.path), reason=tr.os_reason(bad.unreadable))
-    return tr("skipped_bad", path=shown(bad.path), reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
+        return tr("skipped_unreadable", path=path_shown(bad.path), reason=tr.os_reason(bad.unreadable))
+    return tr("skipped_bad", path=path_shown(bad.path), reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
 
 
 def show_list(directory: Path, tr: Tr) -> int:
