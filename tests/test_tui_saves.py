@@ -236,7 +236,7 @@ def test_resume_takes_the_newest_game_not_open_in_another_terminal(
         try:
             assert main(["resume", "--save-dir", str(tmp_path), "--lang", "de"]) == 1
             assert opened == [older]
-            assert capsys.readouterr().err == (f"abluxxen: Jede unbeendete Partie in {tmp_path} ist in einem "
+            assert capsys.readouterr().err == (f"abluxxen: Jede nicht beendete Partie in {tmp_path} ist in einem "
                                                "anderen Terminal geöffnet.\n")
         finally:
             other.release()

@@ -19,7 +19,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skipped_busy": ("Skipped a game open in another terminal: {path}",
                      "Partie übersprungen, die in einem anderen Terminal geöffnet ist: {path}"),
     "all_busy": ("Every unfinished game in {dir} is open in another terminal.",
-                 "Jede unbeendete Partie in {dir} ist in einem anderen Terminal geöffnet."),
+                 "Jede nicht beendete Partie in {dir} ist in einem anderen Terminal geöffnet."),
     # -- saves (i9) ---------------------------------------------------------------
     "seat_name_control": ("names cannot hold control or invisible characters",
                           "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
