@@ -48,6 +48,15 @@ def brief(text: str, limit: int = LIMIT) -> str:
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
+#: How many characters of a file's path a message shows: a real one whole, a name of thousands cut.
+PATH_LIMIT = 200
+
+
+def path_shown(path: object) -> str:
+    """A path a person gave, as a message names it: :func:`brief`, at :data:`PATH_LIMIT` characters."""
+    return brief(str(path), PATH_LIMIT)
+
+
 _REPR = reprlib.Repr()
 # Deeply nested documents stop at the third level ("[[[...]]]"), long ones after a few items.
 _REPR.maxlevel = 3

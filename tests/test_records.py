@@ -200,6 +200,31 @@ def test_finished_games_leave_the_resume_list_and_their_records_stay(
     assert status == 0 and json.loads(out)["players"][0]["games"] == 1
 
 
+class Watching(Keys):
+    """The keys typed; before each line is read (a question on screen), the files of the save folder."""
+
+    def __init__(self, keys: str, folder: Path) -> None:
+        super().__init__(keys)
+        self.folder = folder
+        self.seen: list[list[str]] = []
+
+    async def read_line(self) -> str | None:
+        self.seen.append(sorted(p.name for p in self.folder.iterdir()))
+        return await super().read_line()
+
+
+def test_at_the_score_screen_of_a_recorded_game_no_lock_file_is_left_to_a_kill(tmp_path: Path) -> None:
+    match = Match(Rules(3), games=1, seed=6, names=["Ann", "Ada", "Bix"])
+    saved = Saved(match=match, seats=ANN_BOTS, delay=0.0, log=[Event(START, 0, source="1")])
+    typed = Watching("n\r", tmp_path)
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        assert play_here(saved, tmp_path / "g.json", lines=typed, room_kind=BotHands) == 0
+    assert "Play again" in typed.pictures[-1]
+    assert typed.seen[-1] == []  # asked "Play again?": the game is recorded, its save and lock file gone
+    with open_records() as records:
+        assert records.count() == 1
+
+
 def test_simulate_writes_no_records(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--seats", "easy,easy", "--games", "2"]) == 0
     capsys.readouterr()
@@ -303,7 +328,7 @@ def test_every_records_warning_fits_one_line() -> None:
         for kind in records_db.KINDS:
             line = tr("records_failed", reason=tr(f"records.{kind}"))
             assert "\n" not in line and cell_len(line) <= 80
-            line = tr("records_later")
+            line = tr.records_later(kind)
             assert "\n" not in line and cell_len(line) <= 80
 
 
@@ -363,6 +388,44 @@ def test_a_version_1_database_is_migrated_and_keeps_its_games(
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # and new games go on being added
     with open_records() as records:
         assert [g.number for g in records.games()] == [1, 2]
+
+
+def _spoil_schema(path: Path, words: bytes, at: int, byte: bytes) -> None:
+    """Change one byte of the schema's text in the file: the byte ``at`` within ``words``."""
+    data = path.read_bytes()
+    where = data.index(words) + at
+    path.write_bytes(data[:where] + byte + data[where + 1:])
+
+
+@pytest.mark.parametrize(("words", "at", "byte"), [
+    (b"number     INTEGER PRIMARY KEY", 22, b"\xe7"),  # games.number no longer numbers the games
+    (b"CHECK (players BETWEEN", 8, b"\xff"),  # a byte no UTF-8 text has
+])
+def test_a_flipped_byte_in_the_schema_is_damage_and_the_next_game_stays_reachable(
+        words: bytes, at: int, byte: bytes, capsys: pytest.CaptureFixture[str]) -> None:
+    data = _data()
+    assert _play(data / "first.json", "n\r", seats=ANN_BOTS, seed=2)[0] == 0
+    _spoil_schema(records_path(), words, at, byte)
+    if byte == b"\xe7":  # still UTF-8 to SQLite, which sees nothing wrong
+        with sqlite3.connect(records_path()) as con:
+            assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        con.close()
+    spoilt = records_path().read_bytes()
+    capsys.readouterr()
+    assert _play(data / "second.json", "n\r", seats=ANN_BOTS, seed=3)[0] == 0
+    err = capsys.readouterr().err
+    assert "Game not recorded yet: the records file is damaged." in err
+    assert "it is recorded once the damaged records file is moved away" in err  # not "next time"
+    assert records_path().read_bytes() == spoilt  # nothing written into a file that is not as made
+    assert read_save(data / "second.json").finished  # the game waits in its save
+    for args in (("--lang", "en"), ("--json",)):
+        status, out, err = _stats(capsys, *args)
+        assert status == 1 and out == "" and len(err.strip().splitlines()) == 1
+        assert err.startswith("Cannot read the records") and "damaged" in err
+    status = main(["review", "--seat", "Ann", "--json", "--think", "20"])
+    out, err = capsys.readouterr()
+    assert status == 0 and json.loads(out)["seat"] == "Ann"  # found among the saves
+    assert err.count("\n") == 1 and "damaged" in err
 
 
 def test_a_stranger_database_is_refused_and_left_alone() -> None:

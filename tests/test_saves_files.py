@@ -91,10 +91,12 @@ def test_a_second_terminal_is_refused_the_open_game_and_a_killed_one_leaves_no_l
     _first_move(child)
     (path,) = tmp_path.glob("*.json")
     before = path.read_bytes()
-    for args in (["resume", str(path)], ["resume"], ["resume", "1"]):
+    busy = f"abluxxen: Cannot resume {path}: the game is open in another terminal.\n"
+    every = f"abluxxen: Every unfinished game in {tmp_path} is open in another terminal.\n"
+    for args, said in ((["resume", str(path)], busy), (["resume"], every), (["resume", "1"], busy)):
         second = _run([*args, "--lang", "en"], tmp_path)
         assert second.returncode == 1
-        assert second.stderr == f"Cannot resume {path}: the game is open in another terminal.\n"
+        assert second.stderr == said
         assert path.read_bytes() == before, "the file is untouched"
     child.kill(signal.SIGKILL)  # a crash: no chance to let go of anything
     child.close()
@@ -225,7 +227,7 @@ def test_resume_refuses_an_odd_file_in_one_line(tmp_path: Path, kind: str) -> No
     path = _odd(tmp_path, kind)
     done = _run(["resume", str(path), "--lang", "en"], tmp_path)
     assert done.returncode == 1
-    head = f"Cannot resume {path}: "
+    head = f"abluxxen: Cannot resume {path}: "
     assert done.stderr.startswith(head) and done.stderr.count("\n") == 1
     assert ODD[kind] in done.stderr[len(head):]
 
@@ -338,7 +340,8 @@ def test_resume_list_numbers_the_unfinished_games_newest_first_within_80_columns
     child.expect(pexpect.EOF)
     child.close()
     refused = _run(["resume", "4", "--lang", "en"], tmp_path)
-    assert refused.returncode == 1 and refused.stderr == "There is no game 4: `abluxxen resume --list` shows 3.\n"
+    assert refused.returncode == 1
+    assert refused.stderr == "abluxxen: There is no game 4: `abluxxen resume --list` shows 3.\n"
 
 
 @pytest.mark.parametrize("lang, unreadable, damaged", [
@@ -366,8 +369,8 @@ def test_resume_list_tells_a_file_it_may_not_read_from_a_damaged_one(
     assert main(["resume", "--list", "--save-dir", str(tmp_path), "--lang", lang]) == 0
     out, err = capsys.readouterr()
     lines = err.strip().splitlines()
-    assert unreadable.format(path=tmp_path / "theirs.json") in lines
-    assert any(line.startswith(damaged.format(path=tmp_path / "spoilt.json")) for line in lines)
+    assert "abluxxen: " + unreadable.format(path=tmp_path / "theirs.json") in lines
+    assert any(line.startswith("abluxxen: " + damaged.format(path=tmp_path / "spoilt.json")) for line in lines)
     assert len(lines) == 2 and "good" not in err
     assert len([line for line in out.splitlines() if re.match(r"\s*\d+\s", line)]) == 1
 

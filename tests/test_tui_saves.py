@@ -192,3 +192,112 @@ def test_tiebreak_is_explained(tiebreak: str, winners: tuple[int, ...], words: s
     hands = (2, 4, 5) if winners == (0,) else (2, 2, 5)
     assert words in _tiebreak_words(winners, (3, 3, 1), hands, tiebreak, Tr("en"))
     assert _tiebreak_words((0,), (4, 3, 1), hands, tiebreak, Tr("en")) == ""
+
+
+# -- which save resume opens, and how it refuses (issue 38) ---------------------------------------------
+
+
+def _typing(monkeypatch: pytest.MonkeyPatch, keys: str) -> list[Path]:
+    """Resume plays at a line terminal typing ``keys``; the save files it opened, in order."""
+    from helpers import Keys
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.tui import resume
+    from abluxxen.tui.local import play_here
+
+    opened: list[Path] = []
+
+    def at_keys(saved: Saved, path: Path, **options: object) -> int:
+        opened.append(path)
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            return play_here(saved, path, lines=Keys(keys), lock=options.get("lock"))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(resume, "play_here", at_keys)
+    return opened
+
+
+def test_resume_takes_the_newest_game_not_open_in_another_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from abluxxen.store.save_lock import SaveLock
+
+    older, newer = tmp_path / "older.json", tmp_path / "newer.json"
+    write_save(older, _saved(seed=1))
+    write_save(newer, _saved(seed=2))
+    os.utime(older, (1_000_000, 1_000_000))
+    opened = _typing(monkeypatch, "quit\ry\r")
+    elsewhere = SaveLock(newer).acquire()  # the newer game is being played in another terminal
+    try:
+        assert main(["resume", "--save-dir", str(tmp_path), "--lang", "en"]) == 0
+        assert opened == [older]
+        assert f"abluxxen: Skipped a game open in another terminal: {newer}" in capsys.readouterr().err
+        other = SaveLock(older).acquire()  # now both are open elsewhere
+        try:
+            assert main(["resume", "--save-dir", str(tmp_path), "--lang", "de"]) == 1
+            assert opened == [older]
+            assert capsys.readouterr().err == (f"abluxxen: Jede nicht beendete Partie in {tmp_path} ist in einem "
+                                               "anderen Terminal geöffnet.\n")
+        finally:
+            other.release()
+    finally:
+        elsewhere.release()
+
+
+def test_resume_through_a_link_plays_the_save_it_leads_to_and_the_link_stays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = tmp_path / "saves" / "game.json"
+    real.parent.mkdir()
+    write_save(real, _saved(seed=3, moves=2))
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    before = real.read_bytes()
+    opened = _typing(monkeypatch, "quit\ry\r")
+    assert main(["resume", str(link), "--lang", "en"]) == 0
+    assert opened == [real]
+    assert link.is_symlink() and link.resolve() == real  # one game, in one file
+    assert real.read_bytes() != before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "saves"]
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "abluxxen: Cannot resume {name}: the name is too long\n"),
+    ("de", "abluxxen: Kann {name} nicht fortsetzen: der Name ist zu lang\n"),
+])
+def test_resume_of_a_name_too_long_for_any_file_is_one_short_line(
+        lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["resume", "a" * 10_000, "--lang", lang]) == 1
+    assert capsys.readouterr().err == said.format(name="a" * 199 + "…")
+
+
+def test_every_refusal_of_resume_is_named_by_the_program(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.json").write_text("{")
+    for args in (["resume", str(tmp_path / "bad.json")], ["resume", str(tmp_path / "none.json")],
+                 ["resume", "--save-dir", str(tmp_path / "empty")], ["resume", "7", "--save-dir", str(tmp_path)],
+                 ["resume", "--save-dir", str(tmp_path)]):
+        assert main([*args, "--lang", "en"]) == 1
+        lines = capsys.readouterr().err.splitlines()
+        assert lines and all(line.startswith("abluxxen: ") for line in lines), lines
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="a folder that takes no files: Linux's /proc")
+@pytest.mark.parametrize("lang, said", [
+    ("en", "The game could NOT be saved (the folder takes no new files)."),
+    ("de", "Die Partie konnte NICHT gespeichert werden (der Ordner nimmt keine neuen Dateien auf)."),
+])
+def test_a_save_folder_that_takes_no_files_is_called_so(
+        lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from helpers import play_keys
+
+    saved = _saved()
+    saved.lang = lang
+    status, _ = play_keys(saved, Path("/proc/game.json"), "quit\ry\r" if lang == "en" else "quit\rj\r")
+    err = " ".join(capsys.readouterr().err.split())
+    assert status == 1 and said in err
+    assert "no such file" not in err and "fehlt" not in err
+
+
+def test_review_of_a_name_too_long_for_any_file_shows_only_its_start(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["review", "a" * 10_000, "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("abluxxen: Cannot review " + "a" * 199 + "…: ") and err.count("\n") == 1

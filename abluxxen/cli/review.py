@@ -31,7 +31,7 @@ from ..engine.transcript import Transcript
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import brief, path_shown
 from ..store.files import number_or_file
 from ..store.journal import record_waiting
 from ..store.records import open_records
@@ -159,9 +159,9 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
     try:
         saved = read_save(Path(file))
     except SaveError as err:
-        raise Refused(tr("review.bad_file", path=Path(file), reason=tr.save_refusal(err))) from None
+        raise Refused(tr("review.bad_file", path=path_shown(file), reason=tr.save_refusal(err))) from None
     if not saved.match.game.is_over:
-        raise Refused(tr("review.not_over", path=Path(file)))
+        raise Refused(tr("review.not_over", path=path_shown(file)))
     return from_save(file, saved.seats, saved.transcript)
 
 

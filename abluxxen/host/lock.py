@@ -4,22 +4,17 @@ Two clubs on one data folder would both write ``club.json`` and play the
 same saves. The lock is the system's (``flock``): it goes with the process
 however it ends (a crash, ``kill -9``), so a lock file left behind never
 keeps a club from starting again. The file says who holds it (``pid 4242
-port 2222``), for the refusal of a second club. Where the system has no
-``flock`` (Windows), nothing is locked.
+port 2222``), for the refusal of a second club. On Windows the lock is
+``msvcrt.locking`` (``store/os_lock.py``).
 """
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - no flock on Windows: a club there is not kept to one
-    fcntl = None  # type: ignore[assignment]
-
+from ..store import os_lock
 from ..store.files import open_regular
 
 LOCK_NAME = "club.lock"
@@ -55,15 +50,14 @@ class ClubLock:
             Refused: the lock file is not a regular file, or cannot be opened.
         """
         fd = open_regular(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        if fcntl is not None:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError as err:  # another errno: a file system without locks, unlocked as on Windows
-                if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
-                    said = os.pread(fd, _HOLDER_BYTES, 0).decode("ascii", "replace")
-                    os.close(fd)
-                    pid, port = re.search(r"pid (\d+)", said), re.search(r"port (\d+)", said)
-                    raise ClubRunning(pid.group(1) if pid else "?", port.group(1) if port else "?") from None
+        try:
+            os_lock.lock(fd)
+        except OSError as err:  # another errno: a file system without locks, where nothing is locked
+            if os_lock.is_held(err):
+                said = _read_start(fd)
+                os.close(fd)
+                pid, port = re.search(r"pid (\d+)", said), re.search(r"port (\d+)", said)
+                raise ClubRunning(pid.group(1) if pid else "?", port.group(1) if port else "?") from None
         self._fd = fd
         self.tell()
         return self
@@ -75,12 +69,24 @@ class ClubLock:
         said = f"pid {os.getpid()}" + (f" port {port}" if port is not None else "") + "\n"
         try:
             os.ftruncate(self._fd, 0)
-            os.pwrite(self._fd, said.encode("ascii"), 0)
+            os.lseek(self._fd, 0, os.SEEK_SET)  # not pwrite: Windows has none
+            os.write(self._fd, said.encode("ascii"))
         except OSError:
             pass  # only the second club's refusal would miss it: the lock holds all the same
 
     def release(self) -> None:
         """Give the lock up (the file stays: removing it could take it from a club that opened it just now)."""
         if self._fd is not None:
+            os_lock.unlock(self._fd)
             os.close(self._fd)
             self._fd = None
+
+
+def _read_start(fd: int) -> str:
+    """What the holder wrote at the start of the lock file (nothing where the system keeps its lock's bytes
+    from other processes: Windows)."""
+    try:
+        os.lseek(fd, 0, os.SEEK_SET)  # not pread: Windows has none
+        return os.read(fd, _HOLDER_BYTES).decode("ascii", "replace")
+    except OSError:
+        return ""

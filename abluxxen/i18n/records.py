@@ -8,6 +8,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht erfasst: {reason}."),
     "records_later": ("Its save stays and it is recorded the next time the records are opened.",
                       "Der Spielstand bleibt; beim nächsten Öffnen der Aufzeichnungen wird sie erfasst."),
+    # A damaged file stays damaged: opened again, it takes nothing, until it is repaired or moved away.
+    "records_later_damaged": ("Its save stays; it is recorded once the damaged records file is moved away.",
+                              "Der Spielstand bleibt; erfasst wird sie nach Verschieben der beschädigten Datei."),
     "records_not": ("Game not recorded: {reason}.", "Partie nicht erfasst: {reason}."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
     "records.full": ("the disk is full", "der Datenträger ist voll"),

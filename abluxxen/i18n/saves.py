@@ -16,6 +16,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "({reason})"),
     "skipped_unreadable": ("Skipped a save that cannot be read: {path} ({reason})",
                            "Nicht lesbaren Spielstand übersprungen: {path} ({reason})"),
+    "skipped_busy": ("Skipped a game open in another terminal: {path}",
+                     "Partie übersprungen, die in einem anderen Terminal geöffnet ist: {path}"),
+    "all_busy": ("Every unfinished game in {dir} is open in another terminal.",
+                 "Jede nicht beendete Partie in {dir} ist in einem anderen Terminal geöffnet."),
     # -- saves (i9) ---------------------------------------------------------------
     "seat_name_control": ("names cannot hold control or invisible characters",
                           "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
@@ -31,6 +35,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "oserror.io": ("the disk reported an error", "der Datenträger meldet einen Fehler"),
     "oserror.missing": ("no such file or folder", "Datei oder Ordner fehlt"),
     "oserror.long": ("the name is too long", "der Name ist zu lang"),
+    "oserror.no_new_files": ("the folder takes no new files", "der Ordner nimmt keine neuen Dateien auf"),
     "oserror.other": ("the system refused: {detail}", "vom System abgelehnt: {detail}"),
     # Why a file the game keeps for itself (a key, a log) is refused: store/files.py's Refused.
     "file.folder": ("a folder, not a file", "ein Ordner, keine Datei"),

@@ -113,10 +113,15 @@ class Tr:
                 shown[field] = self.who(str(shown[field]))
         return TEXTS[key][self._index].format(**shown)
 
+    def records_later(self, kind: str) -> str:
+        """When a finished game the records of ``kind`` (``RecordsError.kind``) could not take is recorded."""
+        return self("records_later_damaged" if kind == "damaged" else "records_later")
+
     def os_reason(self, err: OSError) -> str:
         """Why the system refused a file, in words of this language (``the disk is full``); the system's
         own words for a rare refusal."""
-        key = _OS_REASONS.get(err.errno or 0)
+        # A refusal the store told apart from the errno it came with (store.files.NoNewFiles) says so.
+        key = getattr(err, "reason", None) or _OS_REASONS.get(err.errno or 0)
         if key is not None:
             return self(key)
         return self("oserror.other", detail=visible(err.strerror or str(err) or type(err).__name__))

@@ -119,6 +119,17 @@ def read_small(path: Path, limit: int) -> bytes:
     return b"".join(chunks)
 
 
+class NoNewFiles(FileNotFoundError):
+    """A folder that is there, yet takes no new file (``/proc``, ``/sys``): the system says "no such
+    file or folder", which names neither what is wrong nor the folder.
+
+    Attributes:
+        reason: the key of the words for it (see ``Tr.os_reason``).
+    """
+
+    reason = "oserror.no_new_files"
+
+
 class TooDeep(ValueError):
     """A JSON document nested deeper than the parser goes (``[[[[…]]]]``): damaged, like any other."""
 
@@ -150,11 +161,17 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
         hold: called with the temporary file's descriptor before writing (e.g. to lock it).
 
     Raises:
-        OSError: when the disk refuses; no temporary file is left behind.
+        OSError: when the disk refuses (:class:`NoNewFiles` when the folder is there but takes no file);
+            no temporary file is left behind.
     """
     private_dir(path.parent)
     new = not os.path.lexists(path)
-    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
+    try:
+        fd, temp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=path.parent)
+    except FileNotFoundError as err:
+        if path.parent.is_dir():
+            raise NoNewFiles(err.errno, "the folder takes no new files", str(path.parent)) from None
+        raise
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             if hold is not None:
@@ -162,7 +179,7 @@ def write_atomically(path: Path, text: str, *, prefix: str, suffix: str = ".tmp"
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-            os.replace(temp, path)
+        os.replace(temp, path)  # once closed: Windows renames no open file
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

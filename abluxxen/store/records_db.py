@@ -17,6 +17,7 @@ import sqlite3
 import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Self
 
@@ -146,10 +147,14 @@ def _create_private(path: Path) -> None:
 
 
 def _keep_private(path: Path) -> None:
-    """Make records that an older version left readable to all (0644) owner-only, as new ones are."""
+    """Make records that an older version left readable to all (0644) owner-only, as new ones are (where
+    files have owners and modes: not on Windows)."""
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:
+        return
     try:
         info = os.stat(path)
-        if info.st_mode & 0o077 and info.st_uid == os.getuid():
+        if info.st_mode & 0o077 and info.st_uid == getuid():
             os.chmod(path, 0o600)
     except OSError:
         pass  # the records still work; only their privacy is as the system left it
@@ -163,6 +168,7 @@ def _upgrade(db: sqlite3.Connection) -> None:
         raise RecordsError("damaged", f"schema version {version} is not one any Abluxxen writes")
     if version == SCHEMA_VERSION:
         _check_ours(db)
+        _check_schema(db)
         return
     if version > SCHEMA_VERSION:
         _check_ours(db)
@@ -182,6 +188,7 @@ def _upgrade(db: sqlite3.Connection) -> None:
             for statement in statements(MIGRATIONS[version]):
                 db.execute(statement)
             version += 1
+        _check_schema(db)  # a damaged older file is refused before its migration is committed
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     try:
         # Readers never wait for the writer; set once, it stays with the file.
@@ -193,6 +200,69 @@ def _upgrade(db: sqlite3.Connection) -> None:
 def _check_ours(db: sqlite3.Connection) -> None:
     if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         raise RecordsError("damaged", "a database of something else")
+
+
+#: The tables that hold the games. The ratings are a cache, made anew whenever they do not read.
+GAME_TABLES = ("games", "seats", "transcripts")
+#: Per table, its columns as (name, declared type, NOT NULL, place in the primary key), and its unique indexes'
+#: columns: what reading and writing a game rest on.
+Shape = dict[str, tuple[tuple[tuple[str, str, int, int], ...], frozenset[tuple[str, ...]]]]
+
+
+def _check_schema(db: sqlite3.Connection) -> None:
+    """Refuse a file whose game tables are not shaped as the migrations make them.
+
+    ``PRAGMA integrity_check`` passes a schema whose text was changed: one byte (``PRIMARY`` spelt
+    ``PRI\\xe7ARY``) turns ``games.number`` into a plain column, and every game recorded then gets no
+    number, so neither ``stats`` nor ``review`` could ever reach it. Such a file is damaged, and its
+    games' saves stay where every command finds them. Shapes are compared, not the statements' text:
+    files of one version made by earlier releases differ in their ``CHECK``s and in white space.
+    """
+    factory = db.text_factory
+    db.text_factory = bytes  # a name or type whose text is not UTF-8 is a difference, not a decoding error
+    try:
+        found = _shape(db)
+    finally:
+        db.text_factory = factory
+    expected = expected_shape()
+    wrong = [table for table in GAME_TABLES if found.get(table) != expected[table]]
+    if wrong:
+        raise RecordsError("damaged", f"its table {wrong[0]} is not as the game made it")
+
+
+@cache
+def expected_shape() -> Shape:
+    """The shape a file brought up to :data:`SCHEMA_VERSION` by the migrations has (made once, in memory)."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for version in range(SCHEMA_VERSION):
+            for statement in statements(MIGRATIONS[version]):
+                db.execute(statement)
+        return _shape(db)
+    finally:
+        db.close()
+
+
+def _shape(db: sqlite3.Connection) -> Shape:
+    shape: Shape = {}
+    for table in GAME_TABLES:
+        columns = tuple((_text(name), _text(kind).upper(), int(notnull), int(pk))
+                        for _, name, kind, notnull, _, pk, *_ in db.execute(f"PRAGMA table_xinfo({table})"))
+        if not columns:
+            continue  # no such table
+        indexes = [_text(index) for _, index, is_unique, *_ in db.execute(f"PRAGMA index_list({table})")
+                   if is_unique]
+        unique = frozenset(tuple(_text(row[2]) for row in db.execute("SELECT * FROM pragma_index_info(?)", (index,)))
+                           for index in indexes)
+        shape[table] = (columns, unique)
+    return shape
+
+
+def _text(value: str | bytes | None) -> str:
+    """A schema's name or type as text (bytes that are not UTF-8 shown as such)."""
+    if isinstance(value, bytes):
+        return value.decode("utf-8", errors="replace")
+    return value or ""
 
 
 @contextmanager
@@ -229,6 +299,9 @@ def translated() -> Iterator[None]:
         if code in _OPEN_CODES:
             raise RecordsError("unreadable", str(err)) from None
         raise RecordsError("damaged", str(err)) from None
+    except UnicodeDecodeError:
+        # A byte that is not UTF-8 where SQLite reads text (its own schema, in the message of its error).
+        raise RecordsError("damaged", "text in it is not UTF-8") from None
     except OSError as err:
         raise _os_refusal(err) from None
 

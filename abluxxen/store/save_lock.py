@@ -1,23 +1,19 @@
 """The lock that keeps a save to one process while its game is open, and the games that hold one for ever.
 
-While a game is open its save is locked (an OS lock on a hidden sidecar file, which the system drops
-however the process ends), so two terminals never play one save. A game whose terminal has gone
-(:func:`orphan_holder`) can be made to save, leave and let go (:func:`end_orphan`).
+While a game is open its save is locked (the system's lock on a hidden sidecar file, ``os_lock.py``'s,
+which the system drops however the process ends), so two terminals never play one save, on Linux,
+macOS and Windows alike. A game whose terminal has gone (:func:`orphan_holder`, where the system tells
+it: Linux) can be made to save, leave and let go (:func:`end_orphan`).
 """
 
 from __future__ import annotations
 
-import errno
 import os
 import signal
 import time
 from pathlib import Path
 
-try:
-    import fcntl
-except ImportError:  # pragma: no cover - no flock on Windows: saves go unlocked there
-    fcntl = None  # type: ignore[assignment]
-
+from . import os_lock
 from .save_document import SaveError
 
 _LOCK_SUFFIX = ".lock"
@@ -26,6 +22,11 @@ LOCK_PATIENCE = 1.0
 #: Seconds a game whose terminal has gone gets to save and leave after each request to stop
 #: (a hang-up, then SIGTERM) before the next, and the last (SIGKILL), when another terminal wants its save.
 ORPHAN_PATIENCE = 2.0
+#: Where Linux tells which process holds a lock and what its standard streams are (macOS and Windows
+#: have no such folder: there a game whose terminal has gone is not told from one still played).
+PROC = Path("/proc")
+#: The requests to stop a game whose terminal has gone, gentlest first; Windows has SIGTERM alone.
+_ORPHAN_SIGNALS = ("SIGHUP", "SIGTERM", "SIGKILL")
 
 
 class SaveBusy(SaveError):
@@ -33,13 +34,12 @@ class SaveBusy(SaveError):
 
 
 def flock(fd: int) -> None:
-    """Lock ``fd`` exclusively, without waiting.
+    """Lock ``fd`` exclusively, without waiting (the system's lock: :func:`os_lock.lock`).
 
     Raises:
-        OSError: ``EWOULDBLOCK`` when another open file holds the lock.
+        OSError: an errno of :data:`os_lock.HELD` when another open file holds the lock.
     """
-    if fcntl is not None:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    os_lock.lock(fd)
 
 
 def try_flock(fd: int) -> None:
@@ -60,8 +60,8 @@ def sidecar_save(name: str) -> str | None:
 class SaveLock:
     """The lock that keeps a save to one process while its game is open.
 
-    The lock is ``flock`` on a hidden sidecar file (``.NAME.json.lock``):
-    the save itself is replaced on every move, and a lock on a replaced file
+    The lock is the system's (``flock``, or ``msvcrt.locking`` on Windows) on a hidden sidecar file
+    (``.NAME.json.lock``): the save itself is replaced on every move, and a lock on a replaced file
     would guard nothing. The system drops the lock however the process ends,
     so a crash leaves no stale lock; the sidecar is removed on release. A
     holder whose terminal has gone (see :func:`orphan_holder`) can be made to
@@ -115,7 +115,7 @@ class SaveLock:
                 flock(fd)
             except OSError as err:
                 os.close(fd)
-                if err.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                if not os_lock.is_held(err):
                     raise
                 if time.monotonic() >= deadline:
                     raise SaveBusy(f"{self.path} is open in another terminal") from None
@@ -136,18 +136,27 @@ class SaveLock:
         """Give the lock up and remove the sidecar."""
         if self._fd is None:
             return
+        fd, self._fd = self._fd, None
         try:
+            # Removed while still held, so that nobody locks a file about to go (see acquire).
             self.sidecar.unlink(missing_ok=True)
+            removed = True
         except OSError:
-            pass
-        os.close(self._fd)
-        self._fd = None
+            removed = False  # Windows removes no open file
+        os_lock.unlock(fd)
+        os.close(fd)
+        if not removed:
+            try:
+                # Closed first: where an open file cannot be removed, another holder's cannot be either.
+                self.sidecar.unlink(missing_ok=True)
+            except OSError:
+                pass  # another process has it open: the sidecar is theirs now
 
 
 def orphan_holder(sidecar: Path) -> int | None:
     """The process that holds the lock ``sidecar``, when its terminal has gone; ``None`` when no process
     holds it, the holder still has its terminal (or never had one), or the system does not say (the
-    holder is found through Linux's ``/proc``).
+    holder is found through Linux's ``/proc``, :data:`PROC`).
 
     A game whose terminal closed saves and leaves; one that stayed (stopped, or stuck) holds its save
     for ever though nobody can play on there: its standard streams are a terminal that is no more.
@@ -155,7 +164,7 @@ def orphan_holder(sidecar: Path) -> int | None:
     try:
         target = os.path.realpath(sidecar)
         inode = os.stat(target).st_ino
-        table = Path("/proc/locks").read_text(encoding="ascii", errors="replace")
+        table = (PROC / "locks").read_text(encoding="ascii", errors="replace")
     except OSError:
         return None
     for line in table.splitlines():
@@ -174,12 +183,12 @@ def orphan_holder(sidecar: Path) -> int | None:
 def _holds_open(pid: int, target: str) -> bool:
     """Whether process ``pid`` has the file ``target`` open (the lock table names files by inode only)."""
     try:
-        fds = os.listdir(f"/proc/{pid}/fd")
+        fds = os.listdir(PROC / str(pid) / "fd")
     except OSError:
         return False
     for fd in fds:
         try:
-            if os.readlink(f"/proc/{pid}/fd/{fd}") == target:
+            if os.readlink(PROC / str(pid) / "fd" / fd) == target:
                 return True
         except OSError:
             continue
@@ -190,7 +199,7 @@ def _terminal_gone(pid: int) -> bool:
     """Whether process ``pid``'s standard streams include a terminal device that no longer exists."""
     for fd in (0, 1, 2):
         try:
-            link = os.readlink(f"/proc/{pid}/fd/{fd}")
+            link = os.readlink(PROC / str(pid) / "fd" / str(fd))
         except OSError:
             continue
         if link.startswith(("/dev/pts/", "/dev/tty")) and link.endswith(" (deleted)"):
@@ -201,13 +210,13 @@ def _terminal_gone(pid: int) -> bool:
 def end_orphan(sidecar: Path) -> bool:
     """Make a game whose terminal has gone (:func:`orphan_holder`) let go of the lock ``sidecar``:
     a hang-up, then SIGTERM (either lets it save and leave), then SIGKILL, each after
-    :data:`ORPHAN_PATIENCE` seconds; whether there was such a game. Its save loses nothing: it is
-    written after every move, and a finished game's save is recorded by the next command.
+    :data:`ORPHAN_PATIENCE` seconds (those of them the system has); whether there was such a game. Its save
+    loses nothing: it is written after every move, and a finished game's save is recorded by the next command.
     """
     pid = orphan_holder(sidecar)
     if pid is None:
         return False
-    for signum in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+    for signum in [getattr(signal, name) for name in _ORPHAN_SIGNALS if hasattr(signal, name)]:
         try:
             os.kill(pid, signum)
         except OSError:

@@ -130,15 +130,24 @@ def _remove_unlocked(path: Path) -> None:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError:
         return
+    removed = True
     try:
         status = os.fstat(fd)
         if stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime >= LEFTOVER_AGE:
             flock(fd)
+            removed = False
             path.unlink(missing_ok=True)
+            removed = True
     except OSError:
         pass
     finally:
         os.close(fd)
+    if not removed:
+        try:
+            # Windows removes no open file: closed first, it goes unless another process has it open again.
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def read_save(path: Path) -> Saved:

@@ -482,6 +482,10 @@ class Table:
             # The records hold the whole game: a final save that failed (a full disk) loses nothing,
             # and the older save it left is gone with the journal.
             self.retired, self.unsaved, self.save_failure = True, False, None
+            if self.lock_held is not None:
+                # So goes its lock file: a kill at the score screen leaves none beside a save that is no more.
+                self.lock_held.release()
+                self.lock_held = None
         self.on_recorded()
         return None
 

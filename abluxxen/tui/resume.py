@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -11,7 +12,7 @@ from rich.cells import cell_len, set_cell_size
 
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import brief, path_shown
 from ..store.files import number_or_file
 from ..store.journal import record_save
 from ..store.records_db import RecordsError
@@ -32,8 +33,15 @@ def run(args: argparse.Namespace) -> int:
     path = _chosen(args.file, directory, tr)
     if path is None:
         return 1
-    if path.is_dir():  # before its lock: a folder such as / has no name to put a lock file beside
-        print(tr("bad_save", path=path, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))), file=sys.stderr)
+    named = path_shown(path)  # messages name the file as the player did, a link included
+    try:
+        path = _real(path)
+        folder = path.is_dir()
+    except OSError as err:  # a name the system refuses to look up (too long, a loop of links)
+        _say(tr("bad_save", path=named, reason=tr.os_reason(err)))
+        return 1
+    if folder:  # before its lock: a folder such as / has no name to put a lock file beside
+        _say(tr("bad_save", path=named, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))))
         return 1
     lock = SaveLock(path)
     try:
@@ -41,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         # gone is asked to save and leave first (nobody can play on there).
         lock.acquire(wait=LOCK_PATIENCE, orphans=True)
     except SaveBusy:
-        print(tr("save_busy", path=path), file=sys.stderr)
+        _say(tr("save_busy", path=named))
         return 1
     except OSError:
         pass  # a folder that takes no lock file takes no save either: the game says so
@@ -50,47 +58,74 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as err:
         lock.release()
         reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else tr.save_refusal(err)
-        print(tr("bad_save", path=path, reason=reason), file=sys.stderr)
+        _say(tr("bad_save", path=named, reason=reason))
         return 1
     if args.lang:
         saved.lang = args.lang
     if saved.finished and saved.match.is_over:
-        print(_finished(path, lock, Tr(saved.lang)), file=sys.stderr)
+        _say(_finished(path, named, lock, Tr(saved.lang)))
         return 1
     return play_here(saved, path, delay=args.delay, lock=lock if lock.held else None)
 
 
-def _finished(path: Path, lock: SaveLock, tr: Tr) -> str:
-    """What to say of a finished save: it is recorded now (and removed), or why not yet."""
+def _say(text: str) -> None:
+    """A refusal or a notice on standard error, each line named by the program as every command's are."""
+    for line in text.splitlines():
+        print(f"abluxxen: {line}", file=sys.stderr)
+
+
+def _real(path: Path) -> Path:
+    """The file ``path`` leads to: a save reached through a link is played, and replaced on every move,
+    where it is, and the link still leads to it (replacing the link instead left the game in two files).
+
+    Raises:
+        OSError: when the system refuses to look the name up.
+    """
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _finished(path: Path, named: str, lock: SaveLock, tr: Tr) -> str:
+    """What to say of a finished save (``named`` so): it is recorded now (and removed), or why not yet."""
     lock.release()
     try:
         number = record_save(path, None)
     except RecordsError as err:
-        return "\n".join((tr("finished_save", path=path),
-                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr("records_later")))
+        return "\n".join((tr("finished_save", path=named),
+                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr.records_later(err.kind)))
     if number is None:
-        return tr("finished_save", path=path)
-    return tr("finished_recorded", path=path, number=number)
+        return tr("finished_save", path=named)
+    return tr("finished_recorded", path=named, number=number)
 
 
 def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
-    """The save to resume: FILE, game N of the list, or the newest unfinished game (with notices)."""
+    """The save to resume: FILE, game N of the list, or the newest unfinished game that is not open in
+    another terminal (with notices)."""
     number = None if file is None else number_or_file(file)
     if file and number is None:
         return Path(file)
     games, damaged = unfinished_saves(directory)
     if number is not None:
         if not 1 <= number <= len(games):
-            print(tr("list_no_number", n=brief(str(file)), count=len(games)), file=sys.stderr)
+            _say(tr("list_no_number", n=brief(str(file)), count=len(games)))
             return None
         return games[number - 1].path
-    newest = games[0] if games else None
+    busy: list[Found] = []  # open in another terminal: the next newest is free to play here
+    newest = None
+    for game in games:
+        if not is_busy(game.path):
+            newest = game
+            break
+        busy.append(game)
     for bad in damaged:
         if newest is None or bad.mtime >= newest.mtime:
-            print(_skipped(bad, tr), file=sys.stderr)
+            _say(_skipped(bad, tr))
     if newest is None:
-        print(tr("no_save", dir=directory), file=sys.stderr)
+        _say(tr("all_busy", dir=path_shown(directory)) if games else tr("no_save", dir=path_shown(directory)))
         return None
+    for game in busy:
+        _say(tr("skipped_busy", path=path_shown(game.path)))
     return newest.path
 
 
@@ -98,8 +133,8 @@ def _skipped(bad: Found, tr: Tr) -> str:
     """The line for a file passed over: one that could not be read at all (and why, in words), or one
     that holds no save."""
     if bad.unreadable is not None:
-        return tr("skipped_unreadable", path=bad.path, reason=tr.os_reason(bad.unreadable))
-    return tr("skipped_bad", path=bad.path, reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
+        return tr("skipped_unreadable", path=path_shown(bad.path), reason=tr.os_reason(bad.unreadable))
+    return tr("skipped_bad", path=path_shown(bad.path), reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
 
 
 def show_list(directory: Path, tr: Tr) -> int:
@@ -107,7 +142,7 @@ def show_list(directory: Path, tr: Tr) -> int:
     list is an answer, not a failure)."""
     games, damaged = unfinished_saves(directory)
     for bad in damaged:
-        print(_skipped(bad, tr), file=sys.stderr)
+        _say(_skipped(bad, tr))
     if not games:
         print(tr("list_none", dir=directory))
         return 0
