@@ -38,8 +38,8 @@ from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from abluxxen.host import frames
-from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host import workers as workers_module
+from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
