@@ -1133,3 +1133,30 @@ def test_a_club_started_with_places_for_two_holds_two_people_and_turns_a_third_a
     finally:
         club.terminate()
         club.wait(timeout=WAIT)
+
+
+def _loopback_pair() -> tuple[socket.socket, socket.socket]:
+    """A socket pair as Windows makes one (it has no Unix sockets): two ends of a loopback connection."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        one = socket.create_connection(listener.getsockname())
+        other, _ = listener.accept()
+    return one, other
+
+
+def test_where_no_worker_process_can_be_started_every_table_plays_in_the_clubs_own_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Windows: no Unix socket pair to hand a worker, so `--workers 4` must not try, nor fail.
+    monkeypatch.setattr(workers_module, "CAN_START_WORKERS", False)
+    monkeypatch.setattr(workers_module.socket, "socketpair", _loopback_pair)
+
+    def no_process(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a worker process was started")
+    monkeypatch.setattr(workers_module.subprocess, "Popen", no_process)
+    assert workers_module.default_workers() == 0
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1)
+        assert await play_out_by_save(club, 1, {0: ann, 1: ben}, random.Random(3)) > 5
+        await ann.sees("The game is over")
+
+    clubbed(tmp_path / "club", test, workers=4)

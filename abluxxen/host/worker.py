@@ -252,7 +252,7 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
         own_process: it runs in a process of its own (its log goes to the club); else in the club's.
         made: told its side (tables and visits), once made.
     """
-    reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+    reader, writer = await asyncio.open_connection(sock=sock, limit=MAX_FRAME)
     if own_process:
         log_to(_LogToClub(writer))
         log.info("Club worker %d started", os.getpid())

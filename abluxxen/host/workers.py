@@ -72,11 +72,16 @@ MAX_FAILURES, FAILURES_WINDOW = 3, 60.0
 MOST_WORKERS = 12
 
 
+#: Whether this system can start worker processes: a worker is handed its end of a Unix socket pair as an
+#: open file, which Windows has no way to do (there, every table plays in the club's own process).
+CAN_START_WORKERS = hasattr(socket, "AF_UNIX") and os.name == "posix"
+
+
 def default_workers() -> int:
     """The most workers for a club started without ``--workers``: :data:`MOST_WORKERS`, none on a machine
-    of one core (the club's own process is all it has)."""
+    of one core (the club's own process is all it has) or one that cannot start them."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-    return MOST_WORKERS if cores > 1 else 0
+    return MOST_WORKERS if cores > 1 and CAN_START_WORKERS else 0
 
 
 # -- the club's side ----------------------------------------------------------------------------------
@@ -208,7 +213,7 @@ class Workers:
     """
 
     def __init__(self, count: int) -> None:
-        self.count = max(0, count)
+        self.count = max(0, count) if CAN_START_WORKERS else 0
         self.workers: list[_Worker] = []
         self.own: _Worker | None = None  # the club's own process, serving as a worker
         self.club: Club | None = None
@@ -227,7 +232,7 @@ class Workers:
         """The club's own process as a worker: the very frames a worker process serves, over a socket pair
         within this process (started when first needed, and again should it end)."""
         if self.own is None or not self.own.running():
-            ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+            ours, theirs = socket.socketpair()  # a Unix one where there are, else over the loopback
             own = _Worker(None)
             own.serving = asyncio.get_running_loop().create_task(
                 serve(theirs, own_process=False, made=lambda local: setattr(own, "local", local)))
@@ -322,7 +327,7 @@ class Workers:
 
     async def _read(self, worker: _Worker, sock: socket.socket) -> None:
         try:
-            reader, writer = await asyncio.open_unix_connection(sock=sock, limit=MAX_FRAME)
+            reader, writer = await asyncio.open_connection(sock=sock, limit=MAX_FRAME)
             worker.connected(writer)
             while True:
                 kind, number, payload = await receive(reader)
