@@ -60,12 +60,14 @@ EPILOG = """examples:
   abluxxen rules joker              only the sections about jokers
   abluxxen rules duel shadow        the sections about both words
   abluxxen rules winner --lang de   who wins, in German
+  abluxxen rules "who wins"         asked as a question
 """
 EPILOG_DE = """Beispiele:
   abluxxen rules                    die ganze Spielregel, vorneweg die Themen
   abluxxen rules Joker              nur die Abschnitte über Joker
   abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
   abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
+  abluxxen rules "wer gewinnt"      als Frage gestellt
 """
 
 
@@ -74,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
-                             "e.g. joker, duel, end, scoring, Wertung")
+                             "e.g. joker, duel, end, scoring, Wertung; question words such as who are left out")
     add_lang(parser, "language of the rules (default: from the locale, German for de_*)")
 
 
