@@ -76,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
                         help="show only the sections about these words (English or German), "
-                             "e.g. joker, duel, end, scoring, Wertung; question words such as who are left out")
+                             "e.g. joker, duel, end, scoring, Wertung")
     add_lang(parser, "language of the rules (default: from the locale, German for de_*)")
 
 
