@@ -393,7 +393,7 @@ def test_a_damaged_transcript_is_refused_by_number() -> None:
 def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _stats(capsys, "--lang", "de")
     assert status == 0 and err == ""
-    assert out.strip() == "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."
+    assert out.strip() == "Noch keine Partien aufgezeichnet: Jede beendete Partie wird hier festgehalten."
     status, out, _ = _stats(capsys, "--json")
     doc = json.loads(out)
     assert status == 0 and (doc["games"], doc["players"]) == ([], [])

@@ -256,7 +256,7 @@ _OURS_DE = {
     "language: en or de": "Sprache: en oder de",
     "where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)":
         "wo Partien gespeichert werden (Standard: $ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
-    "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0.6; 0 für keine)",
+    "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0,6; 0 für keine)",
     "rules variant (default base)": "Variante (Standard grundspiel)",
     "LIST": "LISTE", "DIR": "VERZ", "SECONDS": "SEKUNDEN", "NAME": "NAME", "N": "N", "FILE|N": "DATEI|N",
     "TOPIC": "THEMA", "NAME|random": "NAME|zufall", "SEATS": "PLÄTZE", "GAMES": "PARTIEN", "SEED": "SEED",
@@ -268,8 +268,8 @@ _OURS_DE = {
     "%s is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA":
         "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Vierergruppen wie 7K2Q-M4XA",
     "%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)":
-        "%s: bitte Sekunden (0.5s, bis %ss) oder Durchläufe (200, bis %s)",
-    "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: die Lektionen sind 1 bis %s",
+        "%s: bitte Sekunden (0,5s, bis %ss) oder Durchläufe (200, bis %s)",
+    "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: Die Lektionen sind 1 bis %s",
     # -- play --------------------------------------------------------------------------------
     'comma-separated seats: names, or bot:easy|normal|hard (e.g. "Ann,Ben,bot:hard")':
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
@@ -295,10 +295,10 @@ _OURS_DE = {
         "der Standard ohne --players)",
     # -- resume ---------------------------------------------------------------------------------
     "a save file, or a number from --list (default: the newest unfinished game in the save directory)":
-        "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste unbeendete Partie im "
+        "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste nicht beendete Partie im "
         "Spielstand-Verzeichnis)",
     "list the unfinished games, newest first, numbered for `abluxxen resume N`":
-        "die unbeendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
+        "die nicht beendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
     "pause after each bot move, 0 to 10 (default: as saved)":
         "Pause nach jedem Bot-Zug, 0 bis 10 (Standard: wie gespeichert)",
     # -- rules ------------------------------------------------------------------------------------
@@ -323,7 +323,7 @@ _OURS_DE = {
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
     "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 8000 iterations, "
     "16000 in a game for two, as at the table)":
-        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
+        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0,5s oder Durchläufe wie 200 (Standard "
         "8000 Durchläufe, 16000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
     "seat": "Platz", "bot": "Bot", "wins": "Siege", "win rate (95% CI)": "Siegquote (95-%-KI)",
@@ -344,7 +344,7 @@ _OURS_DE = {
         "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
     "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
     "(default 8000 iterations, about a tenth of a second)":
-        "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0.5s "
+        "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0,5s "
         "(Standard 8000 Durchläufe, etwa eine Zehntelsekunde)",
     "print the decisions as JSON: turn, move, played, best, loss":
         "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",

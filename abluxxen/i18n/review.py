@@ -5,26 +5,26 @@ from __future__ import annotations
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
     # -- review (i11) -------------------------------------------------------------
-    "review.bad_file": ("Cannot review {path}: {reason}", "Kann {path} nicht analysieren: {reason}"),
+    "review.bad_file": ("Cannot review {path}: {reason}", "{path} lässt sich nicht analysieren: {reason}"),
     "review.not_over": ("Cannot review {path}: its game is not over yet.",
-                        "Kann {path} nicht analysieren: die Partie darin ist noch nicht vorbei."),
+                        "{path} lässt sich nicht analysieren: Die Partie darin ist noch nicht vorbei."),
     "review.no_game": ("No finished game to review in {dir}.", "Keine beendete Partie zum Analysieren in {dir}."),
     "review.no_record": ("There is no recorded game {n}.", "Es gibt keine aufgezeichnete Partie {n}."),
     "review.damaged_record": ("Cannot review recorded game {n}: its record is damaged ({reason}).",
-                              "Kann die aufgezeichnete Partie {n} nicht analysieren: ihr Eintrag ist beschädigt "
+                              "Kann die aufgezeichnete Partie {n} nicht analysieren: Ihr Eintrag ist beschädigt "
                               "({reason})."),
     "review.no_seat": ("No seat is called {name}; the players are {names}.",
                        "Niemand heißt {name}; es spielten {names}."),
     "review.which_seat": ("Whose decisions? Name a seat with --seat: {names}.",
                           "Wessen Entscheidungen? Nenne einen Platz mit --seat: {names}."),
-    "review.thinking": ("Rating {name}'s decisions", "Bewerte die Entscheidungen von {name}"),
+    "review.thinking": ("Rating {name}'s decisions", "Die Entscheidungen von {name} werden bewertet"),
     "review.summary": ("{name}: {count} decisions with a choice, {loss} points given away in all.",
                        "{name}: {count} Entscheidungen mit Wahl, insgesamt {loss} Punkte verschenkt."),
     "review.no_choice": ("{name} never had a choice in this game: nothing to rate.",
                          "{name} hatte in dieser Partie nie eine Wahl: nichts zu bewerten."),
     "review.mistakes": ("The biggest mistakes:", "Die größten Fehler:"),
     "review.no_mistakes": ("No mistakes: every move was the best the search found.",
-                           "Keine Fehler: jeder Zug war der beste, den die Suche fand."),
+                           "Keine Fehler: Jeder Zug war der beste, den die Suche fand."),
     "review.all": ("Every decision:", "Alle Entscheidungen:"),
     "review.mistake": ("Mistake {n} of {total} · turn {turn} · {name}",
                        "Fehler {n} von {total} · Zug {turn} · {name}"),

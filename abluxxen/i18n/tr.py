@@ -142,10 +142,11 @@ class Tr:
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
 
-    def decimal(self, value: float, places: int = 1, *, grouped: bool = False) -> str:
-        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, and with
-        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``."""
-        text = f"{value:{',' if grouped else ''}.{places}f}"
+    def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
+        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with
+        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``, and with ``signed`` a ``+``
+        before a positive one."""
+        text = f"{value:{'+' if signed else ''}{',' if grouped else ''}.{places}f}"
         return text.translate(_GERMAN_MARKS) if self.lang == "de" else text
 
     def percent(self, share: float, places: int = 0) -> str:
