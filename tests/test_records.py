@@ -406,7 +406,9 @@ def test_stats_of_an_unknown_name_is_one_line_and_status_1(
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=1)
     status, out, err = _stats(capsys, "Zed", "--lang", "en")
     assert status == 1 and out == ""
-    assert err == "No recorded games of Zed (players: Ann).\n"
+    assert err == "No recorded games of 'Zed' (players: Ann).\n"
+    # A name that is also a word is quoted like any other, never twice.
+    assert _stats(capsys, "Nobody", "--lang", "en")[2] == "No recorded games of 'Nobody' (players: Ann).\n"
     assert _stats(capsys, "Ada", "--lang", "en")[0] == 1  # a bot's seat is not a player's record
 
 

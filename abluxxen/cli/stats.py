@@ -26,7 +26,7 @@ from ..engine.seeds import seed_text
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import quoted
 from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, rate, recorded_ratings
 from ..store.records import open_records
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
             known = ", ".join(p.name for p in players) or "—"
-            print(tr("stats_unknown", name=brief(args.name), names=known), file=sys.stderr)
+            print(tr("stats_unknown", typed=quoted(args.name), names=known), file=sys.stderr)
             return 1
         players = wanted
         numbers = {r.number for r in players[0].results}

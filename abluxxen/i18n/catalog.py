@@ -165,9 +165,9 @@ _ARGPARSE_DE = {
     "the hard bot's search runs in Python (its compiled build is not this version's: install again): it "
     "searches less":
         "die Suche des schweren Bots läuft in Python (ihr kompilierter Teil gehört zu einer anderen Version: "
-        "neu installieren): sie rechnet weniger weit",
+        "neu installieren): Sie rechnet weniger weit",
     "the hard bot's search runs in Python (installed without a C compiler): it searches less":
-        "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): sie rechnet weniger weit",
+        "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): Sie rechnet weniger weit",
     "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
     "the following arguments are required: %s": "diese Argumente fehlen: %s",
     "unrecognized arguments: %s": "unbekannte Argumente: %s",
@@ -235,8 +235,9 @@ _OURS_DE = {
         "der einen Kern nutzt)",
     "accounts that may close a table (close N), ban and unban a key (ban NAME), send someone back to the lobby "
     "(kick NAME) and mute them (mute NAME), comma-separated":
-        "Konten, die einen Tisch schließen (close N), einen Schlüssel verbannen und wieder hereinlassen (ban NAME), "
-        "jemanden in die Lobby zurückschicken (kick NAME) und stummschalten (mute NAME) dürfen, mit Kommas getrennt",
+        "Konten, die einen Tisch schließen (schließen N), einen Schlüssel verbannen und wieder hereinlassen "
+        "(verbannen NAME), jemanden in die Lobby zurückschicken (rauswerfen NAME) und stummschalten (stumm NAME) "
+        "dürfen, mit Kommas getrennt",
     "copy the club's accounts, records, tables and saves into DIR (new or empty) while the club runs, and exit; "
     "to restore, make DIR the data folder":
         "die Konten, Aufzeichnungen, Tische und Spielstände des Clubs nach DIR (neu oder leer) kopieren, während "

@@ -153,7 +153,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
         "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
-        "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschritten|experten] [duell|ohne-duell] "
+        "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschrittene|experten] [duell|ohne-duell] "
         "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste]\n"
         "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
         "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du los "
@@ -187,7 +187,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "sagt, warum). Die Partie geht weiter: setzen {n} bringt dich zurück an den Tisch."),
     "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
     "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. setzen 2"),
-    "club.playing": ("That table plays already: watch it (watch N).",
+    "club.playing": ("That table is already playing: watch it (watch N).",
                      "An dem Tisch wird schon gespielt: schau zu (zuschauen N)."),
     "club.here_already": ("You sit there already.", "Du sitzt schon dort."),
     "club.no_guests": ("That table takes no guests.", "Dieser Tisch nimmt keine Gäste."),
@@ -199,13 +199,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.full": ("The club has no room for another table now.",
                   "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
     "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
-    "club.start_opener": ("Only who opened the table starts it.", "Nur wer den Tisch eröffnet hat, beginnt ihn."),
+    "club.start_opener": ("Only the player who opened the table can start it.", "Nur wer den Tisch eröffnet hat, beginnt ihn."),
     "club.not_started": ("That table has not started: join it (join N).",
                          "Dieser Tisch hat noch nicht begonnen: setz dich dazu (setzen N)."),
     "club.guests_cannot": ("Guests watch and join tables; opening one needs an SSH key.",
                            "Gäste schauen zu und setzen sich an Tische; einen eröffnen geht nur mit SSH-Schlüssel."),
     "club.new.unknown": ("new does not know {typed}. Try: new 3 bots 1 advanced clock 60",
-                         "neu kennt {typed} nicht. Versuch: neu 3 bots 1 fortgeschritten uhr 60"),
+                         "neu kennt {typed} nicht. Versuch: neu 3 bots 1 fortgeschrittene uhr 60"),
     "club.new.number": ("{typed} needs a number after it, e.g. bots 1.", "Nach {typed} fehlt eine Zahl, z. B. bots 1."),
     "club.new.seats": ("A table has 2 to 5 seats, not {typed}.", "Ein Tisch hat 2 bis 5 Plätze, nicht {typed}."),
     "club.new.bots": ("Bots take fewer seats than the table has (you sit too), not {typed}.",

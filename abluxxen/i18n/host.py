@@ -35,7 +35,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.undo_several": ("No undo at a table with more than one person: the others have seen the table since.",
                           "Kein Zurücknehmen, wenn mehrere Menschen mitspielen: Die anderen haben den Tisch "
                           "seitdem gesehen."),
-    "host.not_now": ("Only at your turn.", "Nur wenn du dran bist."),
+    "host.not_now": ("Only when it is your turn.", "Nur wenn du dran bist."),
     "host.present": ("At the table: {people}", "Am Tisch: {people}"),
     "host.away": ("{name} away ({time} left)", "{name} weg (noch {time})"),
     "host.bot_plays": ("{name} away (a bot plays)", "{name} weg (ein Bot spielt)"),

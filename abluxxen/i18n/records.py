@@ -25,8 +25,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                    "Noch keine Partien aufgezeichnet: Jede beendete Partie wird hier festgehalten."),
     "stats_bots_only": ("Games recorded: {n}, all between bots; no person has played yet.",
                         "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat keine Person gespielt."),
-    "stats_unknown": ("No recorded games of {name} (players: {names}).",
-                      "Keine aufgezeichneten Partien von {name} (Spieler: {names})."),
+    # What was typed, quoted as typed: a name that is also a word ("Nobody") reads like any other.
+    "stats_unknown": ("No recorded games of {typed} (players: {names}).",
+                      "Keine aufgezeichneten Partien von {typed} (Spieler: {names})."),
     "stats_head": ("{name}: played {games}, won {wins} ({rate})", "{name}: {games} gespielt, {wins} gewonnen ({rate})"),
     "stats_assisted": ("{n} with help (hint or undo)", "{n} mit Hilfe (Tipp oder Zurücknehmen)"),
     "stats_points": ("Points: mean {mean} · best {best} (game #{number}, {date})",

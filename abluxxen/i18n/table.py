@@ -119,7 +119,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "yes_words": ("y yes", "j ja y yes"),
     "no_words": ("n no", "n nein no"),
     # -- input (i9) ---------------------------------------------------------------
-    "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
+    "no_match": ("(no legal move starts like that)", "(kein erlaubter Zug beginnt so)"),
     # The key that completes, as keyboards label it (German ones say Tab too, or ⇥).
     "tab_completes": (" Tab ▸ ", " Tab ▸ "),
     "typed_ahead": ("What was typed before this question was ignored.",
