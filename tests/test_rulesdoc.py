@@ -343,9 +343,9 @@ RULEBOOK_CLAIMS = [
      "(nach Belieben ein- oder mehrmals) Startspieler, endet das Spiel"),
     ("Amigo: fewest cards in hand, then several winners", "Amigo: die wenigsten Handkarten, danach mehrere "
      "Sieger", "amigo-2022-en.txt", "victory goes to the one who has the fewest cards in their hand"),
-    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Punktgleichen "
      "gewinnen", "ravensburger-2014-de.txt", "Bei Gleichstand gibt es mehrere Sieger."),
-    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Punktgleichen "
      "gewinnen", "short-rules-de.txt", "Es gewinnt(en), der/die Spieler mit den meisten Punkten."),
     ("by Amigo's own account the first edition's rules", "laut Amigo die Regel der ersten Auflage",
      "amigo-2022-en.txt", "corresponds to the rules of the first edition"),
