@@ -218,6 +218,9 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message() -> None:
                 text = words(step.text, tr)
                 screen.set_step(text, index)
                 assert len(course._wrapped(text, "", 80)) <= PANEL_TEXT, f"{lang} {number}.{index + 1}: {text}"
+                # However long the lesson's title, the step counter stays whole in its header.
+                counter = tr("learn_step", n=index + 1, total=len(LESSONS[number - 1].steps))
+                assert counter in screen.panel[0].plain and cell_len(screen.panel[0].plain) <= 80
                 if step.done is not None:
                     assert len(course._wrapped("✓ " + words(step.done, tr), "", 80)) <= PANEL_TEXT, step.done
                 legal = walk.view().legal_moves()
@@ -234,6 +237,11 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message() -> None:
                     shown = "\n".join(lines)
                     for part in message.split("\n"):
                         assert part[:30] in shown.replace("\n", " "), f"{lang} {number}.{index + 1}: {part}"
+
+
+def test_a_title_too_long_for_the_header_gives_way_to_the_step_counter() -> None:
+    line = course._title("Lektion 3 von 11: " + "ein sehr langer Titel " * 4, 80, step="Schritt 1 von 2").plain
+    assert line.endswith("… · Schritt 1 von 2 ") and cell_len(line) == 80 and line.startswith("── Lektion 3")
 
 
 @contextmanager

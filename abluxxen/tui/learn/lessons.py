@@ -315,7 +315,7 @@ LESSON_2 = Lesson(
 # -- 3 ----------------------------------------------------------------------------------
 
 LESSON_3 = Lesson(
-    title=("The attacker decides: take or leave", "Der Angreifer entscheidet: nehmen oder lassen"),
+    title=("The attacker decides: take or leave", "Der Angreifer wählt: nehmen oder lassen"),
     intro=(
         "When your set abluxxes a layer, you decide what happens to it:\n\n"
         "take — the cards go into YOUR hand, and the victim draws as many;\n"
@@ -376,7 +376,7 @@ LESSON_3 = Lesson(
 # -- 4 ----------------------------------------------------------------------------------
 
 LESSON_4 = Lesson(
-    title=("The victim decides: back or discard", "Das Opfer entscheidet: zurück oder abwerfen"),
+    title=("The victim decides: back or discard", "Das Opfer wählt: zurück oder abwerfen"),
     intro=(
         "When the attacker leaves your abluxxed cards, you choose:\n\n"
         "back — they return to your own hand; nobody draws;\n"
