@@ -122,6 +122,20 @@ def test_no_help_line_is_wider_than_an_80_column_terminal(command: str, lang: st
     assert not wide, f"{command or 'abluxxen'} --help --lang {lang}: {wide}"
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
+def test_no_help_line_at_80_columns_is_one_word_left_alone(command: str, lang: str,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # "--lang" at a line's end and "de" alone below it read as two things; so does a sentence's last word.
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = _help(capsys, *([command] if command else []), "--lang", lang).splitlines()
+    alone = [f"{above!r} / {line!r}" for above, line in zip(lines, lines[1:], strict=False)
+             if above.strip() and not above.rstrip().endswith(":") and len(line.split()) == 1
+             and not line.lstrip().startswith(("-", "["))]
+    assert not alone, f"{command or 'abluxxen'} --help --lang {lang}: {alone}"
+
+
 @pytest.mark.parametrize(("command", "written"), [("play", "Standard 0,6"), ("simulate", "Sekunden wie 0,5s"),
                                                   ("review", "Sekunden wie 0,5s")])
 def test_the_german_help_writes_decimal_commas(command: str, written: str,

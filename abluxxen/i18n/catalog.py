@@ -114,6 +114,10 @@ class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str | None:
         return t(action.help) if action.help else action.help
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # An option's help as argparse wraps it, without a last word left alone on its line.
+        return _wrapped(" ".join(text.split()), width)
+
     def _metavar_formatter(self, action: argparse.Action,
                            default_metavar: str) -> Callable[[int], tuple[str, ...]]:
         # A metavar given is translated on the parser (translate_metavars); the one argparse makes up
@@ -143,11 +147,23 @@ def _fit(line: str, width: int) -> str:
     column = _COLUMN.match(line)
     if column and len(column.group(1)) < width - 20:
         head, words = column.groups()
-        return textwrap.fill(words, width=width, initial_indent=head, subsequent_indent=" " * len(head),
-                             break_on_hyphens=False, break_long_words=False)
+        return "\n".join(_wrapped(words, width, head, " " * len(head)))
     indent = line[:len(line) - len(line.lstrip())]
-    return textwrap.fill(line.strip(), width=width, initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False, break_long_words=False)
+    return "\n".join(_wrapped(line.strip(), width, indent, indent))
+
+
+def _wrapped(text: str, width: int, first: str = "", indent: str = "") -> list[str]:
+    """``text`` wrapped between words to ``width`` (``first`` before the first line, ``indent`` before the
+    others), never leaving one word alone on the last line: a word from the line above joins it, so
+    that ``--lang de`` or "zu zweit" stay together where the width allows."""
+    lines = textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=indent,
+                          break_on_hyphens=False, break_long_words=False)
+    if len(lines) > 1 and len(lines[-1].split()) == 1 and len(lines[-2].split()) > 2:
+        above, word = lines[-2].rsplit(" ", 1)
+        joined = f"{indent}{word} {lines[-1].strip()}"
+        if len(joined) <= width:
+            lines[-2:] = [above, joined]
+    return lines
 
 
 # argparse's own words (Python 3.11 to 3.13), then ours. Placeholders stay as they are.
