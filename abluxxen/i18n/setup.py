@@ -8,12 +8,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_title": ("New game of Abluxxen", "Neue Partie Abluxxen"),
     "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
-                   "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
+                   "Platz {n}: Name oder bot:leicht/bot:mittel/bot:schwer"),
     "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschrittene oder Experten"),
     "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
                    "Zwei Spieler: das Duell mit der Schattenauslage spielen? (j/n)"),
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
-                    "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
+                    "Enter nimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
     "setup_variants_line": (
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
