@@ -686,7 +686,7 @@ LESSON_8 = Lesson(
                            draws={0: 1}, points={0: -1})),
         Step(position=Position(
                  hands=("4 6 10", "11", "1 3 5 6 9"),
-                 displays=(("5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
+                 displays=(("3 3 3 3", "5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
                  deck="9 10", rest="discard",
                  pending={"phase": "take", "victim": 2, "queue": []}),
              moves=("leave",),
@@ -700,15 +700,19 @@ LESSON_8 = Lesson(
                            "Nehmen bringt dir kurz vor Schluss zwei Karten auf die Hand: −2, wenn du sie "
                            "nicht rechtzeitig ausspielst.")},
              why_claims={"take": Claims(moved=Facts(in_hand={0: 5}), points={0: -2, 1: 2, 2: -4},
-                                        after=Facts(over=True, in_hand={0: 5, 1: 0}))},
+                                        after=Facts(over=True, in_hand={0: 5, 1: 0}, scores={0: 9, 1: 10},
+                                                    winners=(1,)))},
              wrong="t",
              replies=("discard", "draw 1", "draw 2"),
              claims=Claims(before=Facts(in_hand={1: 1}, layers={0: ("12 12",), 2: ("7 7",)}), draws={2: 2},
-                           after=Facts(over=True, in_hand={0: 3, 1: 0}, in_discard="7 7")),
+                           after=Facts(over=True, in_hand={0: 3, 1: 0}, in_discard="7 7", scores={0: 11, 1: 10},
+                                       winners=(0,))),
              done=("Cy discarded her 7s and drew 2; then Ben had to play his last card, and the game was over. "
+                   "You win, 11 points to Ben's 10; taken, the 7s would have left you 9 and the game to Ben. "
                    "Near the end, leave rather than take.",
                    "Cy hat ihre 7er abgeworfen und 2 nachgezogen; dann musste Ben seine letzte Karte spielen, "
-                   "und die Partie war vorbei. Gegen Ende lieber lassen als nehmen.")),
+                   "und die Partie war vorbei. Du gewinnst mit 11 Punkten gegen Bens 10; genommen hätten dir die "
+                   "7er nur 9 gelassen und Ben den Sieg. Gegen Ende lieber lassen als nehmen.")),
     ))
 
 # -- 9 ----------------------------------------------------------------------------------
