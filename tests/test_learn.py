@@ -714,3 +714,26 @@ def test_leaving_the_5s_costs_ben_4_points_whether_he_takes_them_back_or_discard
     list(walk.others(after=True))
     assert walk.script == [] and answer[0] in {e.kind for e in walk.log[logged:]}
     assert walk.game.scores()[1] - before == -4
+
+
+def test_a_position_set_up_mid_turn_tells_the_abluxx_its_answer_follows() -> None:
+    # "Ann takes them" with nothing before it says nothing of what "them" are.
+    from abluxxen.tui.narrate import narrate
+
+    tr = Tr("en")
+    found = 0
+    for number, index, step in _steps():
+        if step.position is None or not step.position.pending or step.position.pending["phase"] not in ("take",
+                                                                                                      "back"):
+            continue
+        found += 1
+        walk = _walk_to(number, index)
+        victim = walk.view().names[walk.view().victim or 0]
+        stake = tr.owned_words(walk.view().stake())
+        walk.push(walk.answer() or walk.view().legal_moves()[0], PLAYER)
+        list(walk.others(after=True))
+        told = narrate(walk.log, PLAYER, walk.game.names, tr)
+        assert told[0].startswith("A position set up for this step")
+        answered = told[1]
+        assert f"abluxxes {victim}'s {stake}" in answered.split(" — ")[1], (number, index, told)
+    assert found >= 3
