@@ -205,8 +205,9 @@ def find(topic_words: Sequence[str], lang: str) -> Found:
     """The sections of the rules in ``lang`` about ``topic_words``.
 
     Only the words that name something count (:func:`topic_terms`); words that
-    all ask without naming anything find nothing. A section matches a word when its heading or body mentions the word or a
-    synonym. Sections matching every word are shown, and among them those
+    all ask without naming anything find nothing. A section matches a word
+    when its heading or body mentions the word or a synonym. Sections
+    matching every word are shown, and among them those
     whose headings name the most words: "joker" shows the section on jokers,
     not every section that mentions one. When no section matches every word,
     each word's own sections are shown.

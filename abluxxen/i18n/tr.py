@@ -5,7 +5,11 @@ The texts themselves live beside this module, one module per area of the game
 ``records``, ``review``, ``host``, ``club``), each a dict of ``key: (English, German)``;
 :data:`TEXTS` is all of them. The German texts use the game's own words:
 abluxxen, Auslage (display), Vorrat (pool), Nachziehstapel (deck),
-Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display).
+Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display);
+das Zurücknehmen is the undo (``rückgängig`` only the command), Spielstärke the
+rating (Wertung is the rulebooks' scoring at a game's end). After a colon a
+statement starts with a capital, as the rulebook writes; a fragment, a list or
+an instruction stays lower case (``tests/test_i18n_words.py`` holds these).
 """
 
 from __future__ import annotations
