@@ -120,3 +120,42 @@ def test_no_help_line_is_wider_than_an_80_column_terminal(command: str, lang: st
     text = _help(capsys, *([command] if command else []))
     wide = [line for line in text.splitlines() if len(line) > 80]
     assert not wide, f"{command or 'abluxxen'} --help --lang {lang}: {wide}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
+def test_no_help_line_at_80_columns_is_one_word_left_alone(command: str, lang: str,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    # "--lang" at a line's end and "de" alone below it read as two things; so does a sentence's last word.
+    monkeypatch.setenv("COLUMNS", "80")
+    lines = _help(capsys, *([command] if command else []), "--lang", lang).splitlines()
+    alone = [f"{above!r} / {line!r}" for above, line in zip(lines, lines[1:], strict=False)
+             if above.strip() and not above.rstrip().endswith(":") and len(line.split()) == 1
+             and not line.lstrip().startswith(("-", "["))]
+    assert not alone, f"{command or 'abluxxen'} --help --lang {lang}: {alone}"
+
+
+@pytest.mark.parametrize(("command", "written"), [("play", "Standard 0,6"), ("simulate", "Sekunden wie 0,5s"),
+                                                  ("review", "Sekunden wie 0,5s")])
+def test_the_german_help_writes_decimal_commas(command: str, written: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    text = " ".join(_help(capsys, command, "--lang", "de").split())
+    assert written in text and "0.5" not in text and "0.6" not in text
+
+
+@pytest.mark.parametrize(("option", "typed", "value"), [("--delay", "0,6", 0.6), ("--delay", "1.5", 1.5),
+                                                       ("--think", "0,5s", 0.5), ("--think", "0.5s", 0.5),
+                                                       ("--think", "200", 200)])
+def test_seconds_are_taken_with_the_decimal_comma_the_german_help_shows(option: str, typed: str,
+                                                                       value: float) -> None:
+    command = "simulate" if option == "--think" else "play"
+    args = _parser(command).parse_args([command, option, typed])
+    assert getattr(args, option[2:]) == value
+
+
+def test_a_comma_in_iterations_is_no_decimal_comma(capsys: pytest.CaptureFixture[str]) -> None:
+    # "1,000" iterations must not be read as one second.
+    with pytest.raises(SystemExit):
+        _parser("simulate").parse_args(["simulate", "--think", "1,000"])
+    assert "--think" in capsys.readouterr().err

@@ -109,7 +109,7 @@ REFUSED = [
     (["host", "--players", "bot,bot", "--lang", "de"], "mindestens einen Menschen"),
     (["host", "--players", "Ann,Ben", "--code", " - ", "--lang", "de"], "Einladungscode"),
     (["--lang", "de", "host", "--resume"], "keine gehostete Partie"),
-    (["resume", "{json}", "--lang", "de"], "Kann {json} nicht fortsetzen: beschädigter Spielstand"),
+    (["resume", "{json}", "--lang", "de"], "{json} lässt sich nicht fortsetzen: beschädigter Spielstand"),
     (["resume", "{format}", "--lang", "de"], "unbekanntes Format"),
     (["resume", "{empty}", "--lang", "de"], "die Datei ist leer"),
     (["resume", "{folder}", "--lang", "de"], "Ordner"),

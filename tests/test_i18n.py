@@ -228,3 +228,25 @@ def test_an_illegal_move_typed_at_a_german_table_is_refused_in_german(tmp_path: 
     shown = "\n".join(screens)
     assert "ein Satz sind Karten eines Werts" in shown and "a set is cards of one value" not in shown
     assert "Ann muss jetzt Karten ausspielen, nicht 'nimm'" in shown and "not 'take'" not in shown
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_setup_question_leaves_room_for_its_answer_at_80_columns(lang: str) -> None:
+    """A prompt that fills the line makes the terminal wrap the answer in mid-word."""
+    from abluxxen.store.save_document import MAX_NAME
+    from abluxxen.tui.seating import guided_setup
+
+    tr = Tr(lang)
+    longest = "W" * MAX_NAME
+    answers = iter(["3", longest, "bot:" + tr("level.normal"), longest[:-1] + "V", "", ""])
+    asked: list[tuple[str, str]] = []
+
+    def ask(prompt: str) -> str:
+        asked.append((prompt, next(answers)))
+        return asked[-1][1]
+
+    guided_setup(ask, lambda line: None, tr)
+    assert len(asked) == 6
+    for prompt, answer in asked:
+        assert len(prompt) + len(answer) < 80, prompt + answer
+    assert len(tr("setup_intro")) <= 80

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -49,6 +50,9 @@ REJECTED = {
     r"trifft (deinen|den|seinen) Gegner": "a set meets a top layer: trifft auf / wird verglichen",
     r"\bKöder\b|\bBank\b|\bEndspiel\b": "the rulebook's tactics: Lockvogel, Kleinvieh, Endspurt",
     r"\bFortgeschritten\b|\bExperte\b|Fortgeschritten/|Experte/": "the variants: Fortgeschrittene, Experten",
+    r"\bRückgängig\b": "one noun for the undo: das Zurücknehmen (rückgängig is only the command)",
+    r"\bWertungen?:|\bWertungen\b": "Wertung is the scoring at a game's end: the rating is the Spielstärke",
+    r"\bbeitreten\b": "a seat at a club table is taken with setzen",
 }
 # What is not prose: fields filled in later, argparse's %(fields)s, options, quoted input, commands to type.
 NOT_PROSE = re.compile(r"{[^}]*}|%\([^)]*\)\w|--[\w-]+|'[^']*'|`[^`]*`|\babluxxen [a-z]+\b")
@@ -121,6 +125,20 @@ def test_no_german_text_holds_a_word_the_glossary_rejects() -> None:
         prose = NOT_PROSE.sub(" ", text)
         for rejected, why in REJECTED.items():
             assert not re.search(rejected, prose), f"{why}: {text!r}"
+
+
+# A pronoun and a verb after a colon: a statement, which German starts with a capital (as the rulebook does);
+# a fragment, a list or an instruction after a colon stays lower case.
+STATEMENT_AFTER_COLON = re.compile(r":\s+(du|er|sie|es|wir|man)\s+[a-zäöü]")
+
+
+def test_german_starts_a_statement_after_a_colon_with_a_capital() -> None:
+    root = Path(__file__).resolve().parent.parent
+    sources = [*_german_texts(), (root / "abluxxen" / "tui" / "learn" / "lessons.py").read_text(encoding="utf-8"),
+               (root / "docs" / "rules.de.md").read_text(encoding="utf-8")]
+    for text in sources:
+        found = STATEMENT_AFTER_COLON.search(text)
+        assert not found, text[max(0, found.start() - 60):found.end() + 20]
 
 
 def test_lone_jokers_in_the_expert_variant_are_abluxxed_by_1s_not_the_other_way_round() -> None:

@@ -218,6 +218,9 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message() -> None:
                 text = words(step.text, tr)
                 screen.set_step(text, index)
                 assert len(course._wrapped(text, "", 80)) <= PANEL_TEXT, f"{lang} {number}.{index + 1}: {text}"
+                # However long the lesson's title, the step counter stays whole in its header.
+                counter = tr("learn_step", n=index + 1, total=len(LESSONS[number - 1].steps))
+                assert counter in screen.panel[0].plain and cell_len(screen.panel[0].plain) <= 80
                 if step.done is not None:
                     assert len(course._wrapped("✓ " + words(step.done, tr), "", 80)) <= PANEL_TEXT, step.done
                 legal = walk.view().legal_moves()
@@ -234,6 +237,11 @@ def test_every_lesson_screen_fits_80_by_23_with_the_longest_message() -> None:
                     shown = "\n".join(lines)
                     for part in message.split("\n"):
                         assert part[:30] in shown.replace("\n", " "), f"{lang} {number}.{index + 1}: {part}"
+
+
+def test_a_title_too_long_for_the_header_gives_way_to_the_step_counter() -> None:
+    line = course._title("Lektion 3 von 11: " + "ein sehr langer Titel " * 4, 80, step="Schritt 1 von 2").plain
+    assert line.endswith("… · Schritt 1 von 2 ") and cell_len(line) == 80 and line.startswith("── Lektion 3")
 
 
 @contextmanager
@@ -645,3 +653,87 @@ def test_every_why_can_be_reached_a_legal_move_or_a_refusal_the_engine_gives() -
                     assert key in refusal_keys, f"lesson {number} step {index + 1}: unknown refusal {key!r}"
             walk.push(walk.answer() or legal[0], PLAYER)
             list(walk.others(after=True))
+
+
+# -- what the lessons' texts say of the rules ----------------------------------------------------
+
+
+def _lesson_step(title: str, moves: tuple[str, ...]) -> tuple[int, int]:
+    """Where a lesson (by its English title's start) has the step solved by ``moves``."""
+    number = next(n for n, lesson in enumerate(LESSONS, 1) if lesson.title[0].startswith(title))
+    index = next(i for i, step in enumerate(LESSONS[number - 1].steps) if step.moves == moves)
+    return number, index
+
+
+def _abluxxes_top(top: str, cards: str, variant: str) -> bool:
+    """Whether Ben playing ``cards`` abluxxes Ann's top layer ``top``, in ``variant``."""
+    game = build(Position(hands=("4 6", cards + " 7", "8 9"), displays=((top,), (), ()), turn=1, variant=variant))
+    return 0 in game.view(1).victims("play " + " ".join(token(parse_token(c)) for c in cards.split())).seats
+
+
+def _sets(size: int) -> list[str]:
+    """Every set of ``size`` cards: each value alone, each value with one joker, jokers alone."""
+    sets = [" ".join([str(v)] * size) for v in range(1, 14)]
+    if size <= 5:  # the game has five jokers
+        sets.append(" ".join(["X"] * size))
+    if size > 1:
+        sets += [" ".join([str(v)] * (size - 1) + ["X"]) for v in range(1, 14)]
+    return sets
+
+
+def test_lone_jokers_can_never_be_abluxxed_as_lesson_5_says() -> None:
+    # "and from now on nobody can abluxx your X X": no set of any value, in the lesson's base game.
+    number, index = _lesson_step("Jokers", ("play X X",))
+    step = LESSONS[number - 1].steps[index]
+    assert "nobody can abluxx your X X" in step.text[0]
+    assert step.position is not None and step.position.variant == "base"
+    hitting = [cards for cards in _sets(2) if _abluxxes_top("X X", cards, "base")]
+    assert hitting == []
+
+
+def test_only_exactly_five_higher_cards_abluxx_five_2s_as_lesson_8_says() -> None:
+    number, index = _lesson_step("Tactics", ("play 2 2 2 2 2",))
+    step = LESSONS[number - 1].steps[index]
+    assert "Only exactly five higher cards" in step.text[0]
+    for size in range(1, 8):
+        for cards in _sets(size):
+            if cards.split().count("2") + 5 > 8:
+                continue  # more 2s than the game has
+            value = parse_token(next((c for c in cards.split() if c != "X"), "X"))
+            assert _abluxxes_top("2 2 2 2 2", cards, "base") == (size == 5 and value > 2), cards
+
+
+@pytest.mark.parametrize("answer", [("back",), ("discard", "draw deck", "draw deck")])
+def test_leaving_the_5s_costs_ben_4_points_whether_he_takes_them_back_or_discards(answer: tuple[str, ...]) -> None:
+    # Lesson 3's done text: taken, "4 points less for him, as if you had left them" — left, back or discarded.
+    number, index = _lesson_step("The attacker decides", ("take",))
+    walk = _walk_to(number, index)
+    before, logged = walk.game.scores()[1], len(walk.log)
+    walk.script = list(answer)
+    walk.push("leave", PLAYER)
+    list(walk.others(after=True))
+    assert walk.script == [] and answer[0] in {e.kind for e in walk.log[logged:]}
+    assert walk.game.scores()[1] - before == -4
+
+
+def test_a_position_set_up_mid_turn_tells_the_abluxx_its_answer_follows() -> None:
+    # "Ann takes them" with nothing before it says nothing of what "them" are.
+    from abluxxen.tui.narrate import narrate
+
+    tr = Tr("en")
+    found = 0
+    for number, index, step in _steps():
+        if step.position is None or not step.position.pending or step.position.pending["phase"] not in ("take",
+                                                                                                      "back"):
+            continue
+        found += 1
+        walk = _walk_to(number, index)
+        victim = walk.view().names[walk.view().victim or 0]
+        stake = tr.owned_words(walk.view().stake())
+        walk.push(walk.answer() or walk.view().legal_moves()[0], PLAYER)
+        list(walk.others(after=True))
+        told = narrate(walk.log, PLAYER, walk.game.names, tr)
+        assert told[0].startswith("A position set up for this step")
+        answered = told[1]
+        assert f"abluxxes {victim}'s {stake}" in answered.split(" — ")[1], (number, index, told)
+    assert found >= 3

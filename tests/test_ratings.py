@@ -158,8 +158,9 @@ def _ann_between_hard_and_normal(games: int = 40) -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("Rating: {ann} ({n} rated games)", "Between the normal bot ({normal}) and the hard bot ({hard})",
             "Rating", "Bots for comparison: easy {easy} · normal {normal} · hard {hard}")),
-    ("de", ("Wertung: {ann} ({n} gewertete Partien)", "Zwischen den Bot-Stufen mittel ({normal}) und schwer ({hard})",
-            "Wertung", "Bots zum Vergleich: leicht {easy} · mittel {normal} · schwer {hard}")),
+    ("de", ("Spielstärke: {ann} ({n} gewertete Partien)",
+            "Zwischen den Bot-Stufen mittel ({normal}) und schwer ({hard})",
+            "Spielstärke", "Bots zum Vergleich: leicht {easy} · mittel {normal} · schwer {hard}")),
 ])
 def test_stats_shows_a_persons_rating_and_where_it_lies_among_the_bots(
         capsys: pytest.CaptureFixture[str], lang: str, words: tuple[str, str, str, str]) -> None:
@@ -185,6 +186,28 @@ def test_stats_shows_a_persons_rating_and_where_it_lies_among_the_bots(
     assert doc["players"][0]["rating"]["between"] == ["normal", "hard"]
     assert [(b["level"], b["rating"]) for b in doc["bots"]] == [
         ("easy", easy.points), ("normal", normal.points), ("hard", hard.points)]
+
+
+@pytest.mark.parametrize(("lang", "line", "mean"), [
+    ("en", "Rating: {points} (1 rated game)", "Points: mean -2.5"),
+    ("de", "Spielstärke: {points} (1 gewertete Partie)", "Punkte: Schnitt -2,5"),
+])
+def test_stats_counts_one_rated_game_in_the_singular_and_writes_decimals_the_languages_way(
+        capsys: pytest.CaptureFixture[str], lang: str, line: str, mean: str) -> None:
+    # "Wertung" is the rulebooks' scoring at a game's end: the German rating has a word of its own.
+    with open_records() as records:
+        _add(records, [("Ann", None), ("Nia", "normal")], [-2, 9], [1])
+    ann = _now().person("Ann")
+    assert ann is not None and ann.games == 1
+    status, out = _stats(capsys, "Ann", "--lang", lang)
+    assert status == 0 and line.format(points=ann.points) in out
+    with open_records() as records:
+        _add(records, [("Ann", None), ("Nia", "normal"), ("Ben", None)], [-3, 9, 1], [1])
+    status, out = _stats(capsys, "Ann", "--lang", lang)
+    assert status == 0 and mean in out
+    status, out = _stats(capsys, "--lang", lang)
+    row = next(r for r in out.splitlines() if r.startswith("Ann"))
+    assert status == 0 and mean.split()[-1] in row.split()
 
 
 def test_stats_finds_a_club_members_rating_by_the_account_of_their_name(capsys: pytest.CaptureFixture[str]) -> None:

@@ -456,7 +456,7 @@ def test_a_damaged_transcript_is_refused_by_number() -> None:
 def test_stats_without_records_says_so_and_creates_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = _stats(capsys, "--lang", "de")
     assert status == 0 and err == ""
-    assert out.strip() == "Noch keine Partien aufgezeichnet: jede beendete Partie wird hier festgehalten."
+    assert out.strip() == "Noch keine Partien aufgezeichnet: Jede beendete Partie wird hier festgehalten."
     status, out, _ = _stats(capsys, "--json")
     doc = json.loads(out)
     assert status == 0 and (doc["games"], doc["players"]) == ([], [])
@@ -469,7 +469,9 @@ def test_stats_of_an_unknown_name_is_one_line_and_status_1(
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=1)
     status, out, err = _stats(capsys, "Zed", "--lang", "en")
     assert status == 1 and out == ""
-    assert err == "No recorded games of Zed (players: Ann).\n"
+    assert err == "No recorded games of 'Zed' (players: Ann).\n"
+    # A name that is also a word is quoted like any other, never twice.
+    assert _stats(capsys, "Nobody", "--lang", "en")[2] == "No recorded games of 'Nobody' (players: Ann).\n"
     assert _stats(capsys, "Ada", "--lang", "en")[0] == 1  # a bot's seat is not a player's record
 
 

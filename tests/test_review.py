@@ -125,7 +125,7 @@ def test_an_obvious_blunder_is_the_biggest_mistake(tmp_path: Path, capsys: pytes
     status, out, _ = _review(capsys, str(path), "--seat", "Ann", "--think", THINK)
     assert status == 0
     mistakes = out.split("The biggest mistakes:")[1].split("Every decision:")[0]
-    assert re.search(r"1\. turn 1: played play 9, best play 9 9 9 9 9 9 9 9, \d+\.\d points lost", mistakes)
+    assert re.search(r"1\. turn 1: play 9 instead of play 9 9 9 9 9 9 9 9, \d+\.\d points lost", mistakes)
     assert "Your hand (Ann) · 8: 9×8" in mistakes
     assert "Bob's hand · 1: 2" in mistakes  # every hand open: the game is over
 
@@ -211,7 +211,7 @@ def test_german_review(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert status == 0
     assert "Die größten Fehler:" in out and "Alle Entscheidungen:" in out
     # The moves as a German player types them, as the German table writes them.
-    assert re.search(r"Zug 1: gespielt spiele 9, besser spiele 9 9 9 9 9 9 9 9, \d+,\d Punkte verloren", out)
+    assert re.search(r"Zug 1: spiele 9 statt spiele 9 9 9 9 9 9 9 9, \d+,\d Punkte verloren", out)
     assert re.search(r"\n +1  passe +=", out) and not re.search(r"\b(play|pass)\b", out)
 
 
@@ -230,9 +230,9 @@ def test_step_through_with_arrow_keys(tmp_path: Path) -> None:
     _page(child, "Mistake 1 of 1 · turn 1 · Ann")
     child.expect_exact("(1/3)")
     child.send("\x1b[C")  # →
-    _page(child, "Decision 1 of 2 · turn 1 · Ann", "Played play 9 · best play 9 9 9 9 9 9 9 9")
+    _page(child, "Decision 1 of 2 · turn 1 · Ann", "Move: play 9 · best: play 9 9 9 9 9 9 9 9")
     child.send("\r")  # Enter
-    _page(child, "Decision 2 of 2 · turn 1 · Ann", "Played pass: the best move found.")
+    _page(child, "Decision 2 of 2 · turn 1 · Ann", "Move: pass, the best found.")
     child.send("\x1b[D")  # ←
     child.expect_exact("(2/3)")
     child.send("\x1b[D")

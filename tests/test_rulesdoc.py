@@ -88,6 +88,42 @@ def test_english_and_german_topic_words_find_the_section(word: str, lang: str, h
     assert heading in headings(word, lang)
 
 
+@pytest.mark.parametrize(("topic", "lang", "shown"), [
+    (["who", "wins"], "en", ["Scoring", "Tie-break"]),
+    (["who wins"], "en", ["Scoring", "Tie-break"]),
+    (["wer gewinnt"], "de", ["Wertung", "Gleichstand"]),
+    (["what", "happens", "when", "my", "hand", "is", "empty?"], "en", ["Game end"]),
+    (["leere", "Hand"], "de", ["Spielende"]),
+    (["leere Hand"], "de", ["Spielende"]),
+    (["pass"], "en", ["The single draw after a turn without abluxx"]),
+    (["passen"], "de", ["Einmal ziehen nach einem Zug ohne Abluxxen"]),
+    (["darf ich passen?"], "de", ["Einmal ziehen nach einem Zug ohne Abluxxen"]),
+])
+def test_a_question_or_a_quoted_phrase_finds_what_its_words_name(topic: list[str], lang: str,
+                                                                 shown: list[str]) -> None:
+    # "who", "wer", "my", "ist" name no topic: they must not pull in every section that says them.
+    assert [t.splitlines()[0][3:] for t in rulebook.sections(topic, lang)] == shown
+
+
+@pytest.mark.parametrize(("topic", "lang", "duel", "plain"), [
+    (["two", "players"], "en", "Two players play the duel by default", "The plain game for two"),
+    (["two players"], "en", "Two players play the duel by default", "The plain game for two"),
+    (["zu", "zweit"], "de", "Zu zweit spielt man standardmäßig das Duell", "Das einfache Spiel zu zweit"),
+    (["zu zweit"], "de", "Zu zweit spielt man standardmäßig das Duell", "Das einfache Spiel zu zweit"),
+])
+def test_asking_how_two_play_shows_the_duel_they_play_by_default_and_the_plain_game(
+        topic: list[str], lang: str, duel: str, plain: str) -> None:
+    status, out, _ = run_rules(*topic, lang=lang)
+    shown = " ".join(out.split())
+    assert status == 0 and duel in shown and plain in shown
+    assert shown.index(duel) < shown.index(plain)
+
+
+def test_words_that_only_ask_find_nothing_and_say_so() -> None:
+    status, out, err = run_rules("who", "is", "it")
+    assert status == 1 and out == "" and "'who', 'is', 'it'" in err
+
+
 def test_several_words_show_the_sections_about_all_of_them() -> None:
     shown = [t.splitlines()[0] for t in rulebook.sections(["duel", "pool"], "en")]
     assert shown == ["## Duel: pool groups"]
@@ -135,9 +171,9 @@ def test_rules_command_defaults_to_german_under_a_german_locale(monkeypatch: pyt
 # -- both languages -------------------------------------------------------------
 
 
-TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "abluxx", "take", "draw", "pool",
+TOPICS = ["idea", "material", "setup", "turn", "play", "display", "joker", "abluxx", "take", "draw", "pass", "pool",
           "deck", "end", "scoring", "tie", "winner", "match", "variant", "base", "advanced", "expert", "duel", "shadow",
-          "group", "plain", "known", "conservation", "rulings", "notation", "tips", "glossary", "card"]
+          "group", "plain", "two", "known", "conservation", "rulings", "notation", "tips", "glossary", "card"]
 
 
 def test_german_document_has_the_same_sections_in_the_same_order() -> None:
@@ -307,9 +343,9 @@ RULEBOOK_CLAIMS = [
      "(nach Belieben ein- oder mehrmals) Startspieler, endet das Spiel"),
     ("Amigo: fewest cards in hand, then several winners", "Amigo: die wenigsten Handkarten, danach mehrere "
      "Sieger", "amigo-2022-en.txt", "victory goes to the one who has the fewest cards in their hand"),
-    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Punktgleichen "
      "gewinnen", "ravensburger-2014-de.txt", "Bei Gleichstand gibt es mehrere Sieger."),
-    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Gleichen "
+    ("Ravensburger and the summary: all tied players win", "Ravensburger und die Kurzregel: Alle Punktgleichen "
      "gewinnen", "short-rules-de.txt", "Es gewinnt(en), der/die Spieler mit den meisten Punkten."),
     ("by Amigo's own account the first edition's rules", "laut Amigo die Regel der ersten Auflage",
      "amigo-2022-en.txt", "corresponds to the rules of the first edition"),

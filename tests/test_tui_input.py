@@ -159,7 +159,7 @@ def test_a_long_hostile_word_is_quoted_short_and_printable() -> None:
 def test_the_toolbar_says_nothing_matches_in_german_too() -> None:
     view = Game.from_json(make_doc(hands=["1 4 5 7", "2", "3"], names=NAMES)).view(0)
     shown = {lang: "".join(part[1] for part in toolbar(view, Tr(lang), "zz", 80)) for lang in ("en", "de")}
-    assert "(no legal move starts so)" in shown["en"] and "(kein erlaubter Zug beginnt so)" in shown["de"]
+    assert "(no legal move starts like that)" in shown["en"] and "(kein erlaubter Zug beginnt so)" in shown["de"]
     assert "Tab ▸ play 1" in "".join(part[1] for part in toolbar(view, Tr("en"), "", 80))
 
 

@@ -162,7 +162,7 @@ EPILOG = """examples:
 EPILOG_DE = """Beispiele:
   abluxxen bench                              alle Spielerzahlen, 200 Partien je Lauf, 5 Läufe
   abluxxen bench --players 4 --games 50       ein kurzer Blick auf vier Spieler
-  abluxxen bench --variant Experte --json     die Experten-Regeln, Zahlen als JSON
+  abluxxen bench --variant experten --json    die Experten-Regeln, Zahlen als JSON
 """
 
 

@@ -31,7 +31,7 @@ EPILOG_DE = """Beispiele:
 
 Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
 SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der
-Lobby: neu, beitreten N, zuschauen N, sag TEXT, ? für den Rest. Ein neu
+Lobby: neu, setzen N, zuschauen N, sag TEXT, ? für den Rest. Ein neu
 gestarteter Club nimmt jeden offenen Tisch wieder auf. Konten, Spielstände
 und Aufzeichnungen liegen im Datenordner ($ABLUXXEN_DATA_DIR).
 """

@@ -74,6 +74,11 @@ def whole(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
+def decimal_point(text: str) -> str:
+    """Seconds as typed, a German decimal comma (``0,5``, as the German help writes it) read as a point."""
+    return text.replace(",", ".")
+
+
 def seconds(text: str) -> float:
     """``--delay``: seconds from 0 to :data:`MAX_DELAY`."""
     return seconds_up_to(MAX_DELAY)(text)
@@ -84,7 +89,7 @@ def seconds_up_to(limit: float) -> Callable[[str], float]:
 
     def read(text: str) -> float:
         try:
-            value = float(text) if len(text) <= 20 else float("nan")
+            value = float(decimal_point(text)) if len(text) <= 20 else float("nan")
         except ValueError:
             raise argparse.ArgumentTypeError(t("%s is not a number of seconds") % quoted(text)) from None
         if not 0 <= value <= limit:  # NaN fails this too
@@ -113,7 +118,9 @@ def think(text: str) -> float | int:
     from ..bots.ismcts import parse_think
 
     try:
-        value = parse_think(text) if len(text) <= 40 else 0
+        # Only seconds take a decimal comma: "1,000" iterations must not become one second.
+        typed = decimal_point(text) if text.strip().lower().endswith("s") else text
+        value = parse_think(typed) if len(text) <= 40 else 0
     except ValueError:
         value = 0
     if not value or value > (MAX_THINK_ITERATIONS if isinstance(value, int) else MAX_THINK_SECONDS):

@@ -11,10 +11,10 @@ from .options import MAX_MATCH, add_lang, seconds, tiebreak, variant, whole
 from .options import seed as seed_option
 
 EPILOG = """examples:
-  abluxxen play --players "Ann,Ben,Cy"                 three friends, one keyboard
+  abluxxen play --players "Ann,Ben,Cy"         three friends, one keyboard
   abluxxen play --players "Ann,bot:hard,bot:normal" --seed 7
-  abluxxen play --players "Ann,Ben" --no-duel          plain two-player game
-  abluxxen play --players "Ann,bot,bot,bot" --variant expert --match 4 --lang de
+  abluxxen play --players "Ann,Ben" --no-duel  plain two-player game
+  abluxxen play --players "Ann,bot,bot" --variant expert --match 3 --lang de
 
 At the prompt: type a move (7 7 x, 77x, t/l, b/d; when drawing 7 draws a 7,
 deck the deck, a letter a-f a duel group), ? for the legal moves and what the
@@ -22,16 +22,17 @@ table's symbols mean, hint, rules TOPIC, quit. Tab completes.
 Every move is saved; continue an interrupted game with `abluxxen resume`.
 """
 EPILOG_DE = """Beispiele:
-  abluxxen play --players "Ann,Ben,Cy"                 drei Freunde, eine Tastatur
+  abluxxen play --players "Ann,Ben,Cy"         drei Freunde, eine Tastatur
   abluxxen play --players "Ann,bot:schwer,bot:mittel" --seed 7
-  abluxxen play --players "Ann,Ben" --no-duel          das einfache Spiel zu zweit
-  abluxxen play --players "Ann,bot,bot,bot" --variant Experte --match 4 --lang de
+  abluxxen play --players "Ann,Ben" --no-duel  das einfache Spiel zu zweit
+  abluxxen play --players "Ann,bot,bot" --variant experten --match 3 --lang de
 
-Am Prompt: einen Zug tippen (7 7 x, 77x, spiele 7 7, nimm/lass, zurück/abwerfen;
-beim Ziehen zieht 7 eine 7, stapel vom Nachziehstapel, ein Buchstabe a-f eine
-Duell-Gruppe; passe), ? für die erlaubten Züge und die Zeichen am Tisch, tipp,
-regeln THEMA, beenden. Tab ergänzt.
-Jeder Zug wird gespeichert; eine unterbrochene Partie setzt `abluxxen resume` fort.
+Am Prompt: einen Zug tippen (7 7 x, 77x, spiele 7 7, nimm/lass,
+zurück/abwerfen; beim Ziehen zieht 7 eine 7, stapel vom Nachziehstapel, ein
+Buchstabe a-f eine Duell-Gruppe; passe), ? für die erlaubten Züge und die
+Zeichen am Tisch, tipp, regeln THEMA, beenden. Tab ergänzt.
+Jeder Zug wird gespeichert; eine unterbrochene Partie setzt
+`abluxxen resume` fort.
 """
 
 

@@ -15,8 +15,8 @@ EPILOG = """examples:
   abluxxen resume --delay 0                bots move without pausing
 """
 EPILOG_DE = """Beispiele:
-  abluxxen resume                          die zuletzt gespielte unbeendete Partie
-  abluxxen resume --list                   die unbeendeten Partien, neueste zuerst, nummeriert
+  abluxxen resume                          die zuletzt gespielte, nicht beendete Partie
+  abluxxen resume --list                   die nicht beendeten Partien, neueste zuerst, nummeriert
   abluxxen resume 2                        Partie 2 dieser Liste
   abluxxen resume ~/saves/20261122-Ann-Ben-Cy.json
   abluxxen resume --delay 0                Bots ziehen ohne Pause

@@ -60,12 +60,14 @@ EPILOG = """examples:
   abluxxen rules joker              only the sections about jokers
   abluxxen rules duel shadow        the sections about both words
   abluxxen rules winner --lang de   who wins, in German
+  abluxxen rules "who wins"         asked as a question
 """
 EPILOG_DE = """Beispiele:
   abluxxen rules                    die ganze Spielregel, vorneweg die Themen
   abluxxen rules Joker              nur die Abschnitte über Joker
   abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
   abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
+  abluxxen rules "wer gewinnt"      als Frage gestellt
 """
 
 

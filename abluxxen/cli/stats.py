@@ -26,7 +26,7 @@ from ..engine.seeds import seed_text
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import quoted
 from ..store.journal import record_waiting
 from ..store.ratings import Rating, Ratings, rate, recorded_ratings
 from ..store.records import open_records
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
             known = ", ".join(p.name for p in players) or "—"
-            print(tr("stats_unknown", name=brief(args.name), names=known), file=sys.stderr)
+            print(tr("stats_unknown", typed=quoted(args.name), names=known), file=sys.stderr)
             return 1
         players = wanted
         numbers = {r.number for r in players[0].results}
@@ -200,8 +200,10 @@ def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
     elif below is not None:
         where = tr("stats_above", level=tr.level(below.name), points=below.points)
     else:
-        return [Text(tr("stats_rating_line", points=rating.points, games=rating.games), style="bold")]
-    return [Text(tr("stats_rating_line", points=rating.points, games=rating.games), style="bold"), Text(where)]
+        where = ""
+    key = "stats_rating_line_one" if rating.games == 1 else "stats_rating_line"
+    line = Text(tr(key, points=rating.points, games=rating.games), style="bold")
+    return [line, Text(where)] if where else [line]
 
 
 def bots_line(ratings: Ratings, tr: Tr) -> str:
@@ -220,7 +222,7 @@ def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[
     now, longest = stats.streaks()
     lines: list[Any] = [
         head,
-        Text(tr("stats_points", mean=f"{stats.mean:+.1f}", best=f"{best.score:+d}", number=best.number,
+        Text(tr("stats_points", mean=tr.decimal(stats.mean, signed=True), best=f"{best.score:+d}", number=best.number,
                 date=best.ended[:10])),
         Text(tr("stats_streak", now=now, longest=longest)),
         *rating_lines(stats.name, ratings if ratings is not None else Ratings(), tr),
@@ -294,6 +296,6 @@ def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = N
         now, longest = stats.streaks()
         rating = None if ratings is None else ratings.named(stats.name)
         table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games, tr),
-                      f"{stats.mean:+.1f}", f"{stats.best.score:+d}", f"{now}/{longest}",
+                      tr.decimal(stats.mean, signed=True), f"{stats.best.score:+d}", f"{now}/{longest}",
                       "—" if rating is None else str(rating.points))
     return table

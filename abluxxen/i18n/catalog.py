@@ -114,6 +114,10 @@ class CatalogFormatter(argparse.RawDescriptionHelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str | None:
         return t(action.help) if action.help else action.help
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        # An option's help as argparse wraps it, without a last word left alone on its line.
+        return _wrapped(" ".join(text.split()), width)
+
     def _metavar_formatter(self, action: argparse.Action,
                            default_metavar: str) -> Callable[[int], tuple[str, ...]]:
         # A metavar given is translated on the parser (translate_metavars); the one argparse makes up
@@ -143,11 +147,23 @@ def _fit(line: str, width: int) -> str:
     column = _COLUMN.match(line)
     if column and len(column.group(1)) < width - 20:
         head, words = column.groups()
-        return textwrap.fill(words, width=width, initial_indent=head, subsequent_indent=" " * len(head),
-                             break_on_hyphens=False, break_long_words=False)
+        return "\n".join(_wrapped(words, width, head, " " * len(head)))
     indent = line[:len(line) - len(line.lstrip())]
-    return textwrap.fill(line.strip(), width=width, initial_indent=indent, subsequent_indent=indent,
-                         break_on_hyphens=False, break_long_words=False)
+    return "\n".join(_wrapped(line.strip(), width, indent, indent))
+
+
+def _wrapped(text: str, width: int, first: str = "", indent: str = "") -> list[str]:
+    """``text`` wrapped between words to ``width`` (``first`` before the first line, ``indent`` before the
+    others), never leaving one word alone on the last line: a word from the line above joins it, so
+    that ``--lang de`` or "zu zweit" stay together where the width allows."""
+    lines = textwrap.wrap(text, width=width, initial_indent=first, subsequent_indent=indent,
+                          break_on_hyphens=False, break_long_words=False)
+    if len(lines) > 1 and len(lines[-1].split()) == 1 and len(lines[-2].split()) > 2:
+        above, word = lines[-2].rsplit(" ", 1)
+        joined = f"{indent}{word} {lines[-1].strip()}"
+        if len(joined) <= width:
+            lines[-2:] = [above, joined]
+    return lines
 
 
 # argparse's own words (Python 3.11 to 3.13), then ours. Placeholders stay as they are.
@@ -165,9 +181,9 @@ _ARGPARSE_DE = {
     "the hard bot's search runs in Python (its compiled build is not this version's: install again): it "
     "searches less":
         "die Suche des schweren Bots läuft in Python (ihr kompilierter Teil gehört zu einer anderen Version: "
-        "neu installieren): sie rechnet weniger weit",
+        "neu installieren): Sie rechnet weniger weit",
     "the hard bot's search runs in Python (installed without a C compiler): it searches less":
-        "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): sie rechnet weniger weit",
+        "die Suche des schweren Bots läuft in Python (ohne C-Compiler installiert): Sie rechnet weniger weit",
     "argument %(argument_name)s: %(message)s": "Argument %(argument_name)s: %(message)s",
     "the following arguments are required: %s": "diese Argumente fehlen: %s",
     "unrecognized arguments: %s": "unbekannte Argumente: %s",
@@ -235,8 +251,9 @@ _OURS_DE = {
         "der einen Kern nutzt)",
     "accounts that may close a table (close N), ban and unban a key (ban NAME), send someone back to the lobby "
     "(kick NAME) and mute them (mute NAME), comma-separated":
-        "Konten, die einen Tisch schließen (close N), einen Schlüssel verbannen und wieder hereinlassen (ban NAME), "
-        "jemanden in die Lobby zurückschicken (kick NAME) und stummschalten (mute NAME) dürfen, mit Kommas getrennt",
+        "Konten, die einen Tisch schließen (schließen N), einen Schlüssel verbannen und wieder hereinlassen "
+        "(verbannen NAME), jemanden in die Lobby zurückschicken (rauswerfen NAME) und stummschalten (stumm NAME) "
+        "dürfen, mit Kommas getrennt",
     "copy the club's accounts, records, tables and saves into DIR (new or empty) while the club runs, and exit; "
     "to restore, make DIR the data folder":
         "die Konten, Aufzeichnungen, Tische und Spielstände des Clubs nach DIR (neu oder leer) kopieren, während "
@@ -256,7 +273,7 @@ _OURS_DE = {
     "language: en or de": "Sprache: en oder de",
     "where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)":
         "wo Partien gespeichert werden (Standard: $ABLUXXEN_DATA_DIR oder das Datenverzeichnis des Benutzers)",
-    "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0.6; 0 für keine)",
+    "pause after each bot move (default 0.6; 0 for none)": "Pause nach jedem Bot-Zug (Standard 0,6; 0 für keine)",
     "rules variant (default base)": "Variante (Standard grundspiel)",
     "LIST": "LISTE", "DIR": "VERZ", "SECONDS": "SEKUNDEN", "NAME": "NAME", "N": "N", "FILE|N": "DATEI|N",
     "TOPIC": "THEMA", "NAME|random": "NAME|zufall", "SEATS": "PLÄTZE", "GAMES": "PARTIEN", "SEED": "SEED",
@@ -268,8 +285,8 @@ _OURS_DE = {
     "%s is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA":
         "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Vierergruppen wie 7K2Q-M4XA",
     "%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)":
-        "%s: bitte Sekunden (0.5s, bis %ss) oder Durchläufe (200, bis %s)",
-    "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: die Lektionen sind 1 bis %s",
+        "%s: bitte Sekunden (0,5s, bis %ss) oder Durchläufe (200, bis %s)",
+    "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: Die Lektionen sind 1 bis %s",
     # -- play --------------------------------------------------------------------------------
     'comma-separated seats: names, or bot:easy|normal|hard (e.g. "Ann,Ben,bot:hard")':
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
@@ -295,10 +312,10 @@ _OURS_DE = {
         "der Standard ohne --players)",
     # -- resume ---------------------------------------------------------------------------------
     "a save file, or a number from --list (default: the newest unfinished game in the save directory)":
-        "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste unbeendete Partie im "
+        "eine Spielstand-Datei oder eine Nummer aus --list (Standard: die neueste nicht beendete Partie im "
         "Spielstand-Verzeichnis)",
     "list the unfinished games, newest first, numbered for `abluxxen resume N`":
-        "die unbeendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
+        "die nicht beendeten Partien zeigen, neueste zuerst, nummeriert für `abluxxen resume N`",
     "pause after each bot move, 0 to 10 (default: as saved)":
         "Pause nach jedem Bot-Zug, 0 bis 10 (Standard: wie gespeichert)",
     # -- rules ------------------------------------------------------------------------------------
@@ -323,7 +340,7 @@ _OURS_DE = {
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
     "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 8000 iterations, "
     "16000 in a game for two, as at the table)":
-        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0.5s oder Durchläufe wie 200 (Standard "
+        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0,5s oder Durchläufe wie 200 (Standard "
         "8000 Durchläufe, 16000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
     "seat": "Platz", "bot": "Bot", "wins": "Siege", "win rate (95% CI)": "Siegquote (95-%-KI)",
@@ -344,7 +361,7 @@ _OURS_DE = {
         "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
     "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
     "(default 8000 iterations, about a tenth of a second)":
-        "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0.5s "
+        "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0,5s "
         "(Standard 8000 Durchläufe, etwa eine Zehntelsekunde)",
     "print the decisions as JSON: turn, move, played, best, loss":
         "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",

@@ -24,8 +24,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "anderen Namen an (ssh NAME@…) oder mit dem Schlüssel von {name}."),
     "club.door.lookalike": ("The name {typed} looks too much like {name}, whose name it is. Choose "
                             "another name (ssh NAME@…).",
-                            "Der Name {typed} sieht {name} zu ähnlich, dem der Name gehört. Wähle einen "
-                            "anderen Namen (ssh NAME@…)."),
+                            "Der Name {typed} ist zu leicht mit {name} zu verwechseln, und {name} gibt es "
+                            "hier schon. Wähle einen anderen Namen (ssh NAME@…)."),
     "club.door.other_name": ("Your SSH key is {name}'s: log in as {name} (ssh {name}@…).",
                              "Dein SSH-Schlüssel gehört {name}: melde dich als {name} an (ssh {name}@…)."),
     "club.door.accounts_failed": ("The club cannot keep your account just now; try again in a minute.",
@@ -35,7 +35,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.door.needs_key": ("This club lets people in by SSH key. Make one with ssh-keygen -t ed25519, "
                             "then log in again: your first login claims your name.",
                             "In diesen Club kommt man mit einem SSH-Schlüssel. Erstelle einen mit "
-                            "ssh-keygen -t ed25519 und melde dich wieder an: die erste Anmeldung gibt "
+                            "ssh-keygen -t ed25519 und melde dich wieder an: Die erste Anmeldung gibt "
                             "dir deinen Namen."),
     "club.door.guest_name": ("{name} is a member's name: log in with {name}'s key, or as a guest under "
                              "another name.",
@@ -54,7 +54,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.stopped": ("The club closes. Thanks for playing!", "Der Club schließt. Danke, dass du da warst!"),
     "club.stopped_table": ("The club closes. Your game is saved: it goes on when the club opens again, at the "
                            "same table. Thanks for playing!",
-                           "Der Club schließt. Deine Partie ist gespeichert: sie geht weiter, wenn der Club "
+                           "Der Club schließt. Deine Partie ist gespeichert: Sie geht weiter, wenn der Club "
                            "wieder öffnet, am selben Tisch. Danke, dass du da warst!"),
     "club.bye": ("Goodbye! Come back with the same key: ssh {name}@…",
                  "Tschüss! Komm mit demselben Schlüssel wieder: ssh {name}@…"),
@@ -90,7 +90,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.no_tables": ("No tables yet: new opens one (new 3 bots 1: three seats, one a bot).",
                        "Noch keine Tische: neu eröffnet einen (neu 3 bots 1: drei Plätze, einer ein Bot)."),
     "club.waiting_at": ("You sit at table {n}: it starts when its seats are full{start}.",
-                        "Du sitzt an Tisch {n}: er beginnt, sobald alle Plätze besetzt sind{start}."),
+                        "Du sitzt an Tisch {n}: Er beginnt, sobald alle Plätze besetzt sind{start}."),
     "club.seat_waits": ("Your seat at table {n} waits for you: join {n}.",
                         "Dein Platz an Tisch {n} wartet auf dich: setzen {n}."),
     "club.or_start": (", or when you type start (bots take the open seats)",
@@ -153,7 +153,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
         "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
-        "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschritten|experten] [duell|ohne-duell] "
+        "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschrittene|experten] [duell|ohne-duell] "
         "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste]\n"
         "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
         "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du los "
@@ -163,7 +163,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "aufstehen     vom Tisch aufstehen, an dem du wartest\n"
         "los           den Tisch beginnen, den du eröffnet hast\n"
         "wer           wer online ist\n"
-        "rangliste     die Wertungen: die Mitglieder des Clubs und die Bot-Stufen\n"
+        "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
         "sag TEXT      zur Lobby sprechen (was kein Befehl und kein Zug ist, auch)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
@@ -179,7 +179,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Ein Admin hat dich von Tisch {n} zurück in die Lobby geschickt."),
     "club.back_failed": ("Table {n} stopped: the process it played in failed. Its game is saved up to the last "
                          "move.",
-                         "Tisch {n} ist stehen geblieben: der Prozess, in dem er spielte, ist ausgefallen. Die "
+                         "Tisch {n} ist stehen geblieben: Der Prozess, in dem er spielte, ist ausgefallen. Die "
                          "Partie ist bis zum letzten Zug gespeichert."),
     "club.back_broken": ("Your screen at table {n} failed and was closed (the club's log says why). The game goes "
                          "on: join {n} to sit down again.",
@@ -187,7 +187,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "sagt, warum). Die Partie geht weiter: setzen {n} bringt dich zurück an den Tisch."),
     "club.no_table": ("There is no table {typed}.", "Es gibt keinen Tisch {typed}."),
     "club.which_table": ("Which table? e.g. join 2", "Welcher Tisch? z. B. setzen 2"),
-    "club.playing": ("That table plays already: watch it (watch N).",
+    "club.playing": ("That table is already playing: watch it (watch N).",
                      "An dem Tisch wird schon gespielt: schau zu (zuschauen N)."),
     "club.here_already": ("You sit there already.", "Du sitzt schon dort."),
     "club.no_guests": ("That table takes no guests.", "Dieser Tisch nimmt keine Gäste."),
@@ -199,13 +199,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.full": ("The club has no room for another table now.",
                   "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
     "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
-    "club.start_opener": ("Only who opened the table starts it.", "Nur wer den Tisch eröffnet hat, beginnt ihn."),
+    "club.start_opener": ("Only the player who opened the table can start it.",
+                          "Nur wer den Tisch eröffnet hat, kann ihn beginnen."),
     "club.not_started": ("That table has not started: join it (join N).",
                          "Dieser Tisch hat noch nicht begonnen: setz dich dazu (setzen N)."),
     "club.guests_cannot": ("Guests watch and join tables; opening one needs an SSH key.",
                            "Gäste schauen zu und setzen sich an Tische; einen eröffnen geht nur mit SSH-Schlüssel."),
     "club.new.unknown": ("new does not know {typed}. Try: new 3 bots 1 advanced clock 60",
-                         "neu kennt {typed} nicht. Versuch: neu 3 bots 1 fortgeschritten uhr 60"),
+                         "neu kennt {typed} nicht. Versuch: neu 3 bots 1 fortgeschrittene uhr 60"),
     "club.new.number": ("{typed} needs a number after it, e.g. bots 1.", "Nach {typed} fehlt eine Zahl, z. B. bots 1."),
     "club.new.seats": ("A table has 2 to 5 seats, not {typed}.", "Ein Tisch hat 2 bis 5 Plätze, nicht {typed}."),
     "club.new.bots": ("Bots take fewer seats than the table has (you sit too), not {typed}.",
@@ -234,7 +235,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
-                  "Deine Zeit war um: ein Bot hat für dich entschieden."),
+                  "Deine Zeit war um: Ein Bot hat für dich entschieden."),
     # -- the club's log and console ------------------------------------------------------------
     "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
     "club.log.started": ("Table {n} starts: {names}", "Tisch {n} beginnt: {names}"),
@@ -248,7 +249,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.unmuted": ("{name} may talk again", "{name} darf wieder reden"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
     "club.log.save_gone": ("Table {n} is not resumed: its match is over (its save went once it was recorded)",
-                           "Tisch {n} wird nicht wieder aufgenommen: seine Partie ist vorbei (ihr Spielstand ging, "
+                           "Tisch {n} wird nicht wieder aufgenommen: Seine Partie ist vorbei (ihr Spielstand ging, "
                            "als sie eingetragen war)"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
     "club.log.orphan": ("The save {name} belongs to no table of club.json: set aside in {folder}",
@@ -261,7 +262,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "it).",
                               "Ein Spielstand, den kein Tisch von club.json nennt, ist nach {folder} beiseitegelegt "
                               "(das Protokoll nennt ihn)."),
-    "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Wertungen lassen sich nicht lesen: {error}"),
+    "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Spielstärken lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),
     "club.bad_admin": ("--admins: {name} cannot be an account's name",
@@ -283,15 +284,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.backup.records": ("the records", "die Aufzeichnungen"),
     "club.backup.host_key": ("the host key", "der Host-Schlüssel"),
     "club.backup.left_out": ("{n} tables left out (their games ended meanwhile: they are in the records)",
-                             "{n} Tische ausgelassen (ihre Partien endeten währenddessen: sie sind aufgezeichnet)"),
+                             "{n} Tische ausgelassen (ihre Partien endeten währenddessen: Sie sind aufgezeichnet)"),
     "club.backup.left_out_one": ("{n} table left out (its game ended meanwhile: it is in the records)",
-                                 "{n} Tisch ausgelassen (seine Partie endete währenddessen: sie ist aufgezeichnet)"),
+                                 "{n} Tisch ausgelassen (seine Partie endete währenddessen: Sie ist aufgezeichnet)"),
     "club.backup.not_empty": ("--backup {dir}: the folder is there and not empty; name a new or empty one.",
-                              "--backup {dir}: der Ordner ist da und nicht leer; nenne einen neuen oder leeren."),
+                              "--backup {dir}: Der Ordner ist da und nicht leer; nenne einen neuen oder leeren."),
     "club.backup.no_club": ("--backup: the data folder {data} holds no club.",
-                            "--backup: im Datenordner {data} ist kein Club."),
+                            "--backup: Im Datenordner {data} ist kein Club."),
     "club.backup.failed": ("--backup {dir}: the copy failed ({reason}); what was copied is left there.",
-                           "--backup {dir}: die Kopie ist misslungen ({reason}); was kopiert ist, bleibt dort."),
+                           "--backup {dir}: Die Kopie ist misslungen ({reason}); was kopiert ist, bleibt dort."),
     "club.join_line": ("People join with:  ssh -p {port} NAME@{address}",
                        "Mitspieler kommen dazu mit:  ssh -p {port} NAME@{address}"),
     "club.name_line": ("NAME is theirs from their first login with their SSH key.",

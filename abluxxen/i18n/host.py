@@ -9,7 +9,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "? Züge und Zeichen · tipp · sag TEXT · verlauf · regeln THEMA · beenden"),
     "host.legend_watch": ("You are watching · say TEXT · log · rules TOPIC · quit",
                           "Du schaust zu · sag TEXT · verlauf · regeln THEMA · beenden"),
-    "host.hidden": ("You are watching: every hand stays hidden.", "Du schaust zu: alle Hände bleiben verdeckt."),
+    "host.hidden": ("You are watching: every hand stays hidden.", "Du schaust zu: Alle Hände bleiben verdeckt."),
     "host.too_small": ("The terminal is {w}×{h}; please enlarge it to at least 80×23.",
                        "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×23 vergrößern."),
     "host.waiting_title": ("ABLUXXEN · waiting for the players", "ABLUXXEN · warten auf die Mitspieler"),
@@ -26,16 +26,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.name_is_seat": ("NAME is the player's seat: {names}; any other name watches.",
                           "NAME ist der Platz des Mitspielers: {names}; jeder andere Name schaut zu."),
     "host.only_watchers": ("Every seat is taken here or by a bot: whoever joins watches.",
-                           "Alle Plätze sind hier oder von Bots besetzt: wer dazukommt, schaut zu."),
+                           "Alle Plätze sind hier oder von Bots besetzt: Wer dazukommt, schaut zu."),
     "host.prompt_watch": ("watching › ", "Zuschauer › "),
     "host.not_your_turn": ("Not your turn: {name} decides now.", "Du bist nicht dran: {name} entscheidet gerade."),
-    "host.not_playing": ("No move now: the game is not running.", "Jetzt kein Zug: die Partie läuft gerade nicht."),
+    "host.not_playing": ("No move now: the game is not running.", "Jetzt kein Zug: Die Partie läuft gerade nicht."),
     "host.watcher_cannot": ("Watchers do not play; say TEXT talks to the table.",
                             "Zuschauer spielen nicht mit; sag TEXT spricht zum Tisch."),
     "host.undo_several": ("No undo at a table with more than one person: the others have seen the table since.",
-                          "Kein Rückgängig, wenn mehrere Menschen mitspielen: die anderen haben den Tisch "
+                          "Kein Zurücknehmen, wenn mehrere Menschen mitspielen: Die anderen haben den Tisch "
                           "seitdem gesehen."),
-    "host.not_now": ("Only at your turn.", "Nur wenn du dran bist."),
+    "host.not_now": ("Only when it is your turn.", "Nur wenn du dran bist."),
     "host.present": ("At the table: {people}", "Am Tisch: {people}"),
     "host.away": ("{name} away ({time} left)", "{name} weg (noch {time})"),
     "host.bot_plays": ("{name} away (a bot plays)", "{name} weg (ein Bot spielt)"),
@@ -69,7 +69,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "ein Bot, bis du zurück bist."),
     "host.thanks": ("Thanks for the game!", "Danke für die Partie!"),
     "host.failed": ("Sorry: this screen failed ({error}). Connect again to go on; the game is saved.",
-                    "Entschuldigung: dieser Bildschirm ist ausgefallen ({error}). Neu verbinden, um "
+                    "Entschuldigung: Dieser Bildschirm ist ausgefallen ({error}). Neu verbinden, um "
                     "weiterzuspielen; die Partie ist gespeichert."),
     "host.bye_watch": ("You stopped watching.", "Du schaust nicht mehr zu."),
     "host.full": ("This host is full; try again in a minute.",
@@ -77,10 +77,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.busy_address": ("Too many logins from your address at once; try again in a few seconds.",
                           "Zu viele Anmeldungen von deiner Adresse zugleich; bitte gleich noch einmal versuchen."),
     "host.pushed_out": ("Closed: this connection did not log in (its place went to a newcomer).",
-                        "Geschlossen: diese Verbindung hat sich nicht angemeldet (ihr Platz ging an einen "
+                        "Geschlossen: Diese Verbindung hat sich nicht angemeldet (ihr Platz ging an einen "
                         "Neuen)."),
     "host.silent": ("Closed: this connection did not begin to log in within {seconds} s.",
-                    "Geschlossen: diese Verbindung hat nicht binnen {seconds} s begonnen, sich anzumelden."),
+                    "Geschlossen: Diese Verbindung hat nicht binnen {seconds} s begonnen, sich anzumelden."),
     "host.locked": ("Too many wrong codes for {name} from your address: try again in {seconds} s "
                     "(with your seat's SSH key it works at once).",
                     "Zu viele falsche Codes für {name} von deiner Adresse: in {seconds} s noch einmal "
@@ -88,7 +88,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.too_many_tries": ("Too many wrong codes.", "Zu viele falsche Codes."),
     "host.no_commands": ("This is an Abluxxen table: it runs no commands. Log in without one, e.g. "
                          "ssh -p PORT {name}@HOST",
-                         "Hier ist ein Abluxxen-Tisch: er führt keine Befehle aus. Melde dich ohne Befehl an, "
+                         "Hier ist ein Abluxxen-Tisch: Er führt keine Befehle aus. Melde dich ohne Befehl an, "
                          "z. B. ssh -p PORT {name}@HOST"),
     "host.needs_terminal": ("Abluxxen needs a terminal: connect with ssh -t.",
                             "Abluxxen braucht ein Terminal: verbinde dich mit ssh -t."),
@@ -110,7 +110,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.said_watching": ("{name} (watching): {text}", "{name} (schaut zu): {text}"),
     "host.chat.muted": ("The host has muted you.", "Der Host hat dich stummgeschaltet."),
     "host.chat.silenced": ("An admin of the club has muted you for a while: you may talk again later.",
-                           "Ein Admin hat dich eine Weile stummgeschaltet: später darfst du wieder reden."),
+                           "Ein Admin hat dich eine Weile stummgeschaltet: Später darfst du wieder reden."),
     "host.chat.slow": ("Not so fast: one line every two seconds.",
                        "Nicht so schnell: eine Zeile alle zwei Sekunden."),
     "host.chat.busy": ("The table is talking a lot: wait a moment.", "Am Tisch wird gerade viel geredet: "
@@ -129,8 +129,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.order.nobody": ("Nobody called {name} is here.", "Hier ist niemand namens {name}."),
     "host.goes_on_when": ("The game goes on when everyone is back; a bot stands in for whoever is not back "
                           "within {grace} s.",
-                          "Die Partie geht weiter, sobald alle zurück sind; für wen nicht binnen {grace} s "
-                          "zurück ist, springt ein Bot ein."),
+                          "Die Partie geht weiter, sobald alle zurück sind; für alle, die nicht binnen {grace} s "
+                          "zurück sind, springt ein Bot ein."),
     "host.log_at": ("Logins and failures are logged in {path}", "Anmeldungen und Fehler stehen in {path}"),
     "host.code_prompt": ("Invite code: ", "Einladungscode: "),
     "host.page_more": ("Enter or Space: more · b: back a page · q: the table",

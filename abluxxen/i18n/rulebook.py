@@ -40,9 +40,10 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("take", "nehmen", "leave", "lassen", "back", "zurück", "discard", "abwerfen", "victim", "opfer",
      "resolve", "abwickeln"),
     ("draw", "nachziehen", "drawing", "ziehen", "ziehung"),
+    ("pass", "passen", "single", "einmal", "verzicht", "verzichten"),
     ("pool", "Vorrat", "refill", "auffüllen"),
     ("deck", "Nachziehstapel", "stapel"),
-    ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover"),
+    ("end", "Spielende", "ende", "finish", "schluss", "over", "gameover", "empty", "leer", "leere", "leeren"),
     ("scoring", "Wertung", "score", "scores", "points", "punkte", "punktwertung", "zählen"),
     ("tie", "Gleichstand", "tiebreak", "tie-break", "unentschieden", "fewest-hand", "shared"),
     ("winner", "Sieger", "winners", "winning", "win", "wins", "won", "gewinner", "gewinnen", "gewinnt", "sieg"),
@@ -54,7 +55,8 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("duel", "Duell"),
     ("shadow", "Schatten", "shadowluxx", "schattenluxxen", "schattenauslage"),
     ("group", "Gruppe", "groups", "gruppen"),
-    ("plain", "einfach", "einfache", "two", "zweit", "2-player"),
+    ("plain", "einfach", "einfache"),
+    ("two", "zu zweit", "zweit", "zwei", "2-player", "twosome"),
     ("known", "wissen", "knows", "know", "public", "bekannt", "information", "hidden", "verdeckt"),
     ("conservation", "Kartenbilanz", "bilanz", "card count"),
     ("rulings", "Regelentscheidungen", "ruling", "entscheidungen", "disagree", "editions", "auflage"),
@@ -69,7 +71,18 @@ SYNONYMS: tuple[tuple[str, ...], ...] = (
 # Topics that several sections answer together: who wins is decided by the points
 # and, just as often, by the tie-break, so asking for the winner shows both. A
 # word of the key's group also stands for every word of the named topics.
-SPANS: dict[str, tuple[str, ...]] = {"winner": ("scoring", "tie")}
+# Two players play the duel by default and the plain game on request: asking how two play shows both.
+SPANS: dict[str, tuple[str, ...]] = {"winner": ("scoring", "tie"), "two": ("duel", "plain")}
+
+# Words a question is made of that name no topic: "who wins" asks about winning, "wer gewinnt" too.
+FILLER = frozenset("""
+    a an the of to in on at for with about and or is are was were be does do did can could may must
+    should will would i me my you your it its if there this that what who whom whose which when where
+    why how many much
+    wer wen wem wessen was wie wann wo warum weshalb welche welcher welches welchen ist sind wird werden
+    darf kann muss soll der die das den dem des ein eine einen einem einer zu zum zur mit von im am
+    auf bei fur uber und oder ich du man es wenn ob viele viel
+""".split())
 
 # The topic of the last section, the words of the game in English and German.
 GLOSSARY = "glossary"
@@ -182,19 +195,29 @@ def _pattern(terms: Iterable[str]) -> re.Pattern[str]:
     return re.compile("|".join(r"(?<!\w)" + re.escape(t) for t in terms if t))
 
 
+def topic_terms(topic_words: Sequence[str]) -> list[str]:
+    """The words of ``topic_words`` that name something: a quoted phrase is its words, and the words
+    a question is made of ("who", "wer", "the") are left out."""
+    return [w for phrase in topic_words for w in phrase.split() if _clean(w) and _clean(w) not in FILLER]
+
+
 def find(topic_words: Sequence[str], lang: str) -> Found:
     """The sections of the rules in ``lang`` about ``topic_words``.
 
-    A section matches a word when its heading or body mentions the word or a
-    synonym. Sections matching every word are shown, and among them those
+    Only the words that name something count (:func:`topic_terms`); words that
+    all ask without naming anything find nothing. A section matches a word
+    when its heading or body mentions the word or a synonym. Sections
+    matching every word are shown, and among them those
     whose headings name the most words: "joker" shows the section on jokers,
     not every section that mentions one. When no section matches every word,
     each word's own sections are shown.
     """
     preamble, sections = split(load(lang))
-    words = [w for w in topic_words if _clean(w)]
-    if not words:
+    if not any(_clean(w) for phrase in topic_words for w in phrase.split()):
         return Found([preamble] + [s.text for s in sections], "whole")
+    words = topic_terms(topic_words)
+    if not words:
+        return Found([], "none")
     chosen = _best(sections, [_pattern(expand(w)) for w in words])
     if chosen:
         return Found([s.text for s in chosen], "all")

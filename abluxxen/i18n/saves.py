@@ -6,7 +6,7 @@ from __future__ import annotations
 TEXTS: dict[str, tuple[str, str]] = {
     # -- resume ------------------------------------------------------------------
     "no_save": ("No saved game to resume in {dir}.", "Keine gespeicherte Partie in {dir}."),
-    "bad_save": ("Cannot resume {path}: {reason}", "Kann {path} nicht fortsetzen: {reason}"),
+    "bad_save": ("Cannot resume {path}: {reason}", "{path} lässt sich nicht fortsetzen: {reason}"),
     "finished_save": ("The game in {path} is already over.", "Die Partie in {path} ist schon vorbei."),
     "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
                           "abluxxen stats).",
@@ -25,7 +25,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                           "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
     "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
-                  "Kann {path} nicht fortsetzen: die Partie ist in einem anderen Terminal geöffnet."),
+                  "{path} lässt sich nicht fortsetzen: Die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
     # Why the system refused a file, in words (its own are English, or a class name).
     "oserror.full": ("the disk is full", "der Datenträger ist voll"),
@@ -65,7 +65,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "list_moves": ("Moves", "Züge"),
     "list_busy": ("* open in another terminal", "* in einem anderen Terminal geöffnet"),
     "list_how": ("Continue one with: abluxxen resume N", "Fortsetzen mit: abluxxen resume N"),
-    "list_none": ("No unfinished games in {dir}.", "Keine unbeendeten Partien in {dir}."),
+    "list_none": ("No unfinished games in {dir}.", "Keine nicht beendeten Partien in {dir}."),
     "list_no_number": ("There is no game {n}: `abluxxen resume --list` shows {count}.",
                        "Es gibt keine Partie {n}: `abluxxen resume --list` zeigt {count}."),
 }

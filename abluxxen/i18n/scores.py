@@ -20,7 +20,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tiebreak_hand": ("Tie on points, broken by fewest cards in hand ({n}).",
                       "Gleichstand bei den Punkten, entschieden durch die wenigsten Handkarten ({n})."),
     "tiebreak_still": ("Tie on points and on cards in hand: all of them win.",
-                       "Gleichstand bei Punkten und Handkarten: alle gewinnen."),
+                       "Gleichstand bei Punkten und Handkarten: Alle gewinnen."),
     "tiebreak_shared": ("Tie on points: the win is shared.", "Gleichstand bei den Punkten: geteilter Sieg."),
     "match_title": ("Match after {n} of {total} games", "Serie nach {n} von {total} Partien"),
     "match_winner_one": ("{names} wins the match with {points} points.",

@@ -8,21 +8,21 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_title": ("New game of Abluxxen", "Neue Partie Abluxxen"),
     "setup_seats": ("How many seats (2–5)", "Wie viele Plätze (2–5)"),
     "setup_seat": ("Seat {n}: a name, or bot:easy / bot:normal / bot:hard",
-                   "Platz {n}: ein Name oder bot:leicht / bot:mittel / bot:schwer"),
+                   "Platz {n}: Name oder bot:leicht/bot:mittel/bot:schwer"),
     "setup_variant": ("Variant: base, advanced or expert", "Variante: Grundspiel, Fortgeschrittene oder Experten"),
     "setup_duel": ("Two players: play the duel with the shadow display? (y/n)",
                    "Zwei Spieler: das Duell mit der Schattenauslage spielen? (j/n)"),
     "setup_intro": ("Enter keeps the answer in [brackets] · ? explains a question · Ctrl-C leaves.",
-                    "Enter übernimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
+                    "Enter nimmt die Antwort in [Klammern] · ? erklärt eine Frage · Strg-C beendet."),
     "setup_variants_line": (
         "base: one optional draw after a turn without abluxx\n"
         "advanced: no such draw · expert: advanced, and 1s abluxx 13s and lone jokers",
-        "Grundspiel: nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
-        "Fortgeschrittene: kein solches Ziehen · Experten: dazu luxxen 1er auch 13er und Joker allein ab"),
+        "Grundspiel: Nach einem Zug ohne Abluxxen darfst du eine Karte ziehen\n"
+        "Fortgeschrittene: kein solches Ziehen · Experten: Dazu luxxen 1er auch 13er und Joker allein ab"),
     "setup_duel_line": (
         "The duel: both players start with 2 jokers, and 13 open cards form a shadow display that your "
         "sets abluxx too; its cards go straight to your hand.",
-        "Das Duell: beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schattenauslage, die "
+        "Das Duell: Beide beginnen mit 2 Jokern, und 13 offene Karten bilden eine Schattenauslage, die "
         "eure Sätze ebenfalls abluxxen; ihre Karten kommen direkt auf die Hand."),
     "setup_first": ("Who starts: {options}", "Wer beginnt: {options}"),
     "setup_bad_first": ("one of {options}, please", "bitte eines von: {options}"),
@@ -49,7 +49,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Duel: each player gets 2 jokers and 11 cards; 13 open cards form the shadow display. A set you play "
         "takes a shadow group of the same size and lower value into your hand, then meets your opponent.\n"
         "No: the plain game for two, without a shadow.",
-        "Duell: jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schattenauslage. Dein Satz "
+        "Duell: Jeder bekommt 2 Joker und 11 Karten; 13 offene Karten bilden die Schattenauslage. Dein Satz "
         "nimmt eine gleich große, niedrigere Schattengruppe auf die Hand und trifft dann auf die oberste Lage "
         "deines Gegners.\n"
         "Nein: das einfache Spiel zu zweit, ohne Schatten."),
@@ -74,7 +74,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "die Bot-Stärke ist leicht, mittel oder schwer, nicht {level}"),
     "seat_count": ("2 to 5 seats are needed, not {n}", "es braucht 2 bis 5 Plätze, nicht {n}"),
     "seat_twice": ("{name} is seated twice: give every player their own name",
-                   "{name} sitzt zweimal am Tisch: jeder Mitspieler braucht einen eigenen Namen"),
+                   "{name} sitzt zweimal am Tisch: Jeder Mitspieler braucht einen eigenen Namen"),
     "seat_no_first": ("no seat is named {name}: choose one of {names} or random",
                       "kein Platz heißt {name}: wähle {names} oder zufall"),
     "seat_default_name": ("Player {n}", "Spieler {n}"),

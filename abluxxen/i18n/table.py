@@ -48,7 +48,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                  "{name}, du hast {victim} {owned} abgeluxxt: nimm ({victim} zieht {n} nach) oder lass?"),
     "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
                  "or discard {it} and draw {n}?",
-                 "{name}, {attacker} hat dir {owned} abgeluxxt und gelassen: zurück auf die Hand "
+                 "{name}, {attacker} hat dir {owned} abgeluxxt, aber nicht genommen: zurück auf die Hand "
                  "oder abwerfen und {n} nachziehen?"),
     "ask.draw": ("{name}, draw {count}: a pool card (type its value, e.g. 7) or the deck.",
                  "{name}, zieh {count}: eine Karte aus dem Vorrat (tippe ihren Wert, z. B. 7) oder vom "
@@ -86,13 +86,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "shortcuts.take": ("t = take, l = leave", "nimm (n) oder lass (l)"),
     "shortcuts.back": ("b = back, d = discard", "zurück (z) auf die Hand oder abwerfen (a)"),
     "shortcuts.draw": ("a card's value (7 draws a 7) or 'deck'",
-                       "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7) oder 'stapel'"),
+                       "Wert einer Karte (7 oder 'ziehe 7' zieht eine 7) oder 'stapel'"),
     "shortcuts.single-draw": ("a card's value (7 draws a 7), 'deck', or p = pass",
-                         "der Wert einer Karte (7 oder 'ziehe 7' zieht eine 7), 'stapel' oder passe (p)"),
-    "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "den Wert, z. B. '5' für schatten 5"),
+                         "Wert einer Karte (7 oder 'ziehe 7' zieht eine 7), 'stapel' oder passe (p)"),
+    "shortcuts.shadow": ("the value, e.g. '5' for shadow 5", "Wert, z. B. '5' für schatten 5"),
     "explain.play": ("{words} onto your display", "{words} in deine Auslage"),
     "explain.take": ("the cards go to your hand, {victim} draws {n}",
-                     "die Karten kommen auf deine Hand, {victim} zieht {n}"),
+                     "die Karten kommen auf deine Hand, {victim} zieht {n} nach"),
     "explain.leave": ("{victim} chooses back or discard", "{victim} wählt: zurück auf die Hand oder abwerfen"),
     "explain.back": ("the cards return to your hand, no draw",
                      "die Karten kommen zurück auf deine Hand, kein Nachziehen"),
@@ -119,7 +119,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "yes_words": ("y yes", "j ja y yes"),
     "no_words": ("n no", "n nein no"),
     # -- input (i9) ---------------------------------------------------------------
-    "no_match": ("(no legal move starts so)", "(kein erlaubter Zug beginnt so)"),
+    "no_match": ("(no legal move starts like that)", "(kein erlaubter Zug beginnt so)"),
     # The key that completes, as keyboards label it (German ones say Tab too, or ⇥).
     "tab_completes": (" Tab ▸ ", " Tab ▸ "),
     "typed_ahead": ("What was typed before this question was ignored.",
@@ -150,9 +150,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "dem Schatten eine Gruppe deiner Wahl ({options})"),
     "explain.last": ("{words}: your last cards, the game ends", "{words}: deine letzten Karten, die Partie endet"),
     "shortcuts.draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck'",
-                              "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'stapel'"),
+                              "Wert einer Karte (7 zieht eine 7), Buchstabe einer Gruppe (a–f), 'stapel'"),
     "shortcuts.single-draw_groups": ("a card's value (7 draws a 7), a group's letter (a–f), 'deck', p = pass",
-                                "der Wert einer Karte (7 zieht eine 7), der Buchstabe einer Gruppe (a–f), 'stapel', "
+                                "Wert einer Karte (7 zieht eine 7), Buchstabe einer Gruppe (a–f), 'stapel', "
                                 "passe (p)"),
     "explain.group": ("the group {cards} from the pool (slot {letter})",
                       "die Gruppe {cards} aus dem Vorrat (Feld {letter})"),
@@ -162,7 +162,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stärke"),
     "legend.top": ("[7 7] top layer: the only one a set can abluxx; ⚔ beside it: abluxxed by the play on the "
                    "table",
-                   "[7 7] oberste Lage: nur sie kann abgeluxxt werden; ⚔ daneben: vom Satz auf dem Tisch "
+                   "[7 7] oberste Lage: Nur sie kann abgeluxxt werden; ⚔ daneben: vom Satz auf dem Tisch "
                    "abgeluxxt"),
     "legend.count": ("7×3 three 7s", "7×3 drei 7er"),
     "legend.points": ("{pts} = cards in display minus cards in hand",
@@ -175,7 +175,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "assisted_game": ("Assisted game: a hint or an undo was used.",
                       "Partie mit Hilfe: ein Tipp oder ein zurückgenommener Zug."),
     "legend.assisted": ("assisted: a hint or an undo was used this game",
-                        "mit Hilfe: in dieser Partie gab es einen Tipp oder ein Zurücknehmen"),
+                        "mit Hilfe: In dieser Partie gab es einen Tipp oder ein Zurücknehmen"),
     "commands_how": ("Commands: hint (a tip) · undo (take back your last decision) · log (the whole game "
                      "so far) · rules TOPIC · quit. A hint or an undo marks the game assisted.",
                      "Befehle: tipp (ein Tipp) · rückgängig (deine letzte Entscheidung zurücknehmen) · "
@@ -186,7 +186,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "undo_nothing": ("Nothing to take back: no decision of yours in this game is left to undo.",
                      "Nichts zurückzunehmen: In dieser Partie ist keine Entscheidung von dir mehr zurückzunehmen."),
     "undo_handover": ("No undo: the keyboard has changed hands since your last move.",
-                      "Kein Zurücknehmen: die Tastatur wurde seit deinem letzten Zug weitergegeben."),
+                      "Kein Zurücknehmen: Die Tastatur wurde seit deinem letzten Zug weitergegeben."),
     "command.elsewhere": ("“{command}” works only {where}.", "„{command}“ geht nur {where}."),
     "command.where.host": ("at the host's own screen", "am Bildschirm des Hosts"),
     "command.where.hosted": ("at a table hosted with abluxxen host", "an einem Tisch von abluxxen host"),
@@ -194,8 +194,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "command.where.seat": ("for a player at their seat, not while watching",
                            "für Mitspieler an ihrem Platz, nicht beim Zuschauen"),
     "undo_drawn": ("No undo past a card drawn from the deck: you have seen it.",
-                   "Kein Rückgängig über eine vom Nachziehstapel gezogene Karte hinweg: du hast sie gesehen."),
+                   "Kein Zurücknehmen über eine vom Nachziehstapel gezogene Karte hinweg: Du hast sie gesehen."),
     "undo_failed": ("Undo failed: the game stays as it was.",
-                    "Zurücknehmen ging nicht: die Partie bleibt, wie sie war."),
+                    "Zurücknehmen ging nicht: Die Partie bleibt, wie sie war."),
     "log_title": ("What happened in game {n}, from the start", "Was in Partie {n} geschah, von Anfang an"),
 }

@@ -5,7 +5,11 @@ The texts themselves live beside this module, one module per area of the game
 ``records``, ``review``, ``host``, ``club``), each a dict of ``key: (English, German)``;
 :data:`TEXTS` is all of them. The German texts use the game's own words:
 abluxxen, Auslage (display), Vorrat (pool), Nachziehstapel (deck),
-Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display).
+Ablagestapel (discard pile), Joker, Schatten (the duel's shadow display);
+das Zurücknehmen is the undo (``rückgängig`` only the command), Spielstärke the
+rating (Wertung is the rulebooks' scoring at a game's end). After a colon a
+statement starts with a capital, as the rulebook writes; a fragment, a list or
+an instruction stays lower case (``tests/test_i18n_words.py`` holds these).
 """
 
 from __future__ import annotations
@@ -147,10 +151,11 @@ class Tr:
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
 
-    def decimal(self, value: float, places: int = 1, *, grouped: bool = False) -> str:
-        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, and with
-        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``."""
-        text = f"{value:{',' if grouped else ''}.{places}f}"
+    def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
+        """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with
+        ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``, and with ``signed`` a ``+``
+        before a positive one."""
+        text = f"{value:{'+' if signed else ''}{',' if grouped else ''}.{places}f}"
         return text.translate(_GERMAN_MARKS) if self.lang == "de" else text
 
     def percent(self, share: float, places: int = 0) -> str:

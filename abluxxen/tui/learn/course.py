@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from rich.align import Align
+from rich.cells import cell_len, set_cell_size
 from rich.console import Group, RenderableType
 from rich.text import Text
 
@@ -186,7 +187,7 @@ class LessonScreen(TableScreen):
         title = tr("learn_lesson", n=self.number, total=len(LESSONS), title=words(self.lesson.title, tr))
         step = tr("learn_step", n=index + 1, total=len(self.lesson.steps))
         cols = self.size()[0]
-        self.panel = [_title(f"{title} · {step}", cols), *_wrapped(text, style, cols)[:PANEL_TEXT],
+        self.panel = [_title(title, cols, step=step), *_wrapped(text, style, cols)[:PANEL_TEXT],
                       Text(tr("learn_keys"), style="dim")]
         self.refresh()
 
@@ -417,10 +418,16 @@ def typed_form(move: str, view: View) -> str:
     return move
 
 
-def _title(text: str, width: int) -> Text:
+def _title(text: str, width: int, *, step: str = "") -> Text:
+    """A panel's title line, ``── text · step ───``. Where the width runs short the lesson's title gives
+    way ("…"), never the step counter: it tells the learner how far the lesson goes."""
+    tail = f" · {step}" if step else ""
+    room = width - 4 - cell_len(tail)  # "── " before the words, a space after them
+    if cell_len(text) > room:
+        text = set_cell_size(text, max(0, room - 1)).rstrip() + "…"
     line = Text("── ", style="dim")
-    line.append(text, style="bold")
-    line.append(" " + "─" * max(0, width - len(text) - 4), style="dim")
+    line.append(text + tail, style="bold")
+    line.append(" " + "─" * max(0, width - cell_len(text + tail) - 4), style="dim")
     line.truncate(width, overflow="ellipsis")
     return line
 

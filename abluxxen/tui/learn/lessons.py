@@ -205,7 +205,7 @@ LESSON_1 = Lesson(
                    "Deine Hand siehst du unten am Tisch. Spiel deine drei 7er als einen Satz: tippe 777 "
                    "(oder 7 7 7) und drück Enter."),
              why={"mixed-values": ("A set is ONE value: a 7 and a 12 never go together. Play the 7s alone.",
-                                   "Ein Satz hat EINEN Wert: eine 7 und eine 12 passen nie zusammen. "
+                                   "Ein Satz hat EINEN Wert: Eine 7 und eine 12 passen nie zusammen. "
                                    "Spiel die 7er allein.")},
              other=("Legal, and a set too — but the task is all three 7s at once: 777.",
                     "Erlaubt, auch das ist ein Satz — aber die Aufgabe sind alle drei 7er auf einmal: 777."),
@@ -268,7 +268,7 @@ LESSON_2 = Lesson(
                              "Eine 9 ist eine Karte; Bens 5 5 sind zwei. Spiel beide 9er.")},
              why_claims={"play 13": Claims(victims=()), "play 9": Claims(victims=())},
              other=("That hits nobody: you need two cards higher than 5.",
-                    "Damit luxxt du niemanden ab: du brauchst zwei Karten über 5."),
+                    "Damit luxxt du niemanden ab: Du brauchst zwei Karten über 5."),
              wrong="13",
              claims=Claims(before=Facts(layers={1: ("5 5",), 2: ("11 11",), 3: ("3 3 3",)}),
                            plays={"any 1": ((), ()), "any 2": ((1,), ())}, victims=(1,))),
@@ -296,11 +296,11 @@ LESSON_2 = Lesson(
                    "Diesmal eine Karte. Luxx Cys [4] und Dees [2] ab — aber nicht Bens [8]. Welche einzelne "
                    "Karte schafft das?"),
              why={"play 10": ("10 is higher than Ben's 8 too: he would be hit as well.",
-                              "10 ist auch höher als Bens 8: er würde ebenfalls abgeluxxt."),
+                              "10 ist auch höher als Bens 8: Er würde ebenfalls abgeluxxt."),
                   "play 12": ("12 is higher than Ben's 8 too: he would be hit as well.",
-                              "12 ist auch höher als Bens 8: er würde ebenfalls abgeluxxt."),
+                              "12 ist auch höher als Bens 8: Er würde ebenfalls abgeluxxt."),
                   "play 13": ("13 is higher than Ben's 8 too: he would be hit as well.",
-                              "13 ist auch höher als Bens 8: er würde ebenfalls abgeluxxt."),
+                              "13 ist auch höher als Bens 8: Er würde ebenfalls abgeluxxt."),
                   "play 3": ("3 beats Dee's 2, but not Cy's 4.", "3 schlägt Dees 2, aber nicht Cys 4.")},
              why_claims={"play 10": Claims(victims=(1, 2, 3)), "play 12": Claims(victims=(1, 2, 3)),
                          "play 13": Claims(victims=(1, 2, 3)), "play 3": Claims(victims=(3,))},
@@ -308,14 +308,14 @@ LESSON_2 = Lesson(
                            after=Facts(layers={1: ("8",)})),
              done=("Your 8 hits Cy and Dee, to be settled one after the other. Ben's 8 is equal: equal "
                    "values never abluxx.",
-                   "Deine 8 luxxt Cy und Dee ab, nacheinander abzuhandeln. Bens 8 ist gleich hoch: bei "
+                   "Deine 8 luxxt Cy und Dee ab, nacheinander abzuwickeln. Bens 8 ist gleich hoch: Bei "
                    "gleichem Wert wird nie abgeluxxt.")),
     ))
 
 # -- 3 ----------------------------------------------------------------------------------
 
 LESSON_3 = Lesson(
-    title=("The attacker decides: take or leave", "Der Angreifer entscheidet: nehmen oder lassen"),
+    title=("The attacker decides: take or leave", "Der Angreifer wählt: nehmen oder lassen"),
     intro=(
         "When your set abluxxes a layer, you decide what happens to it:\n\n"
         "take — the cards go into YOUR hand, and the victim draws as many;\n"
@@ -335,10 +335,10 @@ LESSON_3 = Lesson(
              moves=("take",),
              text=("Your 9 9 abluxxed Ben's 5 5. You hold a 5: with Ben's two you would hold three 5s, a "
                    "strong set to play next turn. Take them: type t. Ben must then draw 2.",
-                   "Deine 9 9 haben Bens 5 5 abgeluxxt. Du hast eine 5: mit Bens zweien hättest du drei 5er, "
+                   "Deine 9 9 haben Bens 5 5 abgeluxxt. Du hast eine 5: Mit Bens zweien hättest du drei 5er, "
                    "einen starken Satz für den nächsten Zug. Nimm sie: tippe n. Ben muss dann 2 nachziehen."),
              why={"leave": ("Leave is legal, but the 5s fit your hand: three 5s make a good set.",
-                            "Lassen ist erlaubt, aber die 5er passen zu deiner Hand: drei 5er sind ein guter "
+                            "Lassen ist erlaubt, aber die 5er passen zu deiner Hand: Drei 5er sind ein guter "
                             "Satz.")},
              # Left, Ben's 5s leave his display too: back or discarded and drawn anew, 4 points less for him.
              why_claims={"leave": Claims(points={1: -4}, before=Facts(sets={5: 1}))},
@@ -359,7 +359,7 @@ LESSON_3 = Lesson(
              moves=("leave",),
              text=("Your 12 abluxxed Cy's lone 3. You hold no 3: taken, it would cost you a point until you "
                    "find a way to play it. Leave it: type l.",
-                   "Deine 12 hat Cys einzelne 3 abgeluxxt. Du hast keine 3: genommen würde sie dich einen "
+                   "Deine 12 hat Cys einzelne 3 abgeluxxt. Du hast keine 3: Genommen würde sie dich einen "
                    "Punkt kosten, bis du sie loswirst. Lass sie: tippe l."),
              why={"take": ("Take is legal, but a lone 3 fits nothing in your hand: −1 for you, and Cy "
                            "draws a fresh card.",
@@ -376,7 +376,7 @@ LESSON_3 = Lesson(
 # -- 4 ----------------------------------------------------------------------------------
 
 LESSON_4 = Lesson(
-    title=("The victim decides: back or discard", "Das Opfer entscheidet: zurück oder abwerfen"),
+    title=("The victim decides: back or discard", "Das Opfer wählt: zurück oder abwerfen"),
     intro=(
         "When the attacker leaves your abluxxed cards, you choose:\n\n"
         "back — they return to your own hand; nobody draws;\n"
@@ -398,7 +398,7 @@ LESSON_4 = Lesson(
                    "hand: back brings your 6s, discard two draws — and the pool holds a joker and a 9, and you "
                    "hold two 9s. Discard: type d, then draw 2.",
                    "Bens 10 10 haben deine 6 6 abgeluxxt, und er hat sie gelassen. So oder so kommen zwei "
-                   "Karten auf deine Hand: zurück bringt deine 6er, abwerfen zwei nachgezogene Karten — und im "
+                   "Karten auf deine Hand: Zurück bringt deine 6er, abwerfen zwei nachgezogene Karten — und im "
                    "Vorrat liegen ein Joker und eine 9, und du hast zwei 9er. Wirf ab: tippe a, dann zieh 2 "
                    "nach."),
              claims=Claims(before=Facts(phase="back", layers={0: ("6 6",), 1: ("10 10",)}, in_pool="X 9",
@@ -426,7 +426,7 @@ LESSON_4 = Lesson(
              text=("One more: the 9 (type 9). With the joker you then hold 9 9 9 X, four 9s. The pool has "
                    "only 5 cards now: it is refilled after your last draw.",
                    "Noch eine: die 9 (tippe 9). Mit dem Joker hast du dann 9 9 9 X, vier 9er. Im Vorrat "
-                   "liegen jetzt nur 5 Karten: aufgefüllt wird er, wenn du fertig nachgezogen hast."),
+                   "liegen jetzt nur 5 Karten: Aufgefüllt wird er, wenn du fertig nachgezogen hast."),
              other=("Legal, but the 9 completes your 9s: type 9.",
                     "Erlaubt, aber die 9 ergänzt deine 9er: tippe 9."),
              claims=Claims(before=Facts(pool=5, draws_left=1), moved=Facts(pool=6, hand={0: "9 9 9 X"}, sets={9: 4})),
@@ -444,9 +444,9 @@ LESSON_5 = Lesson(
         "jokers, and nothing can abluxx it (only 1s in the expert variant). Two lone-joker sets of the "
         "same size are equal.",
         "Ein Joker mit Zahlenkarten nimmt ihren Wert an: 6 6 6 X ist ein Satz aus vier 6ern.\n\n"
-        "Joker allein bilden einen Satz über 13. Er luxxt jede oberste Lage seiner Größe ab, außer Joker "
+        "Joker allein bilden einen Satz über der 13. Er luxxt jede oberste Lage seiner Größe ab, außer Joker "
         "allein, und nichts kann ihn abluxxen (nur 1er in der Variante für Experten). Zwei gleich große "
-        "Sätze aus Jokern allein sind gleich."),
+        "Sätze aus Jokern allein sind gleich hoch."),
     steps=(
         Step(position=Position(
                  hands=("2 6 6 6 11 X", "1 3 7 9 10 12 13", "1 3 7 9 10 12 13"),
@@ -458,7 +458,7 @@ LESSON_5 = Lesson(
                                  "Drei 6er sind drei Karten; Cys Lage hat vier. Nimm den Joker dazu: 666x.")},
              why_claims={"play 6 6 6": Claims(victims=())},
              other=("That does not hit Cy's four 5s: you need four cards higher than 5.",
-                    "Damit luxxt du Cys vier 5er nicht ab: du brauchst vier Karten über 5."),
+                    "Damit luxxt du Cys vier 5er nicht ab: Du brauchst vier Karten über 5."),
              wrong="666",
              claims=Claims(before=Facts(layers={2: ("5 5 5 5",)}, hand={0: "6 6 6 X"}, sets={6: 4}),
                            victims=(2,))),
@@ -471,10 +471,10 @@ LESSON_5 = Lesson(
              moves=("play X X",),
              text=("Play your two jokers alone: xx. They beat Ben's 13 13. Cy's X X is equal and stays — "
                    "and from now on nobody can abluxx your X X.",
-                   "Spiel deine zwei Joker allein: xx. Sie schlagen Bens 13 13. Cys X X sind gleich und "
+                   "Spiel deine zwei Joker allein: xx. Sie schlagen Bens 13 13. Cys X X sind gleich hoch und "
                    "bleiben — und deine X X kann ab jetzt niemand abluxxen."),
              why={"play X": ("One joker alone is a set of one: it hits single cards only, and there are none.",
-                             "Ein Joker allein ist ein Satz aus einer Karte: er luxxt nur einzelne Karten ab, "
+                             "Ein Joker allein ist ein Satz aus einer Karte: Er luxxt nur einzelne Karten ab, "
                              "und es gibt keine."),
                   "play 9 X": ("9 X is two 9s: not enough for Ben's 13 13.",
                                "9 X sind zwei 9er: zu wenig für Bens 13 13.")},
@@ -484,7 +484,7 @@ LESSON_5 = Lesson(
              claims=Claims(before=Facts(layers={1: ("13 13",), 2: ("X X",)}), victims=(1,),
                            after=Facts(layers={0: ("X X",), 2: ("X X",)})),
              done=("Ben's 13 13 is abluxxed; Cy's X X was equal and stays.",
-                   "Bens 13 13 sind abgeluxxt; Cys X X waren gleich und bleiben.")),
+                   "Bens 13 13 sind abgeluxxt; Cys X X waren gleich hoch und bleiben.")),
     ))
 
 # -- 6 ----------------------------------------------------------------------------------
@@ -500,7 +500,7 @@ LESSON_6 = Lesson(
         "dem Vorrat oder vom Nachziehstapel — oder passen.\n\n"
         "Wer mehrere Karten nachzieht, nimmt sie einzeln. Der Vorrat wird erst vom Nachziehstapel auf 6 "
         "aufgefüllt, wenn dieser Spieler fertig nachgezogen hat. Ein leerer Nachziehstapel wird nie neu "
-        "gebildet: der Vorrat schrumpft dann."),
+        "gebildet: Der Vorrat schrumpft dann."),
     steps=(
         Step(position=Position(
                  hands=("2 5 8 8 13", "1 3 4 7 9 10", "1 3 4 7 9 11"),
@@ -514,7 +514,7 @@ LESSON_6 = Lesson(
         Step(moves=("draw 8", "draw X"),
              text=("Nobody was abluxxed: you may draw one card, from the pool or the deck, or pass (p). "
                    "Take the pool's 8 or its joker: with your two 8s, either makes three 8s.",
-                   "Niemand wurde abgeluxxt: du darfst eine Karte ziehen, aus dem Vorrat oder vom "
+                   "Niemand wurde abgeluxxt: Du darfst eine Karte ziehen, aus dem Vorrat oder vom "
                    "Nachziehstapel, oder passen (p). Nimm die 8 oder den Joker aus dem Vorrat: mit deinen "
                    "zwei 8ern ergibt jede der beiden drei 8er."),
              why={"pass": ("Passing is legal, and right when no card is worth a minus point. Here the 8 "
@@ -540,7 +540,7 @@ LESSON_6 = Lesson(
         Step(moves=("draw 9",),
              text=("The pool shows only 5 cards: it is refilled after your last draw, so a card turned up "
                    "now would come too late for you. Take the other 9.",
-                   "Im Vorrat liegen nur 5 Karten: er wird erst aufgefüllt, wenn du fertig nachgezogen hast, "
+                   "Im Vorrat liegen nur 5 Karten: Er wird erst aufgefüllt, wenn du fertig nachgezogen hast, "
                    "eine jetzt aufgedeckte Karte käme also zu spät für dich. Nimm die andere 9."),
              other=("Legal, but take the other 9: type 9.", "Erlaubt, aber nimm die andere 9: tippe 9."),
              claims=Claims(before=Facts(pool=5, in_pool="9", draws_left=1), moved=Facts(pool=6, sets={9: 4}),
@@ -572,10 +572,10 @@ LESSON_7 = Lesson(
              moves=("play 8 8",),
              text=("You hold only 8 8. Play both: your hand is empty and the game ends at once. Ben's 5 5 "
                    "is not abluxxed: the game is already over.",
-                   "Du hast nur noch 8 8. Spiel beide: deine Hand ist leer, und die Partie endet sofort. Bens "
-                   "5 5 werden nicht abgeluxxt: die Partie ist schon vorbei."),
+                   "Du hast nur noch 8 8. Spiel beide: Deine Hand ist leer, und die Partie endet sofort. Bens "
+                   "5 5 werden nicht abgeluxxt: Die Partie ist schon vorbei."),
              why={"play 8": ("One 8 leaves the other in your hand: the game goes on, and it costs a point.",
-                             "Eine 8 lässt die andere auf der Hand: die Partie geht weiter, und sie kostet "
+                             "Eine 8 lässt die andere auf der Hand: Die Partie geht weiter, und sie kostet "
                              "einen Punkt.")},
              why_claims={"play 8": Claims(moved=Facts(over=False, in_hand={0: 1}))},
              wrong="8",
@@ -592,16 +592,16 @@ LESSON_7 = Lesson(
              moves=("play 9 9 9",),
              text=("The deck is empty and the pool holds just 2 cards. Play 9 9 9: it abluxxes Ben's 5 5 5 "
                    "and Cy's 4 4 4.",
-                   "Der Nachziehstapel ist leer, und im Vorrat liegen nur 2 Karten. Spiel 9 9 9: sie luxxen "
+                   "Der Nachziehstapel ist leer, und im Vorrat liegen nur 2 Karten. Spiel 9 9 9: Sie luxxen "
                    "Bens 5 5 5 und Cys 4 4 4 ab."),
              claims=Claims(before=Facts(deck=0, pool=2), victims=(1, 2)),
              other=("Legal, but the task is 9 9 9: type 999.", "Erlaubt, aber die Aufgabe ist 9 9 9: tippe 999.")),
         Step(moves=("leave",),
              text=("Leave Ben's 5s (l): taken, they would be three more cards in your hand. If he discards "
-                   "them, he must draw 3 of the 2 cards left: his second draw empties deck and pool and "
+                   "them, he must draw 3 cards, but only 2 are left: his second draw empties deck and pool and "
                    "ends the game.",
-                   "Lass Bens 5er (l): genommen wären sie drei Karten mehr auf deiner Hand. Wirft er sie ab, "
-                   "muss er 3 nachziehen, es gibt aber nur noch 2: sein zweites Nachziehen leert "
+                   "Lass Bens 5er (l): Genommen wären sie drei Karten mehr auf deiner Hand. Wirft er sie ab, "
+                   "muss er 3 nachziehen, es gibt aber nur noch 2: Sein zweites Nachziehen leert "
                    "Nachziehstapel und Vorrat und beendet die Partie."),
              why={"take": ("Taking puts three 5s in your hand. Ben's draws still end the game: Ann and Cy "
                            "tie on 6, and Cy wins with fewer cards in hand.",
@@ -618,7 +618,7 @@ LESSON_7 = Lesson(
              done=("Ben discarded and drew 2 of his 3: over. Cy's 4 4 4 was never settled and scores. Ann 9, "
                    "Cy 6, Ben −1: you win.",
                    "Ben hat abgeworfen und 2 von 3 nachgezogen: vorbei. Cys 4 4 4 kamen nicht mehr an die Reihe "
-                   "und zählen. Ann 9, Cy 6, Ben −1: du gewinnst.")),
+                   "und zählen. Ann 9, Cy 6, Ben −1: Du gewinnst.")),
     ))
 
 # -- 8 ----------------------------------------------------------------------------------
@@ -633,9 +633,9 @@ LESSON_8 = Lesson(
         "your choice from the pool (or the deck) for it.\n"
         "Endgame: watch the hand sizes and the deck. Near the end every card in your hand costs a point.",
         "Drei Tipps aus der Spielregel:\n\n"
-        "Kleinvieh: niedrige Karten sammeln sich leicht, und viele auf einmal gespielt sind sie schwer "
+        "Kleinvieh: Niedrige Karten sammeln sich leicht, und viele auf einmal gespielt sind sie schwer "
         "zu schlagen.\n"
-        "Lockvogel: eine einzelne niedrige Karte ist leicht abzuluxxen — und nimmt ein Angreifer sie, "
+        "Lockvogel: Eine einzelne niedrige Karte ist leicht abzuluxxen — und nimmt ein Angreifer sie, "
         "ziehst du dafür eine Karte deiner Wahl aus dem Vorrat (oder vom Nachziehstapel) nach.\n"
         "Endspurt: achte auf die Handkarten der anderen und den Nachziehstapel. Gegen Ende kostet jede "
         "Handkarte einen Punkt."),
@@ -649,7 +649,7 @@ LESSON_8 = Lesson(
                    "Sammle Kleinvieh: spiel alle fünf 2er auf einmal (22222). Nur genau fünf höhere Karten "
                    "können sie je abluxxen."),
              why={"play 2 2 2 2 2 X": ("Six cards would do too, but keep the joker: it joins any set later.",
-                                       "Sechs Karten gingen auch, aber behalte den Joker: er passt später zu "
+                                       "Sechs Karten gingen auch, aber behalte den Joker: Er passt später zu "
                                        "jedem Satz.")},
              why_claims={"play 2 2 2 2 2 X": Claims(moved=Facts(layers={0: ("2 2 2 2 2 X",)}))},
              other=("Legal, but build the bank: all five 2s, 22222.",
@@ -665,7 +665,7 @@ LESSON_8 = Lesson(
                    "leaves it lets you discard it and draw afresh.",
                    "Lockvogel: spiel deine einzelne 3. Sie luxxt niemanden ab (Bens 6 6 und Cys 9 9 sind zwei "
                    "Karten), also darfst du im Grundspiel danach eine Karte ziehen. Eine einzelne 3 obenauf "
-                   "ist später leicht abzuluxxen: wer sie lässt, lässt dich abwerfen und neu nachziehen."),
+                   "ist später leicht abzuluxxen: Wer sie lässt, lässt dich abwerfen und neu nachziehen."),
              why={"play 8 8 8": ("A strong set, but keep the 8s: bait with the 3, and the pool's 8 or joker "
                                  "makes four.",
                                  "Ein starker Satz, aber behalte die 8er: locke mit der 3, und die 8 oder der "
@@ -686,7 +686,7 @@ LESSON_8 = Lesson(
                            draws={0: 1}, points={0: -1})),
         Step(position=Position(
                  hands=("4 6 10", "11", "1 3 5 6 9"),
-                 displays=(("5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
+                 displays=(("3 3 3 3", "5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
                  deck="9 10", rest="discard",
                  pending={"phase": "take", "victim": 2, "queue": []}),
              moves=("leave",),
@@ -700,15 +700,19 @@ LESSON_8 = Lesson(
                            "Nehmen bringt dir kurz vor Schluss zwei Karten auf die Hand: −2, wenn du sie "
                            "nicht rechtzeitig ausspielst.")},
              why_claims={"take": Claims(moved=Facts(in_hand={0: 5}), points={0: -2, 1: 2, 2: -4},
-                                        after=Facts(over=True, in_hand={0: 5, 1: 0}))},
+                                        after=Facts(over=True, in_hand={0: 5, 1: 0}, scores={0: 9, 1: 10},
+                                                    winners=(1,)))},
              wrong="t",
              replies=("discard", "draw 1", "draw 2"),
              claims=Claims(before=Facts(in_hand={1: 1}, layers={0: ("12 12",), 2: ("7 7",)}), draws={2: 2},
-                           after=Facts(over=True, in_hand={0: 3, 1: 0}, in_discard="7 7")),
+                           after=Facts(over=True, in_hand={0: 3, 1: 0}, in_discard="7 7", scores={0: 11, 1: 10},
+                                       winners=(0,))),
              done=("Cy discarded her 7s and drew 2; then Ben had to play his last card, and the game was over. "
+                   "You win, 11 points to Ben's 10; taken, the 7s would have left you 9 and the game to Ben. "
                    "Near the end, leave rather than take.",
                    "Cy hat ihre 7er abgeworfen und 2 nachgezogen; dann musste Ben seine letzte Karte spielen, "
-                   "und die Partie war vorbei. Gegen Ende lieber lassen als nehmen.")),
+                   "und die Partie war vorbei. Du gewinnst mit 11 Punkten gegen Bens 10; genommen hätten dir die "
+                   "7er nur 9 gelassen und Ben den Sieg. Gegen Ende lieber lassen als nehmen.")),
     ))
 
 # -- 9 ----------------------------------------------------------------------------------
@@ -731,7 +735,7 @@ LESSON_9 = Lesson(
              moves=("play 4 4",),
              text=("This game uses the advanced variant (see the header). Play 4 4: it hits nobody, and "
                    "no draw follows.",
-                   "Diese Partie läuft in der Variante für Fortgeschrittene (siehe Kopfzeile). Spiel 4 4: sie "
+                   "Diese Partie läuft in der Variante für Fortgeschrittene (siehe Kopfzeile). Spiel 4 4: Sie "
                    "luxxen niemanden ab, und kein Ziehen folgt."),
              other=("Legal, but the task is 4 4: type 44.", "Erlaubt, aber die Aufgabe ist 4 4: tippe 44."),
              # The variant's one rule: a play that abluxxes nobody ends the turn, no single draw offered.
@@ -746,7 +750,7 @@ LESSON_9 = Lesson(
              text=("Expert: abluxx Ben's 13 13 AND Cy's X X with one play.",
                    "Variante für Experten: luxx Bens 13 13 UND Cys X X mit einem Zug ab."),
              why={"play 1": ("One 1 is one card: their layers have two.",
-                             "Eine 1 ist eine Karte: ihre Lagen haben zwei.")},
+                             "Eine 1 ist eine Karte: Ihre Lagen haben zwei.")},
              why_claims={"play 1": Claims(victims=())},
              other=("That misses them: in expert, 1s of the same count beat 13s and lone jokers.",
                     "Das verfehlt sie: in der Variante für Experten schlagen 1er gleicher Anzahl 13er und "
@@ -755,7 +759,7 @@ LESSON_9 = Lesson(
              claims=Claims(before=Facts(layers={1: ("13 13",), 2: ("X X",), 3: ("1 1",)}), victims=(1, 2),
                            moved=Facts(layers={3: ("1 1",)})),
              done=("Your 1 1 hit Ben and Cy. Dee's 1 1 is equal and stays.",
-                   "Deine 1 1 haben Ben und Cy abgeluxxt. Dees 1 1 sind gleich und bleiben.")),
+                   "Deine 1 1 haben Ben und Cy abgeluxxt. Dees 1 1 sind gleich hoch und bleiben.")),
     ))
 
 # -- 10 ---------------------------------------------------------------------------------
@@ -798,7 +802,7 @@ LESSON_10 = Lesson(
                    "nimmt die 6er, 4 die 4er. Sie kommen direkt auf deine Hand."),
              why={"shadow-not-offered": ("Only a whole group with two cards and a lower value: the 4s or "
                                          "the 6s.",
-                                         "Nur eine ganze Gruppe mit zwei Karten und niedrigerem Wert: die 4er "
+                                         "Nur eine ganze Gruppe mit zwei Karten und niedrigerem Wert: Die 4er "
                                          "oder die 6er.")},
              claims=Claims(before=Facts(phase="shadow", legal=("shadow 4", "shadow 6"), shadow=_SHADOW),
                            moved=Facts(in_hand={0: 6}, phase="take"), draws={0: 0, 1: 0})),
@@ -810,7 +814,7 @@ LESSON_10 = Lesson(
                            after=Facts(to_move=1, phase="play", shadow_size=13)),
              done=("A shadow win counts as an abluxx: no single draw follows it. The shadow was refilled to "
                    "13.",
-                   "Eine Gruppe aus dem Schatten zählt als Abluxxen: kein einzelnes Ziehen folgt. Der "
+                   "Eine Gruppe aus dem Schatten zählt als Abluxxen: Kein einzelnes Ziehen folgt. Der "
                    "Schatten wurde auf 13 aufgefüllt.")),
         Step(position=Position(
                  hands=("3 5 7 11", "1 6 8 10 12 X X"),
@@ -837,7 +841,7 @@ LESSON_10 = Lesson(
                    "vom Nachziehstapel."),
              claims=Claims(before=Facts(phase="draw", draws_left=1, hand={0: "2 X"}, in_pool="2+13")),
              done=("Two draws, and a group each time, would have brought four cards.",
-                   "Zweimal nachgezogen, jedes Mal eine Gruppe: das hätte vier Karten gebracht.")),
+                   "Zweimal nachgezogen, jedes Mal eine Gruppe: Das hätte vier Karten gebracht.")),
     ))
 
 # -- 11 ---------------------------------------------------------------------------------
@@ -850,7 +854,7 @@ LESSON_11 = Lesson(
         "When you choose differently, the coach says in one line what its move would have done. "
         "Type ? for the moves and symbols, rules TOPIC for the rules.",
         "Jetzt eine ganze Partie gegen Ben und Cy, zwei leichte Bots. Vor jeder deiner Entscheidungen "
-        "sagt der Trainer (der normale Bot), was er tun würde und warum. Du entscheidest: jeder erlaubte "
+        "sagt der Trainer (der normale Bot), was er tun würde und warum. Du entscheidest: Jeder erlaubte "
         "Zug ist gut.\n\n"
         "Wählst du anders, sagt der Trainer in einer Zeile, was sein Zug bewirkt hätte. "
         "Tippe ? für Züge und Zeichen, regeln THEMA für die Regeln."),

@@ -64,7 +64,8 @@ class Walk:
         match.game = game
         seats = [Seat(name, None if seat == PLAYER else self.level) for seat, name in enumerate(game.names)]
         start = Event(START, game.turn, source="1" if dealt else LESSON_START)
-        return Table(Saved(match=match, seats=seats, lang="en", delay=0.0, log=[start]), None)
+        log = [start] if dealt else [start, *_set_up(game)]
+        return Table(Saved(match=match, seats=seats, lang="en", delay=0.0, log=log), None)
 
     @property
     def game(self) -> Game:
@@ -167,6 +168,19 @@ class Walk:
         except IllegalMove as err:
             return err
         return None
+
+
+def _set_up(game: Game) -> list[Event]:
+    """What led to a position set up in the middle of a turn, as the log tells it: the set played and
+    the layers it abluxxed (and a layer left), so that "Ann takes them" follows what "them" are."""
+    view = game.view(PLAYER)
+    if view.victim is None or view.phase not in (Phase.TAKE_OR_LEAVE, Phase.BACK_OR_DISCARD):
+        return []
+    events = [Event("play", view.turn, cards=view.played())]
+    events += [Event("abluxx", view.turn, seat, view.top(seat)) for seat in (view.victim, *view.queue)]
+    if view.phase == Phase.BACK_OR_DISCARD:
+        events.append(Event("leave", view.turn, view.victim, view.stake()))
+    return events
 
 
 class Other:
