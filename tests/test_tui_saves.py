@@ -262,7 +262,7 @@ def test_resume_through_a_link_plays_the_save_it_leads_to_and_the_link_stays(
 
 @pytest.mark.parametrize("lang, said", [
     ("en", "abluxxen: Cannot resume {name}: the name is too long\n"),
-    ("de", "abluxxen: Kann {name} nicht fortsetzen: der Name ist zu lang\n"),
+    ("de", "abluxxen: {name} lässt sich nicht fortsetzen: der Name ist zu lang\n"),
 ])
 def test_resume_of_a_name_too_long_for_any_file_is_one_short_line(
         lang: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
