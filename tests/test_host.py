@@ -16,6 +16,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from helpers import make_doc
 from hosting import (
     CODE,
     WAIT,
@@ -32,7 +33,6 @@ from hosting import (
     return_code,
     start_host,
 )
-from helpers import make_doc
 from rich.console import RenderableType
 
 from abluxxen.engine.cards import token

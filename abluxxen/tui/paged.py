@@ -63,8 +63,8 @@ class Paged:
 
         Any other key (a paste too) does nothing while a page is open: typed there, it was meant for the
         page, and would otherwise wait hidden at the prompt under it."""
-        for key in (Keys.Any, Keys.BracketedPaste):
-            keys.add(key, filter=paging)(lambda event: None)
+        for ignored in (Keys.Any, Keys.BracketedPaste):
+            keys.add(ignored, filter=paging)(lambda event: None)
         for key in ("q", "escape"):
             keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
         for key in ("enter", " ", "pagedown", "down", "j"):
