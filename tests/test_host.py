@@ -291,6 +291,8 @@ def test_a_line_begun_at_the_last_table_never_answers_the_score_screen(tmp_path:
         await ann.sees(lambda screen: "Game 1 over" in screen and screen.split("\n")[-2].endswith("13"))
         ann.chan.write("\r")  # at the score screen, Enter leaves: not this line's
         await ann.sees("What was typed before this question was ignored.")
+        ann.type("13")  # typed at the score screen: no answer to it either
+        await ann.sees("No move now: the game is not running.")
         assert not ann.term.closed.is_set()
         ann.chan.write("\r")
         await ann.term.closed.wait()

@@ -16,6 +16,7 @@ from pty_screen import TIMEOUT, PtyScreen, asking
 
 from abluxxen import Game, Rules
 from abluxxen.store.saves import read_save
+from abluxxen.table.room import OVER
 
 IGNORED = "What was typed before this question was ignored."
 
@@ -90,6 +91,42 @@ def test_a_line_begun_at_the_last_table_never_answers_play_again(tmp_path: Path)
         screen = await keyboard.until(IGNORED)  # not taken for a no: the program is still there
         assert screen.rstrip().endswith("Play again? [y/N]")
         keyboard.press("n\r")  # what is typed once the question shows answers it
+        assert await keyboard.status() == 0
+
+    at_keyboard(_ending(), test, path=tmp_path / "game.json")
+
+
+def test_keys_read_before_the_score_screen_is_drawn_never_answer_it(tmp_path: Path) -> None:
+    """A key read after the game ended but before the screen showed its end was typed at the last table."""
+
+    async def test(keyboard: AtKeyboard) -> None:
+        room, screen = keyboard.room, keyboard.screen
+        changed = room.changed
+
+        def typed_as_it_ends() -> None:
+            changed()
+            if room.stage == OVER and not screen.buffer.text:
+                screen.buffer.insert_text("13")  # read before the screen is drawn again
+        room.changed = typed_as_it_ends
+        await keyboard.until("Ann › ")
+        keyboard.press("77\r")
+        await keyboard.until(lambda shown: "Play again? [y/N] 13" in shown)
+        keyboard.press("\r")
+        screen_now = await keyboard.until(IGNORED)
+        assert screen_now.rstrip().endswith("Play again? [y/N]")
+
+    at_keyboard(_ending(), test, path=tmp_path / "game.json")
+
+
+def test_a_line_that_is_neither_yes_nor_no_asks_play_again_again(tmp_path: Path) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("Ann › ")
+        keyboard.press("77\r")
+        await keyboard.until("Play again? [y/N]")
+        keyboard.press("13\r")
+        shown = await keyboard.until("y or n, please")
+        assert shown.rstrip().endswith("Play again? [y/N]") and not keyboard.playing.done()
+        keyboard.press("n\r")
         assert await keyboard.status() == 0
 
     at_keyboard(_ending(), test, path=tmp_path / "game.json")

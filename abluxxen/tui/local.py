@@ -173,7 +173,10 @@ class HotSeatScreen(TableScreen):
         question = self._between_question()
         if not question:
             return super()._between(text)
-        wanted = self.tr.yes(text, default=question == "next_game")
+        wanted = self.tr.yes_or_no(text, default=question == "next_game")
+        if wanted is None:  # neither yes nor no (a move typed on): the same question again
+            self.say(self.tr("setup_bad_yes_no"))
+            return
         if not wanted:
             self._leave()
             return

@@ -108,7 +108,9 @@ class TableScreen(Paged):
         self.buffer.on_text_changed += cap
         self.buffer.on_text_changed += self._typing
         self._line_began_at: object = None  # what was asked when the line at the prompt began (None: no line)
+        self._shown: object = None  # what was asked on the screen as last drawn (None: not drawn yet)
         self.app: Application[None] = self._application()
+        self.app.after_render += self._drew
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
 
@@ -378,12 +380,17 @@ class TableScreen(Paged):
         decision = (chair.seat, len(room.saved.transcript.moves)) if chair is not None else None
         return room.stage, room.game_number, self.cover, self.question, decision
 
+    def _drew(self, app: object) -> None:
+        self._shown = self.asking()
+
     def _typing(self, buffer: Buffer) -> None:
-        """A key changed the line at the prompt: note what was asked when the line began."""
+        """A key changed the line at the prompt: note what the screen asked when the line began, as the
+        person saw it (a key read after the question changed, before the screen was drawn again, was
+        typed at the screen before)."""
         if not buffer.text:
             self._line_began_at = None
         elif self._line_began_at is None:
-            self._line_began_at = self.asking()
+            self._line_began_at = self._shown if self._shown is not None else self.asking()
 
     def _stale(self) -> bool:
         """Whether the line at the prompt was begun before the question now on the screen showed (the
@@ -446,7 +453,7 @@ class TableScreen(Paged):
         if room.stage == OVER and self.chairs and text.lower() in self.tr("again_words").split():
             for chair in self.chairs:
                 room.go_on(chair)
-        elif room.stage == OVER:
+        elif room.stage == OVER and not text:
             self._leave()
         elif room.stage == SCORES and self.chairs and not text:
             for chair in self.chairs:
