@@ -147,10 +147,22 @@ class HotSeatScreen(TableScreen):
     def _move(self, text: str) -> None:
         """A move typed before its question showed (while bots think) is never played: it is dropped,
         and the question says so when it comes."""
-        if self.deciding_view() is None and self.room.stage == PLAYING and self.chairs:
+        if self._awaiting_question():
             self.dropped = True
             return
         super()._move(text)
+
+    def typed_before(self) -> None:
+        if self._awaiting_question():
+            self.dropped = True  # said by the question when it comes (it is the next thing on the screen)
+        else:
+            super().typed_before()
+
+    def _awaiting_question(self) -> bool:
+        """Whether the game goes on and nobody at this keyboard is asked yet (the bots think, or the
+        handover is done and the question is on its way)."""
+        return self.deciding_view() is None and self.room.stage == PLAYING and bool(self.chairs) \
+            and self.cover is None and self.question is None
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.cover is None and self.question is None and self.page is None and self._between_question():

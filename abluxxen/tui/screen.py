@@ -401,7 +401,7 @@ class TableScreen(Paged):
         text = buffer.text[:MAX_LINE]
         stale, self._line_began_at = self._stale(), None
         if stale:  # never an answer (a line terminal's lines answer in turn instead: see local.read_lines)
-            self.say(self.tr("typed_ahead"))
+            self.typed_before()
             return False
         try:
             self.answer(text)
@@ -436,6 +436,10 @@ class TableScreen(Paged):
         else:
             self._move(text.strip())
         self.refresh()
+
+    def typed_before(self) -> None:
+        """A line typed before its question showed was ignored: say so."""
+        self.say(self.tr("typed_ahead"))
 
     def _uncover(self, *, typed: bool) -> None:
         """Enter on a cover: it goes (what was typed with it was typed before the table showed)."""
