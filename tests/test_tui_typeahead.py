@@ -118,6 +118,26 @@ def test_keys_read_before_the_score_screen_is_drawn_never_answer_it(tmp_path: Pa
     at_keyboard(_ending(), test, path=tmp_path / "game.json")
 
 
+def test_an_enter_read_before_the_score_screen_is_drawn_is_no_no_to_play_again(tmp_path: Path) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        room, screen = keyboard.room, keyboard.screen
+        changed = room.changed
+        pressed: list[bool] = []
+
+        def enter_as_it_ends() -> None:
+            changed()
+            if room.stage == OVER and not pressed:
+                pressed.append(True)
+                screen.buffer.validate_and_handle()  # Enter, read before the screen is drawn again
+        room.changed = enter_as_it_ends
+        await keyboard.until("Ann › ")
+        keyboard.press("77\r")
+        shown = await keyboard.until(IGNORED)  # not taken for the default no: the program is still there
+        assert pressed and shown.rstrip().endswith("Play again? [y/N]")
+
+    at_keyboard(_ending(), test, path=tmp_path / "game.json")
+
+
 def test_a_line_that_is_neither_yes_nor_no_asks_play_again_again(tmp_path: Path) -> None:
     async def test(keyboard: AtKeyboard) -> None:
         await keyboard.until("Ann › ")

@@ -399,6 +399,8 @@ class TableScreen(Paged):
 
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text[:MAX_LINE]
+        if self._line_began_at is None:  # Enter alone: the line begins and ends with it
+            self._line_began_at = self._shown
         stale, self._line_began_at = self._stale(), None
         if stale:  # never an answer (a line terminal's lines answer in turn instead: see local.read_lines)
             self.typed_before()
