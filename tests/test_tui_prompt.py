@@ -209,6 +209,20 @@ def test_ctrl_c_or_ctrl_d_at_the_quit_question_leaves_and_the_game_is_saved(tmp_
     assert not read_save(path).finished  # `abluxxen resume` continues it
 
 
+def test_ctrl_c_on_a_page_asks_in_sight(tmp_path: Path) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("Ann › ")
+        keyboard.press("rules\r")
+        await keyboard.until(lambda _: keyboard.screen.page is not None)
+        keyboard.press("\x03")
+        screen = await keyboard.until("Quit? The game is saved")  # the page is closed: the question shows
+        assert keyboard.screen.page is None and "Your hand (Ann)" in screen
+        keyboard.press("n\r")
+        await keyboard.until(lambda screen: screen.rstrip().endswith("Ann ›"))
+
+    at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, path=tmp_path / "game.json")
+
+
 @pytest.mark.parametrize("lang, asked, over", [
     ("en", "Play again? [y/N]", "Quit? The game is over and recorded; there is nothing to resume. [y/N]"),
     ("de", "Noch einmal? [j/N]", "Beenden? Die Partie ist zu Ende und erfasst: nichts fortzusetzen. [j/N]")])
