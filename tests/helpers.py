@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import random
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -365,5 +365,79 @@ def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: A
             finally:
                 task.cancel()
                 await asyncio.gather(task, return_exceptions=True)
+
+    return asyncio.run(main())
+
+
+class AtKeyboard:
+    """The hot-seat's program at a keyboard, in this process: keys reach its screen as a terminal sends
+    them (every key, Enter and Ctrl-C too, through its key bindings and its prompt's line), and the
+    screen is read as its person reads it. Made by :func:`at_keyboard`."""
+
+    def __init__(self, room: Any, screen: Any, pipe: Any, playing: Any) -> None:
+        self.room, self.screen, self.pipe, self.playing = room, screen, pipe, playing
+
+    def press(self, keys: str) -> None:
+        """Type ``keys`` (``\\r`` is Enter, ``\\x03`` Ctrl-C, ``\\x04`` Ctrl-D), all in one read."""
+        self.pipe.send_text(keys)
+
+    def text(self) -> str:
+        """The screen now: the table (or cover, page, scores), the prompt and what is typed after it."""
+        return str(self.screen.picture()) + str(self.screen.buffer.text)
+
+    async def until(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
+        """Wait until the screen shows ``wanted`` (and the keys typed so far are read); the screen."""
+        import asyncio
+
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        for _ in range(int(timeout / 0.005)):
+            await asyncio.sleep(0.005)
+            if test(self.text()):
+                return self.text()
+            if self.playing.done():
+                break
+        raise AssertionError(f"never saw {wanted!r}; the screen:\n{self.text()}")
+
+    async def status(self, timeout: float = 10.0) -> int:
+        """The program's exit status, once its screen is left."""
+        import asyncio
+
+        return int(await asyncio.wait_for(self.playing, timeout))
+
+
+def at_keyboard(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: Any = None) -> Any:
+    """Run ``test(keyboard)`` (a coroutine function, given an :class:`AtKeyboard`) while ``game`` is played
+    at the hot-seat as ``abluxxen play`` plays it: Ann at the keyboard, bots in the other seats (or
+    ``seats``), no pause after a bot's move, a screen of 80×23; its result."""
+    import asyncio
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from abluxxen.engine.events import START, Event
+    from abluxxen.engine.match import Match
+    from abluxxen.store.save_document import Saved, Seat
+    from abluxxen.table.room import Room
+    from abluxxen.table.table import Table
+    from abluxxen.tui.local import HotSeatScreen, play
+
+    names = list(game.names)
+    seats = seats or [Seat(names[0])] + [Seat(name, "easy") for name in names[1:]]
+    match = Match(game.rules, games=1, seed=3, names=names)
+    match.game = game
+    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
+
+    async def main() -> Any:
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            room = Room(Table(saved, path), delay=0.0)
+            screen = HotSeatScreen(room, lang=lang, colours=None)
+            screen.fixed_size = (80, 23)
+            playing = asyncio.get_running_loop().create_task(play(room, screen))
+            try:
+                return await test(AtKeyboard(room, screen, pipe, playing))
+            finally:
+                playing.cancel()
+                await asyncio.gather(playing, return_exceptions=True)
 
     return asyncio.run(main())

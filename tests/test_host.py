@@ -16,6 +16,7 @@ from typing import Any
 
 import asyncssh
 import pytest
+from helpers import make_doc
 from hosting import (
     CODE,
     WAIT,
@@ -35,6 +36,7 @@ from hosting import (
 from rich.console import RenderableType
 
 from abluxxen.engine.cards import token
+from abluxxen.engine.game import Game
 from abluxxen.host.door import FREE_TRIES, MAX_WRONG, PACE, WINDOW, Caller, Door
 from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
@@ -261,14 +263,39 @@ def test_typed_ahead_is_never_played_and_chat_is_cleaned(tmp_path: Path) -> None
         await ben.sees("Not your turn: Ann decides now.")
         assert "\x07" in ann.term.all_raw() and "\x07" not in ben.term.all_raw()  # a bell for whose turn it is
         ben.chan.write("say \x1b]0;owned\x07hi " + "x" * 500)  # not sent: typed ahead
-        await asyncio.sleep(0.2)
+        await ben.sees("xxxx")
         await first_seat_plays_until_the_second_decides(room, ann)
-        screen = await ben.sees("What was typed before this question was ignored.")
+        await ben.sees("(typed before this question: Enter ignores it)")
         assert "\x07" in ben.term.all_raw()
+        ben.chan.write("\r")
+        screen = await ben.sees("What was typed before this question was ignored.")
         assert "xxxx" not in screen.split("\n")[-2]  # the prompt line is empty again
+        assert all("xxxx" not in "".join(said.text) for said in room.chat)
         ben.type("say \x1b[31mred\x1b[0m " + "y" * 500)
         screen = await ann.sees("Ben: ")
         assert "\x1b" not in "".join(room.chat[-1].text) and len(room.chat[-1].text) <= 200
+
+    hosted(room, test)
+
+
+def test_a_line_begun_at_the_last_table_never_answers_the_score_screen(tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben,Cy")
+    # Ann holds two 7s: playing both ends the match.
+    room.match.game = Game.from_json(make_doc(hands=["7 7", "1 2", "3 4"], displays=[["8"], ["9"], []],
+                                              names=["Ann", "Ben", "Cy"], pool="1 2 3 4 5 6"))
+
+    async def test(host: Host, port: int) -> None:
+        ann, _, _ = await everyone(port, ["ann", "ben", "cy"])
+        await decides(room, 0)
+        ann.chan.write("77\r13")  # the last move, and a line begun as the table it was meant for goes
+        await ann.sees(lambda screen: "Game 1 over" in screen and screen.split("\n")[-2].endswith("13"))
+        ann.chan.write("\r")  # at the score screen, Enter leaves: not this line's
+        await ann.sees("What was typed before this question was ignored.")
+        ann.type("13")  # typed at the score screen: no answer to it either
+        await ann.sees("No move now: the game is not running.")
+        assert not ann.term.closed.is_set()
+        ann.chan.write("\r")
+        await ann.term.closed.wait()
 
     hosted(room, test)
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import make_doc, screens_at_table
+from helpers import AtKeyboard, at_keyboard, make_doc, screens_at_table
 from rich.cells import cell_len
 
 from abluxxen import Event, Game, Rules
@@ -158,3 +158,25 @@ def test_the_shadow_choice_reads_as_grammar(lang: str, rows: list[str]) -> None:
     text = "\n".join(line.plain.rstrip() for line in moves_page(game.view(0), Tr(lang)))
     for row in rows:
         assert re.search(row, text, re.MULTILINE), text
+
+
+@pytest.mark.parametrize("lang, command", [("en", "rules"), ("de", "regeln")])
+def test_keys_typed_on_a_page_turn_or_close_it_and_never_wait_at_the_prompt(tmp_path: Path, lang: str,
+                                                                           command: str) -> None:
+    prompt = "Ann › "
+
+    async def test(keyboard: AtKeyboard) -> None:
+        screen = keyboard.screen
+        await keyboard.until(prompt)
+        keyboard.press(command + "\r")
+        await keyboard.until(lambda _: screen.page is not None and len(screen.page) > 2 * 21)  # three pages or more
+        keyboard.press(" ")
+        await keyboard.until(lambda _: screen.page_at > 0)
+        keyboard.press(command + "\r")  # typed as if at the prompt: the letters do nothing, Enter turns on
+        await keyboard.until(lambda _: screen.page_at > 21)
+        keyboard.press("q")
+        shown = await keyboard.until(lambda _: screen.page is None)
+        assert shown.endswith(prompt) and not screen.buffer.text, "keys typed on the page waited at the prompt"
+
+    game = Game.from_json(make_doc(hands=["5 5 7", "1 2", "3 4"], names=["Ann", "Bix", "Cog"]))
+    at_keyboard(game, test, lang=lang, path=tmp_path / "game.json")

@@ -6,11 +6,15 @@ prompt, so these tests need no terminal.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from helpers import Seated, make_doc, seated
+from helpers import AtKeyboard, Seated, at_keyboard, make_doc, seated
 
 from abluxxen import Game, IllegalMove
 from abluxxen.i18n.tr import Tr
+from abluxxen.store.save_document import Seat
+from abluxxen.store.saves import read_save
 from abluxxen.tui.commands import Command, read_command
 from abluxxen.tui.drawing import explain_move
 from abluxxen.tui.notation import completions, read_typed
@@ -163,6 +167,81 @@ def test_ctrl_c_asks_whether_to_leave_and_ctrl_d_too() -> None:
         assert table.screen.goodbye and table.screen.status == 0
 
     seated(_game(hands=["5 5 7", "1", "2"]), test)
+
+
+PEOPLE = [Seat("Ann"), Seat("Ben"), Seat("Cy")]
+
+
+def _no_hand(screen: str) -> bool:
+    return "Your hand" not in screen and "Deine Hand" not in screen
+
+
+@pytest.mark.parametrize("keys", ["\x03", "q\r", "quit\r"])
+def test_quit_asked_on_a_handover_cover_is_asked_there_and_the_cover_stays(tmp_path: Path, keys: str) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("Pass to Ann — press Enter")
+        keyboard.press(keys)
+        screen = await keyboard.until("Quit? The game is saved")
+        assert "Pass to Ann" in screen and _no_hand(screen)
+        keyboard.press("n\r")
+        screen = await keyboard.until(lambda screen: "Quit?" not in screen)
+        assert "Pass to Ann" in screen and _no_hand(screen)  # nobody's hand: Ann has not taken the keyboard
+        keyboard.press("\r")
+        screen = await keyboard.until("Your hand (Ann)")
+        assert "Quit?" not in screen  # the question was answered on the cover, not left for Ann's table
+
+    at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, seats=PEOPLE, path=tmp_path / "game.json")
+
+
+@pytest.mark.parametrize("again, status", [("\x03", 130), ("\x04", 0)])
+def test_ctrl_c_or_ctrl_d_at_the_quit_question_leaves_and_the_game_is_saved(tmp_path: Path, again: str,
+                                                                          status: int) -> None:
+    path = tmp_path / "game.json"
+
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("Ann › ")
+        keyboard.press("\x03")
+        await keyboard.until("Quit? The game is saved")
+        keyboard.press(again)
+        assert await keyboard.status() == status
+
+    at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, path=path)
+    assert not read_save(path).finished  # `abluxxen resume` continues it
+
+
+def test_ctrl_c_on_a_page_asks_in_sight(tmp_path: Path) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("Ann › ")
+        keyboard.press("rules\r")
+        await keyboard.until(lambda _: keyboard.screen.page is not None)
+        keyboard.press("\x03")
+        screen = await keyboard.until("Quit? The game is saved")  # the page is closed: the question shows
+        assert keyboard.screen.page is None and "Your hand (Ann)" in screen
+        keyboard.press("n\r")
+        await keyboard.until(lambda screen: screen.rstrip().endswith("Ann ›"))
+
+    at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, path=tmp_path / "game.json")
+
+
+@pytest.mark.parametrize("lang, asked, over", [
+    ("en", "Play again? [y/N]", "Quit? The game is over and recorded; there is nothing to resume. [y/N]"),
+    ("de", "Noch einmal? [j/N]", "Beenden? Die Partie ist zu Ende und erfasst: nichts fortzusetzen. [j/N]")])
+def test_ctrl_c_at_play_again_says_the_game_is_over_not_that_it_can_be_resumed(tmp_path: Path, lang: str,
+                                                                             asked: str, over: str) -> None:
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until(" › ")
+        keyboard.press("77\r")  # the last move
+        await keyboard.until(asked)
+        keyboard.press("\x03")
+        screen = await keyboard.until(over)
+        assert "abluxxen resume" not in screen
+        keyboard.press("n\r")  # not yet: the question before comes back
+        await keyboard.until(lambda screen: screen.rstrip().endswith(asked.rstrip()))
+        keyboard.press("\x03\x03")
+        assert await keyboard.status() == 130
+
+    at_keyboard(_game(hands=["7 7", "1 2", "3 4"], displays=[["8"], ["9"], []]), test, lang=lang,
+                path=tmp_path / "game.json")
 
 
 def test_refusals_are_explained_in_german_too() -> None:

@@ -114,6 +114,10 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×23 vergrößern (dann Enter)."),
     "quit_ask": ("Quit? The game is saved and `abluxxen resume` continues it. [y/N] ",
                  "Beenden? Die Partie ist gespeichert, `abluxxen resume` setzt sie fort. [j/N] "),
+    "quit_ask_recorded": ("Quit? The game is over and recorded; there is nothing to resume. [y/N] ",
+                          "Beenden? Die Partie ist zu Ende und erfasst: nichts fortzusetzen. [j/N] "),
+    "quit_ask_over": ("Quit? The game is over; there is nothing to resume. [y/N] ",
+                      "Beenden? Die Partie ist zu Ende: nichts fortzusetzen. [j/N] "),
     "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Partie gespeichert: {path}\n"
                  "Weiter mit: abluxxen resume"),
     "yes_words": ("y yes", "j ja y yes"),
@@ -124,6 +128,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "tab_completes": (" Tab ▸ ", " Tab ▸ "),
     "typed_ahead": ("What was typed before this question was ignored.",
                     "Was vor dieser Frage getippt wurde, zählt nicht."),
+    "typed_stale": ("(typed before this question: Enter ignores it)",
+                    "(vor dieser Frage getippt: Enter ignoriert es)"),
     "ask.draw_groups": ("{name}, draw {count}: a pool card (its value, e.g. 7), a group (its letter) or the deck.",
                         "{name}, zieh {count}: eine Karte aus dem Vorrat (ihr Wert, z. B. 7), eine Gruppe "
                         "(ihr Buchstabe) oder vom Nachziehstapel."),

@@ -124,10 +124,10 @@ class HotSeatScreen(TableScreen):
         """``chair`` decides now, at this keyboard (the handover is done): its table, its question."""
         self.holder = self.showing = chair
         chair.drawn.clear()
-        dropped = self.dropped or bool(self.buffer.text.strip())
-        self.buffer.reset()
+        # A line whose Enter came before the question showed was dropped then; one still at the prompt
+        # is dropped at its Enter (see asking).
+        self.message = self.tr("typed_ahead") if self.dropped else ""
         self.dropped = False
-        self.message = self.tr("typed_ahead") if dropped else ""
         self.refresh()
 
     def _uncover(self, *, typed: bool) -> None:
@@ -147,10 +147,22 @@ class HotSeatScreen(TableScreen):
     def _move(self, text: str) -> None:
         """A move typed before its question showed (while bots think) is never played: it is dropped,
         and the question says so when it comes."""
-        if self.deciding_view() is None and self.room.stage == PLAYING and self.chairs:
+        if self._awaiting_question():
             self.dropped = True
             return
         super()._move(text)
+
+    def typed_before(self) -> None:
+        if self._awaiting_question():
+            self.dropped = True  # said by the question when it comes (it is the next thing on the screen)
+        else:
+            super().typed_before()
+
+    def _awaiting_question(self) -> bool:
+        """Whether the game goes on and nobody at this keyboard is asked yet (the bots think, or the
+        handover is done and the question is on its way)."""
+        return self.deciding_view() is None and self.room.stage == PLAYING and bool(self.chairs) \
+            and self.cover is None and self.question is None
 
     def _prompt(self) -> StyleAndTextTuples:
         if self.cover is None and self.question is None and self.page is None and self._between_question():
@@ -173,7 +185,10 @@ class HotSeatScreen(TableScreen):
         question = self._between_question()
         if not question:
             return super()._between(text)
-        wanted = self.tr.yes(text, default=question == "next_game")
+        wanted = self.tr.yes_or_no(text, default=question == "next_game")
+        if wanted is None:  # neither yes nor no (a move typed on): the same question again
+            self.say(self.tr("setup_bad_yes_no"))
+            return
         if not wanted:
             self._leave()
             return
@@ -194,7 +209,8 @@ class HotSeatScreen(TableScreen):
     # -- leaving ----------------------------------------------------------------------------------
 
     def quit(self) -> None:
-        """Leave once the person confirms: the game is saved, and ``abluxxen resume`` continues it."""
+        """Leave once the person confirms (Ctrl-D, or ``quit``): the game is saved, and ``abluxxen resume``
+        continues it."""
         self._ask_quit(0)
 
     def interrupted(self) -> None:
@@ -202,9 +218,16 @@ class HotSeatScreen(TableScreen):
         self._ask_quit(INTERRUPTED)
 
     def _ask_quit(self, status: int) -> None:
+        """Ask whether to leave (over whatever is on the screen, a cover too: nothing under it shows);
+        Ctrl-C or Ctrl-D again, with the question on the screen, is a yes."""
         if self.question is not None and self.question.prompt == self._quit_prompt():
-            return  # asked already
+            self.status = status
+            self._leave()
+            return
         earlier = self.question
+        self.buffer.reset()  # what was typed so far is no answer to this question
+        if self.page is not None:
+            self._close_page()  # the question is asked at the prompt, which a page hides
 
         def answered(text: str) -> None:
             if self.tr.yes(text):
@@ -216,7 +239,15 @@ class HotSeatScreen(TableScreen):
         self.refresh()
 
     def _quit_prompt(self) -> str:
-        return self.tr("quit_ask_unsaved" if self.room.table.unsaved else "quit_ask")
+        """The quit question, saying what is kept: the latest moves lost (a failed save), nothing to
+        resume (the match is over: recorded, unless the records failed), or the save to resume."""
+        room = self.room
+        if room.table.unsaved:
+            return self.tr("quit_ask_unsaved")
+        if room.stage == OVER:
+            unrecorded = room.problem is not None and room.problem.key in ("records_failed", "records_not")
+            return self.tr("quit_ask_over" if unrecorded else "quit_ask_recorded")
+        return self.tr("quit_ask")
 
     def _leave(self) -> None:
         self.goodbye = " "  # nothing to say on the way out: play_here prints what is left to say

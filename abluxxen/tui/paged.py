@@ -59,7 +59,12 @@ class Paged:
 
     def _page_keys(self, keys: KeyBindings, paging: Condition) -> None:
         """The keys that turn and close a page while one is open, and no mouse at all: typed escape codes
-        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them."""
+        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them.
+
+        Any other key (a paste too) does nothing while a page is open: typed there, it was meant for the
+        page, and would otherwise wait hidden at the prompt under it."""
+        for ignored in (Keys.Any, Keys.BracketedPaste):
+            keys.add(ignored, filter=paging)(lambda event: None)
         for key in ("q", "escape"):
             keys.add(key, filter=paging, eager=True)(lambda event: self._close_page())
         for key in ("enter", " ", "pagedown", "down", "j"):

@@ -106,7 +106,11 @@ class TableScreen(Paged):
         self.status = 0  # how the screen was left: an exit status (Ctrl-C, a stop signal)
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.buffer.on_text_changed += cap
+        self.buffer.on_text_changed += self._typing
+        self._line_began_at: object = None  # what was asked when the line at the prompt began (None: no line)
+        self._shown: object = None  # what was asked on the screen as last drawn (None: not drawn yet)
         self.app: Application[None] = self._application()
+        self.app.after_render += self._drew
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
 
@@ -215,13 +219,10 @@ class TableScreen(Paged):
         here for its person's Enter (see the hot-seat's); a person's own screen has nothing to do."""
 
     def turn_started(self, chair: Chair) -> None:
-        """``chair`` decides now: whatever was typed before is dropped, never played as the answer,
-        and what was said to it before (``Not your turn``) is old news."""
+        """``chair`` decides now: what was said to it before (``Not your turn``) is old news, and a line
+        begun before never answers (see :meth:`asking`)."""
         chair.drawn.clear()  # the hand is on this person's screen from now on
         self.message = ""
-        if self.buffer.text.strip():
-            self.buffer.reset()
-            self.message = self.tr("typed_ahead")
         if self.app.is_running:
             self.app.output.bell()  # the player may be looking at another window
         self.refresh()
@@ -312,6 +313,8 @@ class TableScreen(Paged):
         if self.page is not None:
             last = self.page_at + self.size()[1] - 2 >= len(self.page)
             return [("reverse", self.tr("host.page_last" if last else "host.page_more"))]
+        if self._stale():
+            return [("", self.tr("typed_stale"))]
         view = self.deciding_view()
         # At a hosted table, who is here and away matters more than the moves, until one is typed.
         if view is not None and self.question is None and (self.buffer.text or not self.room.hosted):
@@ -324,10 +327,12 @@ class TableScreen(Paged):
                            width=self.size()[0])
 
     def _prompt(self) -> StyleAndTextTuples:
-        if self.page is not None or self.cover is not None:
+        if self.page is not None:
             return []
-        if self.question is not None:
+        if self.question is not None:  # on a cover too (Ctrl-C there asks whether to quit)
             return [("bold", self.question.prompt)]
+        if self.cover is not None:
+            return []
         if self.showing is None:
             return [("bold", self.tr("host.prompt_watch"))]
         return [("bold", self.tr("prompt", name=self.showing.name))]
@@ -364,8 +369,42 @@ class TableScreen(Paged):
 
     # -- reading ----------------------------------------------------------------------------
 
+    def asking(self) -> tuple[object, ...]:
+        """What a line typed now would answer: the stage, the cover or question on screen, the decision
+        this screen is asked (the seat and the move it is asked for). A line begun while this was
+        something else was typed before its question was on the screen: it never answers it
+        (:meth:`_accept`)."""
+        room = self.room
+        deciding = self.deciding_view() is not None
+        chair = self.asked() if deciding else None
+        decision = (chair.seat, len(room.saved.transcript.moves)) if chair is not None else None
+        return room.stage, room.game_number, self.cover, self.question, decision
+
+    def _drew(self, app: object) -> None:
+        self._shown = self.asking()
+
+    def _typing(self, buffer: Buffer) -> None:
+        """A key changed the line at the prompt: note what the screen asked when the line began, as the
+        person saw it (a key read after the question changed, before the screen was drawn again, was
+        typed at the screen before)."""
+        if not buffer.text:
+            self._line_began_at = None
+        elif self._line_began_at is None:
+            self._line_began_at = self._shown if self._shown is not None else self.asking()
+
+    def _stale(self) -> bool:
+        """Whether the line at the prompt was begun before the question now on the screen showed (the
+        keys of a move as the game ended, or while the bots thought): nobody saw what it would answer."""
+        return self._line_began_at is not None and self._line_began_at != self.asking()
+
     def _accept(self, buffer: Buffer) -> bool:
         text = buffer.text[:MAX_LINE]
+        if self._line_began_at is None:  # Enter alone: the line begins and ends with it
+            self._line_began_at = self._shown
+        stale, self._line_began_at = self._stale(), None
+        if stale:  # never an answer (a line terminal's lines answer in turn instead: see local.read_lines)
+            self.typed_before()
+            return False
         try:
             self.answer(text)
         except Exception:  # noqa: BLE001 - a line a person typed must never end their session
@@ -379,13 +418,17 @@ class TableScreen(Paged):
             self._close_page() if leaves(text) else self._turn_page(+1)
             return
         self.message = ""
-        if self.cover is not None:
-            self._uncover(typed=bool(text.strip()))
-            return
-        if self.question is not None:
+        if self.question is not None:  # before a cover: a question asked on one answers first
             asked, self.question = self.question, None
             asked.answered(text)
             self.refresh()
+            return
+        if self.cover is not None:
+            command = read_command(text)
+            if command is not None and command.name == "quit":
+                self.quit()  # asked on the cover: the table under it stays hidden
+            else:
+                self._uncover(typed=bool(text.strip()))
             return
         command = read_command(text)
         if command is not None:
@@ -395,6 +438,10 @@ class TableScreen(Paged):
         else:
             self._move(text.strip())
         self.refresh()
+
+    def typed_before(self) -> None:
+        """A line typed before its question showed was ignored: say so."""
+        self.say(self.tr("typed_ahead"))
 
     def _uncover(self, *, typed: bool) -> None:
         """Enter on a cover: it goes (what was typed with it was typed before the table showed)."""
@@ -412,7 +459,7 @@ class TableScreen(Paged):
         if room.stage == OVER and self.chairs and text.lower() in self.tr("again_words").split():
             for chair in self.chairs:
                 room.go_on(chair)
-        elif room.stage == OVER:
+        elif room.stage == OVER and not text:
             self._leave()
         elif room.stage == SCORES and self.chairs and not text:
             for chair in self.chairs:
