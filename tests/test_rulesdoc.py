@@ -625,6 +625,7 @@ def test_checkout_documents_are_found() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # its wheel's build may take the 300 s its pip is given
 def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> None:
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
                             "-w", str(tmp_path / "dist"), str(ROOT)],
