@@ -8,6 +8,7 @@ So the two must never differ, in any rule set, from any position.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import random
 from collections.abc import Callable, Iterator
@@ -243,7 +244,7 @@ def empty_hand(game: State, seat: int) -> None:
     game.known[seat] = [0] * 15
 
 
-@pytest.mark.parametrize("noise", [0.0, 1.0])
+@pytest.mark.parametrize("noise", [0.0001, 1.0])
 def test_an_empty_hand_at_its_turn_is_refused(noise: float) -> None:
     """It once drew an uninitialised legal move (with noise 1 every move is a random legal one) and wrote by it."""
     game = deal_state()
@@ -286,6 +287,19 @@ def test_a_pool_group_no_game_makes_is_refused(pool: list[str], spoil: Callable[
     refused(game)
 
 
+def shadow_outside_the_duel(game: Game) -> None:
+    card = next(c for c in reversed(game.deck) if c < 13)
+    game.deck.remove(card)
+    game.shadow[card] += 1
+    game.shadow[0] += 1
+
+
+def pool_group_outside_the_duel(game: Game) -> None:
+    game.deck.remove(13)
+    low = min(range(len(game.pool)), key=lambda i: game.pool[i])
+    game.pool[low] = (*game.pool[low], 13)
+
+
 def known_beyond_hand(game: Game) -> None:
     sevens = game.hands[0][7] + 1
     game.known[0][7] = game.known[0][0] = sevens
@@ -319,6 +333,18 @@ def test_a_state_the_save_loader_would_refuse_is_refused(state: Callable[[], Gam
                                                           spoil: Callable[[Game], object]) -> None:
     game = state()
     spoil(game)
+    refused(game)
+
+
+@pytest.mark.parametrize("players, duel", [(4, None), (2, False)], ids=["four", "two-not-duel"])
+@pytest.mark.parametrize("spoil", [shadow_outside_the_duel, pool_group_outside_the_duel])
+def test_what_only_the_duel_has_is_refused_outside_it(players: int, duel: bool | None,
+                                                      spoil: Callable[[Game], object]) -> None:
+    """A shadow, or a 13 put onto a pool card: once searched as if the game were a duel."""
+    game = Game.new(Rules(players, duel=duel), seed=5)
+    spoil(game)
+    with pytest.raises(ValueError, match="duel"):
+        Game.from_json(game.to_json())  # the save loader refuses it
     refused(game)
 
 
@@ -429,6 +455,68 @@ def test_a_subtrees_searches_the_deals_of_one_game_for_a_seat_in_it() -> None:
         trees.iterate(four, [(tree, four.legal_actions()[0])], seed)
     with pytest.raises(ValueError):
         trees.iterate(duel, [(tree, duel.legal_actions()[0])], 1)
+
+
+class Searching:
+    """A (tree, code) pair that, as it is read, has the same trees searched on a deal of another game."""
+
+    def __init__(self, trees: Any, deal: Game, pair: tuple[int, int]) -> None:
+        self.trees, self.deal, self.pair = trees, deal, pair
+
+    def __iter__(self) -> Iterator[int]:
+        for seed in range(20):
+            self.trees.iterate(self.deal, [(self.pair[0], self.deal.legal_actions()[0])], seed)
+        return iter(self.pair)
+
+
+def test_a_deal_whose_moves_search_another_game_as_they_are_read_is_refused() -> None:
+    """The search they start grows nodes for seats the deal has not, which this deal's search then read
+    rewards for: uninitialised memory (the Python search raises IndexError). The deal is checked once its
+    moves are read."""
+    assert compiled is not None and quick.configured() is compiled
+    duel, four = Game.new(Rules(2), seed=3), Game.new(Rules(4), seed=3)
+    for game in (four, duel):
+        while game.to_move != game.turn or game.turn != 0:
+            game.apply_action(game.legal_actions()[0])
+    for first, other in ((duel, four), (four, duel)):
+        trees = compiled.Subtrees(0, 0.7, 0.05, MARGIN_SCALE)
+        tree = trees.new()
+        with pytest.raises(ValueError, match="of one game"):
+            trees.iterate(first, [Searching(trees, other, (tree, first.legal_actions()[0]))], 1)
+
+
+# A position of a three-player expert game in which the rollout policy alone takes abluxxes back and forth
+# for ever, whatever its seed (a cycle of nine moves).
+CYCLING = Path(__file__).parent / "data" / "cycle-rollout-expert.json"
+
+
+def test_the_rollout_policy_alone_goes_round_in_circles_in_the_cycling_position() -> None:
+    game = Game.from_json(json.loads(CYCLING.read_text()))
+    for seed in range(3):
+        going, rng = game.copy(), random.Random(seed)
+        for _ in range(9):
+            going.apply_action(quick_action(going, rng))
+        assert going.to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("noise", [0.0, 0.00009, -0.05, math.nan, 1.5])
+def test_a_rollout_that_could_go_round_in_circles_for_ever_is_refused(noise: float) -> None:
+    """With no random move, a rollout in the cycling position never ended, deaf to Ctrl-C."""
+    assert compiled is not None and quick.configured() is compiled
+    game = Game.from_json(json.loads(CYCLING.read_text()))
+    with pytest.raises(ValueError, match="noise"):
+        compiled.play_out(game, 1, noise, False)
+    with pytest.raises(ValueError, match="noise"):
+        compiled.Subtrees(0, 0.7, noise, MARGIN_SCALE)
+
+
+def test_at_the_least_noise_the_cycling_position_is_played_out_as_the_python_plays_it() -> None:
+    game = Game.from_json(json.loads(CYCLING.read_text()))
+    for seed in range(2):
+        python, c = game.copy(), game.copy()
+        made = rollout(python, random.Random(seed), 0.0001)
+        assert compiled_play_out(c, seed, 0.0001) == made > 100  # round the cycle a while, then out
+        assert fields(c) == fields(python)
 
 
 @pytest.mark.parametrize("arguments", [(0, 0.7, 0.05, 0.0), (0, math.nan, 0.05, 20.0), (0, 0.7, 2.0, 20.0),

@@ -20,6 +20,10 @@ pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# A wheel's build (compiling the search) may take the 300 s its pip is given, more than a test's usual limit.
+BUILD_LIMIT = pytest.mark.timeout(360)
+
+
 def wheel(out: Path, **env: str) -> list[str]:
     """The names in the wheel ``pip wheel`` builds from this checkout (with ``env`` set)."""
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT), "-w", str(out)],
@@ -32,6 +36,7 @@ def wheel(out: Path, **env: str) -> list[str]:
         return [built.name, *archive.namelist()]
 
 
+@BUILD_LIMIT
 @pytest.mark.skipif(os.name == "nt", reason="the test names a Unix compiler")
 def test_without_a_c_compiler_the_game_still_installs_as_pure_python(tmp_path: Path) -> None:
     name, *files = wheel(tmp_path, CC="false")
@@ -40,6 +45,7 @@ def test_without_a_c_compiler_the_game_still_installs_as_pure_python(tmp_path: P
     assert not [f for f in files if f.startswith("_abluxxen_rollout")]
 
 
+@BUILD_LIMIT
 def test_with_a_c_compiler_the_wheel_holds_the_compiled_search_at_the_top_level(tmp_path: Path) -> None:
     from abluxxen.bots import quick
 

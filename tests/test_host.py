@@ -263,7 +263,7 @@ def test_typed_ahead_is_never_played_and_chat_is_cleaned(tmp_path: Path) -> None
         await ben.sees("Not your turn: Ann decides now.")
         assert "\x07" in ann.term.all_raw() and "\x07" not in ben.term.all_raw()  # a bell for whose turn it is
         ben.chan.write("say \x1b]0;owned\x07hi " + "x" * 500)  # not sent: typed ahead
-        await ben.sees("xxxx")
+        await ben.sees("xxxx")  # the host has it: Ben's prompt line shows it
         await first_seat_plays_until_the_second_decides(room, ann)
         await ben.sees("(typed before this question: Enter ignores it)")
         assert "\x07" in ben.term.all_raw()

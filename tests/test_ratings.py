@@ -372,6 +372,7 @@ for _ in range(30):
 """
 
 
+@pytest.mark.timeout(240)  # the two processes are given 120 s
 def test_a_club_recording_games_while_stats_reads_them_corrupts_and_double_counts_nothing() -> None:
     directory = str(records_path().parent)
     with open_records() as records:

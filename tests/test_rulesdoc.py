@@ -495,6 +495,37 @@ def test_rules_command_never_imports_the_game_ui() -> None:
     assert "STATUS 0 UI []" in done.stdout
 
 
+def test_rules_command_loads_no_game_engine_saves_or_bots() -> None:
+    """Every command imports the package, and the rules need none of the game: loading it made
+    `abluxxen rules joker` half as slow again as rich alone (benchmarks/rules_start.py)."""
+    code = ("import sys\n"
+            "from abluxxen.cli import main\n"
+            "status = main(['rules', 'joker'])\n"
+            "loaded = sorted(m for m in sys.modules if m.startswith(('abluxxen.engine.', 'abluxxen.store',\n"
+            "                                                         'abluxxen.bots', 'abluxxen.table')))\n"
+            "print('STATUS', status, 'LOADED', loaded)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "STATUS 0 LOADED ['abluxxen.engine.rules']" in done.stdout  # the rules' names, for --variant
+
+
+def test_the_package_gives_the_engines_names_when_asked() -> None:
+    """They load on first use, and are the engine's own."""
+    code = ("import sys, abluxxen\n"
+            "assert 'abluxxen.engine.game' not in sys.modules\n"
+            "from abluxxen import Game, Rules\n"
+            "from abluxxen.engine.game import Game as Own\n"
+            "assert Game is Own and 'Game' in dir(abluxxen) and set(abluxxen.__all__) <= set(dir(abluxxen))\n"
+            "assert all(getattr(abluxxen, name) for name in abluxxen.__all__)\n"
+            "try:\n"
+            "    abluxxen.Nothing\n"
+            "except AttributeError as error:\n"
+            "    print('REFUSED', error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "REFUSED module 'abluxxen' has no attribute 'Nothing'" in done.stdout
+
+
 def test_piped_output_is_plain_readable_text() -> None:
     env = {"LANG": "en_US.UTF-8", "PATH": os.environ.get("PATH", os.defpath)}
     done = subprocess.run([sys.executable, "-m", "abluxxen", "rules", "tie"], capture_output=True,
@@ -630,6 +661,7 @@ def test_checkout_documents_are_found() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(360)  # its wheel's build may take the 300 s its pip is given
 def test_an_installed_wheel_carries_and_finds_the_documents(tmp_path: Path) -> None:
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
                             "-w", str(tmp_path / "dist"), str(ROOT)],

@@ -135,18 +135,41 @@ def test_simulate_stops_with_its_workers_on_ctrl_c_and_sigterm(tmp_path: Path, s
                              "40", "--jobs", "2", "--think", "300", "--json"], env=_env(tmp_path), text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    workers: list[str] = []
-    for _ in range(100):
-        workers = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
-        if len(workers) >= 2:
-            break
-        time.sleep(0.1)
-    time.sleep(0.5)
+    workers = _working(proc.pid, 2)
     proc.send_signal(signum)
     out, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode == status
     assert err.strip().count("\n") == 0 and word in err and "Traceback" not in err
     assert not out  # no half-finished results
-    time.sleep(0.3)
-    assert workers and not [w for w in workers if Path(f"/proc/{w}").exists()
-                            and "zombie" not in Path(f"/proc/{w}/status").read_text().lower()]
+    deadline = time.monotonic() + TIMEOUT
+    while [w for w in workers if _running(w)]:  # ended with the run (a zombie has ended)
+        assert time.monotonic() < deadline, f"workers left running: {[w for w in workers if _running(w)]}"
+        time.sleep(0.01)
+
+
+def _status(pid: str) -> str:
+    """The process's /proc status ("" once it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return ""
+
+
+def _running(pid: str) -> bool:
+    status = _status(pid)
+    return bool(status) and "zombie" not in status.lower()
+
+
+def _working(parent: int, count: int) -> list[str]:
+    """The ``count`` workers of ``parent`` once each is set up to work: it leaves Ctrl-C to the parent
+    (SIGINT ignored, as its pool's initializer makes it), so a signal now finds the run under way."""
+    sigint = 1 << (signal.SIGINT - 1)
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        workers = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True).stdout.split()
+        ignored = [int(line.split()[1], 16) for w in workers for line in _status(w).splitlines()
+                   if line.startswith("SigIgn:")]
+        if len(workers) >= count and len(ignored) == len(workers) and all(mask & sigint for mask in ignored):
+            return workers
+        assert time.monotonic() < deadline, f"{count} workers never started: {workers}"
+        time.sleep(0.01)

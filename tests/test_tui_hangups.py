@@ -28,12 +28,16 @@ from abluxxen.store.saves import read_save
 
 pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
 
-# The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load.
+# The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load. Each redraw
+# first adds a line to the file $DRAWS (when set), so that a test can tell when one is under way.
 _SLOW_TERMINAL = """
-import sys, time
+import os, sys, time
 from prompt_toolkit.renderer import Renderer
 drawn = Renderer.render
 def slowly(self, *args, **kwargs):
+    if os.environ.get("DRAWS"):
+        with open(os.environ["DRAWS"], "a") as draws:
+            draws.write("drawing\\n")
     time.sleep(0.3)
     return drawn(self, *args, **kwargs)
 Renderer.render = slowly
@@ -48,8 +52,22 @@ def _data() -> Path:
     return Path(os.environ["ABLUXXEN_DATA_DIR"])
 
 
-def _slow_game(args: list[str]) -> PtyScreen:
-    return PtyScreen(args, script=_SLOW_TERMINAL)
+def _slow_game(args: list[str], draws: Path | None = None) -> PtyScreen:
+    """The command at a slow terminal; each of its redraws noted in ``draws``, when given."""
+    return PtyScreen(args, script=_SLOW_TERMINAL, env={"DRAWS": str(draws)} if draws else None)
+
+
+def _redrawing(term: PtyScreen, draws: Path, keys: str) -> None:
+    """Type ``keys`` and return once the redraw they cause is under way (it then takes 0.3 s more)."""
+    def drawn() -> int:
+        return draws.read_text().count("\n") if draws.exists() else 0
+
+    before = drawn()
+    term.send(keys)
+    deadline = time.monotonic() + LEAVE_WITHIN
+    while drawn() == before:
+        assert time.monotonic() < deadline, f"no redraw after {keys!r}; the screen:\n{term.text()}"
+        term.read(0.01)
 
 
 def _left(term: PtyScreen) -> int | None:
@@ -86,22 +104,22 @@ def test_sigterm_while_the_hard_bot_thinks_saves_and_leaves_with_143() -> None:
     assert len(read_save(_the_save()).transcript.moves) <= 1  # saved: at most the move it had made
 
 
-def test_sigterm_while_the_terminal_redraws_saves_and_leaves_with_143() -> None:
-    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+def test_sigterm_while_the_terminal_redraws_saves_and_leaves_with_143(tmp_path: Path) -> None:
+    draws = tmp_path / "draws"
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"], draws)
     term.until(asking("Ann"), settled=True)
-    term.send("p")  # a redraw starts …
-    time.sleep(0.1)
+    _redrawing(term, draws, "p")  # a redraw starts …
     term.kill(signal.SIGTERM)  # … and the stop lands in it
     assert _left(term) == 143
     assert read_save(_the_save()).transcript.moves == []  # saved, and nothing was played
 
 
-def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes() -> None:
-    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"])
+def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes(tmp_path: Path) -> None:
+    draws = tmp_path / "draws"
+    term = _slow_game(["play", "--players", "Ann,bot:easy", "--seed", "11", "--delay", "0", "--lang", "en"], draws)
     term.until(asking("Ann"), settled=True)
     term.answer(_first_move(), asking("Ann"))  # her next decision
-    term.send("p")
-    time.sleep(0.1)
+    _redrawing(term, draws, "p")
     term.close_window()
     assert _left(term) == 129
     path = _the_save()
@@ -114,15 +132,16 @@ def test_closing_the_terminal_at_the_move_prompt_leaves_a_save_that_resumes() ->
 
 
 def test_closing_the_terminal_at_the_score_screens_quit_question_gets_the_game_recorded(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     records_path().mkdir(parents=True)  # the records cannot take the game as it ends: its save waits
-    term = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"])
+    draws = tmp_path / "draws"
+    term = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"],
+                      draws)
     term.until("Play again")
     term.send("\x03")  # Ctrl-C
     term.until("Quit?")
-    term.send("n")
-    time.sleep(0.1)
-    term.close_window()
+    _redrawing(term, draws, "n")  # the answer is being drawn …
+    term.close_window()  # … as the window closes
     assert _left(term) == 129
     assert read_save(_the_save()).finished
     records_path().rmdir()
@@ -137,7 +156,8 @@ _STUCK_GAME = """
 import signal, sys, time
 from pathlib import Path
 from abluxxen.store.save_lock import SaveLock
-signal.signal(signal.SIGHUP, signal.SIG_IGN)  # a game that stayed when its terminal closed
+# A game that stays when its terminal closes: it notes the hang-up (in the file named second) and goes on.
+signal.signal(signal.SIGHUP, lambda signum, frame: Path(sys.argv[2]).write_text("hung up"))
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 lock = SaveLock(Path(sys.argv[1])).acquire()
 print("holding", flush=True)
@@ -152,10 +172,14 @@ def test_a_game_whose_terminal_has_gone_gives_its_save_up_to_resume(tmp_path: Pa
     term.kill(signal.SIGTERM)
     assert _left(term) == 143
     path = _the_save()
-    stuck = PtyScreen([str(path)], script=_STUCK_GAME)
+    hung_up = tmp_path / "hung up"
+    stuck = PtyScreen([str(path), str(hung_up)], script=_STUCK_GAME)
     stuck.until(lambda _: "holding\r\n" in stuck.raw())  # the whole line: its print is over
     stuck.close_window()  # its terminal is gone; the process stays, holding the save
-    time.sleep(0.2)
+    deadline = time.monotonic() + LEAVE_WITHIN
+    while not hung_up.exists():  # the hang-up reached it
+        assert time.monotonic() < deadline, "the stuck game was never told its terminal closed"
+        time.sleep(0.01)
     assert stuck.child.isalive()
     again = _slow_game(["resume", str(path), "--lang", "en"])
     assert again.sees("Ann ›", "open in another terminal") == 0  # the stuck game was made to let go

@@ -805,6 +805,19 @@ static int policy_shadow(const S *s) {
     return SHADOW_BASE + best;
 }
 
+/* The least chance of a random move a rollout is given. The policy alone can go round a cycle of
+ * abluxxes taken back for ever, deaf to Ctrl-C (a rollout checks for no signal); one random move in
+ * 10,000 leaves such a cycle within some tens of thousands of moves, milliseconds here
+ * (tests/test_bots_compiled.py). */
+#define MIN_NOISE 1e-4
+
+/* Why a rollout cannot be given this noise, or NULL. */
+static const char *noise_fault(double noise) {
+    return noise >= MIN_NOISE && noise <= 1.0 ? NULL
+           : "a rollout's noise (its chance of a random move) must be from 0.0001 to 1: with less, the policy "
+             "may go round a cycle of take-backs for ever";
+}
+
 /* quick.rollout: play to the end; the moves made. */
 static long rollout(S *s, MT *rng, double noise) {
     long moves = 0;
@@ -852,7 +865,7 @@ static long rollout(S *s, MT *rng, double noise) {
 static PyObject *name_hands, *name_known, *name_displays, *name_pool, *name_deck, *name_discard,
     *name_shadow, *name_removed, *name_turn, *name_phase, *name_victim, *name_queue, *name_drawer,
     *name_draws_left, *name_shadow_options, *name_end_reason, *name_end_seat, *name_expert,
-    *name_single_draw, *name_players, *name_rules, *name_tiebreak;
+    *name_single_draw, *name_players, *name_rules, *name_tiebreak, *name_duel;
 
 /* An int within [low, high]; -1 and an exception otherwise. Runs no Python code. */
 static int int_in(PyObject *obj, int low, int high, int *out) {
@@ -1145,6 +1158,18 @@ static const char *state_fault(const S *s) {
     return pending_fault(s);
 }
 
+/* Why a state outside the duel holds what only the duel has (a shadow, and so a 13 or joker put onto
+ * a pool card), or NULL: save._restore refuses both. */
+static const char *duel_fault(const S *s) {
+    for (int v = 0; v <= JOKER; v++)
+        if (s->shadow[v])
+            return "a state's shadow must be empty outside the duel";
+    for (int i = 0; i < s->pool_len; i++)
+        if (s->slot_len[i] > 1)
+            return "a state's pool groups exist only in the duel";
+    return NULL;
+}
+
 static int read_state(PyObject *game, S *s) {
     if (int_attr(game, name_players, 2, MAX_PLAYERS, &s->n) < 0 ||
         int_attr(game, name_expert, 0, 1, &s->expert) < 0 ||
@@ -1154,7 +1179,8 @@ static int read_state(PyObject *game, S *s) {
     PyObject *obj = PyObject_GetAttr(game, name_rules);
     if (!obj)
         return -1;
-    PyObject *tiebreak = PyObject_GetAttr(obj, name_tiebreak);
+    int duel;
+    PyObject *tiebreak = int_attr(obj, name_duel, 0, 1, &duel) < 0 ? NULL : PyObject_GetAttr(obj, name_tiebreak);
     Py_DECREF(obj);
     if (!tiebreak)
         return -1;
@@ -1201,6 +1227,8 @@ static int read_state(PyObject *game, S *s) {
     s->end_reason = NOT_OVER;
     s->end_seat = -1;
     const char *fault = state_fault(s);
+    if (!fault && !duel)
+        fault = duel_fault(s);
     if (fault) {
         PyErr_SetString(PyExc_ValueError, fault);
         return -1;
@@ -1571,9 +1599,12 @@ static int Subtrees_init(Subtrees *t, PyObject *args, PyObject *kwargs) {
         PyErr_SetString(PyExc_ValueError, "a seat from 0 to 4");
         return -1;
     }
-    if (!(exploration >= 0.0 && exploration < HUGE_VAL && noise >= 0.0 && noise <= 1.0 && margin_scale > 0.0 &&
-          margin_scale < HUGE_VAL)) {
-        PyErr_SetString(PyExc_ValueError, "exploration >= 0, noise from 0 to 1 and margin_scale > 0, each finite");
+    if (!(exploration >= 0.0 && exploration < HUGE_VAL && margin_scale > 0.0 && margin_scale < HUGE_VAL)) {
+        PyErr_SetString(PyExc_ValueError, "exploration >= 0 and margin_scale > 0, each finite");
+        return -1;
+    }
+    if (noise_fault(noise)) {
+        PyErr_SetString(PyExc_ValueError, noise_fault(noise));
         return -1;
     }
     t->seat = seat;
@@ -1703,11 +1734,6 @@ static PyObject *Subtrees_iterate(Subtrees *t, PyObject *const *args, Py_ssize_t
     S deal;
     if (read_state(args[0], &deal) < 0)
         return NULL;
-    /* Every node's player is a seat of the deal (rewards_of fills one reward per seat). */
-    if (t->seat >= deal.n || (t->players && deal.n != t->players)) {
-        PyErr_SetString(PyExc_ValueError, "the deals of a Subtrees are of one game: its players, the seat among them");
-        return NULL;
-    }
     PyObject *moves = PySequence_Tuple(args[1]);
     if (!moves)
         return NULL;
@@ -1721,6 +1747,13 @@ static PyObject *Subtrees_iterate(Subtrees *t, PyObject *const *args, Py_ssize_t
     }
     if (read_moves(t, moves, &deal, trees, codes, count) < 0)
         goto end;
+    /* Every node's player is a seat of the deal (rewards_of fills one reward per seat). Checked once the
+     * moves are read: reading them may run Python code, and that code may search these trees on a deal
+     * of another game (a move whose __iter__ calls iterate), growing nodes for seats this deal has not. */
+    if (t->seat >= deal.n || (t->players && deal.n != t->players)) {
+        PyErr_SetString(PyExc_ValueError, "the deals of a Subtrees are of one game: its players, the seat among them");
+        goto end;
+    }
     t->players = deal.n;
     /* From here to the end of the search no Python code runs. Every move starts from
      * random.Random(seed): seeded once, its first block of numbers made, then copied for each move. */
@@ -1773,7 +1806,8 @@ PyDoc_STRVAR(play_out_doc,
 "Play a State to its end as quick.rollout(game, random.Random(seed), noise) does.\n\n"
 "Returns (moves, scores, hand_sizes) of the finished game. With write_back the\n"
 "game itself is left in its final state, else it is not changed.\n"
-"Raises ValueError for a state this module cannot hold, RuntimeError before configure().");
+"Raises ValueError for a state this module cannot hold or a noise below 0.0001, RuntimeError before\n"
+"configure().");
 
 static PyObject *play_out(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
@@ -1787,6 +1821,10 @@ static PyObject *play_out(PyObject *module, PyObject *const *args, Py_ssize_t na
     double noise = PyFloat_AsDouble(args[2]);
     if (noise == -1.0 && PyErr_Occurred())
         return NULL;
+    if (noise_fault(noise)) {
+        PyErr_SetString(PyExc_ValueError, noise_fault(noise));
+        return NULL;
+    }
     int write_back = PyObject_IsTrue(args[3]);
     if (write_back < 0)
         return NULL;
@@ -2101,6 +2139,7 @@ PyMODINIT_FUNC PyInit__abluxxen_rollout(void) {
     INTERN(name_players, "_players");
     INTERN(name_rules, "rules");
     INTERN(name_tiebreak, "tiebreak");
+    INTERN(name_duel, "duel");
     reason_text[0] = Py_None;
     Py_INCREF(Py_None);
     PyObject *module = PyModule_Create(&module_def);

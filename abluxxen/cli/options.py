@@ -13,12 +13,13 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from ..engine.rules import TIEBREAKS, VARIANTS
-from ..engine.seeds import parse_seed
 from ..i18n.catalog import installed, t
 from ..i18n.setup import TEXTS as SETUP_TEXTS
 from ..languages import LANGS, variant_named
 from ..quoting import quoted
-from ..store.save_document import MAX_DELAY
+
+# The seeds and the save document are imported by the options that read them, when they read them: the
+# engine's modules they stand on would slow every command's start, `abluxxen rules` among them.
 
 #: The most games in a match.
 MAX_MATCH = 99
@@ -80,7 +81,9 @@ def decimal_point(text: str) -> str:
 
 
 def seconds(text: str) -> float:
-    """``--delay``: seconds from 0 to :data:`MAX_DELAY`."""
+    """``--delay``: seconds from 0 to the save document's ``MAX_DELAY``."""
+    from ..store.save_document import MAX_DELAY
+
     return seconds_up_to(MAX_DELAY)(text)
 
 
@@ -102,6 +105,8 @@ def seconds_up_to(limit: float) -> Callable[[str], float]:
 def seed(text: str) -> int:
     """``--seed``: a seed as the game writes it (``7K2Q-M4XA-…``) or a whole number of any size (plain
     digits: no sign, no ``0x``)."""
+    from ..engine.seeds import parse_seed
+
     try:
         return parse_seed(text)
     except ValueError:

@@ -1,8 +1,10 @@
 """The ``abluxxen rules`` command: the rules, whole or only the sections about some topic words.
 
 This module must start fast and never pulls in the game UI: it uses the
-standard library, and rich only inside :func:`render`. The game UI calls
-:func:`sections` and :func:`render` to show the same text in a game.
+standard library, and rich only inside :func:`render`; what only a terminal
+needs (a pager's process, the screen's width) is imported when a terminal
+asks for it. The game UI calls :func:`sections` and :func:`render` to show
+the same text in a game.
 
 The rules live in ``docs/rules.md`` (English) and ``docs/rules.de.md``
 (German). A wheel carries them as ``abluxxen/_docs/``; an editable install
@@ -17,8 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import subprocess
 import sys
 import textwrap
 from collections.abc import Mapping
@@ -169,10 +169,14 @@ class CommandPager:
         chosen = self.environ.get("PAGER", "").strip()
         if chosen:
             return [chosen]
+        import shutil
+
         return [name for name in ("less", "more") if shutil.which(name, path=self.environ.get("PATH"))]
 
     def _page(self, command: str, content: str) -> bool:
         """Run one pager on ``content``; ``False`` when it could not start."""
+        import subprocess
+
         env = {"LESS": "R", "LESSCHARSET": "utf-8", "LV": "-c", **self.environ}
         try:
             proc = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env,  # noqa: S602 - the player's own $PAGER
@@ -203,6 +207,8 @@ def _say(line: str, console: Console | None, *, stderr: bool = False) -> None:
     between words to its width (a long list of topics must not break in mid-word), elsewhere one line."""
     out = sys.stderr if stderr else sys.stdout
     if console is None and out.isatty():
+        import shutil
+
         width = shutil.get_terminal_size((80, 24)).columns
         line = "\n".join(textwrap.wrap(line, width=max(20, width), break_on_hyphens=False)) or line
     if console is not None:
