@@ -275,7 +275,7 @@ def course_script(lang: str) -> list[tuple[str, str]]:
                 if walk.game.is_over:
                     break
                 move, _ = hint(walk.view())
-                seen = "Ann ›"
+                seen = tr("tab_completes").strip()  # the moves under the prompt: Ann's turn, not the bots'
                 if pairs[-1][0] != seen:  # the game's own refusal, once
                     pairs.append((seen, "zz\r"))
                     seen = tr("unread.unknown", word="'zz'", moves="", commands="")[:20]
@@ -324,7 +324,7 @@ def test_the_whole_course_in_one_go_every_screen_fitting_80_by_23(tmp_path: Path
         assert len(lines) <= 22, f"{len(lines)} lines:\n{screen}"
         assert max(cell_len(line) for line in lines) <= 80, screen
     shown = " ".join(" ".join(s.split()) for s in screens)
-    prompts = ("Enter", "Ann ›", "✓")  # questions go to the prompt's own output, not to the screen
+    prompts = ("Enter", "Ann ›", "✓", "Tab ▸")  # questions and the moves under them go to the prompt's own output
     for seen, _ in script:
         assert seen.startswith(prompts) or " ".join(seen.split()) in shown, seen
     tr = Tr(lang)
