@@ -23,6 +23,7 @@ from ..engine.phase import Phase
 from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n.tr import Tr
+from ..names import BOT, DECIDE, HIT, PAW
 from ..store.save_document import Saved
 from .narrate import narrate
 from .notation import SLOT_LETTERS, shortcuts_key
@@ -34,10 +35,6 @@ VALUE_COLOURS = {
     13: "#d7af87",
 }
 JOKER_STYLE = Style(color="#000000", bgcolor="#ffffff", bold=True)
-PAW = "🐾"
-DECIDE = "▶"
-#: Beside a display the play on the table abluxxes.
-HIT = "⚔"
 NAME_WIDTH = 12
 #: The fewest lines of "What happened" the table keeps, trading its own rules for them when short of room.
 MIN_LOG = 8
@@ -361,7 +358,7 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
         line.append(PAW if view.turn == seat and not view.over else "  ")
         line.append(" ")
         level = info.bots[seat] if seat < len(info.bots) else None
-        label = f"{name} ⚙{tr.level(level) if isinstance(level, str) else ''}" if level else name
+        label = f"{name} {BOT}{tr.level(level) if isinstance(level, str) else ''}" if level else name
         style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
         line.append(set_cell_size(label, NAME_WIDTH), style=style)
         line.append(f" {view.hand_sizes[seat]:>4}")
