@@ -18,6 +18,7 @@ from abluxxen.engine.rules import Rules
 from abluxxen.i18n.catalog import install, lang_of
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.save_document import Saved
+from abluxxen.store.saves import read_save
 from abluxxen.table.seats import SeatError
 from abluxxen.tui.pages import replay_line
 from abluxxen.tui.seating import guided_setup, parse_players, pick_first
@@ -201,3 +202,22 @@ def test_the_printed_replay_command_seats_exactly_who_played(lang: str, names: l
     assert [(s.name, s.bot) for s in replayed] == [(s.name, s.bot) for s in seats]
     assert pick_first(args.first, [s.name for s in replayed]) == first == 1
     assert (args.seed, args.variant, args.match, args.lang) == (987654321, "expert", 2, lang)
+
+
+@pytest.mark.parametrize("lang, bot, asked", [("en", "bot:easy", "How many seats"),
+                                              ("de", "bot:leicht", "Wie viele Plätze")])
+def test_piped_into_the_setup_every_line_answers_the_next_question_through_the_table(tmp_path: Path, lang: str,
+                                                                                     bot: str, asked: str) -> None:
+    """README: piped in, every line answers the next question and the table is plain text: the setup's
+    questions once each, no warning about the input, and the line after the setup is the first move."""
+    move = Match(Rules(3), seed=7, names=["Ann", "Ada", "Bix"]).game.legal_moves()[0]
+    env = dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), LC_ALL="C.UTF-8", LANG="C.UTF-8")
+    done = subprocess.run([sys.executable, "-m", "abluxxen", "play", "--setup", "--seed", "7", "--delay", "0",
+                           "--lang", lang], input=f"3\nAnn\n{bot}\n{bot}\n\n\n{move}\n", env=env,
+                          capture_output=True, text=True, timeout=TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    assert "Warning" not in done.stderr and "\r" not in done.stdout and "\x1b" not in done.stdout
+    assert done.stdout.count(asked) == 1
+    (save,) = tmp_path.glob("*.json")
+    played = read_save(save).transcript.moves
+    assert played and (played[0].seat, played[0].move) == (0, move)
