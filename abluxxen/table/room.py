@@ -28,7 +28,7 @@ from ..engine.match import Match
 from ..engine.view import View
 from ..quoting import brief
 from ..store.save_document import Saved
-from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewer, add_note
+from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewer, add_note, tell_note
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
@@ -97,6 +97,7 @@ class Room:
         self.onlookers: set[Viewer] = set()
         self.holding: set[Viewer] = set()
         self._told: dict[int, dict[int, tuple[list[Note], list[int]]]] = {}  # notes before each move
+        self._turn = 0  # whose turn the move being made is made in
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = SeatNotes(chair)
@@ -452,7 +453,8 @@ class Room:
 
     def moving(self, seat: int, move: str) -> None:
         """Keep what each person was still to be told before this move: an undo of it brings that back
-        (the transcript itself replays the game)."""
+        (the transcript itself replays the game); and whose turn it is made in."""
+        self._turn = self.match.game.turn
         before = len(self.saved.transcript.moves)
         self._told[before] = {s: (list(c.notes), list(c.drawn)) for s, c in self.chairs.items()}
         if len(self._told) > 2 * UNDO_KEPT:  # an undo reaches back a few decisions, not a whole game
@@ -462,7 +464,7 @@ class Room:
         """Every screen draws the move (a person is told when it was their only one); after a bot's,
         a pause so people can follow."""
         if forced and seat in self.chairs:
-            add_note(self.chairs[seat].notes, Note("forced", move=move))
+            tell_note(self.chairs[seat], Note("forced", move=move, turn=self._turn))
         self._note_problems()
         self.changed()
         if seat not in self.chairs or not self.chairs[seat].present:
