@@ -282,3 +282,35 @@ def test_a_note_goes_with_its_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     last = ann[-1]  # Ann's own turn again, after Ben's 1
     assert "Ben passes" in last and "Ann, play one card" in last
     assert "You drew" not in last and "took your" not in last
+
+
+def _what_happened(screen: str) -> str:
+    """The log under the table, its lines joined."""
+    lines = screen.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("── "))
+    end = next(i for i, line in enumerate(lines) if i > start and line.startswith("────"))
+    return " ".join(" ".join(lines[start + 1:end]).split())
+
+
+@pytest.mark.parametrize("lang, line, hand", [
+    ("en", "Ann plays two 7s — abluxxes Ada's two 6s and Bix's two 5s", "Your hand (Ann)"),
+    ("de", "Ann spielt zwei 7er — luxxt Ada die zwei 6er und Bix die zwei 5er ab", "Deine Hand (Ann)")])
+def test_a_play_that_hits_two_displays_is_one_line_naming_both(tmp_path: Path, lang: str, line: str,
+                                                                hand: str) -> None:
+    game = Game.from_json(make_doc(hands=["7 7 3", "1 2", "3 4"], displays=[[], ["6 6"], ["5 5"]],
+                                   names=["Ann", "Ada", "Bix"], pool="1 2 3 4 8 9"))
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "77\r",
+                              game=game, lang=lang)
+    told = _what_happened([s for s in screens if hand in s][-1])  # Ann: take or leave Ada's two 6s
+    assert line in told and told.count("Ada") == told.count("Bix") == 1
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Ann plays two 7s — abluxxes Ada's two 6s"),
+                                        ("de", "Ann spielt zwei 7er — luxxt Ada die zwei 6er ab")])
+def test_a_play_that_hits_one_display_says_so_once(tmp_path: Path, lang: str, line: str) -> None:
+    game = Game.from_json(make_doc(hands=["7 7 3", "1 2", "3 4"], displays=[[], ["6 6"], []],
+                                   names=["Ann", "Ada", "Bix"], pool="1 2 3 4 8 9"))
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "77\r",
+                              game=game, lang=lang)
+    told = _what_happened(screens[-1])
+    assert line in told and told.count("Ada") == 1

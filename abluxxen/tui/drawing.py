@@ -403,13 +403,12 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
                room: int) -> list[Text]:
     if room <= 0:
         return []
-    sentences = narrate(events, viewer, view.names, tr)
+    # Every seat the play on the table abluxxes, those still to come too, named in the play's line.
+    hit = [(seat, tuple(view.displays[seat][-1])) for seat in (view.victim, *view.queue)] \
+        if view.victim is not None else []
+    sentences = narrate(events, viewer, view.names, tr, hit=hit, attacker=view.turn)
     if not sentences:
         sentences = [tr("log_empty", name=view.names[view.turn])]
-    if view.victim is not None:  # every seat this play abluxxes, those still to come too
-        hit = [tr("n.hit_one", name=view.names[seat], cards=tr.owned_words(view.displays[seat][-1]))
-               for seat in (view.victim, *view.queue)]
-        sentences.append(tr("n.hit", name=view.names[view.turn], victims=tr.listing(hit)))
     lines: list[Text] = []
     for i in range(len(sentences) - 1, -1, -1):
         block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 else "dim")
@@ -522,7 +521,7 @@ def _explain_play(move: str, view: View, tr: Tr) -> str:
         options = ", ".join(" ".join([token(v)] * len(cards)) for v in victims.shadow)
         parts.append(tr("explain.shadow_choice", options=options))
     for seat in victims.seats:
-        parts.append(tr("explain.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
+        parts.append(tr("n.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
     joiner = " und " if tr.lang == "de" else " and "
     listed = ", ".join(parts[:-1]) + joiner + parts[-1] if len(parts) > 1 else parts[0]
     return tr("explain.abluxx", words=words, victims=listed)
