@@ -178,10 +178,10 @@ class SeatNotes:
             if event.kind == "game-over":
                 chair.notes.clear()
             elif event.kind == "turn":
-                gone = {me} if event.seat == me else set()  # my turn begins: my last one's news is old
-                if turn == me:  # my turn ends: the others' news it was told beside is old
-                    gone |= {n.turn for n in chair.notes if n.turn is not None and n.turn != me}
-                chair.notes[:] = [n for n in chair.notes if n.turn not in gone]
+                # My turn ends: the others' news it was told beside is old; mine begins: my last one's is.
+                ended, begun = turn == me, event.seat == me
+                chair.notes[:] = [n for n in chair.notes
+                                  if n.turn is None or not (ended and n.turn != me or begun and n.turn == me)]
                 turn = event.seat if event.seat is not None else turn
             elif event.kind == "draw" and event.source == "deck" and event.seat == me and event.cards:
                 note = Note("you_drew", tuple(event.cards), turn=turn)
@@ -189,7 +189,6 @@ class SeatNotes:
                 note = Note("took_yours", tuple(event.cards), name=view.names[event.seat], turn=turn)
             if note is not None:
                 tell_note(chair, note)
-        del chair.notes[:-3]
 
 
 def tell_note(chair: Chair, note: Note) -> None:
