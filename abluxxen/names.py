@@ -4,7 +4,9 @@ A name reaches every player's screen. An escape sequence in one (ESC, CSI,
 OSC) could retitle the terminal or wipe the others' screens, and invisible
 format characters (bidi overrides) could disguise it; such names are refused
 wherever a name enters the engine. How wide a name may be on screen is the
-front end's business.
+front end's business, and so is which marks it draws beside a name: they are
+named here (:data:`TABLE_MARKS`), below every front end, so that the check
+for new names (``store.save_document.name_refusal``) and the drawing share them.
 """
 
 from __future__ import annotations
@@ -17,6 +19,19 @@ from collections.abc import Sequence
 _REFUSED = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 # Joiners are format characters that emoji sequences and some scripts need.
 _JOINERS = frozenset({"\u200c", "\u200d"})
+
+#: The marks the table draws beside a player's name: whose turn it is, who decides now, a bot (with its
+#: level), a display the play on the table abluxxes.
+PAW, DECIDE, BOT, HIT = "🐾", "▶", "⚙", "⚔"
+TABLE_MARKS = (DECIDE, PAW, BOT, HIT)
+#: What parts the seats of ``--players`` (and of the replay command the game prints).
+SEAT_SEPARATOR = ","
+
+
+def holds_mark(name: str) -> bool:
+    """Whether ``name`` holds one of the table's marks or the seats' separator: it would pass for the
+    mark beside it, or become two seats when the game is replayed."""
+    return any(mark in name for mark in (SEAT_SEPARATOR, *TABLE_MARKS))
 
 
 def name_problem(name: object) -> str | None:

@@ -492,6 +492,7 @@ def test_the_setup_offers_the_course_only_to_a_newcomer(tmp_path: Path, monkeypa
         pipe.close()  # no answers: the setup is left at its first question
         monkeypatch.setattr(play, "Terminal", lambda: Terminal(file=out, size=(80, 23), terminal=True))
         monkeypatch.setattr(play, "make_session", lambda: make_session(input=pipe, output=DummyOutput()))
+        monkeypatch.setattr(play, "plain_lines", lambda terminal: None)  # at a terminal, whatever pytest's stdin
         args = argparse.Namespace(lang="en", delay=0, save_dir=None, variant=None, no_duel=False, players=None,
                                   first=None, tiebreak="fewest-hand", match=1, seed=None, setup=True)
         play.run(args)

@@ -31,6 +31,7 @@ from abluxxen.store.saves import read_save
 from abluxxen.table.seats import SeatError
 from abluxxen.table.table import Table
 from abluxxen.tui.drawing import render_table, table_info
+from abluxxen.tui.pages import replay_line
 from abluxxen.tui.scores import score_screen
 from abluxxen.tui.seating import guided_setup, parse_players
 
@@ -350,6 +351,18 @@ def test_a_save_with_a_control_character_in_a_name_is_refused(tmp_path: Path,
     assert main(["resume", str(path), "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and str(path) in err
+
+
+def test_a_save_whose_name_holds_a_comma_or_a_mark_still_resumes(tmp_path: Path) -> None:
+    """Such names sat before they were refused: their games go on (only the replay command, which would
+    seat a player twice, is left out)."""
+    doc = copy.deepcopy(DOCS[0])
+    doc["seats"][1]["name"] = doc["match"]["game"]["names"][1] = doc["transcript"]["start"]["names"][1] = "a,b 🐾"
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(doc))
+    saved = read_save(path)
+    assert saved.seats[1].name == "a,b 🐾"
+    assert replay_line(saved, Tr("en"), shown=True) == ""
 
 
 @pytest.mark.parametrize("name", ["old-3p-midturn.json", "old-duel-match.json"])

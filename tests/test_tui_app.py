@@ -241,3 +241,76 @@ def test_the_replay_command_fits_80_columns_and_never_breaks_a_seed(tmp_path: Pa
     assert all(len(line) <= 80 for line in lines), lines
     assert f"--seed {seed_text(seed)}" in printed  # whole, on one line, as it is typed back
     assert lines[1].strip().startswith("abluxxen play") and lines[1].endswith("\\")
+
+
+def test_a_deck_draw_is_not_told_on_the_score_screen(tmp_path: Path) -> None:
+    """Ann draws the deck's 7; Ada then plays her last card: the game is over, the note with it."""
+    game = Game.from_json(make_doc(hands=["2 5 6", "1"], names=["Ann", "Ada"], duel=False,
+                                   pool="8 9 10 11 12 13", deck="7"))
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy")], "2\rdeck\rn\r", game=game,
+                              rules=Rules(2, duel=False))
+    over = [s for s in screens if "Game 1 over" in s]
+    assert over and all("You drew" not in s for s in over)
+
+
+@pytest.mark.parametrize("duel", [False, True])
+def test_a_note_goes_with_its_turn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, duel: bool) -> None:
+    """A note tells news of its turn: the 7 Ann drew at the end of hers is not told beside what Ben's turn
+    did to her; the 4 she drew at the end of her next turn is not told a whole round later."""
+    import abluxxen.bots
+
+    class Ben:
+        level = "easy"
+        moves = iter(["play 5", "take", "play 1", "pass"])
+
+        def choose(self, view: object) -> str:
+            return next(self.moves)
+
+    monkeypatch.setattr(abluxxen.bots, "make_bot", lambda level, **options: Ben())
+    game = Game.from_json(make_doc(hands=["X X 2 3 6 8", "X X 1 5 9"], names=["Ann", "Ben"], duel=duel,
+                                   pool="10 11 12 13 10 11", deck="7 4 4 4", shadow="1 1" if duel else ()))
+    # Ann plays a 2 and draws the deck's 7; Ben's 5 abluxxes her 2, he takes it and she draws the deck's 4;
+    # she plays a 3 and draws the deck's 4; Ben plays a 1 and passes; her turn again.
+    keys = "2\rdeck\r" + "deck\r" + "3\rdeck\r"
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ben", "easy")], keys, game=game,
+                              rules=Rules(2, duel=duel))
+    ann = [s for s in screens if "Your hand (Ann)" in s]
+    taken = next(s for s in ann if "Ben took your 2: draw 1." in s)
+    assert "You drew a 7" not in taken
+    turn = next(s for s in ann if "Ann, play one card" in s and "Ann draws a 4" in s)
+    assert "You drew a 4 from the deck." in turn and "You drew a 7" not in turn
+    last = ann[-1]  # Ann's own turn again, after Ben's 1
+    assert "Ben passes" in last and "Ann, play one card" in last
+    assert "You drew" not in last and "took your" not in last
+
+
+def _what_happened(screen: str) -> str:
+    """The log under the table, its lines joined."""
+    lines = screen.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("── "))
+    end = next(i for i, line in enumerate(lines) if i > start and line.startswith("────"))
+    return " ".join(" ".join(lines[start + 1:end]).split())
+
+
+@pytest.mark.parametrize("lang, line, hand", [
+    ("en", "Ann plays two 7s — abluxxes Ada's two 6s and Bix's two 5s", "Your hand (Ann)"),
+    ("de", "Ann spielt zwei 7er — luxxt Ada die zwei 6er und Bix die zwei 5er ab", "Deine Hand (Ann)")])
+def test_a_play_that_hits_two_displays_is_one_line_naming_both(tmp_path: Path, lang: str, line: str,
+                                                                hand: str) -> None:
+    game = Game.from_json(make_doc(hands=["7 7 3", "1 2", "3 4"], displays=[[], ["6 6"], ["5 5"]],
+                                   names=["Ann", "Ada", "Bix"], pool="1 2 3 4 8 9"))
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "77\r",
+                              game=game, lang=lang)
+    told = _what_happened([s for s in screens if hand in s][-1])  # Ann: take or leave Ada's two 6s
+    assert line in told and told.count("Ada") == told.count("Bix") == 1
+
+
+@pytest.mark.parametrize("lang, line", [("en", "Ann plays two 7s — abluxxes Ada's two 6s"),
+                                        ("de", "Ann spielt zwei 7er — luxxt Ada die zwei 6er ab")])
+def test_a_play_that_hits_one_display_says_so_once(tmp_path: Path, lang: str, line: str) -> None:
+    game = Game.from_json(make_doc(hands=["7 7 3", "1 2", "3 4"], displays=[[], ["6 6"], []],
+                                   names=["Ann", "Ada", "Bix"], pool="1 2 3 4 8 9"))
+    status, screens, _ = _run(tmp_path, [Seat("Ann"), Seat("Ada", "easy"), Seat("Bix", "easy")], "77\r",
+                              game=game, lang=lang)
+    told = _what_happened(screens[-1])
+    assert line in told and told.count("Ada") == 1

@@ -133,11 +133,10 @@ def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Se
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise HostError("host.cannot_no_players")
     from ..tui.play import ask_setup
-    from ..tui.prompt import make_session
     from ..tui.terminal import Terminal
 
     screen = Terminal()
-    asked = ask_setup(args, tr, directory, screen=screen, session=make_session())
+    asked = ask_setup(args, tr, directory, screen=screen)
     if isinstance(asked, int):
         raise SetupLeft(asked)
     screen.leave()

@@ -7,13 +7,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- narration --------------------------------------------------------------
     "n.position": ("A position set up for this step: {name}'s turn.",
                    "Eine Stellung für diesen Schritt: {name} ist am Zug."),
+    # A position set up with a set on the table and no play in the log before it.
     "n.hit": ("{name}'s set abluxxes {victims}.", "Der Satz von {name} luxxt {victims} ab."),
-    "n.hit_one": ("{name}'s {cards}", "{cards} von {name}"),
+    # One abluxxed layer, as the log and the moves page list them: "Ada's two 6s and Bix's two 5s".
+    "n.victim": ("{name}'s {cards}", "{name} {cards}"),
     "n.start": ("Game {n}: {name} starts.", "Partie {n}: {name} beginnt."),
     "n.play": ("{name} plays {cards}", "{name} spielt {cards}"),
     "n.no_abluxx": ("no abluxx", "kein Abluxxen"),
-    "n.abluxx": ("abluxxes {victim}'s {cards}", "luxxt {victim} {cards} ab"),
-    "n.abluxx_again": ("{name} abluxxes {victim}'s {cards}", "{name} luxxt {victim} {cards} ab"),
+    "n.abluxx": ("abluxxes {victims}", "luxxt {victims} ab"),
+    "n.abluxx_again": ("{name} abluxxes {victims}", "{name} luxxt {victims} ab"),
     "n.them": ("them", "sie"),
     "n.it": ("it", "sie"),
     "n.it_joker": ("it", "ihn"),

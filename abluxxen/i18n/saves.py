@@ -24,6 +24,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seat_name_control": ("names cannot hold control or invisible characters",
                           "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
     "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
+    "seat_name_mark": ("names cannot hold a comma (it parts the seats) or the table's marks {marks}",
+                       "Namen dürfen kein Komma (es trennt die Plätze) und keines der Zeichen am Tisch "
+                       "enthalten: {marks}"),
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "{path} lässt sich nicht fortsetzen: Die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),

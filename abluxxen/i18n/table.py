@@ -150,7 +150,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "unread.impossible": ("{word} is not possible now (? lists the moves)",
                           "{word} geht jetzt nicht (? zeigt die Züge)"),
     "explain.abluxx": ("{words}: abluxxes {victims}", "{words}: luxxt {victims} ab"),
-    "explain.victim": ("{name}'s {cards}", "{name} {cards}"),
     "explain.shadow_one": ("the shadow's {cards}", "dem Schatten {cards}"),
     "explain.shadow_choice": ("a shadow group of your choice ({options})",
                               "dem Schatten eine Gruppe deiner Wahl ({options})"),

@@ -34,7 +34,7 @@ from ..engine.phase import END_REASONS
 from ..engine.transcript import Transcript
 from ..languages import LANGS
 from ..levels import LEVELS
-from ..names import name_problem
+from ..names import holds_mark, name_problem
 from .files import TooDeep, load_json
 
 FORMAT = "abluxxen-tui/1"
@@ -108,12 +108,15 @@ def name_refusal(name: str) -> str | None:
     """Why a name cannot sit at the table, as a key of ``abluxxen/i18n/`` (``None``: it can).
 
     ``"seat_name_control"``: a control or invisible character;
-    ``"seat_name_long"``: wider than :data:`MAX_NAME` terminal cells.
+    ``"seat_name_long"``: wider than :data:`MAX_NAME` terminal cells;
+    ``"seat_name_mark"``: a comma or one of the table's marks (its text takes them as ``marks``).
     """
     if name_problem(name):
         return "seat_name_control"
     if cells(name) > MAX_NAME:
         return "seat_name_long"
+    if holds_mark(name):
+        return "seat_name_mark"
     return None
 
 
@@ -205,7 +208,8 @@ def _seats(value: Any, names: list[str]) -> list[Seat]:
         if not isinstance(seat, dict) or set(seat) - {"name", "bot"} or seat.get("name") != name:
             raise ValueError(f"seat {number} must be an object with the game's name for that seat")
         refusal = name_refusal(name)
-        if refusal:
+        # A name sat before the marks were refused, and its game must still load.
+        if refusal and refusal != "seat_name_mark":
             raise ValueError(f"seat {number}: " + ("the name holds a control or invisible character"
                                                     if refusal == "seat_name_control"
                                                     else f"the name is wider than {MAX_NAME} characters"))

@@ -67,6 +67,7 @@ class Note:
         name: who did it (``took_yours``).
         move: the move it is about (``forced``, ``undone``).
         error: what kept the game from being saved (``not_saved``).
+        turn: whose turn it came in (``None``: no turn's news, such as an undo's).
     """
 
     key: str
@@ -74,6 +75,7 @@ class Note:
     name: str = ""
     move: str = ""
     error: BaseException | None = None
+    turn: int | None = None
 
 
 @dataclass
@@ -131,14 +133,23 @@ class Seating:
 
 
 def add_note(notes: list[Note], note: Note) -> None:
-    """Tell a person ``note`` too: the moves played for them come in one note, as the cards they drew do,
-    so that what was taken from them stays in sight beside them."""
-    kin = next((n for n in notes if n.key == note.key), None) if note.key in ("forced", "you_drew") else None
+    """Tell a person ``note`` too: the moves played for them in one turn come in one note, as the cards
+    they drew do, so that what was taken from them stays in sight beside them."""
+    kin = next((n for n in notes if n.key == note.key and n.turn == note.turn), None) \
+        if note.key in ("forced", "you_drew") else None
     if kin is None:
         notes.append(note)
     else:
-        merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "")
+        merged = Note(note.key, kin.cards + note.cards, move=f"{kin.move}, {note.move}" if note.move else "",
+                      turn=note.turn)
         notes[notes.index(kin)] = merged
+
+
+def move_turn(view: View, events: Sequence[Event]) -> int:
+    """Whose turn a move was made in, from its events and the view after it (a move that ends a turn tells
+    whose begins, and turns go clockwise)."""
+    begun = next((e.seat for e in events if e.kind == "turn" and e.seat is not None), None)
+    return view.turn if begun is None else (begun - 1) % view.players
 
 
 class SeatNotes:
@@ -146,6 +157,11 @@ class SeatNotes:
 
     A move's events reach a chair's notes only as that seat may see them, so
     "You drew a 7" reaches the drawer alone.
+
+    A note is news of its turn, and goes when it is old (besides when the person moves, which the screens
+    see to): the news of other players' turns once the person's own turn is over, the news of the
+    person's own turn when their next one begins or news of another turn comes, every note when the
+    game is over (the score screen says what counts).
     """
 
     def __init__(self, chair: Chair) -> None:
@@ -153,11 +169,32 @@ class SeatNotes:
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         chair = self.chair
+        me = chair.seat
+        turn = move_turn(view, events)
         for event in events:
-            if event.kind == "draw" and event.seat == chair.seat:
+            note: Note | None = None
+            if event.kind == "draw" and event.seat == me:
                 chair.drawn.extend(event.cards)
-            if event.kind == "draw" and event.source == "deck" and event.seat == chair.seat and event.cards:
-                add_note(chair.notes, Note("you_drew", tuple(event.cards)))
-            elif event.kind == "take" and event.other == chair.seat and event.seat is not None:
-                chair.notes.append(Note("took_yours", tuple(event.cards), name=view.names[event.seat]))
-        del chair.notes[:-3]
+            if event.kind == "game-over":
+                chair.notes.clear()
+            elif event.kind == "turn":
+                # My turn ends: the others' news it was told beside is old; mine begins: my last one's is.
+                ended, begun = turn == me, event.seat == me
+                chair.notes[:] = [n for n in chair.notes
+                                  if n.turn is None or not (ended and n.turn != me or begun and n.turn == me)]
+                turn = event.seat if event.seat is not None else turn
+            elif event.kind == "draw" and event.source == "deck" and event.seat == me and event.cards:
+                note = Note("you_drew", tuple(event.cards), turn=turn)
+            elif event.kind == "take" and event.other == me and event.seat is not None:
+                note = Note("took_yours", tuple(event.cards), name=view.names[event.seat], turn=turn)
+            if note is not None:
+                tell_note(chair, note)
+
+
+def tell_note(chair: Chair, note: Note) -> None:
+    """Tell ``chair``'s person ``note``, news of a turn: news of another turn than theirs makes the news of
+    their own old (see :class:`SeatNotes`)."""
+    if note.turn is not None and note.turn != chair.seat:
+        chair.notes[:] = [n for n in chair.notes if n.turn != chair.seat]
+    add_note(chair.notes, note)
+    del chair.notes[:-3]

@@ -28,7 +28,7 @@ from ..engine.match import Match
 from ..engine.view import View
 from ..quoting import brief
 from ..store.save_document import Saved
-from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewer, add_note
+from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewer, add_note, tell_note
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
@@ -95,6 +95,7 @@ class Room:
         # hot-seat's terminal, whether or not people sit at it), and those of them not done yet.
         self.onlookers: set[Viewer] = set()
         self.holding: set[Viewer] = set()
+        self._turn = 0  # whose turn the move being made is made in
         self._wake = asyncio.Event()
         for number, chair in self.chairs.items():
             table.seats[number] = SeatNotes(chair)
@@ -416,14 +417,15 @@ class Room:
         return self.deciding(seat)
 
     def moving(self, seat: int, move: str) -> None:
-        """Before a move: what an undo of it brings back is kept."""
+        """Before a move: what an undo of it brings back is kept, and whose turn it is made in."""
+        self._turn = self.match.game.turn
         self.taking_back.keep_notes()
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
         """Every screen draws the move (a person is told when it was their only one); after a bot's,
         a pause so people can follow."""
         if forced and seat in self.chairs:
-            add_note(self.chairs[seat].notes, Note("forced", move=move))
+            tell_note(self.chairs[seat], Note("forced", move=move, turn=self._turn))
         self._note_problems()
         self.changed()
         if seat not in self.chairs or not self.chairs[seat].present:

@@ -23,6 +23,7 @@ from ..engine.phase import Phase
 from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n.tr import Tr
+from ..names import BOT, DECIDE, HIT, PAW
 from ..store.save_document import Saved
 from .narrate import narrate
 from .notation import SLOT_LETTERS, shortcuts_key
@@ -34,10 +35,6 @@ VALUE_COLOURS = {
     13: "#d7af87",
 }
 JOKER_STYLE = Style(color="#000000", bgcolor="#ffffff", bold=True)
-PAW = "🐾"
-DECIDE = "▶"
-#: Beside a display the play on the table abluxxes.
-HIT = "⚔"
 NAME_WIDTH = 12
 #: The fewest lines of "What happened" the table keeps, trading its own rules for them when short of room.
 MIN_LOG = 8
@@ -361,7 +358,7 @@ def _seats(view: View, info: TableInfo, tr: Tr, width: int) -> list[Text]:
         line.append(PAW if view.turn == seat and not view.over else "  ")
         line.append(" ")
         level = info.bots[seat] if seat < len(info.bots) else None
-        label = f"{name} ⚙{tr.level(level) if isinstance(level, str) else ''}" if level else name
+        label = f"{name} {BOT}{tr.level(level) if isinstance(level, str) else ''}" if level else name
         style = "bold reverse" if deciding else ("bold" if seat == view.seat else "")
         line.append(set_cell_size(label, NAME_WIDTH), style=style)
         line.append(f" {view.hand_sizes[seat]:>4}")
@@ -406,13 +403,12 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
                room: int) -> list[Text]:
     if room <= 0:
         return []
-    sentences = narrate(events, viewer, view.names, tr)
+    # Every seat the play on the table abluxxes, those still to come too, named in the play's line.
+    hit = [(seat, tuple(view.displays[seat][-1])) for seat in (view.victim, *view.queue)] \
+        if view.victim is not None else []
+    sentences = narrate(events, viewer, view.names, tr, hit=hit, attacker=view.turn)
     if not sentences:
         sentences = [tr("log_empty", name=view.names[view.turn])]
-    if view.victim is not None:  # every seat this play abluxxes, those still to come too
-        hit = [tr("n.hit_one", name=view.names[seat], cards=tr.owned_words(view.displays[seat][-1]))
-               for seat in (view.victim, *view.queue)]
-        sentences.append(tr("n.hit", name=view.names[view.turn], victims=tr.listing(hit)))
     lines: list[Text] = []
     for i in range(len(sentences) - 1, -1, -1):
         block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 else "dim")
@@ -525,7 +521,7 @@ def _explain_play(move: str, view: View, tr: Tr) -> str:
         options = ", ".join(" ".join([token(v)] * len(cards)) for v in victims.shadow)
         parts.append(tr("explain.shadow_choice", options=options))
     for seat in victims.seats:
-        parts.append(tr("explain.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
+        parts.append(tr("n.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
     joiner = " und " if tr.lang == "de" else " and "
     listed = ", ".join(parts[:-1]) + joiner + parts[-1] if len(parts) > 1 else parts[0]
     return tr("explain.abluxx", words=words, victims=listed)

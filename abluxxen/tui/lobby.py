@@ -27,6 +27,7 @@ from rich.table import Table as Grid
 from rich.text import Text
 
 from ..i18n.tr import Tr
+from ..names import BOT
 from ..quoting import brief
 from ..store.ratings import Rating
 from ..table.chairs import Login
@@ -411,7 +412,7 @@ def _chat_and_top(chat: list[str], top: list[Rating], visitor: Visitor, club: Cl
 
 def _ranked_name(rating: Rating, tr: Tr) -> str:
     """A name in a top list: a bot level as the table marks bots (⚙hard)."""
-    return "⚙" + tr.level(rating.name) if rating.bot else brief(rating.name, MAX_NAME_SHOWN)
+    return BOT + tr.level(rating.name) if rating.bot else brief(rating.name, MAX_NAME_SHOWN)
 
 
 def _waiting_seat(visitor: Visitor, club: Club) -> tuple[str, int] | None:

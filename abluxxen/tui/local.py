@@ -26,7 +26,10 @@ from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, Protocol
 
+from prompt_toolkit.application import create_app_session
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import DummyInput
+from prompt_toolkit.output import DummyOutput
 from rich.align import Align
 from rich.console import RenderableType
 
@@ -280,9 +283,15 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     clean_leftovers(path.parent)
     room = room_kind(table, delay=saved.delay if delay is None else delay)
     terminal = Terminal()
-    if lines is None and not (sys.stdin.isatty() and terminal.terminal):
-        lines = Pipes()
-    screen = HotSeatScreen(room, lang=saved.lang, colours=None if lines is not None else _colours(terminal))
+    if lines is None:
+        lines = plain_lines(terminal)
+    if lines is None:
+        screen = HotSeatScreen(room, lang=saved.lang, colours=_colours(terminal))
+    else:
+        # Lines are read from standard input by ``lines`` alone: the screen's application must not open it
+        # (prompt_toolkit would warn that it is no terminal, and read from it).
+        with create_app_session(input=DummyInput(), output=DummyOutput()):
+            screen = HotSeatScreen(room, lang=saved.lang, colours=None)
     try:
         status = asyncio.run(play(room, screen, lines))
     finally:
@@ -326,8 +335,18 @@ class LineTerminal(Protocol):
         """The screen as it is now (``asking``: a line typed now answers its question)."""
 
 
+def plain_lines(terminal: Terminal) -> Pipes | None:
+    """Standard input and output read and written a line at a time when either is no terminal (a pipe, a
+    script); ``None`` at a terminal."""
+    return None if sys.stdin.isatty() and terminal.terminal else Pipes()
+
+
 class Pipes:
-    """Standard input and output as a line terminal: the screen is written out whenever it asks."""
+    """Standard input and output as a line terminal: the screen is written out whenever it asks.
+
+    One reader for everything asked: what it has read ahead from the pipe is its own, so the questions
+    before the table (:meth:`ask`) and the table's must share it, or lines would go missing between them.
+    """
 
     size = (80, 23)
 
@@ -340,6 +359,18 @@ class Pipes:
     async def read_line(self) -> str | None:
         line = await asyncio.get_running_loop().run_in_executor(None, self.source.readline)
         return line.rstrip("\n") if line else None
+
+    def ask(self, question: str) -> str:
+        """A question before the table (the setup's), on its own line, answered by the next line.
+
+        Raises:
+            EOFError: at the end of the input.
+        """
+        print(question.rstrip(), flush=True)
+        line = self.source.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
 
     def show(self, picture: str, *, asking: bool) -> None:
         if asking and picture != self.shown:

@@ -32,7 +32,8 @@ class _Draws:
     items: list[Event] = field(default_factory=list)
 
 
-def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], tr: Tr) -> list[str]:
+def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], tr: Tr, *,
+            hit: Sequence[tuple[int, tuple[int, ...]]] = (), attacker: int | None = None) -> list[str]:
     """The log as sentences, oldest first.
 
     Args:
@@ -40,14 +41,18 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
         viewer: whose eyes the sentences are for (``None``: everybody).
         names: seat names.
         tr: the language.
+        hit: the seats the play on the table abluxxes and their top layers, the one being resolved first
+            (the engine tells of each victim only when its turn comes): the play's line names them all.
+        attacker: whose play that is.
     """
     log = events if isinstance(events, list) else list(events)
     if not log:
-        return []
+        return [_Narration(names, tr).hit_words(hit, attacker)] if hit and attacker is not None else []
     public = _told(log, None, names, tr)
     # A seat's own narration differs from everybody's only by the cards it drew from the deck.
     eyes = viewer if viewer is not None and viewer in public.drawers else None
-    return (public if eyes is None else _told(log, eyes, names, tr)).story.so_far()
+    story = (public if eyes is None else _told(log, eyes, names, tr)).story
+    return story.so_far(hit, attacker)
 
 
 @dataclass
@@ -100,6 +105,9 @@ class _Narration:
         self.draws: _Draws | None = None
         # Whether the sentence so far is a play alone (then a turn's end says "no abluxx").
         self.only_play = False
+        # The open sentence's last abluxx part: where it is, its text's key, the attacker's name, the seat it
+        # abluxxes and the victims it names.
+        self.hit: tuple[int, str, str, int, str] | None = None
 
     def tell(self, ev: Event) -> None:
         """Add one event (as the viewer may see it)."""
@@ -109,10 +117,24 @@ class _Narration:
             self.only_play = False
         getattr(self, _TELLERS.get(ev.kind, "_ignore"))(ev, self.names[ev.seat] if ev.seat is not None else "")
 
-    def so_far(self) -> list[str]:
-        """The sentences, the one being written ended (a new list; nothing here changes)."""
+    def so_far(self, hit: Sequence[tuple[int, tuple[int, ...]]] = (), attacker: int | None = None) -> list[str]:
+        """The sentences, the one being written ended (a new list; nothing here changes); the victims still
+        to come of ``hit`` (see :func:`narrate`) named in its last abluxx part."""
         parts = self.parts + ([_draw_words(self.draws, self.names, self.tr)] if self.draws is not None else [])
+        told = self.hit
+        if hit and told is not None and told[3] == hit[0][0]:
+            at, key, name, _, victim = told
+            parts[at] = self.tr(key, name=name, victims=self.tr.listing([victim, *(self._victim(*h) for h in hit[1:])]))
+        elif hit and attacker is not None:  # a set-up position: the play on the table is in no sentence
+            return self.sentences + ([" — ".join(parts)] if parts else []) + [self.hit_words(hit, attacker)]
         return self.sentences + ([" — ".join(parts)] if parts else [])
+
+    def hit_words(self, hit: Sequence[tuple[int, tuple[int, ...]]], attacker: int) -> str:
+        """A sentence of its own naming every victim of ``attacker``'s set."""
+        return self.tr("n.hit", name=self.names[attacker], victims=self.tr.listing([self._victim(*h) for h in hit]))
+
+    def _victim(self, seat: int, cards: tuple[int, ...]) -> str:
+        return self.tr("n.victim", name=self.names[seat], cards=self.tr.owned_words(cards))
 
     def close(self) -> None:
         """End the sentence being written."""
@@ -120,6 +142,7 @@ class _Narration:
         if self.parts:
             self.sentences.append(" — ".join(self.parts))
         self.parts = []
+        self.hit = None
 
     def _flush_draws(self) -> None:
         if self.draws is not None:
@@ -148,7 +171,9 @@ class _Narration:
     def _abluxx(self, ev: Event, name: str) -> None:
         assert ev.other is not None
         key = "n.abluxx" if len(self.parts) == 1 else "n.abluxx_again"
-        self.parts.append(self.tr(key, name=name, victim=self.names[ev.other], cards=self.tr.owned_words(ev.cards)))
+        victim = self._victim(ev.other, ev.cards)
+        self.hit = (len(self.parts), key, name, ev.other, victim)
+        self.parts.append(self.tr(key, name=name, victims=victim))
 
     def _shadowluxx(self, ev: Event, name: str) -> None:
         self.parts.append(self.tr("n.shadowluxx", cards=self.tr.owned_words(ev.cards), it=self._it(ev)))

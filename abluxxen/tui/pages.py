@@ -6,6 +6,7 @@ where and how they are paged is the front end's business.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 
 from rich.console import RenderableType
@@ -17,6 +18,7 @@ from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n import rulebook
 from ..i18n.tr import Tr
+from ..names import SEAT_SEPARATOR
 from ..store.save_document import Saved
 from .drawing import TableInfo, legend_lines, log_lines, moves_page
 from .narrate import narrate
@@ -75,13 +77,13 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     """How to replay this match's deals at one terminal, or ``""`` while the seed must stay secret
     (``shown``: the match is over, see :meth:`~abluxxen.table.Table.seed_shown`)."""
     match = saved.match
-    if match.seed is None or not shown:
-        return ""
+    if match.seed is None or not shown or any(SEAT_SEPARATOR in s.name for s in saved.seats):
+        return ""  # (a name holding the separator sat before such names were refused: no command seats it)
     # In the player's words (--players, --variant and --tiebreak take the German names too), and in the
     # game's language: a German game replays in German whatever the terminal's locale.
-    specs = ",".join(f"bot:{tr.level(s.bot)}" if s.bot else s.name for s in saved.seats)
+    specs = SEAT_SEPARATOR.join(f"bot:{tr.level(s.bot)}" if s.bot else s.name for s in saved.seats)
     rules = match.rules
-    options = [f'--players "{specs}"', f"--seed {seed_text(match.seed)}"]
+    options = [f"--players {_shell_word(specs)}", f"--seed {seed_text(match.seed)}"]
     if rules.variant != "base":
         options.append(f"--variant {tr(f'option.{rules.variant}')}")
     if rules.players == 2 and not rules.is_duel:
@@ -91,9 +93,16 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     if match.games > 1:
         options.append(f"--match {match.games}")
     if match.first:
-        options.append(f'--first "{match.names[match.first]}"')
+        options.append(f"--first {_shell_word(match.names[match.first])}")
     options.append(f"--lang {saved.lang}")
     return tr("replay", seed=seed_text(match.seed), command=_command_lines(["abluxxen play", *options]))
+
+
+def _shell_word(text: str) -> str:
+    """``text`` as one word of a shell's command line that stays as it is: in double quotes, as README
+    writes them, unless the shell would read something in it there (``$HOME``, a quote): then in its
+    own quoting."""
+    return f'"{text}"' if not set(text) & set('"$`\\!') else shlex.quote(text)
 
 
 def _command_lines(parts: list[str], width: int = REPLAY_WIDTH) -> str:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from prompt_toolkit import PromptSession
 from rich.text import Text
 
 from ..engine.match import Match
@@ -26,7 +27,7 @@ from ..store.save_document import DEFAULT_DELAY, Saved
 from ..store.saves import new_save_path, save_dir
 from ..table.seats import SeatError
 from ..table.table import start_event
-from .local import play_here
+from .local import plain_lines, play_here
 from .prompt import ask_line, make_session
 from .seating import Setup, guided_setup, parse_players, pick_first
 from .terminal import Terminal
@@ -53,10 +54,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
     # The terminal is only touched once the command line is known to be good.
     screen = Terminal()
-    session = make_session()
+    lines = plain_lines(screen)
     first = args.first
     if not args.players:  # --setup, or no --players given: ask
-        asked = ask_setup(args, tr, directory, screen=screen, session=session)
+        asked = ask_setup(args, tr, directory, screen=screen, ask=lines.ask if lines is not None else None)
         if isinstance(asked, int):
             return asked
         seats, variant, first, duel = asked.seats, asked.variant, asked.first, asked.duel
@@ -75,13 +76,19 @@ def run(args: argparse.Namespace) -> int:
     saved = Saved(match=match, seats=seats, lang=lang, delay=delay, log=[start_event(match)])
     path = new_save_path(directory, [s.name for s in seats])
     screen.leave()
-    return play_here(saved, path)
+    return play_here(saved, path, lines=lines)
 
 
 def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Terminal,
-              session: PromptSession[str]) -> Setup | int:
+              ask: Callable[[str], str] | None = None) -> Setup | int:
     """The guided setup on the terminal (who plays, variant, duel, who starts); the exit status instead
-    when the person leaves it."""
+    when the person leaves it.
+
+    Args:
+        ask: asks one question (default: a prompt at this terminal).
+    """
+    if ask is None:
+        ask = functools.partial(ask_line, make_session(), keep=True)
     screen.enter()
     try:
         screen.console.print(Text(tr("setup_title"), style="bold"))
@@ -89,7 +96,7 @@ def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Term
             screen.console.print(Text(tr("learn_offer"), style="cyan"))
         screen.console.print()
         setup = guided_setup(
-            lambda q: ask_line(session, q, keep=True),
+            ask,
             lambda line: screen.console.print(Text(line, style="yellow")), tr,
             inform=lambda line: screen.console.print(Text(line, style="dim")),
             variant=args.variant, first=args.first)

@@ -12,6 +12,7 @@ from rich.cells import cell_len, set_cell_size
 
 from ..i18n.tr import Tr
 from ..languages import default_lang
+from ..names import BOT
 from ..quoting import brief, path_shown
 from ..store.files import number_or_file
 from ..store.journal import record_save
@@ -180,7 +181,7 @@ def _row(found: Found, number: int, busy: bool, tr: Tr) -> list[str]:
     assert saved is not None
     match = saved.match
     game = match.game
-    players = ", ".join(s.name + (" ⚙" if s.is_bot else "") for s in saved.seats)
+    players = ", ".join(s.name + (f" {BOT}" if s.is_bot else "") for s in saved.seats)
     variant = tr(f"variant.{match.rules.variant}") + (" · " + tr("duel") if match.rules.is_duel else "")
     number_of = f"{match.number + 1}/{match.games}" if match.games > 1 else ""
     turn = game.names[game.to_move] if game.to_move is not None else "—"

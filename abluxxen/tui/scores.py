@@ -12,6 +12,7 @@ from ..engine.match import Match
 from ..engine.phase import EndReason
 from ..engine.seeds import seed_text
 from ..i18n.tr import Tr
+from ..names import BOT
 
 
 class ScoreScreen:
@@ -51,7 +52,7 @@ def score_screen(match: Match, tr: Tr, *, bots: list[bool] | None = None, seed: 
     totals = match.totals()
     for seat, name in enumerate(names):
         shown = sum(len(layer) for layer in view.displays[seat])
-        row = [name + (" ⚙" if bots and bots[seat] else ""), str(shown), str(outcome.hand_sizes[seat]),
+        row = [name + (f" {BOT}" if bots and bots[seat] else ""), str(shown), str(outcome.hand_sizes[seat]),
                f"{outcome.scores[seat]:+d}"]
         if match.games > 1:
             row.append(f"{totals[seat]:+d}")

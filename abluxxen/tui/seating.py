@@ -11,6 +11,7 @@ from ..bots import LEVELS
 from ..engine.rules import VARIANTS
 from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
+from ..names import SEAT_SEPARATOR, TABLE_MARKS
 from ..quoting import quoted
 from ..store.save_document import Seat, name_refusal
 
@@ -26,7 +27,8 @@ def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None
 
     Raises:
         SeatError: for an unknown bot level, a name wider than 12 terminal
-            cells, or one with control or invisible characters.
+            cells, one with control or invisible characters, or one with a comma
+            or a mark the table draws beside names.
     """
     tr = tr or Tr("en")
     spec = spec.strip()
@@ -40,7 +42,7 @@ def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None
     refusal = name_refusal(spec)
     if refusal:
         # Quoted: the refusal must not replay the escape sequence it refuses.
-        raise SeatError(refusal, seat=number, shown=quoted(spec))
+        raise SeatError(refusal, seat=number, shown=quoted(spec), marks=" ".join(TABLE_MARKS))
     return spec, None
 
 
@@ -50,7 +52,7 @@ def parse_players(text: str, tr: Tr | None = None) -> list[Seat]:
     Raises:
         SeatError: with the reason.
     """
-    return seats_of([parse_seat(part, i + 1, tr) for i, part in enumerate(text.split(","))])
+    return seats_of([parse_seat(part, i + 1, tr) for i, part in enumerate(text.split(SEAT_SEPARATOR))])
 
 
 def default_name(tr: Tr | None = None) -> str:
@@ -83,17 +85,19 @@ class Setup:
 
 
 def pick_first(first: str, names: Sequence[str], rng: random.Random | None = None) -> int:
-    """The starting seat for ``--first NAME|random`` (a name in any case; ``zufall`` is ``random`` too).
+    """The starting seat for ``--first NAME|random`` (a name in any case; ``zufall`` is ``random`` too, and
+    a seat of that name is that seat).
 
     Raises:
         SeatError: when no seat has that name.
     """
     wanted = first.strip()
-    if wanted.lower() in ("random", "zufall"):
-        return (rng or random.SystemRandom()).randrange(len(names))
+    # A seat's name first: a player called Random who started must start again in the replay.
     for seat, name in enumerate(names):
         if name.lower() == wanted.lower():
             return seat
+    if wanted.lower() in ("random", "zufall"):
+        return (rng or random.SystemRandom()).randrange(len(names))
     raise SeatError("seat_no_first", name=quoted(wanted), names=", ".join(names))
 
 
@@ -161,7 +165,8 @@ class _Dialog:
                 try:
                     spec = parse_seat(answer, number, self.tr)
                 except SeatError as err:
-                    self.refuse(self.tr(err.key) if err.key.startswith("seat_name") else self.tr("setup_bad_seat"))
+                    self.refuse(self.tr(err.key, **err.params) if err.key.startswith("seat_name")
+                                else self.tr("setup_bad_seat"))
                     continue
                 if spec[0] and any(s[0] and s[0].lower() == spec[0].lower() for s in specs):
                     self.refuse(self.tr("setup_same_name", name=spec[0]))
