@@ -75,7 +75,8 @@ from wcwidth import wcwidth
 from abluxxen import Game, Rules
 from abluxxen.engine.view import View
 from abluxxen.i18n.tr import Tr
-from abluxxen.tui.drawing import DECIDE, PAW, pool_text
+from abluxxen.names import DECIDE, PAW
+from abluxxen.tui.drawing import pool_text
 
 SEED = 1000
 CODE = "load-{n}"

@@ -1147,11 +1147,11 @@ def test_where_no_worker_process_can_be_started_every_table_plays_in_the_clubs_o
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Windows: no Unix socket pair to hand a worker, so `--workers 4` must not try, nor fail.
     monkeypatch.setattr(workers_module, "CAN_START_WORKERS", False)
-    monkeypatch.setattr(workers_module.socket, "socketpair", _loopback_pair)
+    monkeypatch.setattr(socket, "socketpair", _loopback_pair)
 
     def no_process(*args: object, **kwargs: object) -> None:
         raise AssertionError("a worker process was started")
-    monkeypatch.setattr(workers_module.subprocess, "Popen", no_process)
+    monkeypatch.setattr(subprocess, "Popen", no_process)
     assert workers_module.default_workers() == 0
 
     async def test(club: Club, port: int) -> None:
