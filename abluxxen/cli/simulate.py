@@ -21,6 +21,7 @@ import os
 import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -225,8 +226,35 @@ def run_games(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
         return
     chunk = max(1, min(8, len(tasks) // (jobs * 8)))
     # Workers leave Ctrl-C to this process, which ends them all (leaving the ``with`` terminates the pool).
-    with multiprocessing.get_context().Pool(jobs, initializer=_worker_signals) as pool:
-        yield from pool.imap_unordered(play_game, tasks, chunksize=chunk)
+    # Here a signal is only noted, and acted on between waits: raised inside the pool's own locks (as a
+    # signal's exception may be, when it comes as the pool starts), it could leave the run hanging.
+    caught: list[int] = []
+    main = threading.current_thread() is threading.main_thread()  # only the main thread is told of signals
+    noted = {signum: signal.signal(signum, lambda n, _: caught.append(n))
+             for signum in (signal.SIGINT, signal.SIGTERM) if main}
+    try:
+        with multiprocessing.get_context().Pool(jobs, initializer=_worker_signals) as pool:
+            # Chunks as tasks of their own: only a chunk size of 1 gives an iterator that waits with a timeout.
+            chunks = [tasks[at:at + chunk] for at in range(0, len(tasks), chunk)]
+            results = pool.imap_unordered(_play_chunk, chunks)
+            while not caught:
+                try:
+                    played = results.next(timeout=0.1)
+                except multiprocessing.TimeoutError:
+                    continue
+                except StopIteration:
+                    return
+                yield from played
+    finally:
+        for signum, previous in noted.items():
+            signal.signal(signum, previous)
+    if caught[0] == signal.SIGTERM:
+        raise Stopped()
+    raise KeyboardInterrupt
+
+
+def _play_chunk(chunk: list[Task]) -> list[GameResult]:
+    return [play_game(task) for task in chunk]
 
 
 def _worker_signals() -> None:
