@@ -336,37 +336,12 @@ def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: A
     screen, bots in the other seats (or ``seats``), no pause after a bot's move; its result."""
     import asyncio
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
+    def start(room: Any, screen: Any, pipe: Any) -> tuple[Any, Any]:
+        screen.sit()
+        task = asyncio.get_running_loop().create_task(room.run())
+        return task, test(Seated(room, screen, task))
 
-    from abluxxen.engine.events import START, Event
-    from abluxxen.engine.match import Match
-    from abluxxen.store.save_document import Saved, Seat
-    from abluxxen.table.room import Room
-    from abluxxen.table.table import Table
-    from abluxxen.tui.local import HotSeatScreen
-
-    names = list(game.names)
-    seats = seats or [Seat(names[0])] + [Seat(name, "easy") for name in names[1:]]
-    match = Match(game.rules, games=1, seed=3, names=names)
-    match.game = game
-    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
-
-    async def main() -> Any:
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            room = Room(Table(saved, path), delay=0.0)
-            screen = HotSeatScreen(room, lang=lang, colours=None)
-            screen.fixed_size = (80, 23)
-            screen.sit()
-            task = asyncio.get_running_loop().create_task(room.run())
-            try:
-                return await test(Seated(room, screen, task))
-            finally:
-                task.cancel()
-                await asyncio.gather(task, return_exceptions=True)
-
-    return asyncio.run(main())
+    return _at_hot_seat(game, seats, lang, path, start)
 
 
 class AtKeyboard:
@@ -411,33 +386,54 @@ def at_keyboard(game: Any, test: Any, *, seats: Any = None, lang: str = "en", pa
     ``seats``), no pause after a bot's move, a screen of 80×23; its result."""
     import asyncio
 
+    from abluxxen.tui.local import play
+
+    def start(room: Any, screen: Any, pipe: Any) -> tuple[Any, Any]:
+        playing = asyncio.get_running_loop().create_task(play(room, screen))
+        return playing, test(AtKeyboard(room, screen, pipe, playing))
+
+    return _at_hot_seat(game, seats, lang, path, start)
+
+
+def _at_hot_seat(game: Any, seats: Any, lang: str, path: Any, start: Any) -> Any:
+    """``game`` at a hot-seat screen of 80×23 fed by a pipe; ``start(room, screen, pipe)`` gives the task
+    that plays and the test to await while it does; the test's result."""
+    import asyncio
+
     from prompt_toolkit.application import create_app_session
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from abluxxen.engine.events import START, Event
-    from abluxxen.engine.match import Match
-    from abluxxen.store.save_document import Saved, Seat
     from abluxxen.table.room import Room
     from abluxxen.table.table import Table
-    from abluxxen.tui.local import HotSeatScreen, play
+    from abluxxen.tui.local import HotSeatScreen
 
-    names = list(game.names)
-    seats = seats or [Seat(names[0])] + [Seat(name, "easy") for name in names[1:]]
-    match = Match(game.rules, games=1, seed=3, names=names)
-    match.game = game
-    saved = Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
+    saved = _saved_at(game, seats, lang)
 
     async def main() -> Any:
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             room = Room(Table(saved, path), delay=0.0)
             screen = HotSeatScreen(room, lang=lang, colours=None)
             screen.fixed_size = (80, 23)
-            playing = asyncio.get_running_loop().create_task(play(room, screen))
+            task, tested = start(room, screen, pipe)
             try:
-                return await test(AtKeyboard(room, screen, pipe, playing))
+                return await tested
             finally:
-                playing.cancel()
-                await asyncio.gather(playing, return_exceptions=True)
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
 
     return asyncio.run(main())
+
+
+def _saved_at(game: Any, seats: Any, lang: str) -> Any:
+    """A one-game match at ``game``'s position: Ann (the first name) at the keyboard, easy bots in the other
+    seats unless ``seats`` says otherwise."""
+    from abluxxen.engine.events import START, Event
+    from abluxxen.engine.match import Match
+    from abluxxen.store.save_document import Saved, Seat
+
+    names = list(game.names)
+    seats = seats or [Seat(names[0])] + [Seat(name, "easy") for name in names[1:]]
+    match = Match(game.rules, games=1, seed=3, names=names)
+    match.game = game
+    return Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])

@@ -110,26 +110,16 @@ def test_the_language_comes_from_lang_or_the_environment(monkeypatch: pytest.Mon
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 @pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
-def test_no_help_line_is_wider_than_an_80_column_terminal(command: str, lang: str,
-                                                         monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_help_fits_an_80_column_terminal_and_leaves_no_word_alone_on_a_line(
+        command: str, lang: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("COLUMNS", "80")
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "de_DE.UTF-8" if lang == "de" else "en_GB.UTF-8")
-    text = _help(capsys, *([command] if command else []))
-    wide = [line for line in text.splitlines() if len(line) > 80]
+    lines = _help(capsys, *([command] if command else [])).splitlines()
+    wide = [line for line in lines if len(line) > 80]
     assert not wide, f"{command or 'abluxxen'} --help --lang {lang}: {wide}"
-
-
-@pytest.mark.parametrize("lang", ["en", "de"])
-@pytest.mark.parametrize("command", ["", *SUBCOMMANDS])
-def test_no_help_line_at_80_columns_is_one_word_left_alone(command: str, lang: str,
-                                                          monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
     # "--lang" at a line's end and "de" alone below it read as two things; so does a sentence's last word.
-    monkeypatch.setenv("COLUMNS", "80")
-    lines = _help(capsys, *([command] if command else []), "--lang", lang).splitlines()
     alone = [f"{above!r} / {line!r}" for above, line in zip(lines, lines[1:], strict=False)
              if above.strip() and not above.rstrip().endswith(":") and len(line.split()) == 1
              and not line.lstrip().startswith(("-", "["))]

@@ -482,6 +482,13 @@ def test_move_notation_lists_every_move_of_the_contract() -> None:
 # -- the command as a player runs it ---------------------------------------------
 
 
+def _python(code: str) -> str:
+    """What a fresh Python prints running ``code`` (which must succeed)."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 def test_rules_command_never_imports_the_game_ui() -> None:
     code = ("import sys\n"
             "import abluxxen.cli.rules\n"
@@ -490,9 +497,7 @@ def test_rules_command_never_imports_the_game_ui() -> None:
             "status = main(['rules', 'joker'])\n"
             "bad = sorted(m for m in sys.modules if m.startswith(('abluxxen.tui', 'prompt_toolkit')))\n"
             "print('STATUS', status, 'UI', bad)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "STATUS 0 UI []" in done.stdout
+    assert "STATUS 0 UI []" in _python(code)
 
 
 def test_rules_command_loads_no_game_engine_saves_or_bots() -> None:
@@ -504,9 +509,7 @@ def test_rules_command_loads_no_game_engine_saves_or_bots() -> None:
             "loaded = sorted(m for m in sys.modules if m.startswith(('abluxxen.engine.', 'abluxxen.store',\n"
             "                                                         'abluxxen.bots', 'abluxxen.table')))\n"
             "print('STATUS', status, 'LOADED', loaded)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "STATUS 0 LOADED ['abluxxen.engine.rules']" in done.stdout  # the rules' names, for --variant
+    assert "STATUS 0 LOADED ['abluxxen.engine.rules']" in _python(code)  # the rules' names, for --variant
 
 
 def test_the_package_gives_the_engines_names_when_asked() -> None:
@@ -521,9 +524,7 @@ def test_the_package_gives_the_engines_names_when_asked() -> None:
             "    abluxxen.Nothing\n"
             "except AttributeError as error:\n"
             "    print('REFUSED', error)\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "REFUSED module 'abluxxen' has no attribute 'Nothing'" in done.stdout
+    assert "REFUSED module 'abluxxen' has no attribute 'Nothing'" in _python(code)
 
 
 def test_piped_output_is_plain_readable_text() -> None:
