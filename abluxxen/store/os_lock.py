@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 
@@ -59,6 +60,24 @@ def unlock(fd: int) -> None:
             msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
         except OSError:
             pass  # closing lets go all the same
+
+
+def remove_and_let_go(path: Path, fd: int) -> None:
+    """Remove ``path`` while ``fd`` still holds its lock (so that nobody locks a file about to go), then let go
+    of the lock and close ``fd``. Where an open file cannot be removed (Windows), it goes once closed, unless
+    another process has it open by then (it is theirs)."""
+    try:
+        path.unlink(missing_ok=True)
+        removed = True
+    except OSError:
+        removed = False
+    unlock(fd)
+    os.close(fd)
+    if not removed:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError:
+            pass
 
 
 def is_held(err: OSError) -> bool:

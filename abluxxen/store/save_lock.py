@@ -137,20 +137,7 @@ class SaveLock:
         if self._fd is None:
             return
         fd, self._fd = self._fd, None
-        try:
-            # Removed while still held, so that nobody locks a file about to go (see acquire).
-            self.sidecar.unlink(missing_ok=True)
-            removed = True
-        except OSError:
-            removed = False  # Windows removes no open file
-        os_lock.unlock(fd)
-        os.close(fd)
-        if not removed:
-            try:
-                # Closed first: where an open file cannot be removed, another holder's cannot be either.
-                self.sidecar.unlink(missing_ok=True)
-            except OSError:
-                pass  # another process has it open: the sidecar is theirs now
+        os_lock.remove_and_let_go(self.sidecar, fd)  # removed while held: nobody locks a file about to go
 
 
 def orphan_holder(sidecar: Path) -> int | None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from . import os_lock
 from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, read_small, write_atomically
 from .save_document import Saved, SaveError, parse_save, save_text
@@ -130,24 +131,17 @@ def _remove_unlocked(path: Path) -> None:
         fd = os.open(path, os.O_RDONLY | _NONBLOCK)
     except OSError:
         return
-    removed = True
     try:
         status = os.fstat(fd)
-        if stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime >= LEFTOVER_AGE:
+        stale = stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime >= LEFTOVER_AGE
+        if stale:
             flock(fd)
-            removed = False
-            path.unlink(missing_ok=True)
-            removed = True
     except OSError:
-        pass
-    finally:
+        stale = False  # held by its writer (or unreadable): it stays
+    if stale:
+        os_lock.remove_and_let_go(path, fd)
+    else:
         os.close(fd)
-    if not removed:
-        try:
-            # Windows removes no open file: closed first, it goes unless another process has it open again.
-            path.unlink(missing_ok=True)
-        except OSError:
-            pass
 
 
 def read_save(path: Path) -> Saved:
