@@ -353,15 +353,16 @@ def test_a_save_with_a_control_character_in_a_name_is_refused(tmp_path: Path,
     assert err.count("\n") == 1 and "\x1b" not in err and str(path) in err
 
 
-def test_a_save_whose_name_holds_a_comma_or_a_mark_still_resumes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["a,b 🐾", "a,b", "Bix ⚙"])
+def test_a_save_whose_name_holds_a_comma_or_a_mark_still_resumes(tmp_path: Path, name: str) -> None:
     """Such names sat before they were refused: their games go on (only the replay command, which would
-    seat a player twice, is left out)."""
+    seat a player twice or be refused, is left out)."""
     doc = copy.deepcopy(DOCS[0])
-    doc["seats"][1]["name"] = doc["match"]["game"]["names"][1] = doc["transcript"]["start"]["names"][1] = "a,b 🐾"
+    doc["seats"][1]["name"] = doc["match"]["game"]["names"][1] = doc["transcript"]["start"]["names"][1] = name
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc))
     saved = read_save(path)
-    assert saved.seats[1].name == "a,b 🐾"
+    assert saved.seats[1].name == name
     assert replay_line(saved, Tr("en"), shown=True) == ""
 
 

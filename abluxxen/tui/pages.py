@@ -18,7 +18,7 @@ from ..engine.seeds import seed_text
 from ..engine.view import View
 from ..i18n import rulebook
 from ..i18n.tr import Tr
-from ..names import SEAT_SEPARATOR
+from ..names import SEAT_SEPARATOR, holds_mark
 from ..store.save_document import Saved
 from .drawing import TableInfo, legend_lines, log_lines, moves_page
 from .narrate import narrate
@@ -77,8 +77,8 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     """How to replay this match's deals at one terminal, or ``""`` while the seed must stay secret
     (``shown``: the match is over, see :meth:`~abluxxen.table.Table.seed_shown`)."""
     match = saved.match
-    if match.seed is None or not shown or any(SEAT_SEPARATOR in s.name for s in saved.seats):
-        return ""  # (a name holding the separator sat before such names were refused: no command seats it)
+    if match.seed is None or not shown or any(holds_mark(s.name) for s in saved.seats):
+        return ""  # (a name holding a mark or the separator sat before such names were refused: no command seats it)
     # In the player's words (--players, --variant and --tiebreak take the German names too), and in the
     # game's language: a German game replays in German whatever the terminal's locale.
     specs = SEAT_SEPARATOR.join(f"bot:{tr.level(s.bot)}" if s.bot else s.name for s in saved.seats)
