@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .. import __version__
+from ..complaints import complain
 from ..i18n.catalog import CatalogFormatter, error_line, in_language, install, lang_of, t, translate_metavars
 from ..languages import LANGS
 from ..quoting import brief
@@ -124,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     show the game's symbols, gives one line on standard error and status 1.
     """
     if sys.stdout is None:
-        _complain("standard output is closed; nothing can be shown")
+        complain("standard output is closed; nothing can be shown")
         return 1
     args_list = list(sys.argv[1:] if argv is None else argv)
     quiet = any(a in ("-h", "--help", "--version") for a in args_list)
@@ -133,7 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             _GLYPHS.encode(encoding)
         except (UnicodeEncodeError, LookupError):
-            _complain(f"the output's character set ({encoding}) cannot show the game's cards and symbols; "
+            complain(f"the output's character set ({encoding}) cannot show the game's cards and symbols; "
                       "use a UTF-8 locale, e.g. LANG=C.UTF-8")
             return 1
     try:
@@ -144,25 +145,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except UnicodeEncodeError as err:
         _detach_stdout()
-        _complain(f"the output's character set ({encoding}) cannot show {err.object[err.start:err.end]!r}; "
+        complain(f"the output's character set ({encoding}) cannot show {err.object[err.start:err.end]!r}; "
                   "use a UTF-8 locale, e.g. LANG=C.UTF-8")
         return 1
     except OSError as err:
         if err.filename is not None:
             raise
         _detach_stdout()
-        _complain(f"cannot write the output: {err.strerror or err}")
+        complain(f"cannot write the output: {err.strerror or err}")
         return 1
     return status
-
-
-def _complain(line: str) -> None:
-    """One line on standard error, if there is one."""
-    try:
-        if sys.stderr is not None:
-            print(f"abluxxen: {line}", file=sys.stderr)
-    except (OSError, ValueError):
-        pass
 
 
 def _detach_stdout() -> None:

@@ -27,6 +27,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from ..bots import Think
 from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
+from ..complaints import complain
 from ..engine.transcript import Transcript
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         source = load(args.file, save_dir(args.save_dir), tr)
         seat = pick_seat(source, args.seat, tr)
     except Refused as err:
-        print(f"abluxxen: {err}", file=sys.stderr)
+        complain(str(err))
         return 1
     name = source.names[seat]
     try:
@@ -181,7 +182,7 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
             last = records.last()
             newer = [d for d in records.damaged() if last is None or d.number > last.number]
             if newer:  # the newest games were passed over: say which and why
-                print(f"abluxxen: {skipped_line(tr, records.path, newer)}", file=sys.stderr)
+                complain(skipped_line(tr, records.path, newer))
             return last
         except DamagedRecord as err:
             raise Refused(tr("review.damaged_record", n=err.number, reason=err.reason)) from None
@@ -189,7 +190,7 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
             line = unreadable_line(tr, records.path, err)
             if number is not None:
                 raise Refused(line) from None
-            print(f"abluxxen: {line}", file=sys.stderr)
+            complain(line)
             return None
 
 

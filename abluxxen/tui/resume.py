@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from datetime import datetime
 from pathlib import Path
 
 from rich.cells import cell_len, set_cell_size
 
+from ..complaints import complain
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..names import BOT
@@ -39,10 +39,10 @@ def run(args: argparse.Namespace) -> int:
         path = _real(path)
         folder = path.is_dir()
     except OSError as err:  # a name the system refuses to look up (too long, a loop of links)
-        _say(tr("bad_save", path=named, reason=tr.os_reason(err)))
+        complain(tr("bad_save", path=named, reason=tr.os_reason(err)))
         return 1
     if folder:  # before its lock: a folder such as / has no name to put a lock file beside
-        _say(tr("bad_save", path=named, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))))
+        complain(tr("bad_save", path=named, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))))
         return 1
     lock = SaveLock(path)
     try:
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         # gone is asked to save and leave first (nobody can play on there).
         lock.acquire(wait=LOCK_PATIENCE, orphans=True)
     except SaveBusy:
-        _say(tr("save_busy", path=named))
+        complain(tr("save_busy", path=named))
         return 1
     except OSError:
         pass  # a folder that takes no lock file takes no save either: the game says so
@@ -59,20 +59,14 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as err:
         lock.release()
         reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else tr.save_refusal(err)
-        _say(tr("bad_save", path=named, reason=reason))
+        complain(tr("bad_save", path=named, reason=reason))
         return 1
     if args.lang:
         saved.lang = args.lang
     if saved.finished and saved.match.is_over:
-        _say(_finished(path, named, lock, Tr(saved.lang)))
+        complain(_finished(path, named, lock, Tr(saved.lang)))
         return 1
     return play_here(saved, path, delay=args.delay, lock=lock if lock.held else None)
-
-
-def _say(text: str) -> None:
-    """A refusal or a notice on standard error, each line named by the program as every command's are."""
-    for line in text.splitlines():
-        print(f"abluxxen: {line}", file=sys.stderr)
 
 
 def _real(path: Path) -> Path:
@@ -109,7 +103,7 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
     games, damaged = unfinished_saves(directory)
     if number is not None:
         if not 1 <= number <= len(games):
-            _say(tr("list_no_number", n=brief(str(file)), count=len(games)))
+            complain(tr("list_no_number", n=brief(str(file)), count=len(games)))
             return None
         return games[number - 1].path
     busy: list[Found] = []  # open in another terminal: the next newest is free to play here
@@ -121,12 +115,12 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
         busy.append(game)
     for bad in damaged:
         if newest is None or bad.mtime >= newest.mtime:
-            _say(_skipped(bad, tr))
+            complain(_skipped(bad, tr))
     if newest is None:
-        _say(tr("all_busy", dir=path_shown(directory)) if games else tr("no_save", dir=path_shown(directory)))
+        complain(tr("all_busy", dir=path_shown(directory)) if games else tr("no_save", dir=path_shown(directory)))
         return None
     for game in busy:
-        _say(tr("skipped_busy", path=path_shown(game.path)))
+        complain(tr("skipped_busy", path=path_shown(game.path)))
     return newest.path
 
 
@@ -143,7 +137,7 @@ def show_list(directory: Path, tr: Tr) -> int:
     list is an answer, not a failure)."""
     games, damaged = unfinished_saves(directory)
     for bad in damaged:
-        _say(_skipped(bad, tr))
+        complain(_skipped(bad, tr))
     if not games:
         print(tr("list_none", dir=directory))
         return 0
