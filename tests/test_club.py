@@ -196,6 +196,7 @@ def test_the_clubs_door_counts_wrong_guest_codes_and_locks_a_name_out_as_a_hosts
         refused, told = await knock(port, "eve", code="open door")  # the right code, for the locked name
         assert isinstance(refused, Exception)
         assert "Too many wrong codes for eve" in "".join(told.banners)
+        assert "an account's SSH key gets in at once" in "".join(told.banners)  # no seat's key at a club
         await enter(port, "bob", code="open door")  # another name from the same address still gets in
         await enter(port, "ann", key=ANN)
         now[0] += 61

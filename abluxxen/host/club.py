@@ -91,7 +91,7 @@ class ClubAdmission:
     """Who the club's door lets in: an account by key, or a guest by the club's code
     (:class:`~.connection.Admission`)."""
 
-    prompt = "club.code_prompt"
+    prompt, locked = "club.code_prompt", "club.locked"
 
     def __init__(self, host: ClubHost) -> None:
         self.host = host

@@ -51,8 +51,9 @@ class Admission(Protocol):
     """Who one connection lets in, and to what (one is made for each connection, and keeps what its
     login proved)."""
 
-    #: The catalog key of the code question.
+    #: The catalog keys of the code question, and of why a name is locked out (what still gets in).
     prompt: str
+    locked: str
 
     async def key(self, name: str, key: asyncssh.SSHKey) -> bool:
         """Whether ``key`` lets ``name`` in (the accounts may be asked in a thread)."""
@@ -153,7 +154,7 @@ class Connection(asyncssh.SSHServer):
         self._disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, words)
 
     def _locked_out(self, seconds: float) -> None:
-        self._refuse(self.tr("host.locked", name=brief(self.name, 20), seconds=int(seconds + 0.999)))
+        self._refuse(self.tr(self.admission.locked, name=brief(self.name, 20), seconds=int(seconds + 0.999)))
 
     def _locked(self, username: str) -> bool:
         """Whether ``username`` is locked out at this address (told so, and the connection ends)."""

@@ -158,7 +158,7 @@ class SeatAdmission:
     """Who a hosted table's door lets in: a login's name picks the seat; the seat's SSH key lets it in, or
     the room's invite code, or the seat's return code (:class:`~.connection.Admission`)."""
 
-    prompt = "host.code_prompt"
+    prompt, locked = "host.code_prompt", "host.locked"
 
     def __init__(self, host: Host) -> None:
         self.host = host

@@ -18,6 +18,10 @@ NEW_WORDS: dict[str, str] = {
 TEXTS: dict[str, tuple[str, str]] = {
     # -- the door ----------------------------------------------------------------------
     "club.code_prompt": ("Guest code: ", "Gastcode: "),
+    "club.locked": ("Too many wrong codes for {name} from your address: try again in {seconds} s "
+                    "(an account's SSH key gets in at once).",
+                    "Zu viele falsche Codes für {name} von deiner Adresse: in {seconds} s noch einmal "
+                    "versuchen (mit dem SSH-Schlüssel eines Kontos geht es sofort)."),
     "club.door.taken": ("The name {name} belongs to another SSH key. Log in under another name "
                         "(ssh NAME@…), or with {name}'s key.",
                         "Der Name {name} gehört zu einem anderen SSH-Schlüssel. Melde dich unter einem "
