@@ -12,6 +12,10 @@ Several processes can share one run and one log: ``--shard 0/2`` and
 ``--shard 1/2`` play the even and the odd games (each line is written whole,
 so their appends never mix).
 
+Two levels of other styles exist only here, for checking that a stronger hard
+bot is stronger against more than the normal bot (:mod:`styles`): ``greedy``
+(the rollout policy's move) and ``flat`` (flat Monte Carlo, no tree).
+
 One more level exists only here: ``perfect``, :class:`PerfectInfoHardBot`,
 the hard bot's search dealt the *real* hands instead of deals sampled from
 its view (only the deck's order stays hidden). It cheats, so it is no
@@ -36,6 +40,8 @@ import statistics
 import sys
 from pathlib import Path
 from typing import Any
+
+from styles import FlatBot, GreedyBot
 
 from abluxxen import Game, Rules
 from abluxxen.bots import Bot, Think, make_bot
@@ -67,9 +73,17 @@ class PerfectInfoHardBot(HardBot):
 
 
 def bot_of(level: str, seed: int, think: Think | None) -> Bot:
-    """A bot of ``level`` (``perfect`` too), seeded as ``abluxxen simulate`` seeds it."""
+    """A bot of ``level`` (``perfect``, ``greedy`` and ``flat`` too), seeded as ``abluxxen simulate`` seeds it.
+
+    ``think`` is the hard bot's budget; ``flat`` keeps its own (:data:`styles.FLAT_ROLLOUTS`), so a
+    run of hard against flat changes one of them only.
+    """
     if level == "perfect":
         return PerfectInfoHardBot(seed=seed, think=think)
+    if level == "greedy":
+        return GreedyBot(seed=seed)
+    if level == "flat":
+        return FlatBot(seed=seed)
     return make_bot(level, seed=seed, think=think)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from helpers import bots_play
+from helpers import bots_play, ending_position
 from rich.console import Console
 
 from abluxxen import Game, Match, Rules
@@ -60,6 +60,9 @@ def test_both_sides_of_a_round_play_the_same_positions_and_games() -> None:
 
 
 def _module(name: str) -> ModuleType:
+    # As when the script runs: its folder comes first on the path, so it finds its sibling modules.
+    if str(ROOT / "benchmarks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "benchmarks"))
     spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -84,6 +87,18 @@ def test_agreement_counts_the_decisions_with_a_choice() -> None:
     total, same = _module("agreement").agreement(players=3, games=1, seed=5)
     assert total["play"] > 5 and set(same) <= set(total)
     assert all(0 <= same[phase] <= total[phase] for phase in total)
+
+
+def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every_time() -> None:
+    styles = _module("styles")
+    # Flat Monte Carlo tries every move, the normal bot's ranking aside: emptying the hand wins here.
+    assert styles.FlatBot(seed=1, think=200).choose(ending_position(ahead=True).view(0)) == "play 7 7 7"
+    game = Game.new(Rules(4), seed=5)
+    seat = game.to_move
+    assert seat is not None
+    for bot in (styles.GreedyBot, styles.FlatBot):
+        moves = {bot(seed=3).choose(game.view(seat)) for _ in range(3)}
+        assert len(moves) == 1 and moves <= set(game.legal_moves())
 
 
 def test_two_shards_of_a_run_play_its_games_once_each_and_alike(tmp_path: Path) -> None:
