@@ -25,6 +25,12 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+# Issue 39: the screening budget (2,000 iterations, paired with hard4.jsonl, the same games as
+# base4.jsonl in docs/bots.md), and the opponents of other styles (benchmarks/styles.py).
+strength b2k.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6 --think 2000
+strength flat4.jsonl --seats flat,normal,normal,normal --games 600 --seed 6
+strength greedy_normal4.jsonl --seats greedy,normal,normal,normal --games 300 --seed 8
+strength hard_greedy4.jsonl --seats hard,greedy,greedy,greedy --games 300 --seed 7
 # Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
 # 16,000 in the duel; inference with 3+ players), and the perfect-information bound.
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
