@@ -31,6 +31,7 @@ strength b2k.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6 --thi
 strength flat4.jsonl --seats flat,normal,normal,normal --games 600 --seed 6
 strength greedy_normal4.jsonl --seats greedy,normal,normal,normal --games 300 --seed 8
 strength hard_greedy4.jsonl --seats hard,greedy,greedy,greedy --games 300 --seed 7
+strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 # Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
 # 16,000 in the duel; inference with 3+ players), and the perfect-information bound.
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
