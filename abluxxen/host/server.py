@@ -189,17 +189,17 @@ class SeatAdmission:
 
     def admitted(self, by_code: bool) -> Admitted:
         if not by_code:
-            self.room = self.key_room
             return Admitted("publickey", key=self.key_print)
         return Admitted("return code" if self.returning else "code")
 
     def session(self, name: str, address: str, by_code: bool) -> asyncssh.SSHServerSession[str] | None:
-        if self.room is None:
+        room = self.room if by_code else self.key_room
+        if room is None:
             return None
         keys = (self.key_print,) if not by_code else tuple(self.offered)
         login = Login(name, address=address, keys=keys, proven=self.key_print if not by_code else "",
                       returning=self.returning)
-        return Session(self.host, login, SeatVisit(self.room))
+        return Session(self.host, login, SeatVisit(room))
 
 
 class Relay:
@@ -329,7 +329,6 @@ class Session(SizedSession, PromptToolkitSSHSession):
         if goodbye:
             chan.write(goodbye.replace("\n", "\r\n") + "\r\n")
         chan.exit(0)
-
 
 
 class SeatVisit:
