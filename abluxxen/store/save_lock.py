@@ -33,19 +33,10 @@ class SaveBusy(SaveError):
     """A save that another process has open (its game is being played elsewhere)."""
 
 
-def flock(fd: int) -> None:
-    """Lock ``fd`` exclusively, without waiting (the system's lock: :func:`os_lock.lock`).
-
-    Raises:
-        OSError: an errno of :data:`os_lock.HELD` when another open file holds the lock.
-    """
-    os_lock.lock(fd)
-
-
 def try_flock(fd: int) -> None:
     """Lock ``fd`` exclusively if the file system can (a temporary file while it is written), without waiting."""
     try:
-        flock(fd)
+        os_lock.lock(fd)
     except OSError:
         pass  # a file system without locks: the write itself matters more
 
@@ -112,7 +103,7 @@ class SaveLock:
         while self._fd is None:
             fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o600)
             try:
-                flock(fd)
+                os_lock.lock(fd)
             except OSError as err:
                 os.close(fd)
                 if not os_lock.is_held(err):

@@ -27,7 +27,7 @@ from . import os_lock
 from .datadir import data_dir, private_dir, saves_in
 from .files import Refused, read_small, write_atomically
 from .save_document import Saved, SaveError, parse_save, save_text
-from .save_lock import SaveLock, flock, sidecar_save, try_flock
+from .save_lock import SaveLock, sidecar_save, try_flock
 
 MAX_BYTES = 4 * 1024 * 1024  # a long match saves in well under 100 kB
 _TEMP_PREFIX, _TEMP_SUFFIX = ".save-", ".tmp"
@@ -135,7 +135,7 @@ def _remove_unlocked(path: Path) -> None:
         status = os.fstat(fd)
         stale = stat.S_ISREG(status.st_mode) and time.time() - status.st_mtime >= LEFTOVER_AGE
         if stale:
-            flock(fd)
+            os_lock.lock(fd)
     except OSError:
         stale = False  # held by its writer (or unreadable): it stays
     if stale:
