@@ -22,10 +22,14 @@ UNDO_KEPT = 64
 
 
 class Seated(Protocol):
-    """What the policy reads of its room: the table it plays at, and the people's seats."""
+    """What the policy reads of its room: the table it plays at, the people's seats, and whether more
+    than one person plays."""
 
     table: Table
     chairs: dict[int, Chair]
+
+    @property
+    def several_people(self) -> bool: ...
 
 
 class TakingBack:
@@ -60,10 +64,9 @@ class TakingBack:
 
     def floor(self, chair: Chair) -> int | None:
         """The first move ``chair``'s person may take back (``None``: none may be)."""
-        chairs = self.room.chairs
-        if len(chairs) <= 1:
+        if not self.room.several_people:
             return 0
-        if len({id(c.screen) for c in chairs.values()}) > 1 or chair.screen is None:
+        if len({id(c.screen) for c in self.room.chairs.values()}) > 1 or chair.screen is None:
             return None
         return max(chair.keyboard_at, self._drawn_floor(chair.seat))
 
