@@ -1,4 +1,4 @@
-"""How often the rollout policy makes the normal bot's move, per kind of decision.
+"""How like the normal bot the rollout policy plays: decision by decision, and game by game.
 
 The hard bot's rollouts play every seat with :func:`~abluxxen.bots.quick.quick_action`,
 a cheap version of the normal bot's rules; its opponents at the table are
@@ -6,6 +6,14 @@ often normal bots. This plays seeded games of normal bots and, at every
 decision with a choice, asks the rollout policy what it would do in the same
 position (it reads only the deciding seat's hand and the public state), then
 prints per phase the number of decisions and the share where both agree.
+
+Then the shape of whole games, from the same deals: games of normal bots
+against games the rollout policy plays for every seat as the search's
+rollouts do (a random move with chance ``ROLLOUT_NOISE``): how they end, how
+many cards a play puts down and abluxxes, how often abluxxed cards are taken,
+taken back or discarded, and how many cards the hands hold at the end. A
+rollout that ends its games otherwise than real ones tells the search of
+another game than the one at the table.
 
     python benchmarks/agreement.py --players 4 --games 10
     python benchmarks/agreement.py --players 2 --games 20
@@ -17,10 +25,13 @@ import argparse
 import random
 import sys
 from collections import Counter
+from collections.abc import Callable
 
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
+from abluxxen.bots.ismcts import ROLLOUT_NOISE
 from abluxxen.bots.quick import quick_action
+from abluxxen.engine.events import Event
 from abluxxen.engine.phase import Phase
 
 
@@ -43,8 +54,77 @@ def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counte
     return total, same
 
 
+# Who moves in a game of shape(): given the game and its number, the action code to play.
+Mover = Callable[[Game, int], int]
+
+
+def normal_bots(players: int) -> Callable[[int], Mover]:
+    """Per game number, normal bots seeded as agreement() seeds them."""
+    def for_game(g: int) -> Mover:
+        bots = [make_bot("normal", seed=g * 10 + s) for s in range(players)]
+
+        def move(game: Game, _: int) -> int:
+            seat = game.to_move
+            assert seat is not None
+            return game.action_of(bots[seat].choose(game.view(seat)))
+        return move
+    return for_game
+
+
+def rollout_policy(players: int) -> Callable[[int], Mover]:
+    """Per game number, the rollout policy as the search's rollouts play it (quick.rollout's rule:
+    a uniformly random legal move with chance ROLLOUT_NOISE, else quick_action)."""
+    def for_game(g: int) -> Mover:
+        rng = random.Random(g)
+
+        def move(game: Game, _: int) -> int:
+            if rng.random() < ROLLOUT_NOISE:
+                legal = game.legal_actions()
+                return legal[int(rng.random() * len(legal))]
+            return quick_action(game, rng)
+        return move
+    return for_game
+
+
+def shape(players: int, games: int, seed: int, movers: Callable[[int], Mover]) -> Counter[str]:
+    """Totals over ``games`` games from agreement()'s deals: the events of every kind, the cards
+    played (``cards played``), the games by how they ended (``ended hand-empty`` …), the cards in
+    hand at the end (``cards left``) and ``games``."""
+    total: Counter[str] = Counter()
+    for g in range(games):
+        game = Game.new(Rules(players), seed=seed + g)
+        move = movers(g)
+        while not game.is_over:
+            events: list[Event] = []
+            game.apply_action(move(game, g), events)
+            for event in events:
+                total[event.kind] += 1
+                if event.kind == "play":
+                    total["cards played"] += len(event.cards)
+        total[f"ended {game.end_reason}"] += 1
+        total["cards left"] += sum(game.hand_sizes())
+        total["games"] += 1
+    return total
+
+
+def shape_rows(totals: Counter[str]) -> list[tuple[str, float]]:
+    """The figures main() prints for one kind of game, from shape()'s totals."""
+    def share(part: str, whole: float) -> float:
+        return 100 * totals[part] / whole if whole else 0.0
+
+    games, plays = totals["games"], totals["play"]
+    return [("games ended by an empty hand, %", share("ended hand-empty", games)),
+            ("plays a game", plays / games),
+            ("cards a play", totals["cards played"] / plays if plays else 0.0),
+            ("abluxxes a play", totals["abluxx"] / plays if plays else 0.0),
+            ("abluxxed cards taken, %", share("take", totals["take"] + totals["leave"])),
+            ("left cards taken back, %", share("back", totals["back"] + totals["discard"])),
+            ("single draws passed, a game", totals["pass"] / games),
+            ("cards in the hands at the end, a game", totals["cards left"] / games)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Print the agreement per phase."""
+    """Print the agreement per phase, then the shape of games of either kind."""
     parser = argparse.ArgumentParser(prog="agreement", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=10)
@@ -54,6 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.players} players, {args.games} games of normal bots: the rollout policy's move is the normal bot's")
     for phase in total:
         print(f"  {phase:>16}: {same[phase]:4} of {total[phase]:4} decisions ({100 * same[phase] / total[phase]:.0f}%)")
+    normal = shape_rows(shape(args.players, args.games, args.seed, normal_bots(args.players)))
+    policy = shape_rows(shape(args.players, args.games, args.seed, rollout_policy(args.players)))
+    print(f"The same deals played to the end: by normal bots, and by the rollout policy (noise {ROLLOUT_NOISE})")
+    print(f"  {'':>38}  {'normal':>8}  {'rollout':>8}")
+    for (name, a), (_, b) in zip(normal, policy, strict=True):
+        print(f"  {name:>38}  {a:8.2f}  {b:8.2f}")
     return 0
 
 

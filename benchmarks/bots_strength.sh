@@ -32,6 +32,13 @@ strength flat4.jsonl --seats flat,normal,normal,normal --games 600 --seed 6
 strength greedy_normal4.jsonl --seats greedy,normal,normal,normal --games 300 --seed 8
 strength hard_greedy4.jsonl --seats hard,greedy,greedy,greedy --games 300 --seed 7
 strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
+# Issue 39, third sitting: the duel's budget halved, the duel against the other styles, and
+# the shape of the rollout policy's games beside normal bots' games.
+strength duel8k.jsonl --seats hard,normal --games 1000 --seed 4 --think 8000
+strength hard_greedy2.jsonl --seats hard,greedy --games 300 --seed 9
+strength hard_flat2.jsonl --seats hard,flat --games 300 --seed 9
+"$python" benchmarks/agreement.py --players 4 --games 100
+"$python" benchmarks/agreement.py --players 2 --games 100
 # Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
 # 16,000 in the duel; inference with 3+ players), and the perfect-information bound.
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6

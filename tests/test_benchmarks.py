@@ -89,6 +89,18 @@ def test_agreement_counts_the_decisions_with_a_choice() -> None:
     assert all(0 <= same[phase] <= total[phase] for phase in total)
 
 
+def test_game_shapes_count_every_game_once_and_replay_the_same_deals() -> None:
+    agreement = _module("agreement")
+    for movers in (agreement.normal_bots(2), agreement.rollout_policy(2)):
+        totals = agreement.shape(players=2, games=2, seed=5, movers=movers)
+        assert totals["games"] == 2 == totals["ended hand-empty"] + totals["ended exhausted"]
+        assert totals["cards played"] >= totals["play"] > 10
+        assert agreement.shape(players=2, games=2, seed=5, movers=movers) == totals
+        rows = dict(agreement.shape_rows(totals))
+        assert 0 <= rows["games ended by an empty hand, %"] <= 100
+        assert 1 <= rows["cards a play"] <= 13
+
+
 def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every_time() -> None:
     styles = _module("styles")
     # Flat Monte Carlo tries every move, the normal bot's ranking aside: emptying the hand wins here.
