@@ -25,7 +25,6 @@ import argparse
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
 
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
@@ -35,10 +34,12 @@ from abluxxen.engine.events import Event
 from abluxxen.engine.phase import Phase
 
 
-def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counter[str]]:
-    """Per phase name: decisions with a choice, and those where the policy made the normal bot's move."""
+def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counter[str], Counter[str]]:
+    """Per phase name: decisions with a choice, and those where the policy made the normal bot's move;
+    and the shape of those games of normal bots (:func:`tally`)."""
     total: Counter[str] = Counter()
     same: Counter[str] = Counter()
+    shape: Counter[str] = Counter()
     for g in range(games):
         game = Game.new(Rules(players), seed=seed + g)
         bots = [make_bot("normal", seed=g * 10 + s) for s in range(players)]
@@ -50,65 +51,50 @@ def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counte
                 phase = Phase(game.phase).name.lower()
                 total[phase] += 1
                 same[phase] += game.action_text(quick_action(game, random.Random(g))) == move
-            game.push(move)
-    return total, same
+            tally(shape, game.push(move))
+        tally_end(shape, game)
+    return total, same, shape
 
 
-# Who moves in a game of shape(): given the game and its number, the action code to play.
-Mover = Callable[[Game, int], int]
-
-
-def normal_bots(players: int) -> Callable[[int], Mover]:
-    """Per game number, normal bots seeded as agreement() seeds them."""
-    def for_game(g: int) -> Mover:
-        bots = [make_bot("normal", seed=g * 10 + s) for s in range(players)]
-
-        def move(game: Game, _: int) -> int:
-            seat = game.to_move
-            assert seat is not None
-            return game.action_of(bots[seat].choose(game.view(seat)))
-        return move
-    return for_game
-
-
-def rollout_policy(players: int) -> Callable[[int], Mover]:
-    """Per game number, the rollout policy as the search's rollouts play it (quick.rollout's rule:
-    a uniformly random legal move with chance ROLLOUT_NOISE, else quick_action)."""
-    def for_game(g: int) -> Mover:
-        rng = random.Random(g)
-
-        def move(game: Game, _: int) -> int:
-            if rng.random() < ROLLOUT_NOISE:
-                legal = game.legal_actions()
-                return legal[int(rng.random() * len(legal))]
-            return quick_action(game, rng)
-        return move
-    return for_game
-
-
-def shape(players: int, games: int, seed: int, movers: Callable[[int], Mover]) -> Counter[str]:
-    """Totals over ``games`` games from agreement()'s deals: the events of every kind, the cards
-    played (``cards played``), the games by how they ended (``ended hand-empty`` …), the cards in
-    hand at the end (``cards left``) and ``games``."""
-    total: Counter[str] = Counter()
+def rollout_shape(players: int, games: int, seed: int) -> Counter[str]:
+    """The shape (:func:`tally`) of agreement()'s deals played by the rollout policy for every seat, as
+    the search's rollouts play it (quick.rollout's rule: a uniformly random legal move with chance
+    ROLLOUT_NOISE, else quick_action)."""
+    shape: Counter[str] = Counter()
     for g in range(games):
         game = Game.new(Rules(players), seed=seed + g)
-        move = movers(g)
+        rng = random.Random(g)
         while not game.is_over:
+            if rng.random() < ROLLOUT_NOISE:
+                legal = game.legal_actions()
+                code = legal[int(rng.random() * len(legal))]
+            else:
+                code = quick_action(game, rng)
             events: list[Event] = []
-            game.apply_action(move(game, g), events)
-            for event in events:
-                total[event.kind] += 1
-                if event.kind == "play":
-                    total["cards played"] += len(event.cards)
-        total[f"ended {game.end_reason}"] += 1
-        total["cards left"] += sum(game.hand_sizes())
-        total["games"] += 1
-    return total
+            game.apply_action(code, events)
+            tally(shape, events)
+        tally_end(shape, game)
+    return shape
+
+
+def tally(shape: Counter[str], events: list[Event]) -> None:
+    """Count a move's events by kind, and the cards it played (``cards played``)."""
+    for event in events:
+        shape[event.kind] += 1
+        if event.kind == "play":
+            shape["cards played"] += len(event.cards)
+
+
+def tally_end(shape: Counter[str], game: Game) -> None:
+    """Count a finished game (``games``), how it ended (``ended hand-empty`` …) and the cards left in
+    its hands (``cards left``)."""
+    shape["games"] += 1
+    shape[f"ended {game.end_reason}"] += 1
+    shape["cards left"] += sum(game.hand_sizes())
 
 
 def shape_rows(totals: Counter[str]) -> list[tuple[str, float]]:
-    """The figures main() prints for one kind of game, from shape()'s totals."""
+    """The figures main() prints for one kind of game, from its shape (:func:`tally`)."""
     def share(part: str, whole: float) -> float:
         return 100 * totals[part] / whole if whole else 0.0
 
@@ -130,12 +116,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's deal")
     args = parser.parse_args(argv)
-    total, same = agreement(args.players, args.games, args.seed)
+    total, same, shape = agreement(args.players, args.games, args.seed)
     print(f"{args.players} players, {args.games} games of normal bots: the rollout policy's move is the normal bot's")
     for phase in total:
         print(f"  {phase:>16}: {same[phase]:4} of {total[phase]:4} decisions ({100 * same[phase] / total[phase]:.0f}%)")
-    normal = shape_rows(shape(args.players, args.games, args.seed, normal_bots(args.players)))
-    policy = shape_rows(shape(args.players, args.games, args.seed, rollout_policy(args.players)))
+    normal = shape_rows(shape)
+    policy = shape_rows(rollout_shape(args.players, args.games, args.seed))
     print(f"The same deals played to the end: by normal bots, and by the rollout policy (noise {ROLLOUT_NOISE})")
     print(f"  {'':>38}  {'normal':>8}  {'rollout':>8}")
     for (name, a), (_, b) in zip(normal, policy, strict=True):

@@ -83,22 +83,22 @@ def test_strength_pairs_wins_and_margins_game_by_game() -> None:
     assert n == 2 and mean == (6 + 3) / 2 and half > 0
 
 
-def test_agreement_counts_the_decisions_with_a_choice() -> None:
-    total, same = _module("agreement").agreement(players=3, games=1, seed=5)
+def test_agreement_counts_the_decisions_with_a_choice_and_the_shape_of_the_games() -> None:
+    agreement = _module("agreement")
+    total, same, normal = agreement.agreement(players=3, games=2, seed=5)
     assert total["play"] > 5 and set(same) <= set(total)
     assert all(0 <= same[phase] <= total[phase] for phase in total)
-
-
-def test_game_shapes_count_every_game_once_and_replay_the_same_deals() -> None:
-    agreement = _module("agreement")
-    for movers in (agreement.normal_bots(2), agreement.rollout_policy(2)):
-        totals = agreement.shape(players=2, games=2, seed=5, movers=movers)
-        assert totals["games"] == 2 == totals["ended hand-empty"] + totals["ended exhausted"]
-        assert totals["cards played"] >= totals["play"] > 10
-        assert agreement.shape(players=2, games=2, seed=5, movers=movers) == totals
-        rows = dict(agreement.shape_rows(totals))
+    policy = agreement.rollout_shape(players=3, games=2, seed=5)
+    assert agreement.rollout_shape(players=3, games=2, seed=5) == policy  # the same deals and moves again
+    for shape in (normal, policy):
+        # Every game ends once, one way or the other; every play puts down at least a card.
+        assert shape["games"] == 2 == shape["ended hand-empty"] + shape["ended exhausted"]
+        assert shape["cards played"] >= shape["play"] > 10
+        rows = dict(agreement.shape_rows(shape))
         assert 0 <= rows["games ended by an empty hand, %"] <= 100
-        assert 1 <= rows["cards a play"] <= 13
+        assert rows["plays a game"] == shape["play"] / 2
+    # The normal bots' shape is of the very games whose decisions were counted: each counted play is one of its plays.
+    assert normal["play"] >= total["play"]
 
 
 def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every_time() -> None:
