@@ -37,6 +37,7 @@ strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 strength duel8k.jsonl --seats hard,normal --games 1000 --seed 4 --think 8000
 strength hard_greedy2.jsonl --seats hard,greedy --games 300 --seed 9
 strength hard_flat2.jsonl --seats hard,flat --games 300 --seed 9
+strength flat_normal2.jsonl --seats flat,normal --games 300 --seed 4
 "$python" benchmarks/agreement.py --players 4 --games 100
 "$python" benchmarks/agreement.py --players 2 --games 100
 # Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
