@@ -95,18 +95,18 @@ def tally_end(shape: Counter[str], game: Game) -> None:
 
 def shape_rows(totals: Counter[str]) -> list[tuple[str, float]]:
     """The figures main() prints for one kind of game, from its shape (:func:`tally`)."""
-    def share(part: str, whole: float) -> float:
-        return 100 * totals[part] / whole if whole else 0.0
+    def per(part: str, whole: float) -> float:
+        return totals[part] / whole if whole else 0.0  # (no games, no plays: nothing to say)
 
     games, plays = totals["games"], totals["play"]
-    return [("games ended by an empty hand, %", share("ended hand-empty", games)),
-            ("plays a game", plays / games),
-            ("cards a play", totals["cards played"] / plays if plays else 0.0),
-            ("abluxxes a play", totals["abluxx"] / plays if plays else 0.0),
-            ("abluxxed cards taken, %", share("take", totals["take"] + totals["leave"])),
-            ("left cards taken back, %", share("back", totals["back"] + totals["discard"])),
-            ("single draws passed, a game", totals["pass"] / games),
-            ("cards in the hands at the end, a game", totals["cards left"] / games)]
+    return [("games ended by an empty hand, %", 100 * per("ended hand-empty", games)),
+            ("plays a game", per("play", games)),
+            ("cards a play", per("cards played", plays)),
+            ("abluxxes a play", per("abluxx", plays)),
+            ("abluxxed cards taken, %", 100 * per("take", totals["take"] + totals["leave"])),
+            ("left cards taken back, %", 100 * per("back", totals["back"] + totals["discard"])),
+            ("single draws passed, a game", per("pass", games)),
+            ("cards in the hands at the end, a game", per("cards left", games))]
 
 
 def main(argv: list[str] | None = None) -> int:

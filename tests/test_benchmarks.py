@@ -99,6 +99,8 @@ def test_agreement_counts_the_decisions_with_a_choice_and_the_shape_of_the_games
         assert rows["plays a game"] == shape["play"] / 2
     # The normal bots' shape is of the very games whose decisions were counted: each counted play is one of its plays.
     assert normal["play"] >= total["play"]
+    # No games asked for: figures of nothing, not a division by zero.
+    assert all(value == 0 for _, value in agreement.shape_rows(agreement.rollout_shape(players=3, games=0, seed=5)))
 
 
 def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every_time() -> None:
