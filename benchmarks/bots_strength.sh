@@ -25,6 +25,10 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+# Issue 39, fourth sitting: the bot as shipped, the references the duel's every-play root (not
+# kept) was paired with, beside duel.jsonl, hard_flat2.jsonl and hard_greedy2.jsonl further down.
+strength easy2.jsonl --seats hard,easy --games 200 --seed 12
+strength duel2k.jsonl --seats hard,normal --games 400 --seed 4 --think 2000
 # Issue 39: the screening budget (2,000 iterations, paired with hard4.jsonl, the same games as
 # base4.jsonl in docs/bots.md), and the opponents of other styles (benchmarks/styles.py).
 strength b2k.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6 --think 2000
@@ -36,7 +40,7 @@ strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 # the shape of the rollout policy's games beside normal bots' games.
 strength duel8k.jsonl --seats hard,normal --games 1000 --seed 4 --think 8000
 strength hard_greedy2.jsonl --seats hard,greedy --games 300 --seed 9
-strength hard_flat2.jsonl --seats hard,flat --games 300 --seed 9
+strength hard_flat2.jsonl --seats hard,flat --games 500 --seed 9
 strength flat_normal2.jsonl --seats flat,normal --games 300 --seed 4
 "$python" benchmarks/agreement.py --players 4 --games 100
 "$python" benchmarks/agreement.py --players 2 --games 100
