@@ -39,7 +39,7 @@ strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 # Issue 39, third sitting: the duel's budget halved, the duel against the other styles, and
 # the shape of the rollout policy's games beside normal bots' games.
 strength duel8k.jsonl --seats hard,normal --games 1000 --seed 4 --think 8000
-strength hard_greedy2.jsonl --seats hard,greedy --games 300 --seed 9
+strength hard_greedy2.jsonl --seats hard,greedy --games 500 --seed 9
 strength hard_flat2.jsonl --seats hard,flat --games 500 --seed 9
 strength flat_normal2.jsonl --seats flat,normal --games 300 --seed 4
 "$python" benchmarks/agreement.py --players 4 --games 100
