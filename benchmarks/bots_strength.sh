@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Bot strength and speed: every run in the tables of docs/bots.md, in their order.
-# Issue 23's figures first, newest round first (benchmarks/strength.py: logged
+# Bot strength and speed: the runs of docs/bots.md's tables that the shipped bot plays (a
+# variant's runs need its patched copy, see docs/bots.md). Issue 39's sittings first, then
+# issue 23's rounds, newest first (benchmarks/strength.py: logged
 # game by game, so a stopped run is resumed by the same command), then the older table's
 # `abluxxen simulate` runs (issue 4; their default-budget rows were measured with
 # the 0.45 s default of the time, so they now play at today's default instead).
@@ -29,13 +30,6 @@ strength() {
 # kept) was paired with, beside duel.jsonl, hard_flat2.jsonl and hard_greedy2.jsonl further down.
 strength easy2.jsonl --seats hard,easy --games 200 --seed 12
 strength duel2k.jsonl --seats hard,normal --games 400 --seed 4 --think 2000
-# Issue 39: the screening budget (2,000 iterations, paired with hard4.jsonl, the same games as
-# base4.jsonl in docs/bots.md), and the opponents of other styles (benchmarks/styles.py).
-strength b2k.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6 --think 2000
-strength flat4.jsonl --seats flat,normal,normal,normal --games 600 --seed 6
-strength greedy_normal4.jsonl --seats greedy,normal,normal,normal --games 300 --seed 8
-strength hard_greedy4.jsonl --seats hard,greedy,greedy,greedy --games 300 --seed 7
-strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 # Issue 39, third sitting: the duel's budget halved, the duel against the other styles, and
 # the shape of the rollout policy's games beside normal bots' games.
 strength duel8k.jsonl --seats hard,normal --games 1000 --seed 4 --think 8000
@@ -44,6 +38,14 @@ strength hard_flat2.jsonl --seats hard,flat --games 500 --seed 9
 strength flat_normal2.jsonl --seats flat,normal --games 300 --seed 4
 "$python" benchmarks/agreement.py --players 4 --games 100
 "$python" benchmarks/agreement.py --players 2 --games 100
+# Issue 39, first and second sittings: the screening budget (2,000 iterations, paired with
+# hard4.jsonl, the same games as base4.jsonl in docs/bots.md), and the opponents of other styles
+# (benchmarks/styles.py).
+strength b2k.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6 --think 2000
+strength flat4.jsonl --seats flat,normal,normal,normal --games 600 --seed 6
+strength greedy_normal4.jsonl --seats greedy,normal,normal,normal --games 300 --seed 8
+strength hard_greedy4.jsonl --seats hard,greedy,greedy,greedy --games 300 --seed 7
+strength duel24k.jsonl --seats hard,normal --games 1000 --seed 4 --think 24000
 # Issue 23, fourth round: the default budget with the compiled search (8,000 iterations,
 # 16,000 in the duel; inference with 3+ players), and the perfect-information bound.
 strength hard4.jsonl --seats hard,normal,normal,normal --games 1000 --seed 6
