@@ -26,6 +26,20 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+# Issue 39, fifth sitting: the duel's rollout weights fitted to the hard bot's own choices (kept).
+# `reference` is the bot as it was before them: its runs replay the references the new weights
+# were paired with (made when it shipped: duel.jsonl, hard_greedy2.jsonl, hard_flat2.jsonl,
+# easy2.jsonl below, which now play the bot with the new weights), and it meets the new bot head
+# to head. The fit: the decisions logged with the weights of then, and the fit to them.
+strength ref_duel.jsonl --seats reference,normal --games 1000 --seed 4
+strength ref_greedy2.jsonl --seats reference,greedy --games 500 --seed 9
+strength ref_flat2.jsonl --seats reference,flat --games 500 --seed 9
+strength ref_easy2.jsonl --seats reference,easy --games 200 --seed 12
+strength head2head.jsonl --seats hard,reference --games 1000 --seed 13
+"$python" benchmarks/expert_fit.py --seats hard,normal --games 194 --seed 102 --reference --log "$logs/fit2.jsonl"
+"$python" benchmarks/expert_fit.py --seats hard,normal --log "$logs/fit2.jsonl" --fit
+"$python" benchmarks/expert_fit.py --seats hard,normal,normal,normal --games 322 --seed 101 --log "$logs/fit4.jsonl"
+"$python" benchmarks/expert_fit.py --seats hard,normal,normal,normal --log "$logs/fit4.jsonl" --fit
 # Issue 39, fourth sitting: the bot as shipped, the references the duel's every-play root (not
 # kept) was paired with, beside duel.jsonl, hard_flat2.jsonl and hard_greedy2.jsonl further down.
 strength easy2.jsonl --seats hard,easy --games 200 --seed 12

@@ -14,7 +14,9 @@ so their appends never mix).
 
 Two levels of other styles exist only here, for checking that a stronger hard
 bot is stronger against more than the normal bot (:mod:`styles`): ``greedy``
-(the rollout policy's move) and ``flat`` (flat Monte Carlo, no tree).
+(the rollout policy's move) and ``flat`` (flat Monte Carlo, no tree); and
+``reference``, the hard bot with the rollout policy of their reference runs
+(before the duel had weights of its own), to meet the hard bot head to head.
 
 One more level exists only here: ``perfect``, :class:`PerfectInfoHardBot`,
 the hard bot's search dealt the *real* hands instead of deals sampled from
@@ -41,7 +43,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from styles import FlatBot, GreedyBot
+from styles import FlatBot, GreedyBot, ReferenceHardBot
 
 from abluxxen import Game, Rules
 from abluxxen.bots import Bot, Think, make_bot
@@ -73,7 +75,7 @@ class PerfectInfoHardBot(HardBot):
 
 
 def bot_of(level: str, seed: int, think: Think | None) -> Bot:
-    """A bot of ``level`` (``perfect``, ``greedy`` and ``flat`` too), seeded as ``abluxxen simulate`` seeds it.
+    """A bot of ``level`` (``perfect``, ``greedy``, ``flat``, ``reference`` too), seeded as ``abluxxen simulate`` does.
 
     ``think`` is the hard bot's budget; ``flat`` keeps its own (:data:`styles.FLAT_ROLLOUTS`), so a
     run of hard against flat changes one of them only.
@@ -84,6 +86,8 @@ def bot_of(level: str, seed: int, think: Think | None) -> Bot:
         return GreedyBot(seed=seed)
     if level == "flat":
         return FlatBot(seed=seed)
+    if level == "reference":
+        return ReferenceHardBot(seed=seed, think=think)
     return make_bot(level, seed=seed, think=think)
 
 

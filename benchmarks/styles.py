@@ -14,21 +14,58 @@ other, so a gain that holds against them too is strength:
   :data:`FLAT_ROLLOUTS`), with the compiled rollouts where they are built.
 
 Both read the game through their seat's :class:`View` only, and with a seed
-the same view gives the same move, as every bot does.
+the same view gives the same move, as every bot does. Both play with the
+rollout policy's weights of issue 39's reference runs (:func:`reference_policy`),
+whatever weights the hard bot's rollouts have since: a yardstick that moved
+with the policy would measure nothing.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from abluxxen.bots import Think
+from abluxxen.bots import Think, quick
 from abluxxen.bots.common import rng_for
-from abluxxen.bots.ismcts import ROLLOUT_NOISE
+from abluxxen.bots.ismcts import ROLLOUT_NOISE, HardBot
 from abluxxen.bots.quick import configured, quick_action, rollout
 from abluxxen.bots.subtrees import rewards
 from abluxxen.engine.view import View
 
 FLAT_ROLLOUTS = 2000
+
+
+@contextmanager
+def reference_policy(players: int) -> Iterator[None]:
+    """For the time of the ``with``: the rollout policy, Python and compiled, with the weights of the
+    styles' reference runs (``quick.WEIGHTS`` at every player count; the duel's own weights came later)."""
+    kept = quick.DUEL_WEIGHTS
+    if players != 2 or kept is quick.WEIGHTS:
+        yield
+        return
+    fast = configured()
+    quick.DUEL_WEIGHTS = quick.WEIGHTS
+    try:
+        if fast is not None:
+            fast.configure(*quick.configuration())
+        yield
+    finally:
+        quick.DUEL_WEIGHTS = kept
+        if fast is not None:
+            fast.configure(*quick.configuration())
+
+
+class ReferenceHardBot(HardBot):
+    """The hard bot with the rollout policy of the styles' reference runs (:func:`reference_policy`): the
+    bot as it was before the duel had its own weights, to play the one it is now head to head."""
+
+    level = "reference"
+
+    def choose(self, view: View) -> str:
+        """A legal move for the view's seat."""
+        with reference_policy(view.players):
+            return super().choose(view)
 
 
 class GreedyBot:
@@ -43,7 +80,8 @@ class GreedyBot:
         """A legal move for the view's seat."""
         rng = rng_for(self.seed, view)
         deal = view.sample(rng)
-        return deal.action_text(quick_action(deal, rng))
+        with reference_policy(view.players):
+            return deal.action_text(quick_action(deal, rng))
 
 
 class FlatBot:
@@ -62,6 +100,12 @@ class FlatBot:
             return moves[0]
         rng = rng_for(self.seed, view)
         totals = dict.fromkeys(moves, 0.0)
+        with reference_policy(view.players):
+            self._play_out(view, moves, rng, totals)
+        return max(moves, key=lambda m: totals[m])
+
+    def _play_out(self, view: View, moves: list[str], rng: random.Random, totals: dict[str, float]) -> None:
+        """Add each move's reward on each deal to ``totals``."""
         fast = configured()
         for _ in range(max(1, self.rollouts // len(moves))):
             deal = view.sample(rng)
@@ -75,4 +119,3 @@ class FlatBot:
                     rollout(game, random.Random(seed), ROLLOUT_NOISE)
                     scores, sizes = game.scores(), game.hand_sizes()
                 totals[move] += rewards(scores, sizes, game.rules.tiebreak)[view.seat]
-        return max(moves, key=lambda m: totals[m])

@@ -120,6 +120,17 @@ def take_position(attacker_hand: str, *, small_hand: bool = False) -> Game:
     return game
 
 
+def pair_take_position(players: int) -> Game:
+    """Seat 0 plays two 9s, abluxxes seat 1's two 5s (it holds no 5) and must take or leave them;
+    ``players`` is 3, or 2 for the duel."""
+    hands = ["9 9 1 3 7 11 12 13 2 4 X", "1 2 3 4 6 7 8 10 11 12", "1 2 3 4 6 6 8 10 11 12 13"][:players]
+    game = position(hands=hands, displays=[[], ["5 5"], []][:players], pool="1 2 3 4 6 7",
+                    shadow="8 8 10 10" if players == 2 else "")
+    push_all(game, "play 9 9")
+    assert game.phase_name == "take"
+    return game
+
+
 def ending_position(*, ahead: bool) -> Game:
     """Seat 0 holds three 7s and nothing else: playing them ends the game, won if ``ahead``, else lost."""
     if ahead:

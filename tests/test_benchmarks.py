@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import io
+import math
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -12,7 +14,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from helpers import bots_play, ending_position
+from helpers import bots_play, ending_position, joker_fight_position, pair_take_position
 from rich.console import Console
 
 from abluxxen import Game, Match, Rules
@@ -103,6 +105,44 @@ def test_agreement_counts_the_decisions_with_a_choice_and_the_shape_of_the_games
     assert all(value == 0 for _, value in agreement.shape_rows(agreement.rollout_shape(players=3, games=0, seed=5)))
 
 
+def test_expert_fit_reads_the_policys_own_values_and_its_best_play() -> None:
+    expert_fit = _module("expert_fit")
+    from abluxxen.bots import quick
+
+    fight = joker_fight_position()
+    for game in (fight, Game.new(Rules(2), seed=3)):
+        record = expert_fit.decision(game, quick.quick_action(game, random.Random(1)))
+        assert record is not None and record["kind"] == "play"
+        weights = quick.weights_for(game.players)
+        shipped = [getattr(weights, f) for f in expert_fit.PLAY_WEIGHTS]
+        options = {int(code): terms for code, terms in record["options"].items()}
+        # The terms with the weights in force give back the policy's own values, choice by choice.
+        values = quick.play_scores(game)
+        assert set(options) == set(values)
+        assert all(math.isclose(expert_fit._value(options[c], shipped), values[c], abs_tol=1e-9) for c in values)
+    # Seat 0 abluxxes only by adding its joker to its 10s: made dear enough, the joker joins no set.
+    record = expert_fit.decision(fight, 0)
+    assert record is not None
+    best = {cost: fight.action_text(int(max(record["options"], key=lambda c: expert_fit._value(
+        record["options"][c], [0.6, 0.8, cost, 0.5])))) for cost in (2.0, 20.0)}
+    assert best[2.0] == "play 10 10 X" and best[20.0] in {"play X", *(m for m in fight.legal_moves() if "X" not in m)}
+
+
+def test_expert_fit_finds_the_weights_that_made_the_choices() -> None:
+    expert_fit = _module("expert_fit")
+    rng = random.Random(7)
+    made, temperature = [1.5, -0.5], 0.8
+    choices = []
+    for _ in range(600):
+        options = [[rng.uniform(-1, 1), rng.uniform(0, 2), rng.uniform(0, 2)] for _ in range(4)]
+        values = [math.exp(expert_fit._value(o, made) / temperature) for o in options]
+        choices.append((options, rng.choices(range(4), values)[0]))
+    fitted, found, _ = expert_fit.fit(choices, [0.0, 0.0])
+    assert all(abs(f - m) < 0.35 for f, m in zip(fitted, made, strict=True))
+    assert abs(found - temperature) < 0.3
+    assert expert_fit.log_loss(choices, fitted, found) < expert_fit.log_loss(choices, [0.0, 0.0], 1.0)
+
+
 def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every_time() -> None:
     styles = _module("styles")
     # Flat Monte Carlo tries every move, the normal bot's ranking aside: emptying the hand wins here.
@@ -113,6 +153,26 @@ def test_the_checking_styles_end_a_won_game_and_answer_a_view_the_same_way_every
     for bot in (styles.GreedyBot, styles.FlatBot):
         moves = {bot(seed=3).choose(game.view(seat)) for _ in range(3)}
         assert len(moves) == 1 and moves <= set(game.legal_moves())
+
+
+def test_the_checking_styles_keep_the_policy_of_their_reference_runs_in_the_duel() -> None:
+    # A yardstick that moved with the hard bot's rollout policy would measure nothing.
+    styles = _module("styles")
+    from abluxxen.bots import quick
+
+    duel = pair_take_position(2)
+    assert {duel.action_text(quick.quick_action(duel, random.Random(s))) for s in range(4)} == {"take"}
+    assert styles.GreedyBot(seed=1).choose(duel.view(0)) == "leave"
+    # Flat Monte Carlo hands the compiled rollouts the reference weights and then the duel's again.
+    fast = quick.configured()
+    assert fast is not None
+    played = [fast.play_out(duel.copy(), seed, 0.05, False) for seed in range(20)]
+    styles.FlatBot(seed=1, think=40).choose(duel.view(0))
+    assert [fast.play_out(duel.copy(), seed, 0.05, False) for seed in range(20)] == played
+    # So does the hard bot of before the duel's weights, which searches with the reference policy.
+    assert styles.ReferenceHardBot(seed=1, think=100).choose(duel.view(0)) in {"take", "leave"}
+    assert [fast.play_out(duel.copy(), seed, 0.05, False) for seed in range(20)] == played
+    assert quick.DUEL_WEIGHTS is not quick.WEIGHTS
 
 
 def test_two_shards_of_a_run_play_its_games_once_each_and_alike(tmp_path: Path) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from helpers import ending_position, joker_fight_position, single_draw_position, take_position
+from helpers import ending_position, joker_fight_position, pair_take_position, single_draw_position, take_position
 
 from abluxxen import Game
 from abluxxen.bots.quick import quick_action
@@ -31,3 +31,10 @@ def test_rollouts_use_a_joker_to_win_an_abluxx_fight() -> None:
 
 def test_rollouts_draw_the_pool_card_that_grows_a_set() -> None:
     assert _choices(single_draw_position()) == {"draw 8"}
+
+
+def test_in_the_duel_rollouts_take_an_abluxxed_pair_they_leave_with_more_players() -> None:
+    # In duels the hard bot's own search takes such layers (docs/bots.md), and its rollouts
+    # follow it there; with more players it leaves them, and so do they.
+    assert _choices(pair_take_position(3)) == {"leave"}
+    assert _choices(pair_take_position(2)) == {"take"}

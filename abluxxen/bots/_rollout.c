@@ -16,7 +16,7 @@
  *   - the random numbers: CPython's Mersenne Twister, seeded as
  *     random.Random(seed) seeds it, and random() as CPython computes it;
  *   - the policy's tables and constants (survival odds, the clock's tables,
- *     HURT ...) are handed over by quick.py (configure());
+ *     the policy's weights ...) are handed over by quick.py (configure());
  *   - the engine's numbers (the joker, the phases, the action codes ...) are
  *     this file's constants, and configure() refuses an engine whose own
  *     differ (quick._engine() hands them over), so a stale build cannot play;
@@ -182,7 +182,13 @@ static double safe[2][MAX_HAND][TABLE];   /* quick._safe(hand_size, expert) */
 static int plays_by_hand[CARDS + 1];      /* quick._PLAYS_BY_HAND */
 static int plays_by_stock[6][CARDS + 1];  /* quick._PLAYS_BY_STOCK */
 static double twice_size[TABLE];          /* quick._TWICE_SIZE */
-static double HURT, TAKE_BACK, DECK_GAIN, NOISE;
+static double DECK_GAIN, NOISE;
+/* quick.Weights: [0] with three players or more (quick.WEIGHTS), [1] for two (quick.DUEL_WEIGHTS) */
+typedef struct {
+    double hurt, take_back, joker_cost, shadow, take_cost, take_bonus;
+} Weights;
+#define WEIGHTS_FIELDS 6
+static Weights weights[2];
 static PyObject *reason_text[3];          /* None, "hand-empty", "exhausted" */
 
 /* BEATS[expert][value][top]: layers.beats */
@@ -655,6 +661,7 @@ static int policy_play(const S *s, MT *rng, Clock c) {
         }
     }
     int duel = s->shadow[0];
+    const Weights *w = &weights[s->n == 2];
     int best_v = 0, best_count = 0, best_j = 0;
     double best = -1e9;
     for (int rank = 0; rank < nheld; rank++) {
@@ -679,15 +686,15 @@ static int policy_play(const S *s, MT *rng, Clock c) {
                         continue;
                     int top = top_value[t];
                     if (beats(v, top, s->expert)) {
-                        score += HURT * size;
+                        score += w->hurt * size;
                         if (top != JOKER && hand[top] && top != v)
-                            score += size * TAKE_BACK;
+                            score += size * w->take_back;
                     }
                 }
                 if (duel) {
-                    for (int w = 1; w < v; w++)
-                        if (s->shadow[w] == size) {
-                            score += size * (hand[w] ? 0.5 : -0.5);
+                    for (int lower = 1; lower < v; lower++)
+                        if (s->shadow[lower] == size) {
+                            score += size * (hand[lower] ? w->shadow : -w->shadow);
                             break;
                         }
                 }
@@ -704,7 +711,7 @@ static int policy_play(const S *s, MT *rng, Clock c) {
             j = jokers;
             size = count + j;
             int i = v * SLOT + size;
-            score = worth(&c, i) + future - 2.0 * j;
+            score = worth(&c, i) + future - w->joker_cost * j;
         }
     }
     if (jokers && jokers < total) {
@@ -724,7 +731,9 @@ static int policy_play(const S *s, MT *rng, Clock c) {
 static int policy_take_or_leave(const S *s, Clock c) {
     Layer layer = s->display[s->victim][s->layers[s->victim] - 1];
     int size = layer.size;
-    double g = gain(s->hands[s->turn], layer.value, size, &c) - size + (size >= 2 ? 0.3 * size : 0.0);
+    const Weights *w = &weights[s->n == 2];
+    double g = gain(s->hands[s->turn], layer.value, size, &c) - w->take_cost * size
+               + (size >= 2 ? w->take_bonus * size : 0.0);
     return g > 0 ? TAKE : LEAVE;
 }
 
@@ -2010,7 +2019,7 @@ typedef struct {
     int plays_by_hand[CARDS + 1];
     int plays_by_stock[6][CARDS + 1];
     double twice_size[TABLE];
-    double constants[4];
+    double constants[2 + 2 * WEIGHTS_FIELDS];
 } Tables;
 
 static int read_tables(PyObject *const *args, Tables *t) {
@@ -2040,7 +2049,7 @@ static int read_tables(PyObject *const *args, Tables *t) {
         }
         Py_DECREF(row);
     }
-    if (doubles(args[3], t->twice_size, TABLE) < 0 || doubles(args[4], t->constants, 4) < 0)
+    if (doubles(args[3], t->twice_size, TABLE) < 0 || doubles(args[4], t->constants, 2 + 2 * WEIGHTS_FIELDS) < 0)
         return -1;
     return 0;
 }
@@ -2065,7 +2074,7 @@ PyDoc_STRVAR(configure_doc,
 "configure(safe, plays_by_hand, plays_by_stock, twice_size, constants, reasons, engine)\n--\n\n"
 "Hand over quick.py's tables: safe[expert][hand_size] (survival odds, 210 floats each,\n"
 "hand sizes 0 to 109), _PLAYS_BY_HAND, _PLAYS_BY_STOCK (per player count 2 to 5),\n"
-"_TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE), the end reasons' texts, and the\n"
+"_TWICE_SIZE, (DECK_GAIN, NOISE, *WEIGHTS, *DUEL_WEIGHTS), the end reasons' texts, and the\n"
 "engine's numbers and rules (quick._engine()), each compared with this module's.\n"
 "All or nothing: raises ValueError or TypeError, and changes nothing, if any is wrong.");
 
@@ -2090,10 +2099,12 @@ static PyObject *configure(PyObject *module, PyObject *const *args, Py_ssize_t n
     memcpy(plays_by_hand, tables->plays_by_hand, sizeof plays_by_hand);
     memcpy(plays_by_stock, tables->plays_by_stock, sizeof plays_by_stock);
     memcpy(twice_size, tables->twice_size, sizeof twice_size);
-    HURT = tables->constants[0];
-    TAKE_BACK = tables->constants[1];
-    DECK_GAIN = tables->constants[2];
-    NOISE = tables->constants[3];
+    DECK_GAIN = tables->constants[0];
+    NOISE = tables->constants[1];
+    for (int k = 0; k < 2; k++) {
+        const double *f = tables->constants + 2 + k * WEIGHTS_FIELDS;
+        weights[k] = (Weights){f[0], f[1], f[2], f[3], f[4], f[5]};
+    }
     PyMem_Free(tables);
     Py_XSETREF(reason_text[HAND_EMPTY], reasons[0]);
     Py_XSETREF(reason_text[EXHAUSTED], reasons[1]);

@@ -7,13 +7,17 @@ deciding seat's own hand and the public state of a (determinized) game,
 nothing else.
 
 The odds that a set survives the opponents' turns are read from tables made
-once per opponent hand size.
+once per opponent hand size. Its weights (:class:`Weights`) are the normal
+bot's with three players or more; in a game for two they are fitted to the
+hard bot's own choices (``benchmarks/expert_fit.py``), which in the duel
+keep jokers, abluxx and take abluxxed layers more.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import astuple, dataclass
 from functools import reduce
 from itertools import compress
 from operator import add, itemgetter, mul
@@ -49,11 +53,45 @@ from ..engine.state import (
 from .common import WILLING, beat_odds
 from .normal import CARDS_PER_TURN, DRAWN_PER_SEAT, HURT_WEIGHT, TAKE_WEIGHT
 
-# What an abluxx is worth per card played: the points it costs the victim
-# (weighted as the normal bot weighs hurting an average opponent) and the
-# value of taking cards of a value we hold.
-HURT = 2.0 * HURT_WEIGHT * 0.75
-TAKE_BACK = TAKE_WEIGHT
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The policy's weights for plays and for taking a layer, per card.
+
+    Attributes:
+        hurt: an abluxx, per card played: the points it costs the victim.
+        take_back: an abluxx that leaves the victim's layer, of a value the
+            player holds, for the taking.
+        joker_cost: a joker added to a group rather than kept.
+        shadow: a play that matches a shadow group (the duel): gained when the
+            player holds the group's lower value, lost when not.
+        take_cost: a card of a layer taken rather than left.
+        take_bonus: a card of a layer of two or more taken.
+    """
+
+    hurt: float
+    take_back: float
+    joker_cost: float
+    shadow: float
+    take_cost: float
+    take_bonus: float
+
+
+# With three players or more: the normal bot's weights for hurting an average
+# opponent and taking cards back, rough ones for the rest.
+WEIGHTS = Weights(hurt=2.0 * HURT_WEIGHT * 0.75, take_back=TAKE_WEIGHT, joker_cost=2.0, shadow=0.5, take_cost=1.0,
+                  take_bonus=0.3)
+# In a game for two: fitted to the hard bot's own choices in duels against
+# the normal bot (benchmarks/expert_fit.py, docs/bots.md): it keeps jokers,
+# abluxxes and takes layers more than the weights above would.
+DUEL_WEIGHTS = Weights(hurt=2.75, take_back=1.85, joker_cost=4.3, shadow=0.85, take_cost=0.86, take_bonus=0.86)
+
+
+def weights_for(players: int) -> Weights:
+    """The policy's weights in a game of ``players``."""
+    return DUEL_WEIGHTS if players == 2 else WEIGHTS
+
+
 # What a card from the deck adds to a hand, on average (rough).
 DECK_GAIN = 0.4
 # Random noise added to play values, so rollouts do not all follow one line.
@@ -250,7 +288,8 @@ def configuration() -> tuple[object, ...]:
     """What the compiled module's configure() is given: this module's tables and constants, the end
     reasons' texts, and the engine's numbers and rules (:func:`_engine`)."""
     safe = [[_safe(h, expert) for h in range(DECK_SIZE + 1)] for expert in (False, True)]
-    return (safe, _PLAYS_BY_HAND, _PLAYS_BY_STOCK, _TWICE_SIZE, (HURT, TAKE_BACK, DECK_GAIN, NOISE),
+    constants = (DECK_GAIN, NOISE, *astuple(WEIGHTS), *astuple(DUEL_WEIGHTS))
+    return (safe, _PLAYS_BY_HAND, _PLAYS_BY_STOCK, _TWICE_SIZE, constants,
             (EndReason.HAND_EMPTY, EndReason.EXHAUSTED), _engine())
 
 
@@ -348,10 +387,23 @@ def _card_gain(hand: list[int], card: int, before: list[float], last: list[float
     return _TWICE_SIZE[j] * (before[j] * last[j]) * new_group
 
 
-def _play(game: State, rng: random.Random, clock: Clock) -> int:
+def play_scores(game: State) -> dict[int, float]:
+    """Every play the policy weighs for the player to move, by action code, with its value before the noise.
+
+    Empty when the policy needs no weighing: it ends the game by rule, or
+    holds a single group it must not play whole.
+    """
+    scores: dict[int, float] = {}
+    _play(game, random.Random(0), _clock(game, game.turn), scores)
+    return scores
+
+
+def _play(game: State, rng: random.Random, clock: Clock, scores: dict[int, float] | None = None) -> int:
     """Whole groups only; a group's value counts its risk and what it abluxxes.
 
-    ``clock`` is ``_clock(game, game.turn)``.
+    ``clock`` is ``_clock(game, game.turn)``. ``scores``, when given, is
+    filled with every play weighed and its value before the noise
+    (benchmarks/expert_fit.py reads the policy's terms from it).
     """
     # Long on purpose: every rollout runs this once a turn (most of the hard bot's time), and
     # helper functions would add a call and its look-ups per group held (benchmarks/versus.py).
@@ -399,6 +451,8 @@ def _play(game: State, rng: random.Random, clock: Clock) -> int:
             else:
                 tops[top_size] = [top_value]
     beats = BEATS[game._expert]
+    weights = weights_for(len(displays))
+    hurt, take_back = weights.hurt, weights.take_back
     shadow = game.shadow
     duel = shadow[0]  # the shadow has groups
     rand = rng.random
@@ -423,14 +477,16 @@ def _play(game: State, rng: random.Random, clock: Clock) -> int:
                     beaten = beats[v]
                     for top_value in tops[size]:
                         if beaten[top_value]:
-                            score += HURT * size
+                            score += hurt * size
                             if top_value != JOKER and hand[top_value] and top_value != v:
-                                score += size * TAKE_BACK
+                                score += size * take_back
                 if duel:
                     for w in range(1, v):
                         if shadow[w] == size:
-                            score += size * (0.5 if hand[w] else -0.5)
+                            score += size * (weights.shadow if hand[w] else -weights.shadow)
                             break
+                if scores is not None:
+                    scores[play_code(v, count, j)] = score
                 score += rand() * NOISE
                 if score > best:
                     best, best_play = score, (v, count, j)
@@ -439,10 +495,13 @@ def _play(game: State, rng: random.Random, clock: Clock) -> int:
             j = jokers
             size = count + j
             i = v * _SLOT + size
-            score = twice[i] * (before[i] * last[i]) + future - 2.0 * j
+            score = twice[i] * (before[i] * last[i]) + future - weights.joker_cost * j
     if jokers and jokers < total:
         i = JOKER * _SLOT + jokers
-        score = twice[i] * (before[i] * last[i]) + later_sum + rand() * NOISE
+        score = twice[i] * (before[i] * last[i]) + later_sum
+        if scores is not None:
+            scores[play_code(JOKER, 0, jokers)] = score
+        score += rand() * NOISE
         if score > best:
             return play_code(JOKER, 0, jokers)
     if best_play[0]:
@@ -455,10 +514,19 @@ def _play(game: State, rng: random.Random, clock: Clock) -> int:
 
 def _take_or_leave(game: State, clock: Clock) -> int:
     """Take the victim's layer when its cards add to the hand; ``clock`` is ``_clock(game, game.turn)``."""
+    return TAKE if take_margin(game, clock) > 0 else LEAVE
+
+
+def take_margin(game: State, clock: Clock | None = None) -> float:
+    """What taking the victim's layer is worth to the player deciding, over leaving it.
+
+    ``clock`` is ``_clock(game, game.turn)``, worked out when not given.
+    """
     value, size, _ = game.displays[game.victim][-1]
-    odds, plays = clock
-    gain = _gain(game.hands[game.turn], value, size, odds, plays) - size + (0.3 * size if size >= 2 else 0.0)
-    return TAKE if gain > 0 else LEAVE
+    odds, plays = clock if clock is not None else _clock(game, game.turn)
+    weights = weights_for(len(game.hands))
+    return (_gain(game.hands[game.turn], value, size, odds, plays) - weights.take_cost * size
+            + (weights.take_bonus * size if size >= 2 else 0.0))
 
 
 def _back_or_discard(game: State, clock: Clock) -> int:
