@@ -33,13 +33,13 @@ import dataclasses
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 from strength import bot_of as strength_bot
-from styles import reference_policy
+from styles import policy_weights, reference_policy
 
 from abluxxen import Game, Rules
 from abluxxen.bots import Bot, Think, quick
@@ -53,16 +53,10 @@ PLAY_WEIGHTS = ("hurt", "take_back", "joker_cost", "shadow")
 TAKE_WEIGHTS = ("take_cost", "take_bonus")
 
 
-@contextmanager
-def _moved(players: int, field: str) -> Iterator[None]:
+def _moved(players: int, field: str) -> AbstractContextManager[None]:
     """The policy's weights for ``players`` with ``field`` one more, for the time of the ``with``."""
-    name = "DUEL_WEIGHTS" if quick.weights_for(players) is quick.DUEL_WEIGHTS else "WEIGHTS"
-    kept = getattr(quick, name)
-    setattr(quick, name, dataclasses.replace(kept, **{field: getattr(kept, field) + 1.0}))
-    try:
-        yield
-    finally:
-        setattr(quick, name, kept)
+    weights = quick.weights_for(players)
+    return policy_weights(players, dataclasses.replace(weights, **{field: getattr(weights, field) + 1.0}))
 
 
 def terms(read: Callable[[], dict[int, float]], players: int, fields: Sequence[str]) -> dict[int, list[float]]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from abluxxen.bots import Think, quick
 from abluxxen.bots.common import rng_for
@@ -37,23 +37,35 @@ FLAT_ROLLOUTS = 2000
 
 
 @contextmanager
-def reference_policy(players: int) -> Iterator[None]:
-    """For the time of the ``with``: the rollout policy, Python and compiled, with the weights of the
-    styles' reference runs (``quick.WEIGHTS`` at every player count; the duel's own weights came later)."""
-    kept = quick.DUEL_WEIGHTS
-    if players != 2 or kept is quick.WEIGHTS:
+def policy_weights(players: int, weights: quick.Weights) -> Iterator[None]:
+    """For the time of the ``with``: the rollout policy, Python and compiled, with ``weights`` in games
+    of ``players`` (the other player counts keep theirs)."""
+    if quick.weights_for(players) is weights:
         yield
         return
+    # Whichever of quick's sets weights_for() hands out for this many players is the one replaced:
+    # found by asking it, so that the rule of which set serves which count stays in quick.py alone.
+    for name in ("DUEL_WEIGHTS", "WEIGHTS"):
+        kept = getattr(quick, name)
+        setattr(quick, name, weights)
+        if quick.weights_for(players) is weights:
+            break
+        setattr(quick, name, kept)
     fast = configured()
-    quick.DUEL_WEIGHTS = quick.WEIGHTS
     try:
         if fast is not None:
             fast.configure(*quick.configuration())
         yield
     finally:
-        quick.DUEL_WEIGHTS = kept
+        setattr(quick, name, kept)
         if fast is not None:
             fast.configure(*quick.configuration())
+
+
+def reference_policy(players: int) -> AbstractContextManager[None]:
+    """For the time of the ``with``: the rollout policy, Python and compiled, with the weights of the
+    styles' reference runs (``quick.WEIGHTS`` at every player count; the duel's own weights came later)."""
+    return policy_weights(players, quick.WEIGHTS)
 
 
 class ReferenceHardBot(HardBot):

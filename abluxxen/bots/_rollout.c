@@ -191,6 +191,11 @@ typedef struct {
 static Weights weights[2];
 static PyObject *reason_text[3];          /* None, "hand-empty", "exhausted" */
 
+/* quick.weights_for: the policy's weights in a state's game */
+static inline const Weights *weights_for(const S *s) {
+    return &weights[s->n == 2];
+}
+
 /* BEATS[expert][value][top]: layers.beats */
 static inline int beats(int value, int top, int expert) {
     return value > top || (expert && value == 1 && top >= 13);
@@ -661,7 +666,7 @@ static int policy_play(const S *s, MT *rng, Clock c) {
         }
     }
     int duel = s->shadow[0];
-    const Weights *w = &weights[s->n == 2];
+    const Weights *w = weights_for(s);
     int best_v = 0, best_count = 0, best_j = 0;
     double best = -1e9;
     for (int rank = 0; rank < nheld; rank++) {
@@ -731,7 +736,7 @@ static int policy_play(const S *s, MT *rng, Clock c) {
 static int policy_take_or_leave(const S *s, Clock c) {
     Layer layer = s->display[s->victim][s->layers[s->victim] - 1];
     int size = layer.size;
-    const Weights *w = &weights[s->n == 2];
+    const Weights *w = weights_for(s);
     double g = gain(s->hands[s->turn], layer.value, size, &c) - w->take_cost * size
                + (size >= 2 ? w->take_bonus * size : 0.0);
     return g > 0 ? TAKE : LEAVE;
