@@ -78,10 +78,17 @@ def _screen(front: str) -> Iterator[TableScreen]:
         yield screen
 
 
+async def _answer(screen: TableScreen, line: str) -> None:
+    """Type ``line`` at ``screen``, then wait for what it set off (a hint's search) to be done."""
+    screen.answer(line)
+    while screen.thinking:
+        await asyncio.sleep(0.01)
+
+
 def _typed(front: str, line: str) -> tuple[list[str] | None, str, str]:
     """What typing ``line`` at ``front``'s screen brings: the page, the message, the question."""
     with _screen(front) as screen:
-        screen.answer(line)
+        asyncio.run(_answer(screen, line))
         question = screen.question.prompt if screen.question is not None else ""
         return screen.page, screen.message, question
 
@@ -119,7 +126,7 @@ def test_every_command_is_answered_at_every_screen_or_refused_in_one_line_that_s
              "watchers": " 3"}.get(entry.name, "")
     with _screen(front) as screen:
         allowed = bool(entry.where & screen.places)
-        screen.answer(entry.calls[0] + words)
+        asyncio.run(_answer(screen, entry.calls[0] + words))
         said = screen.message
         if not allowed:
             assert said.startswith(f"“{entry.name}” works only ") and "\n" not in said, said

@@ -77,7 +77,8 @@ def test_every_refusal_of_the_engine_reads_german() -> None:
 def test_every_hint_reason_reads_german() -> None:
     names = ("Ann", "Ben", "Cy")
     for key in REASONS:
-        reason = Reason.of(key, cards=(9, 9, 14), victims=(1, 2), names="Ben and Cy", value=7)
+        reason = Reason.of(key, cards=(9, 9, 14), victims=(1, 2), names="Ben and Cy", value=7, instead="play 9 9",
+                           deals=1234)
         german = DE.why(reason, names)
         assert german != str(reason) and not ENGLISH.search(german), f"{key}: {german!r}"
     game = Game.new(Rules(4), seed=3, names=["Ann", "Ben", "Cy", "Dee"])
@@ -211,7 +212,8 @@ def test_german_texts_hold_no_english_giveaway() -> None:
     names = ("Ann", "Ben", "Cy")
     german = [*(de for _, de in TEXTS.values()), *REFUSALS_DE.values(), *(de for _, de in REASONS.values()),
               *GERMAN.values(), *(DE.reason(err) for err in _refusals())]
-    german += [DE.why(Reason.of(key, cards=(9, 9, 14), victims=(1, 2), value=7), names) for key in REASONS]
+    german += [DE.why(Reason.of(key, cards=(9, 9, 14), victims=(1, 2), value=7, instead="play 9 9", deals=1234), names)
+               for key in REASONS]
     for text in german:
         prose = NOT_PROSE.sub(" ", text)
         assert not GIVEAWAYS.search(prose), f"English in German: {GIVEAWAYS.search(prose)!r} in {text!r}"

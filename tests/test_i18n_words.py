@@ -116,7 +116,8 @@ def _german_texts() -> list[str]:
     texts = [de for _, de in TEXTS.values()] + list(REFUSALS_DE.values()) + list(CATALOG.values())
     for key in REASONS:
         for cards in ((5,), (9, 9, JOKER), (2, 13)):
-            texts.append(DE.why(Reason.of(key, cards=cards, victims=(1, 2), value=7), ("Ann", "Ben", "Cy")))
+            texts.append(DE.why(Reason.of(key, cards=cards, victims=(1, 2), value=7, instead="play 9 9", deals=1234),
+                                ("Ann", "Ben", "Cy")))
     return texts
 
 

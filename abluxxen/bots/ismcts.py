@@ -129,6 +129,23 @@ def margin(scores: Sequence[int], seat: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
+class Advice:
+    """The hard bot's move for one decision, and what it was weighed against.
+
+    Attributes:
+        move: the move to make (what :meth:`HardBot.choose` plays).
+        favourite: the normal bot's favourite, which the search keeps unless
+            it finds a move clearly better on the same deals.
+        deals: the deals of the hidden cards the search played the moves
+            out on (0: the move was clear without a search).
+    """
+
+    move: str
+    favourite: str
+    deals: int
+
+
+@dataclass(frozen=True, slots=True)
 class Appraisal:
     """What the search thinks of every legal move of one decision.
 
@@ -181,14 +198,32 @@ class HardBot:
 
     def choose(self, view: View) -> str:
         """A legal move for the seat the view belongs to."""
+        return self.advise(view).move
+
+    def advise(self, view: View) -> Advice:
+        """The move :meth:`choose` makes, with the normal bot's favourite it was weighed against.
+
+        Raises:
+            ValueError: when it is not the view's seat's decision.
+        """
         codes = view.legal_actions()
         if not codes:
             raise ValueError("it is not this seat's decision")
+        self.last_iterations = 0
         if len(codes) == 1:
-            self.last_iterations = 0
-            return view.action_text(codes[0])
+            only = view.action_text(codes[0])
+            return Advice(only, only, 0)
         rng = rng_for(self.seed, view)
-        return self._search(view, codes, rng)
+        candidates = self._root_moves(view, codes)
+        favourite = max(candidates, key=candidates.__getitem__)
+        if len(candidates) == 1:
+            return Advice(favourite, favourite, 0)
+        think = self._think(view)
+        if isinstance(think, int):
+            race = self._race(view, candidates, rng, think, math.inf)
+        else:
+            race = self._race(view, candidates, rng, 1 << 30, time.perf_counter() + think)
+        return Advice(race.verdict(candidates, OVERRIDE_AT), favourite, race.rounds)
 
     def _root_moves(self, view: View, codes: list[int]) -> dict[str, float]:
         """The move texts searched at the root, with their rank as a prior in (0, 1]."""
@@ -200,16 +235,6 @@ class HardBot:
         count = len(order)
         return {view.action_text(codes[i]): (count - rank) / count for rank, i in enumerate(order)}
 
-    def _search(self, view: View, codes: list[int], rng: random.Random) -> str:
-        candidates = self._root_moves(view, codes)
-        if len(candidates) == 1:
-            self.last_iterations = 0
-            return next(iter(candidates))
-        think = self._think(view)
-        if isinstance(think, int):
-            return self._race(view, candidates, rng, think, math.inf)
-        return self._race(view, candidates, rng, 1 << 30, time.perf_counter() + think)
-
     def _think(self, view: View) -> float | int:
         """This decision's budget: seconds or iterations."""
         think = self.think
@@ -218,13 +243,14 @@ class HardBot:
         return think
 
     def _race(self, view: View, candidates: dict[str, float], rng: random.Random, budget: int,
-              deadline: float) -> str:
+              deadline: float) -> Race:
         """Compare the root moves on the same deals, dropping clear losers as evidence grows.
 
         Each round deals one determinization and plays every remaining root
         move on it (same hidden cards, same rollout seed), then descends the
         move's subtree with UCT over information sets. Paired results make
-        small differences between moves visible with few iterations.
+        small differences between moves visible with few iterations. The
+        race's verdict is the move.
         """
         race = Race(candidates)
         trees = Trees(view)
@@ -238,7 +264,7 @@ class HardBot:
             if len(race.alive) == 1:
                 break
         self.last_iterations = done
-        return race.verdict(candidates, OVERRIDE_AT)
+        return race
 
     def appraise(self, view: View, keep: Collection[str] = (), *, only: Collection[str] | None = None,
                  stream: int = 0) -> Appraisal:

@@ -395,6 +395,23 @@ def decide(view: View, rng: random.Random) -> tuple[str, Reason]:
     return view.action_text(code), why
 
 
+def reason_for(view: View, move: str) -> Reason:
+    """The normal bot's reason for a legal ``move`` of the view's seat (the one :func:`decide` gives when
+    it plays that move).
+
+    Raises:
+        ValueError: when ``move`` is not a legal move of the view's seat.
+    """
+    codes = view.legal_actions()
+    if len(codes) == 1 and view.action_text(codes[0]) == move:
+        return Reason.of("only-move")
+    judge = Judge(situation_of_view(view), view.names)
+    for code, (_, why) in zip(codes, judge.scored(codes), strict=True):
+        if view.action_text(code) == move:
+            return why
+    raise ValueError(f"{move!r} is not a legal move here")
+
+
 class NormalBot:
     """A heuristic player (see the module docstring).
 

@@ -1,10 +1,11 @@
-"""The normal bot's reasons for a move, by ``Reason.key``: ``key: (English, German)``.
+"""The bots' reasons for a move, by ``Reason.key``: ``key: (English, German)``.
 
 ``str(reason)`` is the English (``bots/normal.py``), ``Tr.why`` either language; the fields are the
 reason's details (``value``) and what ``Tr`` makes of them: ``names`` (the victims), ``what`` (a set in words),
-``owned`` (a set after a possessive), ``group`` (a duel pool group, ``2+13``), and the English verbs that
-agree with the set's count, named by their singular (``fits``/``fit``, ``does``/``do``, ``is``/``are``): "a 13
-does not fit", "two 13s do not fit". The German puts ``what`` where it needs no agreement (an accusative object).
+``owned`` (a set after a possessive), ``group`` (a duel pool group, ``2+13``), ``instead`` (a move as its
+player types it), ``deals`` (a count, its thousands marked), and the English verbs that agree with the set's
+count, named by their singular (``fits``/``fit``, ``does``/``do``, ``is``/``are``): "a 13 does not fit", "two
+13s do not fit". The German puts ``what`` where it needs no agreement (an accusative object).
 """
 
 from __future__ import annotations
@@ -46,6 +47,9 @@ REASONS: dict[str, tuple[str, str]] = {
                          "die Gruppe {group} vergrößert deinen Satz aus {value}ern"),
     "draw-group-best": ("the group {group} is the best draw in the pool",
                         "die Gruppe {group} ist das Beste, was der Vorrat bietet"),
+    # The hard bot's reason when its search overrides the normal bot's favourite (``bots.advise``).
+    "search": ("better than {instead} in {deals} games played out from here",
+               "besser als {instead} in {deals} Partien, von hier aus zu Ende gespielt"),
     "shadow-fits": ("the shadow's {owned} {fits} the hand best",
                    "die Hand kann {owned} aus dem Schatten am besten gebrauchen"),
 }

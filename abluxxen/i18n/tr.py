@@ -290,9 +290,13 @@ class Tr:
         return f"du hast nur eine {value}" if held == 1 else f"du hast nur {self.number(held)} {value}er"
 
     def why(self, reason: Reason, names: Sequence[str] | None = None) -> str:
-        """The normal bot's reason for a move, in this language (``names``: the seats' names, for the
-        victims; without them the reason's own ``names`` detail stands)."""
+        """A bot's reason for a move, in this language (``names``: the seats' names, for the victims;
+        without them the reason's own ``names`` detail stands)."""
         details = reason.details
+        if "instead" in details:
+            details["instead"] = self.spoken(details["instead"])
+        if "deals" in details:
+            details["deals"] = self.decimal(details["deals"], 0, grouped=True)
         if "victims" in details and names is not None:
             details["names"] = self.listing([self.who(names[s]) for s in details["victims"]])
         if "cards" in details:

@@ -96,8 +96,9 @@ class Desk(Counter, Protocol):
 
     room: Room
 
-    def hint(self) -> str:
-        """The line ``hint`` gives here (the normal bot's advice; a lesson's answer)."""
+    def hint(self) -> None:
+        """Say the line ``hint`` gives here (the hard bot's advice, once its search is done; a lesson's
+        answer, at once)."""
 
     def undo(self) -> None:
         """Take back this person's last decision, if the room allows it here (else say why)."""
@@ -187,7 +188,7 @@ def _say(counter: Counter, command: Command) -> None:
 
 
 def _hint(desk: Desk, command: Command) -> None:
-    desk.say(desk.hint())
+    desk.hint()
 
 
 def _undo(desk: Desk, command: Command) -> None:

@@ -58,12 +58,19 @@ def rules_page(words: Sequence[str], tr: Tr) -> tuple[list[RenderableType], str]
     return parts, missing
 
 
-def hint_line(view: View, tr: Tr) -> str | None:
-    """The normal bot's move and reason for the view's decision, in words; ``None`` when it has none."""
-    try:
-        from ..bots import hint
+def hint_line(view: View, tr: Tr, *, strong: bool = False) -> str | None:
+    """A bot's move and reason for the view's decision, in words; ``None`` when it has none.
 
-        move, reason = hint(view)
+    Args:
+        view: the deciding seat's view.
+        tr: the language.
+        strong: the hard bot's advice (``bots.advise``: a search, about a tenth of a second; the table's
+            ``hint``), else the normal bot's (``bots.hint``: at once; a lesson's coach).
+    """
+    try:
+        from ..bots import advise, hint
+
+        move, reason = advise(view) if strong else hint(view)
     except Exception:  # noqa: BLE001 - a failing hint must not end the game
         return None
     return tr("hint", move=tr.spoken(move), reason=tr.why(reason, view.names))

@@ -113,6 +113,7 @@ class TableScreen(Paged):
         self.app.after_render += self._drew
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
+        self._hinting: asyncio.Task[None] | None = None  # the hard bot looking for a hint
 
     # -- where this screen is --------------------------------------------------------
 
@@ -155,9 +156,10 @@ class TableScreen(Paged):
 
     def expects_line(self) -> bool:
         """Whether a line typed now answers a question on this screen (for a terminal read a line at a
-        time: the table is written out, then a line is read)."""
+        time: the table is written out, then a line is read; not while a hint is on its way, which the
+        next picture shows)."""
         return (self.page is not None or self.cover is not None or self.question is not None
-                or self.deciding_view() is not None)
+                or self.deciding_view() is not None) and self._hinting is None
 
     def picture(self) -> str:
         """The screen as it is now, as text (no colours without a colour system), the prompt under it."""
@@ -504,17 +506,36 @@ class TableScreen(Paged):
 
     # -- what the commands use --------------------------------------------------------------
 
-    def hint(self) -> str:
-        """The normal bot's move and reason for this person's decision; the game is assisted from now."""
+    def hint(self) -> None:
+        """Say the hard bot's move and reason for this person's decision once its search is done; the game
+        is assisted from then on. The search runs off the event loop (every other screen stays quick), and
+        a hint found after its decision is gone (answered, taken back, played by a stand-in) is not said."""
         view = self.deciding_view()
         if view is None:
-            return self.tr("host.not_now")
-        line = hint_line(view, self.tr)
+            self.say(self.tr("host.not_now"))
+        elif self._hinting is None:  # (asked again meanwhile: the same hint is on its way)
+            self._hinting = asyncio.get_running_loop().create_task(self._find_hint(view, self.asking()))
+            self.say(self.tr("hint_wait"))
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint is on its way to this screen."""
+        return self._hinting is not None
+
+    async def _find_hint(self, view: View, asked: tuple[object, ...]) -> None:
+        try:
+            line = await asyncio.to_thread(hint_line, view, self.tr, strong=True)
+        finally:
+            self._hinting = None
+            self.refresh()
+        if self.asking() != asked:
+            return
         if line is None:
-            return self.tr("no_hint")
+            self.say(self.tr("no_hint"))
+            return
         self.room.table.mark_assisted()
         self.room.changed()
-        return line
+        self.say(line)
 
     def undo(self) -> None:
         """Take back this person's last decision, where the room allows it."""

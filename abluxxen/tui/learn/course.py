@@ -248,14 +248,15 @@ class LessonScreen(TableScreen):
             return self.tr("learn_wrong", words=words(step.other, self.tr))
         return self.tr("learn_wrong", words=self.tr("learn_not_asked"))
 
-    def hint(self) -> str:
-        """The answer to the step's task and what to type for it (the coach's move in the coached game)."""
+    def hint(self) -> None:
+        """Say the answer to the step's task and what to type for it (the coach's move in the coached game)."""
         view = self.deciding_view()
         if view is None:
-            return self.tr("host.not_now")
-        if self.lesson.coach:
-            return hint_line(view, self.tr) or self.tr("no_hint")
-        return answer_line(self.lesson_room.walk, view, self.tr)
+            self.say(self.tr("host.not_now"))
+        elif self.lesson.coach:
+            self.say(hint_line(view, self.tr) or self.tr("no_hint"))
+        else:
+            self.say(answer_line(self.lesson_room.walk, view, self.tr))
 
     def skip(self) -> None:
         self.lesson_room.skip()
