@@ -12,6 +12,7 @@ longest wait of the loop during a hint (median and worst over the hints).
 
     python benchmarks/hint_lag.py                  # 2 and 4 players
     python benchmarks/hint_lag.py --players 4 --positions 40
+    python benchmarks/hint_lag.py --python         # the search without its compiled part
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import time
 
 from hard_speed import positions
 
-from abluxxen.bots import advise
+from abluxxen.bots import advise, quick
 from abluxxen.cli.simulate import quantile
 from abluxxen.engine.view import View
 
@@ -47,8 +48,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="hint_lag", description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--players", default="2,4", help="player counts, e.g. 4 or 2,4 (default)")
     parser.add_argument("--positions", type=int, default=30, help="hints per player count (default 30)")
+    parser.add_argument("--python", action="store_true", help="search without the compiled search")
     args = parser.parse_args(argv)
-    print("hint: seconds per hint and the event loop's longest wait during one, in ms")
+    if args.python:
+        quick.compiled = None
+    search = "Python" if quick.configured() is None else "compiled"
+    print(f"hint ({search} search): ms per hint, and the event loop's longest wait during one")
     print(f"{'players':>8}{'hint median':>13}{'p95':>8}{'wait median':>13}{'worst':>8}")
     for players in (int(p) for p in args.players.split(",")):
         figures = [asyncio.run(hint_lag(view)) for view in positions(players, count=args.positions)]
