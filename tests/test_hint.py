@@ -125,3 +125,32 @@ def test_a_hint_at_a_club_table_is_the_hard_bots_and_marks_the_game_assisted_for
         await waiting.sees("assisted")
 
     clubbed(tmp_path, test, workers=workers)
+
+
+def test_a_hint_asked_again_for_the_same_decision_is_said_again_without_a_second_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    searches: list[View] = []
+
+    def counted(view: View, tr: Tr, *, strong: bool = False) -> str:
+        searches.append(view)
+        return f"Hint: {view.legal_moves()[0]} — counted"
+
+    monkeypatch.setattr("abluxxen.tui.screen.hint_line", counted)
+
+    async def test(s: object) -> None:
+        screen, room = s.screen, s.room  # type: ignore[attr-defined]
+        await s.asked()  # type: ignore[attr-defined]
+        for _ in range(3):
+            screen.answer("hint")
+            while screen.thinking:
+                await asyncio.sleep(0.01)
+            assert screen.message.endswith("— counted")
+        assert len(searches) == 1  # a person typing hint again and again costs the table one search
+        screen.answer(room.match.game.view(0).legal_moves()[0])
+        await s.asked()  # type: ignore[attr-defined]
+        screen.answer("hint")  # a new decision: a new search
+        while screen.thinking:
+            await asyncio.sleep(0.01)
+        assert len(searches) == 2 and searches[1] != searches[0]
+
+    hot_seated(_opening(2), test, seats=[Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")])

@@ -114,6 +114,7 @@ class TableScreen(Paged):
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
         self._hinting: asyncio.Task[None] | None = None  # the hard bot looking for a hint
+        self._hinted: tuple[tuple[object, ...], str] | None = None  # the last hint said, and for what question
 
     # -- where this screen is --------------------------------------------------------
 
@@ -508,13 +509,17 @@ class TableScreen(Paged):
 
     def hint(self) -> None:
         """Say the hard bot's move and reason for this person's decision once its search is done; the game
-        is assisted from then on. The search runs off the event loop (every other screen stays quick), and
-        a hint found after its decision is gone (answered, taken back, played by a stand-in) is not said."""
+        is assisted from then on. The search runs off the event loop (every other screen stays quick), once
+        a decision (asked again, the hint said is said again), and a hint found after its decision is gone
+        (answered, taken back, played by a stand-in) is not said."""
         view = self.deciding_view()
+        asked = self.asking()
         if view is None:
             self.say(self.tr("host.not_now"))
+        elif self._hinted is not None and self._hinted[0] == asked:  # asked again: no second search
+            self.say(self._hinted[1])
         elif self._hinting is None:  # (asked again meanwhile: the same hint is on its way)
-            self._hinting = asyncio.get_running_loop().create_task(self._find_hint(view, self.asking()))
+            self._hinting = asyncio.get_running_loop().create_task(self._find_hint(view, asked))
             self.say(self.tr("hint_wait"))
 
     @property
@@ -533,6 +538,7 @@ class TableScreen(Paged):
         if line is None:
             self.say(self.tr("no_hint"))
             return
+        self._hinted = (asked, line)
         self.room.table.mark_assisted()
         self.room.changed()
         self.say(line)
