@@ -262,9 +262,14 @@ def report(name: str, fields: Sequence[str], columns: dict[str, list[float]], tr
         print(f"  {fields[k]:>12}" + "".join(f"{w[i]:11.2f}" for w in (*sets.values(), fitted)))
     print("  the search's choice is the policy's best, tested:"
           + "".join(f"  {label} {agreement(test_used, w):.1%}" for label, w in (*sets.items(), ("fitted", fitted))))
-    losses = [f"  {label} {log_loss(test_used, w, temperature_for(train_used, w)):.3f}" for label, w in sets.items()]
+    temperatures = {label: temperature_for(train_used, w) for label, w in sets.items()}
+    losses = [f"  {label} {log_loss(test_used, w, temperatures[label]):.3f}" for label, w in sets.items()]
     fitted_loss = log_loss(test_used, fitted, temperature)
     print("  log loss a decision, tested:" + "".join(losses) + f"  fitted {fitted_loss:.3f}")
+    # How widely the search's choices spread over the policy's values: a rollout that sampled its
+    # choices as the search makes them would draw them with this temperature.
+    print("  temperature of the search's choices, fitted:"
+          + "".join(f"  {label} {t:.2f}" for label, t in temperatures.items()) + f"  fitted {temperature:.2f}")
 
 
 def fit_log(log: Path, players: int) -> None:

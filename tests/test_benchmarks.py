@@ -140,6 +140,7 @@ def test_expert_fit_finds_the_weights_that_made_the_choices() -> None:
     fitted, found, _ = expert_fit.fit(choices, [0.0, 0.0])
     assert all(abs(f - m) < 0.35 for f, m in zip(fitted, made, strict=True))
     assert abs(found - temperature) < 0.3
+    assert abs(expert_fit.temperature_for(choices, made) - temperature) < 0.2  # the spread, with the weights known
     assert expert_fit.log_loss(choices, fitted, found) < expert_fit.log_loss(choices, [0.0, 0.0], 1.0)
 
 
