@@ -29,7 +29,7 @@ from collections import Counter
 from abluxxen import Game, Rules
 from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import ROLLOUT_NOISE
-from abluxxen.bots.quick import quick_action
+from abluxxen.bots.quick import quick_action, rollout
 from abluxxen.engine.events import Event
 from abluxxen.engine.phase import Phase
 
@@ -57,24 +57,27 @@ def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counte
 
 
 def rollout_shape(players: int, games: int, seed: int) -> Counter[str]:
-    """The shape (:func:`tally`) of agreement()'s deals played by the rollout policy for every seat, as
-    the search's rollouts play it (quick.rollout's rule: a uniformly random legal move with chance
-    ROLLOUT_NOISE, else quick_action)."""
+    """The shape (:func:`tally`) of agreement()'s deals played by the rollout policy for every seat: by
+    the search's own rollouts (:func:`quick.rollout`), every move's events counted as it is made."""
     shape: Counter[str] = Counter()
     for g in range(games):
-        game = Game.new(Rules(players), seed=seed + g)
-        rng = random.Random(g)
-        while not game.is_over:
-            if rng.random() < ROLLOUT_NOISE:
-                legal = game.legal_actions()
-                code = legal[int(rng.random() * len(legal))]
-            else:
-                code = quick_action(game, rng)
-            events: list[Event] = []
-            game.apply_action(code, events)
-            tally(shape, events)
+        game = _Tallied.new(Rules(players), seed=seed + g)
+        game.shape = shape
+        rollout(game, random.Random(g), ROLLOUT_NOISE)
         tally_end(shape, game)
     return shape
+
+
+class _Tallied(Game):
+    """A game that counts the events of every move made on it into ``shape`` (:func:`tally`)."""
+
+    __slots__ = ("shape",)
+    shape: Counter[str]
+
+    def apply_action(self, code: int, events: list[Event] | None = None) -> None:
+        made: list[Event] = [] if events is None else events
+        super().apply_action(code, made)
+        tally(self.shape, made)
 
 
 def tally(shape: Counter[str], events: list[Event]) -> None:

@@ -26,6 +26,13 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+# Issue 39, sixth sitting: the duel against the easy bot (the new weights and the bot as it was,
+# on the same deals) run on to 1,000 duels (the 200 of the lines below, resumed; the head-to-head
+# below plays its 1,000 already); what a hint costs and how long the event loop waits during one.
+strength ref_easy2.jsonl --seats reference,easy --games 1000 --seed 12
+strength easy2.jsonl --seats hard,easy --games 1000 --seed 12
+"$python" benchmarks/hint_lag.py --positions 20
+"$python" benchmarks/hint_lag.py --positions 10 --python
 # Issue 39, fifth sitting: the duel's rollout weights fitted to the hard bot's own choices (kept).
 # `reference` is the bot as it was before them: its runs replay the references the new weights
 # were paired with (made when it shipped: duel.jsonl, hard_greedy2.jsonl, hard_flat2.jsonl,
