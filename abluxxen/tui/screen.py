@@ -114,9 +114,8 @@ class TableScreen(Paged):
         self.redraw: Callable[[], None] = self.app.invalidate  # how this terminal draws again
         self.fixed_size: tuple[int, int] | None = None  # a terminal read a line at a time has no size
         self._hinting: asyncio.Task[None] | None = None  # the hard bot looking for a hint
-        # The last hint said: for what question, and what the seat saw then (an undo may bring the question back
-        # with another position).
-        self._hinted: tuple[tuple[object, ...], View, str] | None = None
+        # The last hint said, and the view it was found for (the same view gets the same advice).
+        self._hinted: tuple[View, str] | None = None
 
     # -- where this screen is --------------------------------------------------------
 
@@ -515,13 +514,12 @@ class TableScreen(Paged):
         a decision (asked again, the hint said is said again), and a hint found after its decision is gone
         (answered, taken back, played by a stand-in) is not said."""
         view = self.deciding_view()
-        asked = self.asking()
         if view is None:
             self.say(self.tr("host.not_now"))
-        elif self._hinted is not None and self._hinted[:2] == (asked, view):  # asked again: no second search
-            self.say(self._hinted[2])
+        elif self._hinted is not None and self._hinted[0] == view:  # asked again: no second search
+            self.say(self._hinted[1])
         elif self._hinting is None:  # (asked again meanwhile: the same hint is on its way)
-            self._hinting = asyncio.get_running_loop().create_task(self._find_hint(view, asked))
+            self._hinting = asyncio.get_running_loop().create_task(self._find_hint(view, self.asking()))
             self.say(self.tr("hint_wait"))
 
     @property
@@ -540,7 +538,7 @@ class TableScreen(Paged):
         if line is None:
             self.say(self.tr("no_hint"))
             return
-        self._hinted = (asked, view, line)
+        self._hinted = (view, line)
         self.room.table.mark_assisted()
         self.room.changed()
         self.say(line)
