@@ -30,6 +30,13 @@ hidden hands could give the hard bot at the same budget.
     python benchmarks/strength.py --seats hard,normal --summary --log duel.jsonl
     python benchmarks/strength.py --seats hard,normal,normal,normal --games 400 --seed 21 --think 48 \
         --log hard48.jsonl --paired perfect48.jsonl   # win-rate and margin differences, game by game
+    python benchmarks/strength.py --seats hard,normal,normal,normal --games 1000 --seed 6 --think 2000 \
+        --log variant.jsonl --paired b2k.jsonl --sprt 0,4   # stop once +0 and +4 points are told apart
+
+``--sprt H0,H1`` screens a change (:class:`Sequential`): the run stops as
+soon as its paired difference in wins is told to be ``H0`` points or less
+(rejected) or ``H1`` or more (accepted), with 5% errors each way. A change
+that loses is then told in a few hundred games.
 """
 
 from __future__ import annotations
@@ -40,6 +47,7 @@ import math
 import random
 import statistics
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -145,17 +153,81 @@ def paired(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]], *
     The margin says less about what counts (winning) but varies less from game to game, so a
     small difference between two versions of a bot shows in fewer games.
     """
-    common = sorted(set(ours) & set(theirs))
     if by_margin:
-        diffs = [float(margin(ours[i]) - margin(theirs[i])) for i in common]
+        diffs = [float(margin(ours[i]) - margin(theirs[i])) for i in sorted(set(ours) & set(theirs))]
     else:
-        diffs = [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in common]
+        diffs = win_diffs(ours, theirs)
     n = len(diffs)
     if n < 2:
         return n, 0.0, math.inf
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return n, mean, 1.96 * math.sqrt(var / n)
+
+
+@dataclass(frozen=True, slots=True)
+class Sequential:
+    """A sequential probability ratio test of the paired difference in wins (as chess engines'
+    testing frameworks screen a change: Wald's test on the normal approximation, the
+    "generalized SPRT").
+
+    It weighs, game by game, whether the first bot's win share here exceeds the other log's by
+    ``h0`` or by ``h1`` (both in points), and stops as soon as either is ``1 - alpha`` (or
+    ``1 - beta``) sure: a change that loses is mostly told in a few hundred games, where a
+    fixed run of 1,000 gives a ±4-point interval whatever the change.
+
+    Attributes:
+        h0: the difference, in points, a change is rejected at.
+        h1: the difference, in points, a change is accepted at.
+        alpha: the chance of accepting a change whose difference is ``h0``.
+        beta: the chance of rejecting a change whose difference is ``h1``.
+    """
+
+    h0: float
+    h1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+
+    @property
+    def bounds(self) -> tuple[float, float]:
+        """The log-likelihood ratio's bounds: below the first, reject; above the second, accept."""
+        return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
+
+    def llr(self, diffs: list[float]) -> float:
+        """The log-likelihood ratio of ``h1`` over ``h0`` for paired win-share differences (0 when
+        they cannot yet be told: fewer than 100 games, or none differ)."""
+        n = len(diffs)
+        if n < 100:
+            return 0.0
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if var == 0.0:
+            return 0.0
+        mu0, mu1 = self.h0 / 100, self.h1 / 100
+        return (mu1 - mu0) / var * (sum(diffs) - n * (mu0 + mu1) / 2)
+
+    def verdict(self, diffs: list[float]) -> str | None:
+        """``"accepted"`` (the difference is ``h1`` or more), ``"rejected"`` (``h0`` or less), or
+        ``None`` while the games cannot tell."""
+        low, high = self.bounds
+        llr = self.llr(diffs)
+        return "accepted" if llr >= high else "rejected" if llr <= low else None
+
+
+def sequential(text: str) -> Sequential:
+    """``H0,H1`` from the command line, in points: a test of the paired difference in wins."""
+    try:
+        h0, h1 = (float(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: give H0,H1 in points, e.g. 0,4") from None
+    if not h0 < h1 or not all(math.isfinite(h) for h in (h0, h1)):
+        raise argparse.ArgumentTypeError(f"{text!r}: H0 must be below H1")
+    return Sequential(h0, h1)
+
+
+def win_diffs(ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, Any]]) -> list[float]:
+    """The first bot's win share here minus in another log, game by game, over the games both played."""
+    return [ours[i]["shares"][0] - theirs[i]["shares"][0] for i in sorted(set(ours) & set(theirs))]
 
 
 def shard(text: str) -> tuple[int, int]:
@@ -182,18 +254,31 @@ def main(argv: list[str] | None = None) -> int:
                         help="play only the games whose number is I modulo N (N processes, one log)")
     parser.add_argument("--summary", action="store_true", help="only print the summary of the log")
     parser.add_argument("--paired", type=Path, help="another run's log (same seed): the first bot's paired difference")
+    parser.add_argument("--sprt", type=sequential, metavar="H0,H1",
+                        help="with --paired: stop once a sequential test tells a paired difference in wins of H0 "
+                             "points from one of H1 (5%% errors each way)")
     args = parser.parse_args(argv)
+    if args.sprt is not None and args.paired is None:
+        parser.error("--sprt needs --paired: the run it is compared with")
     levels = args.seats.split(",")
     rules = Rules(len(levels), variant=args.variant)
     done = load(args.log)
+    theirs = load(args.paired) if args.paired is not None else {}
     if not args.summary:
         with args.log.open("a") as log:
             first, step = args.shard
             for index in range(first, args.games, step):
+                if args.sprt is not None:
+                    # Other shards append to the same log: the test reads every game finished so far.
+                    done.update(load(args.log))
+                    if args.sprt.verdict(win_diffs(_first(done, args.games), theirs)) is not None:
+                        break
                 if index not in done:
                     done[index] = play(levels, rules, args.seed, index, args.think)
                     log.write(json.dumps(done[index]) + "\n")
                     log.flush()
+        if args.sprt is not None:
+            done.update(load(args.log))
     games = [done[i] for i in sorted(done) if i < args.games or args.summary]
     think = "default" if args.think is None else args.think
     # A log keeps no seed or budget: a summary of one can't name them.
@@ -212,7 +297,21 @@ def main(argv: list[str] | None = None) -> int:
         n, mean, half = paired({g["index"]: g for g in games}, load(args.paired), by_margin=True)
         print(f"  {levels[0]}'s margin over the best other bot, here minus there: "
               f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})")
+        if args.sprt is not None:
+            test = args.sprt
+            diffs = win_diffs({g["index"]: g for g in games}, theirs)
+            low, high = test.bounds
+            verdict = test.verdict(diffs)
+            said = {"accepted": f"{test.h1:+g} points or more", "rejected": f"{test.h0:+g} points or less",
+                    None: "not told yet"}[verdict]
+            print(f"  sequential test, {test.h0:+g} against {test.h1:+g} points: log-likelihood ratio "
+                  f"{test.llr(diffs):+.2f} (bounds {low:.2f} and {high:.2f}): {said}")
     return 0
+
+
+def _first(done: dict[int, dict[str, Any]], games: int) -> dict[int, dict[str, Any]]:
+    """The run's games among those logged (a log may hold more, from a longer run)."""
+    return {i: g for i, g in done.items() if i < games}
 
 
 if __name__ == "__main__":

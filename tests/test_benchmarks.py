@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import io
+import json
 import math
 import random
 import sys
@@ -83,6 +84,61 @@ def test_strength_pairs_wins_and_margins_game_by_game() -> None:
     # Margins: game 0 is +2 here and -4 there, game 1 is 0 here and -3 there.
     n, mean, half = strength.paired(ours, theirs, by_margin=True)
     assert n == 2 and mean == (6 + 3) / 2 and half > 0
+
+
+def _paired_games(rng: random.Random, points: float, games: int) -> list[float]:
+    """Paired win-share differences of a change worth ``points`` in a four-player game (the base
+    wins about half its games; the change plays a game differently three times in ten)."""
+    diffs = []
+    for _ in range(games):
+        base = rng.random() < 0.5
+        ours = rng.random() < 0.5 + points / 30 if rng.random() < 0.3 else base
+        diffs.append(float(ours) - float(base))
+    return diffs
+
+
+def _decided(test: Any, diffs: list[float]) -> tuple[str | None, int]:
+    """The test's verdict game by game: the first one reached, and after how many games."""
+    for n in range(1, len(diffs) + 1):
+        verdict = test.verdict(diffs[:n])
+        if verdict is not None:
+            return verdict, n
+    return None, len(diffs)
+
+
+def test_the_sequential_test_rejects_a_losing_change_early_and_accepts_a_winning_one() -> None:
+    strength = _module("strength")
+    test = strength.Sequential(0.0, 4.0)
+    low, high = test.bounds
+    assert low < 0 < high
+    outcomes = {points: [_decided(test, _paired_games(random.Random(seed), points, 3000)) for seed in range(20)]
+                for points in (-4.0, 10.0)}
+    # A change that loses 4 points is rejected, in fewer games than a fixed run of 1,000.
+    assert all(verdict == "rejected" for verdict, _ in outcomes[-4.0])
+    assert sorted(n for _, n in outcomes[-4.0])[10] < 1000
+    # One that wins 10 is accepted.
+    assert all(verdict == "accepted" for verdict, _ in outcomes[10.0])
+    # A handful of games tells nothing, however lopsided.
+    assert test.verdict([1.0, 0.0] * 9) is None
+
+
+def test_a_run_with_a_sequential_test_stops_once_it_is_told(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _module("strength")
+    ours, theirs = tmp_path / "ours.jsonl", tmp_path / "theirs.jsonl"
+    # The other run won every game; this one won every third: told, so no game more is played.
+    ours.write_text("".join(json.dumps({"index": i, "shares": [float(i % 3 == 0), float(i % 3 != 0)],
+                                        "scores": [1, 0], "times": [[], []]}) + "\n" for i in range(120)))
+    theirs.write_text("".join(json.dumps({"index": i, "shares": [1.0, 0.0], "scores": [1, 0], "times": [[], []]})
+                              + "\n" for i in range(200)))
+    run = ["--seats", "easy,normal", "--games", "200", "--seed", "3", "--log", str(ours), "--paired", str(theirs)]
+    assert strength.main([*run, "--sprt", "0,4"]) == 0
+    assert len(ours.read_text().splitlines()) == 120
+    assert "+0 points or less" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        strength.main([*run[:-2], "--sprt", "0,4"])  # no run to compare with
+    with pytest.raises(SystemExit):
+        strength.main([*run, "--sprt", "4,0"])
 
 
 def test_agreement_counts_the_decisions_with_a_choice_and_the_shape_of_the_games() -> None:
