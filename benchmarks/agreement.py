@@ -10,7 +10,8 @@ prints per phase the number of decisions and the share where both agree.
 Then the shape of whole games, from the same deals: games of normal bots
 against games the rollout policy plays for every seat as the search's
 rollouts do (a random move with chance ``ROLLOUT_NOISE``): how they end, how
-many cards a play puts down and abluxxes, how often abluxxed cards are taken,
+many cards a play puts down and abluxxes, how often a player abluxxes a top
+layer it could abluxx, how often abluxxed cards are taken,
 taken back or discarded, and how many cards the hands hold at the end. A
 rollout that ends its games otherwise than real ones tells the search of
 another game than the one at the table.
@@ -31,6 +32,8 @@ from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import ROLLOUT_NOISE
 from abluxxen.bots.quick import quick_action, rollout
 from abluxxen.engine.events import Event
+from abluxxen.engine.layers import beats
+from abluxxen.engine.moves import play_parts
 from abluxxen.engine.phase import Phase
 
 
@@ -51,6 +54,7 @@ def agreement(players: int, games: int, seed: int) -> tuple[Counter[str], Counte
                 phase = Phase(game.phase).name.lower()
                 total[phase] += 1
                 same[phase] += game.action_text(quick_action(game, random.Random(g))) == move
+            tally_chances(shape, game, game.action_of(move))
             tally(shape, game.push(move))
         tally_end(shape, game)
     return total, same, shape
@@ -75,6 +79,7 @@ class _Tallied(Game):
     shape: Counter[str]
 
     def apply_action(self, code: int, events: list[Event] | None = None) -> None:
+        tally_chances(self.shape, self, code)
         made: list[Event] = [] if events is None else events
         super().apply_action(code, made)
         tally(self.shape, made)
@@ -86,6 +91,28 @@ def tally(shape: Counter[str], events: list[Event]) -> None:
         shape[event.kind] += 1
         if event.kind == "play":
             shape["cards played"] += len(event.cards)
+
+
+def tally_chances(shape: Counter[str], game: Game, code: int) -> None:
+    """Before a play: count the opponents' top layers the player could abluxx without emptying the
+    hand (``could abluxx``), and those the play ``code`` abluxxes of them (``did abluxx``).
+
+    The rollout policy reckons a set's risk as if an opponent who can abluxx it did so three
+    times in ten (:data:`~abluxxen.bots.common.WILLING`); this says how often players do."""
+    if game.phase != Phase.PLAY:
+        return
+    seat = game.turn
+    tops = [game.displays[o][-1] for o in range(game.players) if o != seat and game.displays[o]]
+    if not tops:
+        return
+    held = game.hands[seat][0]
+    sizes = [(value, numbers + jokers) for value, numbers, jokers in map(play_parts, game.legal_actions())]
+    value, numbers, jokers = play_parts(code)
+    expert = game.rules.ones_beat_top
+    for top_value, top_size, _ in tops:
+        if any(size == top_size < held and beats(v, top_value, expert) for v, size in sizes):
+            shape["could abluxx"] += 1
+            shape["did abluxx"] += numbers + jokers == top_size and beats(value, top_value, expert)
 
 
 def tally_end(shape: Counter[str], game: Game) -> None:
@@ -106,6 +133,7 @@ def shape_rows(totals: Counter[str]) -> list[tuple[str, float]]:
             ("plays a game", per("play", games)),
             ("cards a play", per("cards played", plays)),
             ("abluxxes a play", per("abluxx", plays)),
+            ("top layers abluxxed that could be, %", 100 * per("did abluxx", totals["could abluxx"])),
             ("abluxxed cards taken, %", 100 * per("take", totals["take"] + totals["leave"])),
             ("left cards taken back, %", 100 * per("back", totals["back"] + totals["discard"])),
             ("single draws passed, a game", per("pass", games)),

@@ -9,13 +9,14 @@ import json
 import math
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pexpect
 import pytest
-from helpers import bots_play, ending_position, joker_fight_position, pair_take_position
+from helpers import bots_play, ending_position, joker_fight_position, pair_take_position, position
 from rich.console import Console
 
 from abluxxen import Game, Match, Rules
@@ -155,10 +156,28 @@ def test_agreement_counts_the_decisions_with_a_choice_and_the_shape_of_the_games
         rows = dict(agreement.shape_rows(shape))
         assert 0 <= rows["games ended by an empty hand, %"] <= 100
         assert rows["plays a game"] == shape["play"] / 2
+        # A layer abluxxed when it could be is one of the layers abluxxed.
+        assert shape["abluxx"] >= shape["did abluxx"] and shape["could abluxx"] > shape["did abluxx"] > 0
     # The normal bots' shape is of the very games whose decisions were counted: each counted play is one of its plays.
     assert normal["play"] >= total["play"]
     # No games asked for: figures of nothing, not a division by zero.
     assert all(value == 0 for _, value in agreement.shape_rows(agreement.rollout_shape(players=3, games=0, seed=5)))
+
+
+def test_agreement_counts_the_top_layers_a_play_could_abluxx_and_those_it_did() -> None:
+    agreement = _module("agreement")
+    # Seat 0 could abluxx seat 1's two 5s (with its 9s) and seat 2's lone 12 (with its 13 or joker).
+    for move, did in (("play 9 9", 1), ("play 13", 1), ("play 1", 0)):
+        game = position(hands=["9 9 1 3 7 11 12 13 2 4 X", "1 2 3 4 6 7 8 10 11 12", "1 2 3 4 6 6 8 10 11 12 13"],
+                        displays=[[], ["5 5"], ["12"]], pool="1 2 3 4 6 7")
+        shape: Counter[str] = Counter()
+        agreement.tally_chances(shape, game, game.action_of(move))
+        assert (shape["could abluxx"], shape["did abluxx"]) == (2, did), move
+    # Only plays are counted.
+    game = pair_take_position(3)
+    shape = Counter()
+    agreement.tally_chances(shape, game, game.action_of("take"))
+    assert not shape
 
 
 def test_expert_fit_reads_the_policys_own_values_and_its_best_play() -> None:
