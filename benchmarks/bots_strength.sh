@@ -26,6 +26,15 @@ strength() {
   "$python" benchmarks/strength.py "$@" --log "$logs/$log"
   echo "   finished after $(( $(date +%s) - start )) s"
 }
+# Issue 39, seventh sitting: the duel against the other styles run on (flat to 500 duels, greedy
+# to 1,000, the bot as it was beside it on the same deals), and how often a player abluxxes a top
+# layer it could. The four-player variants were patched copies paired with b2k.jsonl (below)
+# under --sprt 0,4; see docs/bots.md.
+strength hard_flat2.jsonl --seats hard,flat --games 500 --seed 9
+strength ref_flat2.jsonl --seats reference,flat --games 500 --seed 9
+strength hard_greedy2.jsonl --seats hard,greedy --games 1000 --seed 9
+strength ref_greedy2.jsonl --seats reference,greedy --games 1000 --seed 9
+"$python" benchmarks/agreement.py --players 4 --games 30
 # Issue 39, sixth sitting: the duel against the easy bot (the new weights and the bot as it was,
 # on the same deals) run on to 1,000 duels (the 200 of the lines below, resumed; the head-to-head
 # below plays its 1,000 already); what a hint costs and how long the event loop waits during one.
