@@ -128,10 +128,11 @@ def summary(levels: list[str], games: list[dict[str, Any]]) -> list[dict[str, An
 
 
 def load(path: Path) -> dict[int, dict[str, Any]]:
-    """The games of a log, by number."""
+    """The games of a log, by number: its whole lines (a last line without its newline is a game
+    another shard is still writing)."""
     done: dict[int, dict[str, Any]] = {}
     if path.exists():
-        for line in path.read_text().splitlines():
+        for line in path.read_text().split("\n")[:-1]:
             if line.strip():
                 game = json.loads(line)
                 done[game["index"]] = game

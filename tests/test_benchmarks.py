@@ -136,6 +136,10 @@ def test_a_run_with_a_sequential_test_stops_once_it_is_told(tmp_path: Path,
     assert strength.main([*run, "--sprt", "0,4"]) == 0
     assert len(ours.read_text().splitlines()) == 120
     assert "+0 points or less" in capsys.readouterr().out
+    # A shard reading the log while another writes a game sees only the whole lines.
+    with ours.open("a") as log:
+        log.write('{"index": 120, "shares": [1.0,')
+    assert sorted(strength.load(ours)) == list(range(120))
     with pytest.raises(SystemExit):
         strength.main([*run[:-2], "--sprt", "0,4"])  # no run to compare with
     with pytest.raises(SystemExit):
