@@ -32,8 +32,6 @@ from abluxxen.bots import make_bot
 from abluxxen.bots.ismcts import ROLLOUT_NOISE
 from abluxxen.bots.quick import quick_action, rollout
 from abluxxen.engine.events import Event
-from abluxxen.engine.layers import beats
-from abluxxen.engine.moves import play_parts
 from abluxxen.engine.phase import Phase
 
 
@@ -95,24 +93,17 @@ def tally(shape: Counter[str], events: list[Event]) -> None:
 
 def tally_chances(shape: Counter[str], game: Game, code: int) -> None:
     """Before a play: count the opponents' top layers the player could abluxx without emptying the
-    hand (``could abluxx``), and those the play ``code`` abluxxes of them (``did abluxx``).
+    hand (``could abluxx``), and those the play ``code`` abluxxes of them (``did abluxx``), as the
+    table tells a player whom a play abluxxes (:meth:`View.victims`).
 
     The rollout policy reckons a set's risk as if an opponent who can abluxx it did so three
     times in ten (:data:`~abluxxen.bots.common.WILLING`); this says how often players do."""
-    if game.phase != Phase.PLAY:
+    if game.phase != Phase.PLAY or not any(game.displays):
         return
-    seat = game.turn
-    tops = [game.displays[o][-1] for o in range(game.players) if o != seat and game.displays[o]]
-    if not tops:
-        return
-    held = game.hands[seat][0]
-    sizes = [(value, numbers + jokers) for value, numbers, jokers in map(play_parts, game.legal_actions())]
-    value, numbers, jokers = play_parts(code)
-    expert = game.rules.ones_beat_top
-    for top_value, top_size, _ in tops:
-        if any(size == top_size < held and beats(v, top_value, expert) for v, size in sizes):
-            shape["could abluxx"] += 1
-            shape["did abluxx"] += numbers + jokers == top_size and beats(value, top_value, expert)
+    view = game.view(game.turn)
+    could = {seat for play in game.legal_actions() for seat in view.victims(game.action_text(play)).seats}
+    shape["could abluxx"] += len(could)
+    shape["did abluxx"] += len(view.victims(game.action_text(code)).seats)
 
 
 def tally_end(shape: Counter[str], game: Game) -> None:
