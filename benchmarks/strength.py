@@ -292,15 +292,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {row['bot']:>8}: wins {100 * row['win_rate']:5.1f}% ({100 * low:.1f}-{100 * high:.1f}), "
               f"mean score {row['mean_score']:5.1f}{timing}")
     if args.paired is not None:
-        n, mean, half = paired({g["index"]: g for g in games}, load(args.paired))
+        ours = {g["index"]: g for g in games}
+        n, mean, half = paired(ours, theirs)
         print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals: "
               f"{100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
-        n, mean, half = paired({g["index"]: g for g in games}, load(args.paired), by_margin=True)
+        n, mean, half = paired(ours, theirs, by_margin=True)
         print(f"  {levels[0]}'s margin over the best other bot, here minus there: "
               f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})")
         if args.sprt is not None:
             test = args.sprt
-            diffs = win_diffs({g["index"]: g for g in games}, theirs)
+            diffs = win_diffs(ours, theirs)
             low, high = test.bounds
             verdict = test.verdict(diffs)
             said = {"accepted": f"{test.h1:+g} points or more", "rejected": f"{test.h0:+g} points or less",
