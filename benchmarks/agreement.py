@@ -139,12 +139,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000, help="the first game's deal")
     args = parser.parse_args(argv)
     total, same, shape = agreement(args.players, args.games, args.seed)
-    print(f"{args.players} players, {args.games} games of normal bots: the rollout policy's move is the normal bot's")
+    print(f"{args.players} players, {args.games} games of normal bots: the rollout policy plays their move")
     for phase in total:
         print(f"  {phase:>16}: {same[phase]:4} of {total[phase]:4} decisions ({100 * same[phase] / total[phase]:.0f}%)")
     normal = shape_rows(shape)
     policy = shape_rows(rollout_shape(args.players, args.games, args.seed))
-    print(f"The same deals played to the end: by normal bots, and by the rollout policy (noise {ROLLOUT_NOISE})")
+    print(f"The same deals to the end, by normal bots and by the rollouts (noise {ROLLOUT_NOISE})")
     print(f"  {'':>38}  {'normal':>8}  {'rollout':>8}")
     for (name, a), (_, b) in zip(normal, policy, strict=True):
         print(f"  {name:>38}  {a:8.2f}  {b:8.2f}")

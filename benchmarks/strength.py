@@ -306,8 +306,8 @@ def main(argv: list[str] | None = None) -> int:
             verdict = test.verdict(diffs)
             said = {"accepted": f"{test.h1:+g} points or more", "rejected": f"{test.h0:+g} points or less",
                     None: "not told yet"}[verdict]
-            print(f"  sequential test, {test.h0:+g} against {test.h1:+g} points: log-likelihood ratio "
-                  f"{test.llr(diffs):+.2f} (bounds {low:.2f} and {high:.2f}): {said}")
+            print(f"  sequential test, {test.h0:+g} against {test.h1:+g} points: {said}\n"
+                  f"    (log-likelihood ratio {test.llr(diffs):+.2f}, bounds {low:.2f} and {high:.2f})")
     return 0
 
 
