@@ -81,10 +81,16 @@ def rewards(scores: Sequence[int], hand_sizes: Sequence[int], tiebreak: str) -> 
     out = []
     for seat, score in enumerate(scores):
         best_other = second if score == first else first
-        margin = (score - best_other) / (2 * MARGIN_SCALE)
-        margin = 0.5 if margin > 0.5 else -0.5 if margin < -0.5 else margin
-        out.append(0.5 * (share if seat in winners else 0.0) + 0.5 * (0.5 + margin))
+        out.append(reward(share if seat in winners else 0.0, score - best_other))
     return out
+
+
+def reward(share: float, margin: int) -> float:
+    """A seat's reward in [0, 1] from its win share and its margin over the best other seat: half
+    each, the margin counting up to ±``MARGIN_SCALE`` points."""
+    spread = margin / (2 * MARGIN_SCALE)
+    spread = 0.5 if spread > 0.5 else -0.5 if spread < -0.5 else spread
+    return 0.5 * share + 0.5 * (0.5 + spread)
 
 
 class Forest(Protocol):
