@@ -28,8 +28,9 @@ strength() {
 }
 # Issue 39, eighth sitting: the rollout policy's four-player weights tuned by SPSA on the hard
 # bot's own games (150 steps of 30 deals played twice; about 90 minutes on 2 cores), then its
-# summary: the weights reached and the slope each weight showed. The two patched copies of the
-# sitting (rollouts cut short, a paranoid tree) were paired with b2k.jsonl; see docs/bots.md.
+# summary: the weights reached and the slope each weight showed. The sitting's patched copies
+# (rollouts cut short, a paranoid tree, a quiet end, the weights reached) were paired with
+# b2k.jsonl; see docs/bots.md.
 "$python" benchmarks/spsa.py --seats hard,normal,normal,normal --steps 150 --batch 30 --think 2000 \
   --seed 31 --log "$logs/spsa4.jsonl" --jobs 2
 # Issue 39, seventh sitting: the duel against greedy run on to 1,000 duels (the 500 of the lines
