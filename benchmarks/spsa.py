@@ -17,7 +17,7 @@ Every step is one line of ``--log`` (resumed: a stopped run goes on where it
 was); the summary prints the weights reached, averaged over the last
 ``--average`` steps, as a ``quick.Weights`` to try with ``strength.py``.
 
-    python benchmarks/spsa.py --seats hard,normal,normal,normal --steps 250 --batch 30 --think 2000 \\
+    python benchmarks/spsa.py --seats hard,normal,normal,normal --steps 150 --batch 30 --think 2000 \\
         --seed 31 --log spsa4.jsonl --jobs 2
     python benchmarks/spsa.py --seats hard,normal,normal,normal --log spsa4.jsonl --summary
 """
@@ -36,7 +36,7 @@ from dataclasses import astuple, fields, replace
 from pathlib import Path
 from typing import Any
 
-from strength import margin, play
+from strength import margin, play, whole_lines
 from styles import policy_weights
 
 from abluxxen import Rules
@@ -47,6 +47,8 @@ from abluxxen.bots.subtrees import reward
 # What one unit of the tuner's steps is worth in each weight (about half its value): one step of c
 # moves every weight by the same fraction of its size. The shadow is the duel's alone.
 SCALES = {"hurt": 0.3, "take_back": 0.4, "joker_cost": 1.0, "take_cost": 0.5, "take_bonus": 0.15, "shadow": 0.25}
+
+
 def tuned(players: int) -> list[str]:
     """The weights tuned in a game of ``players``: every one that plays a part there."""
     return [f.name for f in fields(quick.Weights) if players == 2 or f.name != "shadow"]
@@ -64,9 +66,9 @@ def moved(base: quick.Weights, point: dict[str, float]) -> quick.Weights:
 
 def _batch(levels: list[str], seed: int, indices: list[int], think: int, weights: tuple[float, ...]) -> list[float]:
     """The first seat's rewards in the games ``indices``, its rollouts with ``weights`` (a worker's task)."""
-    rules = Rules(players=len(levels))
+    rules, budget = Rules(players=len(levels)), parse_think(str(think))
     with policy_weights(rules.players, quick.Weights(*weights)):
-        return [reward_of(play(levels, rules, seed, i, parse_think(str(think)))) for i in indices]
+        return [reward_of(play(levels, rules, seed, i, budget)) for i in indices]
 
 
 def gains(step: int, *, a: float, c: float) -> tuple[float, float]:
@@ -81,14 +83,6 @@ class InProcess(Executor):
         done: Future[Any] = Future()
         done.set_result(fn(*args, **kwargs))
         return done
-
-
-def replay(lines: list[dict[str, Any]], start: dict[str, float]) -> dict[str, float]:
-    """Where the logged steps lead from ``start``."""
-    point = dict(start)
-    for line in lines:
-        point = {name: float(x) for name, x in line["point"].items()}
-    return point
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -111,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     players = len(levels)
     base = quick.weights_for(players)
     start = {name: getattr(base, name) / SCALES[name] for name in tuned(players)}
-    lines = [json.loads(t) for t in args.log.read_text().splitlines() if t.endswith("}")] if args.log.exists() else []
-    point = replay(lines, start)
+    lines = whole_lines(args.log)
+    # Each step logs where it left the weights: a resumed run goes on from the last.
+    point = {name: float(x) for name, x in lines[-1]["point"].items()} if lines else dict(start)
     rng = random.Random(f"spsa {args.seed} {len(lines)}")
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else InProcess() as pool:
         for step in range(len(lines), 0 if args.summary else args.steps):

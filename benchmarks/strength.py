@@ -127,16 +127,17 @@ def summary(levels: list[str], games: list[dict[str, Any]]) -> list[dict[str, An
     return out
 
 
+def whole_lines(path: Path) -> list[dict[str, Any]]:
+    """A JSON-lines log's records, its whole lines only (a last line without its newline is one
+    another process is still writing); none when there is no log yet."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().split("\n")[:-1] if line.strip()]
+
+
 def load(path: Path) -> dict[int, dict[str, Any]]:
-    """The games of a log, by number: its whole lines (a last line without its newline is a game
-    another shard is still writing)."""
-    done: dict[int, dict[str, Any]] = {}
-    if path.exists():
-        for line in path.read_text().split("\n")[:-1]:
-            if line.strip():
-                game = json.loads(line)
-                done[game["index"]] = game
-    return done
+    """The games of a log, by number (:func:`whole_lines`)."""
+    return {game["index"]: game for game in whole_lines(path)}
 
 
 def margin(game: dict[str, Any]) -> int:
