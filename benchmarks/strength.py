@@ -288,18 +288,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{','.join(levels)}{run}  {len(games)} games")
     for row in summary(levels, games):
         low, high = row["ci95"]
-        timing = (f"  decision median {row['median_decision_s']:.3f} s, p95 {row['p95_decision_s']:.3f} s"
-                  if row["bot"] in ("hard", "perfect") else "")
         print(f"  {row['bot']:>8}: wins {100 * row['win_rate']:5.1f}% ({100 * low:.1f}-{100 * high:.1f}), "
-              f"mean score {row['mean_score']:5.1f}{timing}")
+              f"mean score {row['mean_score']:5.1f}")
+        if row["bot"] in ("hard", "perfect"):
+            # A line of its own: beside the wins it would wrap at 80 columns.
+            print(f"            decision median {row['median_decision_s']:.3f} s, "
+                  f"p95 {row['p95_decision_s']:.3f} s")
     if args.paired is not None:
         ours = {g["index"]: g for g in games}
         n, mean, half = paired(ours, theirs)
-        print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals: "
-              f"{100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
+        print(f"  {levels[0]} here minus in {args.paired.name}, {n} games on the same deals:\n"
+              f"    wins {100 * mean:+.1f} points ({100 * (mean - half):+.1f} to {100 * (mean + half):+.1f})")
         n, mean, half = paired(ours, theirs, by_margin=True)
-        print(f"  {levels[0]}'s margin over the best other bot, here minus there: "
-              f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})")
+        print(f"    margin over the best other bot {mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f})")
         if args.sprt is not None:
             test = args.sprt
             diffs = win_diffs(ours, theirs)

@@ -146,6 +146,24 @@ def test_a_run_with_a_sequential_test_stops_once_it_is_told(tmp_path: Path,
         strength.main([*run, "--sprt", "4,0"])
 
 
+def test_a_paired_summary_reads_at_80_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _module("strength")
+    ours, theirs = tmp_path / "ours.jsonl", tmp_path / "b2k.jsonl"
+    # The hard bot won every game here and every other one there, taking 0.05 s a decision.
+    ours.write_text("".join(json.dumps({"index": i, "shares": [1.0, 0.0, 0.0, 0.0], "scores": [9, 1, 2, 3],
+                                        "times": [[0.05] * 3, [], [], []]}) + "\n" for i in range(120)))
+    theirs.write_text("".join(json.dumps({"index": i, "shares": [float(i % 2), 1.0 - i % 2, 0.0, 0.0],
+                                          "scores": [5, 4, 2, 3], "times": [[0.05] * 3, [], [], []]}) + "\n"
+                              for i in range(120)))
+    assert strength.main(["--seats", "hard,normal,normal,normal", "--log", str(ours), "--paired", str(theirs),
+                          "--sprt", "0,4", "--summary"]) == 0
+    out = capsys.readouterr().out
+    assert max(map(len, out.splitlines())) <= 80, out
+    assert "decision median 0.050 s" in out
+    assert "wins +50.0 points" in out
+    assert "margin over the best other bot +5.00" in out
+
+
 def test_spsa_moves_the_rollout_weights_toward_what_wins_and_resumes_its_log(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     spsa = _module("spsa")
