@@ -245,12 +245,14 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         ann.type("")
         await ann.sees("lobby ›")
         # The game is rated by account: the winner rises above a newcomer's 1000, and ahead of the other.
+        # Random moves now and then end in a shared win: then both rise alike, and are listed by name.
         with open_records() as records:
             (game,) = records.games()
         winner, loser = ("Ann", "Ben") if 0 in game.winners else ("Ben", "Ann")
         await ann.sees(lambda text: bool(re.search(rf"Online: .*{winner} \d{{4}}", text)))
         won, lost = (club.rating(club.visitors[name.casefold()]) for name in (winner, loser))
-        assert won is not None and lost is not None and won.points > 1000 and won.points > lost.points
+        assert won is not None and lost is not None and won.points > 1000
+        assert won.points == lost.points if len(game.winners) > 1 else won.points > lost.points
         shown = await ann.sees("Top ratings")
         assert f"{winner}" in shown.split("Top ratings")[1] and "⚙hard" in shown
         ann.type("top")
