@@ -275,6 +275,23 @@ class PtyScreen:
         self.ended = True
 
 
+def close_window(child: pexpect.spawn, *, wait: float = TIMEOUT) -> bool:
+    """Close ``child``'s terminal window as a person does (its pty goes, then a hang-up, SIGCONT and
+    Ctrl-C: pexpect's way), and wait up to ``wait`` seconds for the program to leave; whether it left.
+
+    pexpect gives a program 0.3 s to leave and raises if it has not: a program that saves and says
+    goodbye may take longer on a loaded machine, which is no fault of its own.
+    """
+    try:
+        child.close(force=False)
+    except pexpect.ExceptionPexpect:
+        pass
+    deadline = time.monotonic() + wait
+    while child.isalive() and time.monotonic() < deadline:  # isalive reaps it once it has left
+        time.sleep(0.1)
+    return not child.isalive()
+
+
 def terminal_env(data_dir: Path | None = None, *, rows: int = 24, cols: int = 80) -> dict[str, str]:
     """The environment of a program in a colour terminal of ``rows`` × ``cols`` (UTF-8, no cursor
     position requests), its saves and records in ``data_dir`` (default: the test's own)."""

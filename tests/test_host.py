@@ -673,6 +673,7 @@ def test_a_flood_of_input_from_one_session_does_not_hold_up_the_others(tmp_path:
 
 def test_closing_the_hosts_own_terminal_keeps_the_game_saved_and_prints_no_traceback(tmp_path: Path) -> None:
     import pexpect
+    from pty_screen import close_window
 
     err = tmp_path / "stderr.txt"
     script = ("import runpy, sys; sys.stderr = open(sys.argv[1], 'w'); "
@@ -682,22 +683,13 @@ def test_closing_the_hosts_own_terminal_keeps_the_game_saved_and_prints_no_trace
                           timeout=WAIT, env=dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), TERM="xterm",
                                                  PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8"))
     child.expect("waiting for the players")
-    child.close(force=False)  # the window closes
-    for _ in range(100):  # until the host has gone
-        if not _running(child.pid):
-            break
-        time.sleep(0.1)
-    assert "Traceback" not in err.read_text()
-    (path,) = tmp_path.glob("*.json")
-    assert read_save(path).seats[1].name == "Ben"  # the hosted game is still there to resume
-
-
-def _running(pid: int | None) -> bool:
-    try:
-        os.kill(pid or 0, 0)
-        return bool(pid)
-    except OSError:
-        return False
+    left = close_window(child, wait=WAIT)
+    said = err.read_text()
+    assert left, f"the host is still running {WAIT:.0f} s after its terminal closed:\n{said}"
+    assert "Traceback" not in said, said
+    saves = list(tmp_path.glob("*.json"))
+    assert len(saves) == 1, (saves, said)
+    assert read_save(saves[0]).seats[1].name == "Ben"  # the hosted game is still there to resume
 
 
 def test_without_players_the_host_asks_who_plays_as_play_does(tmp_path: Path) -> None:
