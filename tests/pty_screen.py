@@ -275,9 +275,10 @@ class PtyScreen:
         self.ended = True
 
 
-def close_window(child: pexpect.spawn, *, wait: float = TIMEOUT) -> bool:
-    """Close ``child``'s terminal window as a person does (its pty goes, then a hang-up, SIGCONT and
-    Ctrl-C: pexpect's way), and wait up to ``wait`` seconds for the program to leave; whether it left.
+def hang_up(child: pexpect.spawn, *, wait: float = TIMEOUT) -> bool:
+    """Close ``child``'s terminal as a terminal emulator does (its pty goes, then a hang-up, SIGCONT
+    and Ctrl-C: pexpect's way; :meth:`PtyScreen.close_window` sends nothing), and wait up to ``wait``
+    seconds for the program to leave; whether it left.
 
     pexpect gives a program 0.3 s to leave and raises if it has not: a program that saves and says
     goodbye may take longer on a loaded machine, which is no fault of its own.

@@ -673,7 +673,7 @@ def test_a_flood_of_input_from_one_session_does_not_hold_up_the_others(tmp_path:
 
 def test_closing_the_hosts_own_terminal_keeps_the_game_saved_and_prints_no_traceback(tmp_path: Path) -> None:
     import pexpect
-    from pty_screen import close_window
+    from pty_screen import hang_up
 
     err = tmp_path / "stderr.txt"
     script = ("import runpy, sys; sys.stderr = open(sys.argv[1], 'w'); "
@@ -683,7 +683,7 @@ def test_closing_the_hosts_own_terminal_keeps_the_game_saved_and_prints_no_trace
                           timeout=WAIT, env=dict(os.environ, ABLUXXEN_DATA_DIR=str(tmp_path), TERM="xterm",
                                                  PROMPT_TOOLKIT_NO_CPR="1", LANG="C.UTF-8"))
     child.expect("waiting for the players")
-    left = close_window(child, wait=WAIT)
+    left = hang_up(child, wait=WAIT)  # the window closes
     said = err.read_text()
     assert left, f"the host is still running {WAIT:.0f} s after its terminal closed:\n{said}"
     assert "Traceback" not in said, said

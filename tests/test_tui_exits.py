@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pty_screen import TIMEOUT, PtyScreen, asking, close_window, plain
+from pty_screen import TIMEOUT, PtyScreen, asking, hang_up, plain
 
 from abluxxen import Game, Rules
 from abluxxen.store.saves import read_save
@@ -56,11 +56,7 @@ def _closing_terminal(tmp_path: Path, *, nohup: bool) -> tuple[str, str]:
               f"except SystemExit as stop:\n    open({str(done)!r}, 'w').write(str(stop.code)); raise\n")
     term = PtyScreen([], tmp_path, script=script)
     _first_move(term)
-    close_window(term.child)  # the terminal window closes (pexpect hangs up as a terminal does)
-    for _ in range(100):
-        if done.exists() and done.read_text():
-            break
-        time.sleep(0.1)
+    hang_up(term.child)  # the terminal window closes; the program leaves (or hang_up gives up on it)
     return done.read_text() if done.exists() else "(no exit)", err.read_text()
 
 
