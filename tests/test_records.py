@@ -25,7 +25,7 @@ from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
 from abluxxen.store import records_db, records_schema
-from abluxxen.store.ratings import rate, recorded_ratings
+from abluxxen.store.ratings import Rating, Ratings, rate, recorded_ratings
 from abluxxen.store.records import open_records
 from abluxxen.store.records_db import RecordsError, records_path
 from abluxxen.store.save_document import Saved, Seat, from_document, to_document
@@ -118,7 +118,11 @@ def test_stats_after_played_games_agree_with_the_games_replayed_from_their_recor
     assert first["rules"] == Rules(3).to_json() and first["seed"] == "1" and first["assisted"] is False
     assert first["seats"][1] == {"name": "Ada", "bot": "easy", "score": first["seats"][1]["score"],
                                  "winner": first["seats"][1]["winner"], "hand": first["seats"][1]["hand"],
-                                 "display": first["seats"][1]["display"]}
+                                 "display": first["seats"][1]["display"], "decisions": first["seats"][1]["decisions"],
+                                 "stood_in": 0, "rated": True}
+    # Every seat decided for itself: Ann at her terminal, the bots at theirs (a move with no choice is nobody's).
+    assert all(s["decisions"] > 0 and s["stood_in"] == 0 for g in doc["games"] for s in g["seats"])
+    assert ann["stood_in"] == 0
 
     status, out, _ = _stats(capsys, "ann", "--lang", "en")  # names compare as at the table
     assert status == 0
@@ -514,17 +518,60 @@ def test_a_version_4_database_gets_its_ratings_stored_and_keeps_its_games(
         assert [g.number for g in records.games()] == [1, 2]
 
 
+def test_a_version_5_database_counts_its_old_seats_as_their_peoples_own_and_rates_them_as_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _v1_database(records_path())
+    with sqlite3.connect(records_path()) as con:  # brought to version 5 as that version's game did
+        for version in (1, 2, 3, 4):
+            con.executescript(records_schema.MIGRATIONS[version])
+        con.execute("PRAGMA user_version = 5")
+    con.close()
+    with open_records() as records:
+        (old,) = records.games()
+        ann = recorded_ratings(records).person("Ann")
+    assert (old.decisions, old.stood_in) == ((0, 0, 0), (0, 0, 0))  # not counted then: every seat its own
+    assert ann is not None and ann.games == 1  # rated as it was
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_schema.SCHEMA_VERSION
+    con.close()
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["players"][0]["stood_in"] == 0
+    assert [s["rated"] for s in doc["games"][0]["seats"]] == [True] * 3
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added, counted
+    with open_records() as records:
+        new = records.games()[1]
+    assert all(made > 0 for made in new.decisions) and new.stood_in == (0, 0, 0)
+
+
+def test_a_count_of_stand_in_decisions_that_does_not_add_up_is_a_damaged_game_left_out() -> None:
+    _v1_database(records_path())
+    with open_records() as records:
+        assert records.count() == 1
+    with sqlite3.connect(records_path()) as con:
+        con.execute("UPDATE seats SET decisions = 3, stood_in = 4 WHERE seat = 0")
+    con.close()
+    with open_records() as records:
+        assert records.games() == [] and [d.number for d in records.damaged()] == [1]
+        assert "stand-in" in records.damaged()[0].reason
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
     from abluxxen.store.records_reading import SeatResult
 
     scores = [(-1) ** i * (i * 7 % 61) for i in range(45)]
     results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,
-                          frozenset({"easy", "normal", "hard", "humans"})) for i, s in enumerate(scores)]
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    console.print(*details(all_players(results)[0], Tr(lang)), sep="\n")
-    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
-    assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
+                          frozenset({"easy", "normal", "hard", "humans"}), 40, 30 if i % 7 == 0 else 0)
+               for i, s in enumerate(scores)]
+    for games in (3, 38):  # a provisional rating, a settled one (and where it lies among the bots)
+        ratings = Ratings()
+        ratings.players["name:maximiliane"] = Rating("name:maximiliane", "Maximiliane", None, 30.0, 3.0, games)
+        console = Console(file=io.StringIO(), width=80, color_system=None)
+        console.print(*details(all_players(results)[0], Tr(lang), ratings), sep="\n")
+        lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
+        assert sum("7 " in line and ("stand-in" in line or "Ersatz-Bot" in line) for line in lines) == 1
     bars = chart([(s, s > 20) for s in scores[-30:]])
     columns = [[row.plain[6 + 2 * i] for row in bars[:-1]] for i in range(30)]
     for (score, _), column in zip([(s, 0) for s in scores[-30:]], columns, strict=True):

@@ -151,6 +151,11 @@ class Tr:
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
 
+    def rating(self, points: int, *, provisional: bool = False) -> str:
+        """A rating as a column or a name's neighbour shows it: ``1184``, or ``1184?`` while it is provisional
+        (``store/ratings.py``, ``Rating.provisional``; ``rating_provisional_note`` says what the mark means)."""
+        return self("rating_provisional", points=points) if provisional else str(points)
+
     def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
         """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with
         ``grouped`` its thousands marked, ``1,821.5`` / ``1.821,5``, and with ``signed`` a ``+``
