@@ -783,8 +783,8 @@ def test_a_game_a_stand_in_played_for_a_member_is_recorded_under_her_key_and_rat
         (game,) = records.games()
         ratings = recorded_ratings(records)
     assert game.accounts == (account, None) and game.seats[1].bot == "normal"
-    assert game.decisions[0] > 0 and game.stood_in[0] > game.decisions[0] / 2 and game.stood_in[1] == 0
     assert ratings.person("Ann", account) is None and ratings.players == Ratings().players  # nobody moved
+    assert game.decisions[0] > 0 and game.stood_in[0] > game.decisions[0] / 2 and game.stood_in[1] == 0
     assert main(["stats", "Ann", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Ann: played 1" in out and "1 game played mostly by a stand-in bot: not rated" in out
