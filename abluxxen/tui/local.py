@@ -96,7 +96,8 @@ class HotSeatScreen(TableScreen):
             view.phase, "pass_why.play")
         body = "\n".join((self.tr(reason, name=chair.name), self.tr("pass_private", name=chair.name)))
         self.showing = None
-        await self._until_enter(Cover(self.tr("pass_to", name=chair.name), body))
+        await self._until_enter(Cover(self.tr("pass_to", name=chair.name), body,
+                                      short=self.tr("pass_to_small", name=chair.name)))
         self.holder = self.showing = chair
         chair.keyboard_at = len(self.room.saved.transcript.moves)
 
@@ -136,6 +137,14 @@ class HotSeatScreen(TableScreen):
     def _uncover(self, *, typed: bool) -> None:
         self.dropped = self.dropped or typed
         super()._uncover(typed=False)
+
+    def _small_head(self) -> str:
+        """While the keyboard is with somebody (no cover), it is theirs to keep until the table shows again:
+        the turn may be somebody else's already, whom their Enter passes it to once they have seen their
+        new cards."""
+        if self.cover is None and self.holder is not None and len(self.chairs) > 1:
+            return self.tr("keyboard_with", name=self.holder.name)
+        return super()._small_head()
 
     def _table(self, cols: int, height: int) -> RenderableType:
         if self.question is not None and self.showing is not None and self.room.stage == PLAYING:
