@@ -11,12 +11,11 @@ index) makes this safe to repeat: nothing is recorded twice.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .datadir import data_dir, saves_in
-from .files import Refused, load_json, read_small
+from .files import Refused, files_in, load_json, read_small
 from .records import record_finished
 from .records_db import RecordsError
 
@@ -68,7 +67,7 @@ def _default_folder() -> Path:
 def _finished_in(folder: Path) -> list[Path]:
     """The files in ``folder`` that look like finished saves (read, not yet checked)."""
     try:
-        names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".json") and not e.name.startswith("."))
+        names = sorted(name for name in files_in(folder, ".json") if not name.startswith("."))
     except OSError:
         return []
     finished = []

@@ -23,6 +23,7 @@ from typing import Self
 
 from ..quoting import brief
 from .datadir import data_dir, private_dir
+from .files import SQLITE_COMPANIONS, Refused, no_links
 from .records_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, statements
 
 FILE_NAME = "records.sqlite3"
@@ -108,18 +109,20 @@ class RecordsDatabase:
         return db
 
     def _exists(self, *, create: bool) -> bool:
-        """Whether a file is at the path (a regular file, or a link to one).
+        """Whether a file is at the path (a regular file).
 
         Raises:
-            RecordsError: when something else is there: a folder, a link to
-                nowhere (writing through it would create a file elsewhere), a
-                pipe or a device.
+            RecordsError: when something else is there: a folder, a pipe or a device, or a link (to
+                nowhere, or to a file: the game writes no file through a link, and SQLite would make its
+                companions, ``-wal`` and the like, where the link leads); or a link in a companion's place.
         """
+        try:
+            no_links(self.path, SQLITE_COMPANIONS)
+        except Refused as refused:
+            raise RecordsError("unreadable", _link_detail(self.path, refused)) from None
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
-            if os.path.islink(self.path):
-                raise RecordsError("unreadable", "it is a link to a file that does not exist") from None
             return False
         except OSError as err:
             raise RecordsError("unreadable", err.strerror or str(err)) from None
@@ -128,6 +131,13 @@ class RecordsDatabase:
         if not stat.S_ISREG(info.st_mode):
             raise RecordsError("unreadable", "it is not a regular file")
         return True
+
+
+def _link_detail(path: Path, refused: Refused) -> str:
+    """What is wrong with the records' place, a link (at ``path``, or a companion's beside it)."""
+    where = "it is" if refused.detail == path.name else f"{refused.detail} beside it is"
+    leads = {"dangling": "a file that does not exist", "folder": "a folder", "not-regular": "a pipe or a device"}
+    return f"{where} a link to {leads.get(refused.kind, 'another file')}, and the game writes no file through a link"
 
 
 def _create_private(path: Path) -> None:
