@@ -30,6 +30,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "{path} lässt sich nicht fortsetzen: Die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    # A system with no file locks at all (store/os_lock.py): the game goes on, unguarded.
+    "lock_unguarded": ("This system has no file locks: open this game in one terminal only.",
+                       "System ohne Dateisperren: Öffne diese Partie nur in einem Terminal."),
     # Why the system refused a file, in words (its own are English, or a class name).
     "oserror.full": ("the disk is full", "der Datenträger ist voll"),
     "oserror.not_folder": ("not a folder", "kein Ordner"),
