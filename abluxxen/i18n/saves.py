@@ -49,7 +49,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "keine gewöhnliche Datei (eine Pipe oder ein Gerät)"),
     "file.too_big": ("too big for what it should be", "zu groß für das, was sie sein sollte"),
     "file.dangling": ("a link to nothing", "ein Verweis ins Leere"),
-    "file.link": ("a link, which the game never writes through", "ein Verweis, durch den das Spiel nie schreibt"),
+    "file.link": ("a link, which the game never writes through", "ein Verweis, durch den Abluxxen nie schreibt"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
