@@ -3,14 +3,16 @@
 A file is whatever a disk or a person left there: reading refuses anything
 but a regular file under a size limit, without waiting on a named pipe.
 Writing goes to a temporary file in the same folder, renamed over the old
-one once it is on disk, so a crash never leaves half a file. No file the
-game writes is written through a link (:func:`open_regular`, :func:`no_links`):
-a link in its place would make the game create or change a file elsewhere
-(``/etc/...`` for a club run as root). The folders on the way may be links:
-the person who set the data folder up chose them. The file is
+one once it is on disk, so a crash never leaves half a file. The file is
 synced once; the folder only when the rename gave it a new name (then a
 power cut could forget the name): a rename over an old file that a power cut
 forgets leaves the old file, whole.
+
+No file the game writes is written through a link (:func:`open_regular`,
+:func:`no_links`; a rename replaces a link, not what it leads to): a link in
+its place would make the game create or change a file elsewhere (``/etc/...``
+for a club run as root). The folders on the way may be links: the person who
+set the data folder up chose them.
 """
 
 from __future__ import annotations

@@ -102,7 +102,7 @@ class RecordsDatabase:
             db = _opened(f"{self.path.resolve().as_uri()}?mode=rwc")
             self._writable = True
         except RecordsError as err:
-            if _disk_full(self.path.parent):
+            if err.kind == "unreadable" and _disk_full(self.path.parent):
                 # SQLite says only "disk I/O error" when it finds no room for its shared memory (-shm).
                 raise RecordsError("full") from None
             if create or err.kind != "unreadable":
