@@ -4,7 +4,11 @@ the one section a player asking it needs to read."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from rich.console import Console
+from rich.markdown import Markdown
 
 from abluxxen.i18n import rulebook
 
@@ -165,3 +169,30 @@ def test_the_questions_are_many_and_name_every_heading() -> None:
         _, sections = rulebook.split(rulebook.load(lang))
         assert len(questions) >= 40
         assert {s.heading for s in sections} == {heading for _, heading in questions}, lang
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_topic_name_finds_its_own_section_first(lang: str) -> None:
+    # The topics the rules list (and the notices offer) each lead to the section they name.
+    _, sections = rulebook.split(rulebook.load(lang))
+    assert len(set(rulebook.topics(lang))) == len(sections)
+    for section in sections:
+        assert section.keywords, f"{section.heading} has no keywords line"
+        assert rulebook.find([section.topic], lang).sections[0] == section.text, section.topic
+
+
+def test_the_german_rules_have_every_section_the_english_have_the_jokers_too() -> None:
+    english = [s.topic for s in rulebook.split(rulebook.load("en"))[1]]
+    german = [s.topic for s in rulebook.split(rulebook.load("de"))[1]]
+    assert len(english) == len(german) and german[english.index("joker")] == "Joker"
+    assert first_heading("joker", "de") == JOKER and first_heading("Joker", "en") == JOKERS
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hidden_keywords_never_show(lang: str) -> None:
+    for found in (rulebook.find([], lang), rulebook.find(["joker"], lang)):
+        text = "\n\n".join(found.sections)
+        assert "<!--" not in text and "keywords:" not in text
+        console = Console(width=80, file=io.StringIO())
+        console.print(Markdown(text))
+        assert "keywords" not in console.file.getvalue()  # type: ignore[attr-defined]
