@@ -593,7 +593,7 @@ MESSAGES = {
     "de": {
         "none": "Kein Regelabschnitt zu {words}. Probier: {topics}",
         "unknown": "Teiltreffer: Nichts zu {words}. Probier: {topics}",
-        "apart": "Teiltreffer: Kein Abschnitt hat alle von {words}. Probier: {topics}",
+        "apart": "Teiltreffer: {words} nie im selben Abschnitt. Probier: {topics}",
         "topics": "Themen: {topics} — `{command} Joker` zeigt nur die Abschnitte über Joker, und "
                   "`{command} wer gewinnt` beantwortet eine Frage.",
         "missing": "Die Spielregel fehlt: {error}",
