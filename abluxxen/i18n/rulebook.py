@@ -86,6 +86,7 @@ _IRREGULAR = {"drew": "draw", "drawn": "draw", "took": "take", "taken": "take", 
 _IRREGULAR_DE = {"genommen": "nehmen", "gezogen": "ziehen", "geworfen": "werfen", "gewonnen": "gewinnen",
                  "begonnen": "beginnen", "gefangen": "fangen", "gegeben": "geben", "getroffen": "treffen",
                  "geschlagen": "schlagen", "gelegen": "liegen", "gesehen": "sehen", "gewusst": "wissen"}
+_IRREGULAR_DE_FORM = re.compile(rf"(\w*?)({'|'.join(_IRREGULAR_DE)})(?:e|en|er|es|em)?")
 
 # How much a word counts where it is found: a heading and the keywords say what a section is about, its
 # first paragraph states the rule, the rest explains it, and an example uses words only by the way.
@@ -157,10 +158,10 @@ def stems_de(word: str) -> frozenset[str]:
     if number:
         return frozenset({number.group(1)})
     forms = {word}
-    for participle, verb in _IRREGULAR_DE.items():
-        if re.fullmatch(rf"(\w*){participle}(e|en|er|es|em)?", word):
-            forms.add(word[:word.index(participle)] + verb)
-    if word.endswith(("t", "en")):
+    irregular = _IRREGULAR_DE_FORM.fullmatch(word) if "ge" in word else None
+    if irregular:
+        forms.add(irregular.group(1) + _IRREGULAR_DE[irregular.group(2)])
+    if "ge" in word and word.endswith(("t", "en")):
         for particle in ("", *_PARTICLES):
             start = particle + "ge"
             if word.startswith(start) and len(word) - len(start) >= 4:
@@ -180,7 +181,9 @@ def _stem_de(word: str) -> str:
     return word
 
 
+@cache
 def _stems(word: str, lang: str) -> frozenset[str]:
+    """The stems of a folded word of ``lang``."""
     return frozenset({stem_en(word)}) if lang == "en" else stems_de(word)
 
 
@@ -328,23 +331,44 @@ def _paragraphs(section: Section) -> dict[str, list[str]]:
     return where
 
 
+def _stem_counts(words: list[str], lang: str) -> Counter[str]:
+    """How often each stem stands in ``words``."""
+    counts: Counter[str] = Counter()
+    for word, n in Counter(words).items():
+        for stem in _stems(word, lang):
+            counts[stem] += n
+    return counts
+
+
+@cache
+def _sections(lang: str) -> list[Section]:
+    """The sections of the rules in ``lang``."""
+    return split(load(lang))[1]
+
+
 @cache
 def _index() -> list[dict[str, _Indexed]]:
     """Each section's words in each language, the sections in the documents' order."""
-    by_lang = {lang: split(load(lang))[1] for lang in LANGS}
+    by_lang = {lang: _sections(lang) for lang in LANGS}
     count = min(len(sections) for sections in by_lang.values())
     index: list[dict[str, _Indexed]] = []
     for i in range(count):
         entry = {}
         for lang in LANGS:
             where = _paragraphs(by_lang[lang][i])
-            fields = {place: Counter(s for w in words for s in _stems(w, lang)) for place, words in where.items()}
+            fields = {place: _stem_counts(words, lang) for place, words in where.items()}
             section = by_lang[lang][i]
             phrases = [section.heading, *section.keywords]
             entry[lang] = _Indexed(fields, sum(len(words) for words in where.values()),
                                    frozenset(pair for phrase in phrases for pair in _pairs(phrase, lang)))
         index.append(entry)
     return index
+
+
+@cache
+def _vocabulary(lang: str) -> frozenset[str]:
+    """Every stem of the document in ``lang``."""
+    return frozenset(stem for entry in _index() for counts in entry[lang].fields.values() for stem in counts)
 
 
 def _exact(word: str, lang: str) -> str:
@@ -359,7 +383,7 @@ def _exact(word: str, lang: str) -> str:
 @cache
 def _titles() -> list[dict[str, frozenset[str]]]:
     """Each section's heading and keyword words in each language, as :func:`_exact` gives them."""
-    by_lang = {lang: split(load(lang))[1] for lang in LANGS}
+    by_lang = {lang: _sections(lang) for lang in LANGS}
     return [{lang: frozenset(_exact(w, lang) for w in _words(" ".join([by_lang[lang][i].heading,
                                                                         *by_lang[lang][i].keywords])))
              for lang in LANGS} for i in range(len(_index()))]
@@ -374,7 +398,7 @@ def _named(words: Sequence[str], section: int) -> int:
 def _groups() -> list[frozenset[str]]:
     """The words the keywords declare to mean the same (``deck = stack``), in both documents."""
     return [frozenset(_fold(w.strip()) for w in keyword.split("="))
-            for lang in LANGS for section in split(load(lang))[1] for keyword in section.raw_keywords
+            for lang in LANGS for section in _sections(lang) for keyword in section.raw_keywords
             if "=" in keyword]
 
 
@@ -410,11 +434,13 @@ def _weights(words: frozenset[str]) -> list[tuple[dict[str, int], bool]]:
     whether its heading or keywords name one. The same words in two languages count once: the
     language where they are found more."""
     asked = {lang: frozenset(s for w in words for s in _stems(w, lang)) for lang in LANGS}
+    found_stems = {lang: frozenset(stem for stem in _vocabulary(lang)
+                                   if any(_matches(a, stem, lang) for a in asked[lang])) for lang in LANGS}
     found = []
     for entry in _index():
         best: dict[str, int] = {}
         for lang, indexed in entry.items():
-            hits = {place: sum(n for stem, n in counts.items() if any(_matches(a, stem, lang) for a in asked[lang]))
+            hits = {place: sum(counts[stem] for stem in found_stems[lang] if stem in counts)
                     for place, counts in indexed.fields.items()}
             hits["title"] = min(hits["title"], 1)  # a heading and keywords name a word, however often
             if sum(_WEIGHTS[p] * n for p, n in hits.items()) > sum(_WEIGHTS[p] * n for p, n in best.items()):
@@ -520,7 +546,7 @@ def sections(topic_words: Sequence[str], lang: str) -> list[str]:
 
 def topics(lang: str) -> list[str]:
     """The topic names to suggest, in ``lang``: each section's first keyword, in the document's order."""
-    return [section.topic for section in split(load(lang))[1]]
+    return [section.topic for section in _sections(lang)]
 
 
 def topic_help(lang: str, *, command: str = "abluxxen rules") -> str:
