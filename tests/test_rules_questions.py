@@ -196,3 +196,11 @@ def test_the_hidden_keywords_never_show(lang: str) -> None:
         console = Console(width=80, file=io.StringIO())
         console.print(Markdown(text))
         assert "keywords" not in console.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("asked", "same", "lang"), [
+    ("what if the stacks are empty", "what if the decks are empty", "en"),  # "deck = stack", declared once
+    ("wann luxxt man ab", "abluxxen", "de"),  # a separable verb, its part at the end
+])
+def test_words_that_mean_the_same_find_the_same_section(asked: str, same: str, lang: str) -> None:
+    assert first_heading(asked, lang) == first_heading(same, lang)

@@ -9,25 +9,30 @@ The rules live in ``docs/rules.md`` (English) and ``docs/rules.de.md``
 (German). A wheel carries them as ``abluxxen/_docs/``; an editable install
 reads them from the checkout's ``docs/`` directory.
 
-How a question finds its section. Each ``##`` section of a document may carry,
+How a question finds its section. Each ``##`` section of a document carries,
 right under its heading, a hidden line ``<!-- keywords: … -->``: the words
-players use when they ask about it (the first is its topic name). Markdown
-viewers skip such a comment and :func:`split` takes it out of the text shown,
-so one place holds a section and the words that find it. A question is cut
-into words; the words that only ask ("how", "does", "wer", "darf") are
-dropped, and the rest compared with the sections' words after both are
-brought to a common stem ("abluxxed", "abluxxes" → "abluxx"; "Karten",
-"Karte" → "kart"; "abgeluxxt" → "abluxx"), a German compound matching its
-parts ("Stapel" finds "Nachziehstapel"). The two documents have the same
-sections in the same order, and a section is searched in both languages, so
-a word of either language finds it and a topic finds the same sections in
-both. A section whose heading or keywords name every word is *about* the
-question; the sections about it are shown in the document's order, which
-introduces a thing before its details. When none is, the section where the
-words weigh most is shown: a word counts most in the heading and keywords,
-less in the first paragraph, least in the rest and in the examples, and a
-rare word more than one found everywhere (BM25F, the scoring search engines
-use).
+players use when they ask about it, the first its topic name, and ``deck =
+stack`` for two words that mean the same anywhere. Markdown viewers skip such
+a comment and :func:`split` takes it out of the text shown, so one place
+holds a section and the words that find it. A question is cut into words;
+the words that only ask ("how", "does", "wer", "darf") are dropped, a German
+verb's separated part is joined to it again ("fängt … an"), and the rest are
+compared with the sections' words after both are brought to a common stem
+("abluxxed", "abluxxes" → "abluxx"; "Karten", "Karte" → "kart"; "abgeluxxt"
+→ "abluxx"), a German compound matching its parts ("Stapel" finds
+"Nachziehstapel"). The two documents have the same sections in the same
+order, and a section is searched in both languages, so a word of either
+language finds it and a topic finds the same sections in both.
+
+A section whose heading or keywords name every word is *about* the question;
+of those, the ones naming the very words asked ("scoring", not "score") are
+shown, in the document's order, which introduces a thing before its details.
+When no section is about it, the section where the words weigh most is shown
+(BM25F, the scoring search engines use): a word counts most in the heading
+and keywords, less in the first paragraph, least in the rest and in the
+examples, a rare word more than one found everywhere, and two words asked
+together that a heading or keyword says together ("same score") count once
+more.
 """
 
 from __future__ import annotations
@@ -381,17 +386,30 @@ def _exact(word: str, lang: str) -> str:
 
 
 @cache
-def _titles() -> list[dict[str, frozenset[str]]]:
-    """Each section's heading and keyword words in each language, as :func:`_exact` gives them."""
+def _titles() -> list[dict[str, tuple[frozenset[str], frozenset[str]]]]:
+    """Each section's heading and keyword words in each language: as written, and as :func:`_exact`
+    gives them."""
     by_lang = {lang: _sections(lang) for lang in LANGS}
-    return [{lang: frozenset(_exact(w, lang) for w in _words(" ".join([by_lang[lang][i].heading,
-                                                                        *by_lang[lang][i].keywords])))
-             for lang in LANGS} for i in range(len(_index()))]
+    titles = []
+    for i in range(len(_index())):
+        named = {}
+        for lang in LANGS:
+            words = _words(" ".join([by_lang[lang][i].heading, *by_lang[lang][i].keywords]))
+            named[lang] = (frozenset(words), frozenset(_exact(w, lang) for w in words))
+        titles.append(named)
+    return titles
 
 
 def _named(words: Sequence[str], section: int) -> int:
-    """How many of ``words`` the section's heading or keywords hold as they are asked (:func:`_exact`)."""
-    return sum(1 for w in words if any(_exact(w, lang) in named for lang, named in _titles()[section].items()))
+    """How closely the section's heading and keywords hold ``words`` as they are asked: two for each
+    word they hold as written ("luxxen"), one for each they hold but for its ending (:func:`_exact`:
+    "Luxx")."""
+    grade = 0
+    for word in words:
+        forms = [(word in written, _exact(word, lang) in exact)
+                 for lang, (written, exact) in _titles()[section].items()]
+        grade += 2 if any(same for same, _ in forms) else 1 if any(near for _, near in forms) else 0
+    return grade
 
 
 @cache
@@ -403,10 +421,11 @@ def _groups() -> list[frozenset[str]]:
 
 
 def _synonyms(word: str) -> frozenset[str]:
-    """``word`` and every word a keyword line declares to mean the same: "stack" is also "deck"."""
+    """``word`` and every word a keyword line declares to mean the same: "stack" is also "deck", and
+    "stacks" are "decks". (By the word, not its stem: "Luxx", the card, is not "luxxen".)"""
     same = {word}
     for group in _groups():
-        if any(word == w or stem_en(word) == stem_en(w) or stems_de(word) & stems_de(w) for w in group):
+        if any(_exact(word, "en") == _exact(w, "en") for w in group):
             same |= group
     return frozenset(same)
 
@@ -514,7 +533,8 @@ def find(topic_words: Sequence[str], lang: str) -> Found:
     known = [w for w in words if w not in unknown]
     exact = [_named(known, i) for i in range(len(scores))]
     about = [i for i in range(len(scores)) if all(titled[i])]
-    # Of the sections about the question, those that name its very words ("scoring", not "score").
+    # Of the sections about the question, those that name its very words ("scoring", not "score";
+    # "luxxen", not "Luxx").
     about = [i for i in about if exact[i] == max(exact[k] for k in about)]
     chosen = about or [max(range(len(scores)), key=lambda i: (scores[i], -i))]
     lacking = [j for j in range(len(known)) if not has[chosen[0]][j]]
