@@ -6,12 +6,14 @@ import io
 import json
 import os
 import re
+import shlex
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import Keys, bots_play, spawn_terminal
+from helpers import Keys, bots_play, in_own_mounts, spawn_terminal
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -324,6 +326,61 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
     assert "erfasst" in err.splitlines()[-1]
     with open_records() as records:
         assert records.count() == 0
+
+
+def _command(*args: str) -> str:
+    """``abluxxen ARGS`` as a line of ``sh``."""
+    return " ".join(shlex.quote(a) for a in (sys.executable, "-m", "abluxxen", *args))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the disk is full"), ("de", "der Datenträger ist voll")])
+def test_stats_on_a_full_disk_says_the_disk_is_full(tmp_path: Path, lang: str, said: str) -> None:
+    with open_records() as records:
+        records.reveal_seeds("none", 1)  # records of their own (WAL), closed: no -shm beside them
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    done = in_own_mounts(
+        f"mount -t tmpfs -o size=64k tmpfs {disk} && cp {records_path()} {disk}/ && "
+        f"(cat /dev/zero > {disk}/filler 2>/dev/null; true) && {_command('stats', '--lang', lang)}",
+        dict(os.environ, ABLUXXEN_DATA_DIR=str(disk)))
+    assert done.returncode == 1 and done.stdout == "", done.stderr
+    # SQLite said "disk I/O error": it found no room for its shared memory (-shm).
+    assert done.stderr.count("\n") == 1 and f": {said}." in done.stderr and "I/O" not in done.stderr, done.stderr
+
+
+def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finished_game_waits(
+        tmp_path: Path) -> None:
+    status, _ = _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)
+    assert status == 0
+    match = Match(Rules(2), games=1, seed=5, names=["Ada", "Bix"])
+    over = Saved(match=match, seats=[Seat("Ada", "easy"), Seat("Bix", "easy")], delay=0.0)
+    bots_play(match.game, over.transcript, "easy")
+    match.record()
+    over.finished = True
+    data = _data()
+    write_save(data / "over.json", over)  # a finished game its records have not taken yet
+    assert sorted(p.name for p in data.iterdir()) == ["over.json", "records.sqlite3"]  # WAL, and no -shm
+    before = {p.name: p.read_bytes() for p in data.iterdir()}
+    out = tmp_path / "out"
+    out.mkdir()
+    done = in_own_mounts(
+        f"mount --bind {data} {data} && mount -o remount,ro,bind {data} && "
+        f"{_command('stats', 'Ann', '--json', '--lang', 'en')} > {out}/stats 2> {out}/stats.err; echo $? > {out}/s; "
+        f"{_command('review', '--json', '--think', '20', '--lang', 'de')} > {out}/review 2> {out}/review.err; "
+        f"echo $? > {out}/r", dict(os.environ, ABLUXXEN_DATA_DIR=str(data)))
+    assert done.returncode == 0, done.stderr
+    assert (out / "s").read_text() == "0\n", (out / "stats.err").read_text()
+    (ann,) = json.loads((out / "stats").read_text())["players"]
+    assert ann["name"] == "Ann" and ann["games"] == 1
+    assert (out / "stats.err").read_text() == ("abluxxen: Not recorded yet (the disk is read-only): one finished "
+                                               f"game, its save in {data}.\n")
+    assert (out / "r").read_text() == "0\n", (out / "review.err").read_text()
+    assert json.loads((out / "review").read_text())["seat"] == "Ann"
+    assert (out / "review.err").read_text() == ("abluxxen: Noch nicht erfasst (der Datenträger ist "
+                                                f"schreibgeschützt): eine beendete Partie, ihr Spielstand in {data}.\n")
+    assert {p.name: p.read_bytes() for p in data.iterdir()} == before
+    assert main(["stats", "--lang", "en"]) == 0  # once the folder takes files again, the game is recorded
+    assert not (data / "over.json").exists()
 
 
 def test_every_records_warning_fits_one_line() -> None:

@@ -22,12 +22,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from ..complaints import complain
 from ..engine.seeds import seed_text
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import quoted
-from ..store.journal import record_waiting
+from ..store.journal import CaughtUp, record_waiting
 from ..store.ratings import SETTLED_GAMES, Rating, Ratings, rate, rated_seats, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
@@ -64,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``abluxxen stats``; the exit status (1 for an unknown name or unreadable records)."""
     tr = Tr(args.lang or default_lang())
-    record_waiting()  # finished games whose record was cut short first: the figures include them
+    caught = record_waiting()  # finished games whose record was cut short first: the figures include them
     records = open_records()
     try:
         with records:
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
     except RecordsError as err:
         print(unreadable_line(tr, records.path, err), file=sys.stderr)
         return 1
+    tell_waiting(tr, caught)
     if damaged:
         print(skipped_line(tr, records.path, damaged), file=sys.stderr)
     if args.name is not None:
@@ -111,6 +113,15 @@ def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
     """The one line that says which records cannot be read and what is wrong with them."""
     reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
     return tr("stats_error", path=path, reason=reason)
+
+
+def tell_waiting(tr: Tr, caught: CaughtUp) -> None:
+    """Say in one line that finished games wait to be recorded, and why (the records are shown as they are:
+    a read-only folder is read all the same)."""
+    if caught.waiting and caught.problem is not None:
+        n = len(caught.waiting)
+        complain(tr("records_waiting_one" if n == 1 else "records_waiting", n=n,
+                    reason=tr.records_reason(caught.problem), dir=caught.waiting[0].parent))
 
 
 #: Damaged games named by :func:`skipped_line`; the rest are counted.

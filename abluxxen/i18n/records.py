@@ -18,6 +18,11 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Aufzeichnungsdatei von einem anderen Programm belegt"),
     "records.unreadable": ("the records file cannot be opened", "Aufzeichnungsdatei nicht lesbar"),
     "records.newer": ("the records file is from a newer Abluxxen", "Aufzeichnungsdatei aus neuerer Abluxxen-Version"),
+    # stats and review show what is recorded; finished games whose saves wait to be recorded are told so.
+    "records_waiting_one": ("Not recorded yet ({reason}): one finished game, its save in {dir}.",
+                            "Noch nicht erfasst ({reason}): eine beendete Partie, ihr Spielstand in {dir}."),
+    "records_waiting": ("Not recorded yet ({reason}): {n} finished games, their saves in {dir}.",
+                        "Noch nicht erfasst ({reason}): {n} beendete Partien, ihre Spielstände in {dir}."),
     "records_skipped": ("Damaged games left out of the records ({path}): {games}.",
                         "Beschädigte Partien in den Aufzeichnungen ausgelassen ({path}): {games}."),
     "records_skipped_game": ("game {n} ({reason})", "Partie {n} ({reason})"),

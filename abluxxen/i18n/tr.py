@@ -121,6 +121,14 @@ class Tr:
         """When a finished game the records of ``kind`` (``RecordsError.kind``) could not take is recorded."""
         return self("records_later_damaged" if kind == "damaged" else "records_later")
 
+    def records_reason(self, err: Exception) -> str:
+        """Why a finished game was not recorded, in words of this language: the records' refusal (a
+        ``store.records_db.RecordsError``, by its ``kind``), or the system's (an ``OSError``: a save folder
+        that takes no lock file)."""
+        if isinstance(err, OSError):
+            return self.os_reason(err)
+        return self(f"records.{getattr(err, 'kind', 'unreadable')}")
+
     def os_reason(self, err: OSError) -> str:
         """Why the system refused a file, in words of this language (``the disk is full``); the system's
         own words for a rare refusal."""

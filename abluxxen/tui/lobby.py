@@ -21,7 +21,6 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout.dimension import Dimension
 from rich.console import Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
@@ -155,10 +154,9 @@ class LobbyScreen(Paged):
     def _application(self) -> Application[None]:
         keys = KeyBindings()
         self._page_keys(keys, Condition(lambda: self.page is not None))
-        body = self._kept = Kept(self._body, self._body_key,
-                                  height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
+        body = self._kept = Kept(self._body, self._body_key, height=self._body_height)
         return prompt_application(body, self.buffer, self._prompt, self._bottom, keys, self.colours,
-                                  interrupted=self.interrupted, quit=self.quit)
+                                  small=self.small, interrupted=self.interrupted, quit=self.quit)
 
     def _exit(self) -> None:
         if self.app is not None and self.app.is_running and not self.app.is_done:
