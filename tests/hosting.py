@@ -113,6 +113,69 @@ class Answers(asyncssh.SSHClient):
         return [self.code] * len(prompts) if self.asked == 1 else None
 
 
+class Stalls(asyncssh.SSHClient):
+    """A client that comes to the code question and never answers it (nor gives up)."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    async def kbdint_challenge_received(self, name: str, instructions: str, lang: str, prompts: Any) -> None:
+        await asyncio.Event().wait()
+
+
+class Siege:
+    """A hostile client's connections to the host on ``port`` from the people's own address (here every
+    client is 127.0.0.1, as behind NAT or an ``ssh -R`` tunnel), each opened again as soon as the host
+    closes it; :attr:`opened` counts the connections made."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.opened = 0
+        self.tasks: list[asyncio.Task[None]] = []
+
+    def raw(self, count: int, hello: bytes = b"", *, pause: float = 0.0) -> None:
+        """``count`` TCP connections that send ``hello`` (``b"SSH-2.0-x\\r\\n"``: an SSH version; ``b""``:
+        nothing), then nothing more; each opened again ``pause`` seconds after it was closed."""
+        self.tasks += [asyncio.get_running_loop().create_task(self._raw(hello, pause)) for _ in range(count)]
+
+    def stalled(self, count: int) -> None:
+        """``count`` SSH clients that come to the code question (a key exchange, a login begun) and never
+        answer it."""
+        self.tasks += [asyncio.get_running_loop().create_task(self._stalled()) for _ in range(count)]
+
+    async def _raw(self, hello: bytes, pause: float) -> None:
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            self.opened += 1
+            try:
+                writer.write(hello)
+                while await reader.read(4096):  # the host's version, its key exchange: never answered
+                    pass
+            except OSError:
+                pass
+            writer.close()
+
+    async def _stalled(self) -> None:
+        while True:
+            self.opened += 1
+            try:
+                conn, _ = await asyncssh.create_connection(Stalls, "127.0.0.1", self.port, username="mallory",
+                                                           known_hosts=None, client_keys=None, agent_path=None)
+                conn.close()
+            except (asyncssh.Error, OSError):
+                pass
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+
 async def login(port: int, name: str, code: str = CODE, *, key: asyncssh.SSHKey | None = None) -> Any:
     """An SSH connection as ``ssh`` makes one: the key first (when it has one), then the code."""
     conn, _ = await asyncssh.create_connection(lambda: Answers(code), "127.0.0.1", port, username=name,

@@ -149,12 +149,61 @@ def test_a_full_door_pushes_out_the_churning_addresses_connections_not_another_a
 
     for n in range(4):
         assert door.arrive(churner(n)) is None
-    spoken = Caller("192.0.2.5", lambda why: closed.append("kex"), spoke=lambda: True)
+    spoken = Caller("192.0.2.5", lambda why: closed.append("kex"), handshake=lambda: 1)
     assert door.arrive(spoken) is None  # in its key exchange
     for _ in range(2):
         assert door.arrive(Caller("192.0.2.9", lambda why: closed.append("newcomer"))) is None
     assert closed == ["churn0", "churn1"]  # the churner pays for its churn, not the others
     assert person in door.callers and spoken in door.callers
+
+
+def test_past_its_addresss_share_a_newcomer_comes_in_beside_moving_logins_and_takes_the_place_of_one_standing_still(
+        ) -> None:
+    # People share an address (NAT, a school, an ssh -R tunnel): a login that moves keeps its place, and
+    # past the address's share of connections standing still (clients that said their version and no
+    # more), the one standing longest gives its place up to a newcomer.
+    now = [0.0]
+    door = Door(clock=lambda: now[0], max_starting=2, still=3.0)
+    closed: list[str] = []
+
+    def caller(name: str, said: int) -> Caller:
+        return Caller("203.0.113.7", lambda why: closed.append(name), handshake=lambda: said)
+
+    keys = caller("keys", 2)
+    for c in (caller("first", 1), caller("second", 1), caller("third", 1), keys):
+        assert door.arrive(c) is None
+    now[0] += 0.5
+    door.begins(keys, "ann")
+    now[0] += 0.5
+    assert door.arrive(caller("newcomer", 1)) is None and closed == []  # all moving: it comes in beside them
+    now[0] += 2.2  # 3.2 s: the three that said their version only stand still; Ann began 2.7 s ago
+    assert door.arrive(caller("later", 1)) is None
+    assert closed == ["first"]
+    assert door.arrive(caller("later still", 1)) is None and closed == ["first"]  # two standing: its share
+
+
+def test_a_full_door_pushes_out_no_login_that_came_further_than_a_newcomer_of_its_address_and_never_a_person_in(
+        ) -> None:
+    now = [0.0]
+    door = Door(clock=lambda: now[0], max_connections=3, still=3.0)
+    closed: list[str] = []
+
+    def caller(name: str, said: int, address: str = "203.0.113.7") -> Caller:
+        return Caller(address, lambda why: closed.append(name), handshake=lambda: said)
+
+    ben, keys = caller("ben", 2), caller("keys", 2)
+    for c in (ben, keys, caller("silent", 0)):
+        assert door.arrive(c) is None
+    door.begins(ben, "ben")
+    door.admitted(ben)
+    assert door.arrive(caller("silent too", 0)) is None and closed == ["silent"]  # as far: the older goes
+    assert door.arrive(caller("version", 1)) is None and closed == ["silent", "silent too"]
+    assert door.arrive(caller("silent again", 0)) == "full"  # the two left came further than it has
+    # Another address's newcomer: the address that holds the most pays, however far its connections came.
+    assert door.arrive(caller("elsewhere", 0, "198.51.100.1")) is None and closed[-1] == "version"
+    now[0] += 3.0  # Ann stands still now
+    assert door.arrive(caller("silent at last", 0)) is None and closed[-1] == "keys"
+    assert ben in door.callers
 
 
 def test_nothing_but_the_game_no_commands_sftp_or_forwarding(tmp_path: Path) -> None:

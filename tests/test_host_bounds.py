@@ -9,18 +9,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import shutil
 import socket
+import subprocess
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import asyncssh
 import pytest
-from hosting import CODE, WAIT, Client, connect, decides, everyone, hosted, login, make_room, return_code
+from clubbing import ANN, BEN, clubbed, enter, knock
+from hosting import CODE, WAIT, Client, Siege, connect, decides, everyone, hosted, login, make_room, return_code
 from rich.console import RenderableType
 
 from abluxxen.host.door import MAX_STARTING, Door
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.i18n.tr import Tr
 from abluxxen.table.chat import CHAT_BURST
+from abluxxen.table.club import Club
 from abluxxen.table.orders import host_order
 from abluxxen.table.room import Room
 from abluxxen.tui.screen import TableScreen
@@ -158,6 +164,187 @@ def test_logins_from_an_address_that_keeps_reconnecting_all_get_in(tmp_path: Pat
         assert failed == [], f"{len(failed)} of 10 logins failed: {failed}"
 
     hosted(room, test, door=Door(max_connections=8, max_starting=4))
+
+
+# -- the door under siege from the people's own address ----------------------------------------------
+
+#: The longest a key login may take while the door is under siege ("within a few seconds").
+SIEGED_LOGIN = 5.0
+KeyLogin = Callable[[], Awaitable[str]]
+needs_ssh = pytest.mark.skipif(shutil.which("ssh") is None, reason="needs the OpenSSH client")
+
+
+def at_the_door(where: str, tmp_path: Path, door: Door, test: Callable[[int, KeyLogin, Client], Awaitable[None]],
+                *, by_ssh: bool = False) -> None:
+    """Run ``test`` at a hosted table's door (``host``) or a club's (``club``, guests by code), behind
+    ``door``: given the port, Ann's key login (what became of it: ``in``, or why not; with asyncssh, or
+    ``by_ssh`` with OpenSSH's ``ssh``, a process of its own as a person's is), and Ann's session, in already
+    (at her seat, or in the lobby)."""
+    key_path = tmp_path / "ann_key"
+    key_path.write_bytes(ANN.export_private_key())
+    key_path.chmod(0o600)
+    port_of = [0]
+
+    async def key_login() -> str:
+        if by_ssh:
+            return await ssh_key_login(port_of[0], "ann", key_path)
+        try:
+            if where == "host":
+                (await login(port_of[0], "ann", "not the code", key=ANN)).close()
+                return "in"
+            conn, _ = await knock(port_of[0], "ann", key=ANN)
+        except (asyncssh.Error, OSError) as err:
+            return str(err)
+        if isinstance(conn, Exception):
+            return str(conn)
+        conn.close()
+        return "in"
+
+    if where == "host":
+        async def at_host(host: Host, port: int) -> None:
+            port_of[0] = port
+            ann = await connect(port, "ann", key=ANN)  # her seat is her key's now
+            await ann.sees("waiting for the players")
+            await test(port, key_login, ann)
+
+        hosted(make_room(tmp_path, "Ann,Ben"), at_host, door=door)
+    else:
+        async def at_club(club: Club, port: int) -> None:
+            port_of[0] = port
+            await test(port, key_login, await enter(port, "ann", key=ANN))
+
+        clubbed(tmp_path / "club", at_club, code="open door", door=door)
+
+
+def ssh(port: int, name: str, key_path: Path, *command: str) -> Awaitable[asyncio.subprocess.Process]:
+    """OpenSSH's ``ssh`` logging in as ``name`` with the key at ``key_path``, asking to run ``command``
+    (``-N``: nothing, and it stays until closed); what it prints comes on its output."""
+    return asyncio.create_subprocess_exec(
+        "ssh", "-F", "none", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o",
+        "LogLevel=ERROR", "-o", "BatchMode=yes", "-o", "IdentitiesOnly=yes", "-i", str(key_path), "-p", str(port),
+        f"{name}@127.0.0.1", *command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+
+async def ssh_key_login(port: int, name: str, key_path: Path) -> str:
+    """A key login by OpenSSH's ``ssh``: ``in`` when it got in (the door answers the command it asks for that
+    it runs no commands), else what ssh said."""
+    login = await ssh(port, name, key_path, "true")
+    out, _ = await login.communicate()
+    said = out.decode(errors="replace").strip()
+    return "in" if login.returncode == 1 and "runs no commands" in said else f"{login.returncode}: {said}"
+
+
+async def key_logins(key_login: KeyLogin, count: int) -> list[str]:
+    """``count`` key logins one after the other: what became of each (``in``, within :data:`SIEGED_LOGIN`
+    seconds; else how long it took, or why it failed)."""
+    became = []
+    for _ in range(count):
+        began = time.monotonic()
+        got = await asyncio.wait_for(key_login(), WAIT)
+        took = time.monotonic() - began
+        became.append(got if got != "in" or took < SIEGED_LOGIN else f"in after {took:.1f} s")
+    return became
+
+
+async def until(done: Callable[[], bool], what: str) -> None:
+    """Wait until ``done()`` (polled), at most :data:`WAIT` seconds."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"never {what}"
+        await asyncio.sleep(0.02)
+
+
+async def still_here(person: Client, name: str) -> None:
+    """``person``, logged in before the siege, was not pushed out: what they say shows on their screen."""
+    assert not person.term.closed.is_set()
+    person.type("say still here")
+    await person.sees(f"{name}: still here")
+
+
+def standing(door: Door) -> int:
+    """Connections at ``door`` that said their SSH version and then stood still."""
+    return sum(1 for c in door.callers if c.handshake() == 1 and door.clock() - c.moved >= door.still)
+
+
+@pytest.mark.parametrize("where", ["host", "club"])
+def test_connections_that_say_ssh_and_then_nothing_cannot_keep_a_key_login_out(tmp_path: Path, where: str) -> None:
+    # The issue's siege: connections that send an SSH version and then nothing, from the people's own
+    # address, each opened again once closed; 20 of them is twice the address's places.
+    door = Door(still=1.0)
+
+    async def test(port: int, key_login: KeyLogin, ann: Client) -> None:
+        siege = Siege(port)
+        siege.raw(20, b"SSH-2.0-x\r\n")
+        await until(lambda: standing(door) >= 20, "held 20 connections standing still")
+        became = await key_logins(key_login, 10)
+        await siege.stop()
+        assert became == ["in"] * 10, became
+        await still_here(ann, "Ann")
+
+    at_the_door(where, tmp_path, door, test)
+
+
+@needs_ssh
+@pytest.mark.parametrize("where", ["host", "club"])
+def test_idle_connections_and_stalled_code_questions_at_a_full_door_cannot_keep_key_logins_out(
+        tmp_path: Path, where: str) -> None:
+    # The issue's second siege, to scale: idle TCP connections past the door's places, and clients
+    # stalled at the code question, all from the people's address, each opened again once closed. The
+    # key logins are OpenSSH's, processes of their own as people's are. Nobody logged in is pushed out,
+    # and the door never holds more than its places.
+    door = Door(max_connections=30)
+    held: list[int] = []
+
+    async def count_places() -> None:
+        while True:
+            held.append(len(door.callers))
+            await asyncio.sleep(0.01)
+
+    async def test(port: int, key_login: KeyLogin, ann: Client) -> None:
+        counting = asyncio.get_running_loop().create_task(count_places())
+        siege = Siege(port)
+        siege.stalled(20)
+        await until(lambda: sum(1 for c in door.callers if c.stage == "logging in") >= door.max_starting,
+                    "stalled the address's share of logins")
+        siege.raw(60, pause=0.25)
+        await until(lambda: siege.opened >= 150, "opened its connections again and again")
+        became = await key_logins(key_login, 10)
+        await siege.stop()
+        counting.cancel()
+        assert became == ["in"] * 10, became
+        assert max(held) == door.max_connections  # full, and never more
+        await still_here(ann, "Ann")
+
+    at_the_door(where, tmp_path, door, test, by_ssh=True)
+
+
+@needs_ssh
+def test_a_door_full_of_people_logged_in_turns_a_key_login_away_whatever_the_siege(tmp_path: Path) -> None:
+    door = Door(max_connections=4)
+    key_path = tmp_path / "ben_key"
+    key_path.write_bytes(BEN.export_private_key())
+    key_path.chmod(0o600)
+
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        siege = Siege(port)
+        siege.raw(10, b"SSH-2.0-x\r\n")
+        siege.raw(10)
+        await until(lambda: siege.opened > 100, "reopened its connections")
+        staying: list[asyncio.subprocess.Process] = []
+        while len(staying) < 3:  # Ben, three times, in and staying
+            staying.append(await ssh(port, "ben", key_path, "-N"))
+            await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying), "let Ben in")
+        refused = await ssh_key_login(port, "ben", key_path)
+        await siege.stop()
+        assert "full" in refused
+        assert [c.stage for c in door.callers] == ["in"] * 4 and all(ben.returncode is None for ben in staying)
+        await still_here(ann, "Ann")
+        for ben in staying:
+            ben.terminate()
+            await ben.wait()
+
+    clubbed(tmp_path / "club", test, door=door)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

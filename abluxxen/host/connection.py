@@ -12,6 +12,7 @@ around the other; neither overrides the other's steps.
 from __future__ import annotations
 
 import asyncio
+import struct
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -78,6 +79,19 @@ class Doorway(Protocol):
     door: Door
 
 
+def _unread(fd: int) -> int:
+    """Bytes the socket ``fd`` has received that nobody has read yet (0 where the system cannot say)."""
+    try:
+        from fcntl import ioctl
+        from termios import FIONREAD
+    except ImportError:  # not a POSIX system
+        return 0
+    try:
+        return int(struct.unpack("i", ioctl(fd, FIONREAD, b"\0\0\0\0"))[0])
+    except OSError:
+        return 0
+
+
 class Connection(asyncssh.SSHServer):
     """One client's connection: a place at the door, a key or a code, then its one session.
 
@@ -92,6 +106,7 @@ class Connection(asyncssh.SSHServer):
         self.tr = Tr(host.lang)
         self.conn: asyncssh.SSHServerConnection | None = None
         self.caller: Caller | None = None
+        self.heard = 0
         self.where = "?"
         self.name = ""
         self.by_code = False
@@ -105,7 +120,7 @@ class Connection(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         address = str(peer[0]) if peer else "?"
         self.where = f"{address} port {peer[1]}" if peer else "?"
-        self.caller = Caller(address, self._close, spoke=self._spoke)
+        self.caller = Caller(address, self._close, handshake=self._handshake, unread=self._unread)
         refused = self.door.arrive(self.caller)
         if refused is not None:
             log.info("Refused connection from %s: %s", self.where, refused)
@@ -114,10 +129,21 @@ class Connection(asyncssh.SSHServer):
             return
         asyncio.get_running_loop().call_later(self.door.silent, self._silent_check)
 
-    def _spoke(self) -> bool:
-        """Whether the client has sent its SSH version: its key exchange is under way (asyncssh tells its
-        server of no step before the login begins, but keeps the version it received)."""
-        return self.conn is not None and self.conn.get_extra_info("client_version") is not None
+    def _handshake(self) -> int:
+        """How far the client's SSH handshake has come (see :attr:`.door.Caller.handshake`): asyncssh tells its
+        server of no step before the login begins, but keeps the version it received, and the ciphers once
+        the client's keys came."""
+        conn = self.conn
+        if conn is not None and not self.heard and conn.get_extra_info("client_version") is not None:
+            self.heard = 1
+        if conn is not None and self.heard == 1 and conn.get_extra_info("send_cipher") is not None:
+            self.heard = 2
+        return self.heard
+
+    def _unread(self) -> bool:
+        """Whether the client sent something not read yet (see :attr:`.door.Caller.unread`)."""
+        sock = self.conn.get_extra_info("socket") if self.conn is not None else None
+        return sock is not None and _unread(sock.fileno()) > 0
 
     def _silent_check(self) -> None:
         if self.caller is not None and self.door.still_silent(self.caller):
@@ -185,9 +211,16 @@ class Connection(asyncssh.SSHServer):
             log.info("Refused %s for %s from %s", refusal.kind.replace("_", " "), brief(self.name), self.where)
             self._refuse(refusal.words)
             return False
+        self._steps()
         return "", "", "", [(self.tr(self.admission.prompt), False)]
 
+    def _steps(self) -> None:
+        """The login took a step (a key offered is none: a client may offer keys without end)."""
+        if self.caller is not None:
+            self.door.steps(self.caller)
+
     async def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        self._steps()
         typed = await self._typed_code(username, responses)
         if typed is None:
             return False

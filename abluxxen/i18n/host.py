@@ -75,8 +75,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.bye_watch": ("You stopped watching.", "Du schaust nicht mehr zu."),
     "host.full": ("This host is full; try again in a minute.",
                   "Dieser Host ist voll; bitte in einer Minute noch einmal versuchen."),
-    "host.busy_address": ("Too many logins from your address at once; try again in a few seconds.",
-                          "Zu viele Anmeldungen von deiner Adresse zugleich; bitte gleich noch einmal versuchen."),
     "host.pushed_out": ("Closed: this connection did not log in (its place went to a newcomer).",
                         "Geschlossen: Diese Verbindung hat sich nicht angemeldet (ihr Platz ging an einen "
                         "Neuen)."),
