@@ -148,11 +148,11 @@ class Clubhouse:
         return sum(memory_kib(pid) for pid in self.pids())
 
 
-def club_command(places: int, workers: int = 0) -> list[str]:
-    """``abluxxen club`` as a person types it, on loopback, with a free port, ``places`` places and its
-    tables in ``workers`` worker processes."""
+def club_command(places: int, workers: int = 0, code: str = "") -> list[str]:
+    """``abluxxen club`` as a person types it, on loopback, with a free port, ``places`` places, its
+    tables in ``workers`` worker processes, and guests let in by ``code`` (none: by key only)."""
     return [sys.executable, "-m", "abluxxen", "club", "--bind", "127.0.0.1", "--port", "0",
-            "--places", str(places), "--workers", str(workers), "--lang", "en"]
+            "--places", str(places), "--workers", str(workers), "--lang", "en", *(["--code", code] if code else [])]
 
 
 #: What makes the club's disk slow (``--slow-disk MS``): every ``fsync`` of the club and its workers waits first.
@@ -177,9 +177,9 @@ def slow_disk_env(folder: Path, milliseconds: float) -> dict[str, str]:
 
 
 @contextmanager
-def club(places: int, workers: int = 0, slow_disk: float = 0.0) -> Iterator[Clubhouse]:
+def club(places: int, workers: int = 0, slow_disk: float = 0.0, code: str = "") -> Iterator[Clubhouse]:
     """A club process with a data folder of its own, ended (and its folder removed) afterwards (``slow_disk``:
-    milliseconds added to each of its ``fsync``)."""
+    milliseconds added to each of its ``fsync``; ``code``: the guests' code)."""
     with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder, \
             tempfile.TemporaryDirectory(prefix="abluxxen-club-disk-") as disk:
         output = Path(folder) / "console.txt"
@@ -187,8 +187,9 @@ def club(places: int, workers: int = 0, slow_disk: float = 0.0) -> Iterator[Club
         try:
             with output.open("w") as console:
                 hosting.processes.append(subprocess.Popen(
-                    club_command(places, workers), env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8",
-                                                            **slow_disk_env(Path(disk), slow_disk)),
+                    club_command(places, workers, code),
+                    env=dict(os.environ, ABLUXXEN_DATA_DIR=folder, LANG="C.UTF-8",
+                             **slow_disk_env(Path(disk), slow_disk)),
                     stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT, text=True))
             yield Clubhouse(hosting, _printed_port(hosting.processes[0], output), Path(folder))
         finally:

@@ -442,3 +442,11 @@ def test_club_load_holds_people_idle_in_the_lobby_and_one_typing_among_them() ->
     figures = asyncio.run(club_load.idle(5, keys=0.0, line="say hi"))
     assert figures["sessions"] == 5 and figures["memory"] > 0 and figures["kib"] > 0
     assert figures["echo95"] >= figures["echo50"] > 0 and figures["said95"] >= figures["said50"] > 0
+
+
+def test_door_siege_besieges_a_club_and_counts_the_key_logins_that_got_in() -> None:
+    _module("host_load")
+    _module("club_load")
+    door_siege = _module("door_siege")
+    held = asyncio.run(door_siege.besiege(3, 3, 2, 2, settling=0.5))
+    assert (held.got_in, held.why) == (2, "") and held.longest >= held.p50 > 0 and held.rate >= 0
