@@ -51,7 +51,7 @@ from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from .app import prompt_application
-from .around import bye, log_parts, messages, note_words, said, score_screen, status_line, thanks, waiting_room
+from .around import bye, farewell, log_parts, messages, note_words, said, score_screen, status_line, waiting_room
 from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command
 from .covers import Cover, Question, cover_panel
@@ -60,6 +60,7 @@ from .notation import read_typed
 from .paged import Paged
 from .pages import help_page, hint_line
 from .prompting import Tab, cap, matches, toolbar
+from .stops import INTERRUPTED
 from .toolkit import Kept
 
 _log = logging.getLogger(__name__)
@@ -79,12 +80,12 @@ class TableScreen(Paged):
         colours: rich's colour system for this terminal, or ``None`` for none.
         local: the host's own terminal (its seat is never taken over; leaving it stops the game).
         welcome: lines for the waiting room (how friends join: the host's own screen shows them).
-        on_stop: called when this screen stops the game for everyone (the host's own).
+        on_stop: called with the exit status when this screen stops the game for everyone (the host's own).
     """
 
     def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256",
                  local: bool = False, welcome: tuple[str, ...] = (),
-                 on_stop: Callable[[], None] | None = None) -> None:
+                 on_stop: Callable[[int], object] | None = None) -> None:
         self.room = room
         self.login = login
         self.name = login.name
@@ -92,7 +93,7 @@ class TableScreen(Paged):
         self.colours = colours
         self.local = local
         self.welcome = welcome
-        self.on_stop = on_stop or (lambda: None)
+        self.on_stop = on_stop or (lambda status: None)
         self.chairs: list[Chair] = []
         self.showing: Chair | None = None  # whose hand this screen draws
         self.message = ""
@@ -241,7 +242,7 @@ class TableScreen(Paged):
         """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
         ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
         over = reason == "stopped" and self.room.stage == OVER
-        self.goodbye = thanks(self.room, self.tr) if over else self.tr(f"host.{reason}")
+        self.goodbye = farewell(self.room, self.tr, self.tr("host.thanks" if over else f"host.{reason}"))
         self._exit()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -569,22 +570,53 @@ class TableScreen(Paged):
 
     def quit(self) -> None:
         """Leave the table; the host's own screen asks first (leaving it stops the game for everyone)."""
-        if not self.local:
+        if self.local:
+            self._ask_quit(0)
+        else:
             self._leave()
+
+    def interrupted(self) -> None:
+        """Ctrl-C: at the host's own keyboard the question ``quit`` asks (a yes leaves with status 130), as at
+        every table whose keyboard is this terminal's; at a person's own terminal elsewhere (SSH) only the
+        prompt is cleared and they are told to type ``quit``: a Ctrl-C meant to clear the line never
+        costs them their seat."""
+        if self.local:
+            self._ask_quit(INTERRUPTED)
             return
+        self.buffer.reset()
+        self.say(self.tr("host.ctrl_c"))
+
+    def _ask_quit(self, status: int) -> None:
+        """Ask whether to leave (over whatever is on the screen, a cover too: nothing under it shows; a
+        yes leaves with exit status ``status``); Ctrl-C or Ctrl-D again, with the question on the screen,
+        is a yes."""
+        if self.question is not None and self.question.prompt == self._quit_prompt():
+            self._quit(status)
+            return
+        earlier = self.question
+        self.buffer.reset()  # what was typed so far is no answer to this question
+        if self.page is not None:
+            self._close_page()  # the question is asked at the prompt, which a page hides
 
         def answered(text: str) -> None:
             if self.tr.yes(text):
-                self.goodbye = self.tr("host.stopped")
-                self.on_stop()
-                self._leave()
-        self.question = Question(self.tr("host.quit_host"), answered)
+                self._quit(status)
+            else:
+                self.question = earlier  # whatever was asked before comes back
+        self.question = Question(self._quit_prompt(), answered)
         self.refresh()
 
-    def interrupted(self) -> None:
-        """Ctrl-C: only the prompt is cleared (leaving is ``quit``)."""
-        self.buffer.reset()
-        self.say(self.tr("host.ctrl_c"))
+    def _quit_prompt(self) -> str:
+        """The quit question, saying what leaving does."""
+        return self.tr("host.quit_host")
+
+    def _quit(self, status: int) -> None:
+        """Leave once the quit question was answered yes (``status``: the exit status): the host stops the
+        game for everyone."""
+        self.status = status
+        self.goodbye = farewell(self.room, self.tr, self.tr("host.stopped"))
+        self.on_stop(status)
+        self._leave()
 
     def chat(self, text: str) -> None:
         """Say ``text`` to the table: under a seat's name, or marked as a watcher's."""
@@ -620,8 +652,8 @@ class TableScreen(Paged):
 
     def _leave(self) -> None:
         if not self.goodbye:
-            over = self.room.stage == OVER
-            self.goodbye = thanks(self.room, self.tr) if over else bye(self.room, self.showing, self.tr)
+            words = self.tr("host.thanks") if self.room.stage == OVER else bye(self.room, self.showing, self.tr)
+            self.goodbye = farewell(self.room, self.tr, words)
         self._exit()
 
     def _exit(self) -> None:
