@@ -64,10 +64,6 @@ class HotSeatScreen(TableScreen):
         self.holder: Chair | None = None  # who has the keyboard (None: nobody knows: cover first)
         self.dropped = False  # a line was typed before its question showed
 
-    @property
-    def places(self) -> frozenset[str]:
-        return frozenset({"seat"})
-
     def sit(self) -> bool:
         self.chairs = self.room.sit_all(self)
         if len(self.chairs) == 1:  # alone with bots: the hand is always on the table

@@ -53,7 +53,7 @@ from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from .app import prompt_application
 from .around import bye, farewell, log_parts, messages, note_words, said, score_screen, status_line, waiting_room
 from .bridge import Canvas, ansi_lines
-from .commands import carry_out, leaves, read_command
+from .commands import carry_out, leaves, read_command, works
 from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
 from .notation import read_typed
@@ -491,8 +491,8 @@ class TableScreen(Paged):
 
     def _move(self, text: str) -> None:
         room = self.room
-        if not self.chairs:
-            self.say(self.tr("host.watcher_cannot"))
+        if not self.chairs:  # a watcher: told what can be typed here (``say`` where the registry has it)
+            self.say(self.tr("host.watcher_cannot" if works("say", self.places) else "watching_bots"))
             return
         if room.stage != PLAYING:
             self.say(self.tr("host.not_playing"))
