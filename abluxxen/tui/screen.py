@@ -40,6 +40,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from rich.align import Align
 from rich.console import Group, RenderableType
 
@@ -189,6 +190,13 @@ class TableScreen(Paged):
             self._complete()
 
         self._page_keys(keys, paging)
+        keyed = Condition(lambda: self.page is None and self.question is not None and bool(self.question.keys))
+
+        @keys.add(Keys.Any, filter=keyed)
+        @keys.add(Keys.BracketedPaste, filter=keyed)
+        def _key(event: KeyPressEvent) -> None:
+            self._pressed(event.data)
+
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         self._kept = Kept(self._body, self._body_key, height=self._body_height)
         return prompt_application(self._kept, self.buffer, self._prompt, self._bottom, keys, self.colours,
@@ -358,8 +366,9 @@ class TableScreen(Paged):
             return [("bold", self.tr("host.prompt_watch"))]
         return [("bold", self.tr("prompt", name=self.showing.name))]
 
-    async def ask(self, question: str, sheet: Sequence[RenderableType] | None = None) -> str:
-        """Ask ``question`` at the prompt, over ``sheet`` (or the table); the line typed."""
+    async def ask(self, question: str, sheet: Sequence[RenderableType] | None = None, *, keys: str = "") -> str:
+        """Ask ``question`` at the prompt, over ``sheet`` (or the table); the line typed (``keys``: single keys
+        that answer at once, see :class:`~.covers.Question`: then the key, or ``""`` for Enter)."""
         loop = asyncio.get_running_loop()
         typed: asyncio.Future[str] = loop.create_future()
         self.sheet = list(sheet) if sheet is not None else None
@@ -367,7 +376,7 @@ class TableScreen(Paged):
         def answered(text: str) -> None:
             if not typed.done():
                 typed.set_result(text)
-        self.question = Question(question, answered)
+        self.question = Question(question, answered, keys)
         self.refresh()
         try:
             return await typed
@@ -459,6 +468,19 @@ class TableScreen(Paged):
             self._between(text.strip())
         else:
             self._move(text.strip())
+        self.refresh()
+
+    def _pressed(self, key: str) -> None:
+        """A key at a question that single keys answer: one of them answers it now; any other key (or one
+        pressed before the question was on the screen) answers nothing, and the terminal beeps."""
+        question, key = self.question, key.lower()
+        if question is None or len(key) != 1 or key not in question.keys or self._shown != self.asking():
+            if self.app.is_running:
+                self.app.output.bell()
+            return
+        self.question = None
+        self.message = ""
+        question.answered(key)
         self.refresh()
 
     def typed_before(self) -> None:
