@@ -400,15 +400,16 @@ def _after(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, status
     table = room.table
     if table.unsaved and status == 0:
         status = 1
+    gone = screen.lost or status == HUNG_UP
     try:
-        if not (screen.lost or status in (HUNG_UP, STOPPED)):
+        if not (gone or status == STOPPED):
             _tell_where(room, screen, terminal, tr, lines=lines)
         # The score screen of each match over promised how to replay its deals: said whatever ended the
-        # session (a hang-up's terminal may still be there, or standard output elsewhere).
+        # session, wherever it can still be read (after a hang-up: an output that is no terminal, nohup's).
         replays = replay_lines(table.matches_over(), tr)
-        if replays:
+        if replays and not (gone and sys.stdout.isatty()):
             print(replays, flush=True)
-    except (OSError, TerminalGone):
+    except (OSError, ValueError, TerminalGone):
         pass  # nowhere left to say it
     return status
 
