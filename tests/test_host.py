@@ -34,6 +34,9 @@ from hosting import (
     return_code,
     start_host,
 )
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 from pty_screen import plain
 from rich.console import RenderableType
 
@@ -44,6 +47,7 @@ from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import read_save
 from abluxxen.table.chairs import Chair, Login
+from abluxxen.tui.screen import TableScreen
 
 # -- a whole game -------------------------------------------------------------------------------
 
@@ -517,12 +521,6 @@ def test_host_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
 
 def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops_the_game_for_everyone(
         tmp_path: Path) -> None:
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from abluxxen.tui.screen import TableScreen
-
     room = make_room(tmp_path, "Ann,Ben")
     stopped: list[bool] = []
 
@@ -565,12 +563,6 @@ async def _until(test: Callable[[], bool]) -> None:
 
 def test_ctrl_c_at_the_hosts_own_terminal_asks_quit_as_a_local_game_does_and_a_friends_only_clears_the_line(
         tmp_path: Path) -> None:
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from abluxxen.tui.screen import TableScreen
-
     room = make_room(tmp_path, "Ann,Ben")
     stopped: list[int] = []
 
@@ -604,12 +596,6 @@ def test_ctrl_c_at_the_hosts_own_terminal_asks_quit_as_a_local_game_does_and_a_f
 def test_whoever_leaves_after_a_rematch_is_told_how_to_replay_the_match_before(tmp_path: Path) -> None:
     """Its score screen promised the replay command on leaving: a friend who quits in the next match gets it,
     and so does the host who stops the table."""
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from abluxxen.tui.screen import TableScreen
-
     room = make_room(tmp_path, "Ann,Ben", seed=5)
     room.rematch()  # the match dealt by seed 5 is over: this table plays the next one
 
