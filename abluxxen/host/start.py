@@ -40,6 +40,7 @@ from ..table.seats import SeatError
 from ..table.table import DiskThread, Table, start_event
 from ..tui.around import farewell
 from ..tui.commands import read_command, works
+from ..tui.local import tell_unguarded
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
 from ..tui.stops import Stopping
@@ -245,6 +246,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except OSError:
         table.lock_held = None
+    tell_unguarded(table.lock_held, tr)
     try:
         log_path = open_log(data_dir())
     except (OSError, Refused) as err:

@@ -79,7 +79,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hint": ("Hint: {move} — {reason}", "Tipp: {move} — {reason}"),
     "hint_wait": ("Looking for a hint…", "Der Tipp wird gesucht …"),
     "no_rules": ("The rules reader is not installed yet.", "Die Regeln sind noch nicht installiert."),
-    "no_rules_topic": ("No rules section matches {topic!r}.", "Kein Regelabschnitt passt zu {topic!r}."),
     "press_enter": ("Press Enter to return to the table.", "Enter drücken, um zum Tisch zurückzukehren."),
     "more": ("Enter: more · q: back to the table", "Enter: weiter · q: zurück zum Tisch"),
     "moves_title": ("Your legal moves", "Deine erlaubten Züge"),

@@ -121,6 +121,14 @@ class Tr:
         """When a finished game the records of ``kind`` (``RecordsError.kind``) could not take is recorded."""
         return self("records_later_damaged" if kind == "damaged" else "records_later")
 
+    def records_reason(self, err: Exception) -> str:
+        """Why a finished game was not recorded, in words of this language: the records' refusal (a
+        ``store.records_db.RecordsError``, by its ``kind``), or the system's (an ``OSError``: a save folder
+        that takes no lock file)."""
+        if isinstance(err, OSError):
+            return self.os_reason(err)
+        return self(f"records.{getattr(err, 'kind', 'unreadable')}")
+
     def os_reason(self, err: OSError) -> str:
         """Why the system refused a file, in words of this language (``the disk is full``); the system's
         own words for a rare refusal."""
@@ -150,6 +158,11 @@ class Tr:
         """A bot level's name in this language (``hard`` is ``schwer``)."""
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
+
+    def rating(self, points: int, *, provisional: bool = False) -> str:
+        """A rating as a column or a name's neighbour shows it: ``1184``, or ``1184?`` while it is provisional
+        (``store/ratings.py``, ``Rating.provisional``; ``rating_provisional_note`` says what the mark means)."""
+        return self("rating_provisional", points=points) if provisional else str(points)
 
     def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
         """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with

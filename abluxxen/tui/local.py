@@ -33,6 +33,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.align import Align
 from rich.console import RenderableType
 
+from ..complaints import complain
 from ..engine.phase import Phase
 from ..i18n.tr import Tr
 from ..store.save_document import Saved, SaveError
@@ -268,6 +269,7 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     except SaveBusy:
         print(tr("save_busy", path=path), file=sys.stderr)
         return 1
+    tell_unguarded(table.lock_held, tr)
     clean_leftovers(path.parent)
     room = room_kind(table, delay=saved.delay if delay is None else delay)
     terminal = Terminal()
@@ -287,6 +289,12 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     if status in (HUNG_UP, STOPPED) or screen.lost:
         ignore_stop_signals()
     return _after(room, screen, terminal, tr, status, lines=lines is not None)
+
+
+def tell_unguarded(lock: SaveLock | None, tr: Tr) -> None:
+    """Before the game's screen: say so when the system has no lock to keep the game to this terminal."""
+    if lock is not None and not lock.guarded:
+        complain(tr("lock_unguarded"))
 
 
 async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:

@@ -86,9 +86,9 @@ def _finished(path: Path, named: str, lock: SaveLock, tr: Tr) -> str:
     lock.release()
     try:
         number = record_save(path, None)
-    except RecordsError as err:
-        return "\n".join((tr("finished_save", path=named),
-                          tr("records_failed", reason=tr(f"records.{err.kind}")), tr.records_later(err.kind)))
+    except (RecordsError, OSError) as err:  # OSError: its folder takes no lock file (read-only)
+        return "\n".join((tr("finished_save", path=named), tr("records_failed", reason=tr.records_reason(err)),
+                          tr.records_later(getattr(err, "kind", ""))))
     if number is None:
         return tr("finished_save", path=named)
     return tr("finished_recorded", path=named, number=number)
