@@ -247,6 +247,37 @@ def test_a_word_that_leaves_a_page_closes_it_and_any_other_line_turns_it(front: 
             screen.page = None
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_line_that_is_no_move_at_a_table_one_only_watches_names_only_commands_that_work_there(lang: str) -> None:
+    """A local game only bots play never offers ``say`` (nobody is there to read it), a hosted table's
+    watcher is offered it: one rule, the registry's, decides both what works and what is named."""
+    from abluxxen.i18n.tr import Tr
+    from abluxxen.tui.commands import works
+
+    def named(said: str) -> list[str]:
+        return [command.name for word in said.replace("·", " ").replace(":", " ").split()
+                if (command := read_command(word)) is not None]
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        table = _table(_game())
+        table.saved.seats = [Seat(name, "easy") for name in ("Ada", "Bix", "Cog")]
+        table.saved.lang = lang
+        room = Room(table, delay=0.0)
+        alone = HotSeatScreen(room, lang=lang, colours=None)
+        alone.fixed_size = (80, 23)
+        alone.sit()
+        room.stage = "playing"
+        alone.answer("hello")
+        said = alone.message
+        assert "\n" not in said and len(said) <= 80 and named(said), said
+        assert "say" not in named(said) and all(works(name, alone.places) for name in named(said)), said
+        alone.answer(("sag" if lang == "de" else "say") + " hi")
+        assert alone.message.startswith(Tr(lang)("command.elsewhere", command="say", where="")[:6])
+    with _screen("watcher") as watcher:
+        watcher.answer("hello")
+        assert "say" in named(watcher.message) and works("say", watcher.places), watcher.message
+
+
 @pytest.mark.parametrize("front", ["hotseat", "hosted", "lesson"])
 def test_rules_at_the_prompt_say_a_miss_in_one_line_and_a_partial_match_atop_its_page(front: str) -> None:
     from rich.cells import cell_len

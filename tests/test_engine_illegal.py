@@ -56,6 +56,13 @@ def at_over() -> Game:
     return game
 
 
+def at_duel_draw() -> Game:
+    """The duel: Ann played a 9 that abluxxed nobody and may draw one card of the pool (a group too)."""
+    game = position(names=["Ann", "Ben"], hands=["9 2", "4"], displays=[[], ["5 5"]], pool="1 2 3+X 4 5 6")
+    game.push("play 9")
+    return game
+
+
 def at_shadow_choice() -> Game:
     game = position(names=["Ann", "Ben"], hands=["9 2", "4"], shadow="5 6 7 7 1 1 2 2 3 3 8 8 10",
                     pool="1 2 3 4 5 6")
@@ -98,7 +105,8 @@ CASES: list[tuple[str, Callable[[], Game], Any, int | None, str]] = [
     # pool and deck
     ("no 8 in the pool", at_draw, "draw 8", None, "there is no 8 in the pool"),
     ("no joker in the pool", at_single_draw, "draw X", None, "there is no joker in the pool"),
-    ("no group in the pool", at_draw, "draw 4+13", None, "no group 4+13 in the pool"),
+    ("no group in the duel's pool", at_duel_draw, "draw 4+13", None, "there is no group 4+13 in the pool"),
+    ("a group outside the duel", at_draw, "draw 4+13", None, "you draw one card, not a group"),
     ("empty deck", with_empty_deck, "draw deck", None, "the deck is empty"),
     # the shadow
     ("shadow group that does not qualify", at_shadow_choice, "shadow 7", None, "choose shadow 5, shadow 6"),

@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,10 @@ from hosting import (
     return_code,
     start_host,
 )
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from pty_screen import plain
 from rich.console import RenderableType
 
 from abluxxen.engine.cards import token
@@ -42,6 +47,7 @@ from abluxxen.host.server import Host
 from abluxxen.store.records import open_records
 from abluxxen.store.saves import read_save
 from abluxxen.table.chairs import Chair, Login
+from abluxxen.tui.screen import TableScreen
 
 # -- a whole game -------------------------------------------------------------------------------
 
@@ -564,18 +570,12 @@ def test_host_refuses_bad_options_in_one_line(tmp_path: Path) -> None:
 
 def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops_the_game_for_everyone(
         tmp_path: Path) -> None:
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from abluxxen.tui.screen import TableScreen
-
     room = make_room(tmp_path, "Ann,Ben")
     stopped: list[bool] = []
 
     async def test(host: Host, port: int) -> None:
         with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
-            local = TableScreen(room, Login("Ann"), local=True, on_stop=lambda: stopped.append(True))
+            local = TableScreen(room, Login("Ann"), local=True, on_stop=lambda status: stopped.append(True))
             here = asyncio.get_running_loop().create_task(local.run())
             ben = await connect(port, "ben")
             await ben.sees("Your hand (Ben)")
@@ -597,6 +597,72 @@ def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops
         host.stop()
         await ben.term.closed.wait()  # everybody's session ends with the host
         assert "The host has stopped the game" in ben.term.all_raw()
+
+    hosted(room, test)
+
+
+async def _until(test: Callable[[], bool]) -> None:
+    """Wait until ``test()`` holds (a screen's state)."""
+    for _ in range(int(WAIT / 0.01)):
+        if test():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("not within the wait")
+
+
+def test_ctrl_c_at_the_hosts_own_terminal_asks_quit_as_a_local_game_does_and_a_friends_only_clears_the_line(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, "Ann,Ben")
+    stopped: list[int] = []
+
+    async def test(host: Host, port: int) -> None:
+        with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+            local = TableScreen(room, Login("Ann"), local=True, on_stop=stopped.append)
+            here = asyncio.get_running_loop().create_task(local.run())
+            ben = await connect(port, "ben")
+            await ben.sees("Your hand (Ben)")
+            # The friend's Ctrl-C clears his line and says how to leave: he stays, and nobody is asked.
+            ben.chan.write("77\x03")
+            await ben.sees("Type quit to leave the table.")
+            assert "Stop the game" not in ben.term.text() and not ben.term.closed.is_set()
+            # The host's own Ctrl-C asks what her quit asks; no brings back what was asked before.
+            keys.send_text("\x03")
+            await _until(lambda: local.question is not None)
+            assert local.question is not None and local.question.prompt.startswith("Stop the game for everyone")
+            assert local.message != "Type quit to leave the table."
+            keys.send_text("n\r")
+            await _until(lambda: local.question is None)
+            assert not stopped and not here.done()
+            # Ctrl-C twice: the second, with the question on the screen, is a yes (status 130, as a local game's).
+            keys.send_text("\x03\x03")
+            await asyncio.wait_for(here, WAIT)
+        assert stopped == [130] and local.status == 130
+        assert local.goodbye == "The host has stopped the game; it is saved."
+
+    hosted(room, test)
+
+
+def test_whoever_leaves_after_a_rematch_is_told_how_to_replay_the_match_before(tmp_path: Path) -> None:
+    """Its score screen promised the replay command on leaving: a friend who quits in the next match gets it,
+    and so does the host who stops the table."""
+    room = make_room(tmp_path, "Ann,Ben", seed=5)
+    room.rematch()  # the match dealt by seed 5 is over: this table plays the next one
+
+    async def test(host: Host, port: int) -> None:
+        with create_pipe_input() as keys, create_app_session(input=keys, output=DummyOutput()):
+            local = TableScreen(room, Login("Ann"), local=True)
+            here = asyncio.get_running_loop().create_task(local.run())
+            ben = await connect(port, "ben")
+            await ben.sees("Your hand (Ben)")
+            ben.type("quit")
+            await ben.term.closed.wait()
+            said = " ".join(plain(ben.term.all_raw()).split())
+            assert "You left the table." in said and "Seed 5: replay these deals with" in said
+            keys.send_text("quit\r")
+            await _until(lambda: local.question is not None)
+            keys.send_text("y\r")
+            await asyncio.wait_for(here, WAIT)
+        assert local.goodbye.startswith("The host has stopped the game; it is saved.\nSeed 5: replay these deals")
 
     hosted(room, test)
 

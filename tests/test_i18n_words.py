@@ -154,9 +154,9 @@ def test_lone_jokers_in_the_expert_variant_are_abluxxed_by_1s_not_the_other_way_
 
 
 @pytest.mark.parametrize("key, one, two", [
-    ("leave-no-fit", "a 13 does not fit the hand", "two 13s do not fit the hand"),
+    ("leave-no-fit", "a 13 does not fit your hand", "two 13s do not fit your hand"),
     ("back-keep", "a 5 is worth keeping", "two 5s are worth keeping"),
-    ("take-fits", "a 5 fits the hand", "two 5s fit the hand"),
+    ("take-fits", "a 5 fits your hand", "two 5s fit your hand"),
 ])
 def test_an_english_hint_agrees_with_its_count(key: str, one: str, two: str) -> None:
     value = int(one.split()[1])
@@ -166,10 +166,10 @@ def test_an_english_hint_agrees_with_its_count(key: str, one: str, two: str) -> 
 
 
 def test_the_shadows_single_card_agrees_too() -> None:
-    assert str(Reason.of("shadow-fits", value=6, cards=(6,))) == "the shadow's 6 fits the hand best"
-    assert str(Reason.of("shadow-fits", value=6, cards=(6, 6))) == "the shadow's two 6s fit the hand best"
-    assert DE.why(Reason.of("shadow-fits", value=6, cards=(6,))) == "die Hand kann die 6 aus dem Schatten am " \
-                                                                     "besten gebrauchen"
+    assert str(Reason.of("shadow-fits", value=6, cards=(6,))) == "the shadow's 6 fits your hand best"
+    assert str(Reason.of("shadow-fits", value=6, cards=(6, 6))) == "the shadow's two 6s fit your hand best"
+    assert DE.why(Reason.of("shadow-fits", value=6, cards=(6,))) == "deine Hand braucht die 6 aus dem Schatten am " \
+                                                                     "meisten"
 
 
 def test_a_duel_pool_group_is_named_whole_in_the_hint() -> None:

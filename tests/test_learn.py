@@ -331,6 +331,27 @@ def test_the_whole_course_in_one_go_every_screen_fitting_80_by_23(tmp_path: Path
     assert tr("end_title", n=1) in shown  # the coached game ends on the score table
 
 
+def test_every_step_that_waits_for_enter_says_what_its_move_did() -> None:
+    """Where the course waits for Enter after a step (the next one deals anew, or the lesson ends), its ✓ line
+    says what the move did, in both languages: no step ends on an empty panel."""
+    for number, lesson in enumerate(LESSONS, 1):
+        for index, step in enumerate(lesson.steps):
+            walk = Walk(lesson, number)
+            walk.index = index
+            if walk.fresh_next():
+                assert step.done is not None and all(step.done), f"lesson {number} step {index + 1}"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_drawing_the_pools_joker_in_lesson_6_ends_with_its_explanation(tmp_path: Path, lang: str) -> None:
+    step = LESSONS[5].steps[1]
+    assert step.done is not None
+    status, screens = _course_in_pipe(tmp_path, lang, "\r13\rx\r", first=6)  # start, the 13, the pool's joker
+    shown = " ".join(screens[-1].split())
+    assert "✓ " + " ".join(words(step.done, Tr(lang)).split()) in shown, screens[-1]
+    assert screens[-1].rstrip().endswith(Tr(lang)("learn_go_on").rstrip())
+
+
 def test_skip_moves_on_without_marking_the_lesson_done_and_hint_tells_the_answer(tmp_path: Path) -> None:
     status, screens = _course_in_pipe(tmp_path, "en", "\r\rhint\rskip\r\rq\r")
     assert status == 0

@@ -169,3 +169,41 @@ def _working(parent: int, count: int) -> list[str]:
             return workers
         assert time.monotonic() < deadline, f"{count} workers never started: {workers}"
         time.sleep(0.01)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("leave", ["ctrl-c", "sigterm"])
+def test_the_replay_command_of_a_match_over_is_printed_however_the_next_game_is_left(tmp_path: Path,
+                                                                                   leave: str) -> None:
+    """The score screen promises the command that replays its deals when the player leaves: after Play
+    again? y, leaving on the next game's first cover keeps that promise (Ctrl-C there, or SIGTERM)."""
+    from helpers import _saved_at, make_doc
+
+    from abluxxen.store.save_document import Seat
+    from abluxxen.store.saves import write_save
+
+    # Ann and Ben at the keyboard, Cy a bot; Ann's two 7s end the game at once (the match's seed: 3).
+    game = Game.from_json(make_doc(hands=["7 7", "1 2", "3 4"], displays=[["8"], ["9"], []],
+                                   names=["Ann", "Ben", "Cy"], pool="1 2 3 4 5 6"))
+    path = tmp_path / "ending.json"
+    write_save(path, _saved_at(game, [Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], "en"))
+    term = PtyScreen(["resume", str(path), "--delay", "0"], tmp_path)
+    term.until("Pass to Ann — press Enter")
+    term.send("\r")
+    term.until(asking("Ann"), settled=True)
+    term.send("77\r")
+    term.until("Play again? [y/N]", settled=True)
+    assert "Seed 3" in term.text()
+    term.send("y\r")
+    term.until(lambda text: "Pass to" in text and "Game 1 over" not in text, settled=True)  # game 2's cover
+    if leave == "ctrl-c":
+        term.send("\x03")
+        term.until("Quit? The game is saved")
+        term.send("y\r")
+        assert term.exit_status() == 130
+    else:
+        term.kill(signal.SIGTERM)
+        assert term.exit_status() == 143
+    after = " ".join(term.scrollback().split())
+    assert "Seed 3: replay these deals with" in after and "--seed 3 " in after
+    assert "Traceback" not in plain(term.raw())

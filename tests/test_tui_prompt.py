@@ -255,6 +255,30 @@ def test_refusals_are_explained_in_german_too() -> None:
     seated(_game(hands=["5 7 7", "1", "2"]), test, lang="de")
 
 
+@pytest.mark.parametrize("duel, lang, said", [
+    (False, "en", "✗ you draw one card, not a group: groups lie in the pool only in the duel"),
+    (False, "de", "✗ du ziehst eine Karte, keine Gruppe: Gruppen liegen nur im Duell im Vorrat"),
+    (True, "en", "✗ there is no group 8+8 in the pool"),
+    (True, "de", "✗ im Vorrat liegt keine Gruppe 8+8")])
+def test_two_cards_typed_at_a_draw_are_answered_in_the_words_of_the_game_played(duel: bool, lang: str,
+                                                                                said: str) -> None:
+    """Outside the duel the pool holds single cards: ``8 8`` at a draw is told that one card is drawn at a
+    time, not the duel's words about a group that is not there; the same draw is then taken."""
+    names = ["Ann", "Ben"] if duel else ["Ann", "Ben", "Cy"]
+    hands = ["8 8 2 4 6", "1 3 5 7 9"] + ([] if duel else ["1 3 5 7 10"])
+    game = Game.from_json(make_doc(hands=hands, names=names, duel=duel, displays=[[] for _ in names],
+                                   pool="1 3 8 10 12 13"))
+    game.push("play 2")
+    assert game.phase_name == "single-draw"
+
+    async def test(table: Seated) -> None:
+        assert await table.type("8 8") == said
+        await table.type("8")
+        assert _played(table)[-1:] == ["draw 8"]
+
+    seated(game, test, lang=lang)
+
+
 def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:
     import string
 

@@ -34,6 +34,7 @@ class Position:
         deck_size: cards left in the deck.
         shadow_options: the shadow groups the attacker may choose.
         draws_left: draws still owed by the drawer.
+        duel: whether this is the duel (the only game whose pool holds groups).
     """
 
     phase: Phase
@@ -47,6 +48,7 @@ class Position:
     deck_size: int
     shadow_options: Sequence[int]
     draws_left: int
+    duel: bool = False
 
 
 # The move kinds each phase accepts.
@@ -133,6 +135,10 @@ def _judge_draw(position: Position, cards: tuple[int, ...]) -> int:
             return DRAW_POOL_BASE + i
     if not position.pool:
         raise IllegalMove("the pool is empty: draw from the deck", "pool-empty")
+    if len(cards) > 1 and not position.duel:
+        # "8 8" asks for a group, and outside the duel the pool holds none: say how a draw goes here.
+        raise IllegalMove("you draw one card, not a group: groups lie in the pool only in the duel", "one-card",
+                          {"cards": list(cards)})
     if len(cards) == 1:
         # A duel group is drawn whole, by all its cards: say where the card lies, not that it is missing.
         group = next((slot for slot in position.pool if cards[0] in slot), None)

@@ -529,7 +529,7 @@ class State:
                         victim=self.victim, drawer=self.drawer,
                         hand=self.hands[mover] if mover is not None else [0] * 15, pool=self.pool,
                         deck_size=len(self.deck), shadow_options=self.shadow_options,
-                        draws_left=self.draws_left)
+                        draws_left=self.draws_left, duel=self.rules.is_duel)
 
     # -- applying -------------------------------------------------------------
 

@@ -235,7 +235,7 @@ class View:
                             drawer=-1 if self.drawer is None else self.drawer,
                             hand=self.hand_counts if mover == self.seat else [0] * 15, pool=self.pool,
                             deck_size=self.deck_size, shadow_options=self.shadow_options,
-                            draws_left=self.draws_left)
+                            draws_left=self.draws_left, duel=self.rules.is_duel)
         judge(position, parsed, self.seat)
 
     def unseen(self) -> list[int]:

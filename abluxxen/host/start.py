@@ -38,9 +38,9 @@ from ..table.orders import host_order
 from ..table.room import OVER, Room
 from ..table.seats import SeatError
 from ..table.table import DiskThread, Table, start_event
+from ..tui.around import farewell
 from ..tui.commands import read_command, works
 from ..tui.local import tell_unguarded
-from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
 from ..tui.stops import Stopping
@@ -294,7 +294,7 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
         _take_orders(room, tr)
     else:
         local = TableScreen(room, Login(people[0]), lang=tr.lang, colours=_local_colours(), local=True,
-                            welcome=lines, on_stop=lambda: ending.stop(0))
+                            welcome=lines, on_stop=ending.stop)
         ending.after(local.run())
     ending.after(_over_and_empty(room))
     await ending.stopped.wait()
@@ -306,10 +306,10 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
         forget(directory)
     if local is not None and local.lost:
         return ending.status or 129  # nowhere left to say anything
-    if local is not None and local.goodbye:
-        print(local.goodbye)
-    elif room.saved.finished:
-        print(replay_line(room.saved, tr, shown=room.table.seed_shown()), flush=True)
+    # The host's own screen said its goodbye, how to replay the matches over included; else they are said here.
+    said = (local.goodbye if local is not None else "") or farewell(room, tr, "")
+    if said:
+        print(said, flush=True)
     if not room.saved.finished:
         print(tr("host.saved", path=hosting.path), flush=True)
     return ending.status

@@ -26,6 +26,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "learn_mark": ("✓", "✓"),
     "learn_list_how": ("Start one with: abluxxen learn N", "Lektion starten mit: abluxxen learn N"),
     "learn_next_is": ("Enter: lesson {n} · q: leave ", "Enter: Lektion {n} · q: beenden "),
+    "learn_left": ("You left the course; the lessons done are kept.\nGo on with lesson {n}: abluxxen learn {n}",
+                   "Kurs verlassen; erledigte Lektionen bleiben gespeichert.\n"
+                   "Weiter mit Lektion {n}: abluxxen learn {n}"),
     "learn_all_done": ("All lessons are done. Repeat one with: abluxxen learn N",
                        "Alle Lektionen geschafft. Lektion wiederholen mit: abluxxen learn N"),
     "learn_progress_bad": ("⚠ The course progress in {path} cannot be read ({reason}): starting without it.",

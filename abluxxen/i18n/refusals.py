@@ -28,5 +28,6 @@ REFUSALS_DE: dict[str, str] = {
     "shadow-not-offered": "die {value}er im Schatten kann man jetzt nicht abluxxen; wähle {options}",
     "deck-empty": "der Nachziehstapel ist leer: zieh aus dem Vorrat",
     "pool-empty": "der Vorrat ist leer: zieh vom Nachziehstapel",
+    "one-card": "du ziehst eine Karte, keine Gruppe: Gruppen liegen nur im Duell im Vorrat",
     "not-a-play": "{move!r} spielt keine Karten aus",
 }

@@ -35,6 +35,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "log_empty": ("Nothing yet: {name} starts.", "Noch nichts: {name} beginnt."),
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
+    "watching_bots": ("Only bots play at this table: ? help · log · rules TOPIC · quit",
+                      "An diesem Tisch spielen nur Bots: ? Hilfe · verlauf · regeln THEMA · beenden"),
     "waiting": ("{name} is thinking …", "{name} überlegt …"),
     "waiting_human": ("{name} decides next.", "{name} entscheidet als Nächstes."),
     "legend": ("? moves and symbols · hint · undo · log · rules TOPIC · quit",

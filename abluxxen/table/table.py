@@ -183,6 +183,9 @@ class Table:
         self.retired = False
         # The number of this match's first game at the table (a rematch counts on).
         self.first_game = 1
+        # The matches over at this table before the one on it (rematches), oldest first: their deals may
+        # be replayed, and whoever leaves is told how however they leave (see :meth:`matches_over`).
+        self.over_before: list[Saved] = []
         # Told after a game was recorded (the club rates it).
         self.on_recorded: Callable[[], None] = lambda: None
         # Where its disk work runs (a club's tables: in a thread).
@@ -222,6 +225,11 @@ class Table:
         hand and the deck's order included, and the later games' deals follow from it, so shown
         sooner it would give away the others' hands (the bots' too)."""
         return self.match.is_over
+
+    def matches_over(self) -> list[Saved]:
+        """Every match over at this table (the one on it too, once it is over), oldest first: their seeds
+        may be shown (:meth:`seed_shown`)."""
+        return [*self.over_before, *([self.saved] if self.seed_shown() else [])]
 
     # -- moves ------------------------------------------------------------------------
 
@@ -329,6 +337,10 @@ class Table:
         keeps moving clockwise from where the last match left it), saved to a new file beside the last
         (``first_game``: the number its first game has at the table)."""
         match, saved = self.match, self.saved
+        if match.seed is not None:  # (what replays it: no moves, a table may play match after match all day)
+            self.over_before.append(Saved(match=Match(match.rules, games=match.games, seed=match.seed,
+                                                      names=list(match.names), first=match.first),
+                                          seats=saved.seats, lang=saved.lang))
         first = (match.first + match.games) % match.rules.players
         fresh = Match(match.rules, games=match.games, seed=new_seed(), names=list(match.names), first=first)
         self.first_game = first_game

@@ -5,7 +5,7 @@ under the table (this person's notes, a problem of the room, an answer to what t
 chat line: :func:`messages`), the line under the prompt at a hosted table (who is here and away, the
 turn clock, the codes: :func:`status_line`), the waiting room and the score screen the table gives way
 to, the ``log`` page at a table (:func:`log_parts`: the game, then the chat), and what a person leaving
-is told (:func:`bye`, :func:`thanks`).
+is told (:func:`bye`, :func:`farewell`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ..store.save_document import SaveError
 from ..table.chairs import Chair, Note
 from ..table.chat import MAX_NAME_SHOWN, Said
 from ..table.room import OVER, SCORES, Room
-from .pages import log_page, replay_line
+from .pages import log_page, replay_lines
 from .scores import ScoreScreen
 
 #: How long a chat line stays under the table (seconds).
@@ -162,7 +162,8 @@ def bye(room: Room, chair: Chair | None, tr: Tr) -> str:
     return tr("host.bye", grace=int(room.grace), name=chair.name)
 
 
-def thanks(room: Room, tr: Tr) -> str:
-    """The end of the match: thanks, and the command that replays its deals at one terminal."""
-    replay = replay_line(room.saved, tr, shown=room.table.seed_shown())
-    return tr("host.thanks") + ("\n" + replay if replay else "")
+def farewell(room: Room, tr: Tr, words: str) -> str:
+    """What whoever leaves the table is told: ``words`` (thanks once the match is over, else how to come
+    back or why the screen closed), then how to replay the deals of every match over at it, however they
+    leave (its score screen promised that)."""
+    return "\n".join(part for part in (words, replay_lines(room.table.matches_over(), tr)) if part)

@@ -13,7 +13,8 @@ Where a command works is said by the screen's *places* (:class:`Desk.places`):
 
 - ``seat``: a person at their seat (any terminal: the hot-seat, an SSH
   session, a lesson);
-- ``watching``: a watcher of a hosted table;
+- ``watching``: a watcher (of a hosted table, or of a local game only bots
+  play);
 - ``hosted``: a hosted table (people at their own terminals);
 - ``host``: the host's own screen of a hosted table;
 - ``lesson``: a lesson of ``abluxxen learn``;

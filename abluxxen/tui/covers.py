@@ -2,7 +2,7 @@
 
 A :class:`Cover` hides the table (the hot-seat's handover: no card shows until the next person has the
 keyboard) until its person's Enter; a :class:`Question` takes the prompt's place (yes or no, or Enter to
-go on) and says what its answer does. The screen keeps at most one of each, and draws the cover with
+go on, or a single key) and says what its answer does. The screen keeps at most one of each, and draws the cover with
 :func:`cover_panel`.
 """
 
@@ -38,10 +38,18 @@ class Cover:
 
 @dataclass
 class Question:
-    """A question instead of the prompt (yes or no, or Enter to go on), and what the answer does."""
+    """A question instead of the prompt (yes or no, or Enter to go on), and what the answer does.
+
+    Attributes:
+        prompt: the question, where the prompt was.
+        answered: told the answer: the line typed, or the key of ``keys`` pressed.
+        keys: the single keys that answer it at once, without Enter (``"q"``: the lessons' ``Enter: go on ·
+            q: leave``); where it has any, Enter alone is the one other answer, and nothing else is typed.
+    """
 
     prompt: str
     answered: Callable[[str], None]
+    keys: str = ""
 
 
 def cover_panel(cover: Cover, cols: int, height: int) -> RenderableType:

@@ -44,7 +44,7 @@ from ..table.room import OVER, PLAYING, SCORES, Room
 from ..table.table import Table
 from .covers import Cover, Question
 from .drawing import render_table
-from .pages import replay_line
+from .pages import replay_lines
 from .scores import ScoreScreen
 from .screen import TableScreen
 from .stops import HUNG_UP, INTERRUPTED, STOPPED, answer_stop_signals, ignore_stop_signals
@@ -64,10 +64,6 @@ class HotSeatScreen(TableScreen):
         super().__init__(room, Login(""), lang=lang, colours=colours)
         self.holder: Chair | None = None  # who has the keyboard (None: nobody knows: cover first)
         self.dropped = False  # a line was typed before its question showed
-
-    @property
-    def places(self) -> frozenset[str]:
-        return frozenset({"seat"})
 
     def sit(self) -> bool:
         self.chairs = self.room.sit_all(self)
@@ -230,27 +226,6 @@ class HotSeatScreen(TableScreen):
         """Ctrl-C: the same question as ``quit`` (a yes leaves with status 130)."""
         self._ask_quit(INTERRUPTED)
 
-    def _ask_quit(self, status: int) -> None:
-        """Ask whether to leave (over whatever is on the screen, a cover too: nothing under it shows);
-        Ctrl-C or Ctrl-D again, with the question on the screen, is a yes."""
-        if self.question is not None and self.question.prompt == self._quit_prompt():
-            self.status = status
-            self._leave()
-            return
-        earlier = self.question
-        self.buffer.reset()  # what was typed so far is no answer to this question
-        if self.page is not None:
-            self._close_page()  # the question is asked at the prompt, which a page hides
-
-        def answered(text: str) -> None:
-            if self.tr.yes(text):
-                self.status = status
-                self._leave()
-            else:
-                self.question = earlier  # whatever was asked before comes back
-        self.question = Question(self._quit_prompt(), answered)
-        self.refresh()
-
     def _quit_prompt(self) -> str:
         """The quit question, saying what is kept: the latest moves lost (a failed save), nothing to
         resume (the match is over: recorded, unless the records failed), or the save to resume."""
@@ -261,6 +236,10 @@ class HotSeatScreen(TableScreen):
             unrecorded = room.problem is not None and room.problem.key in ("records_failed", "records_not")
             return self.tr("quit_ask_over" if unrecorded else "quit_ask_recorded")
         return self.tr("quit_ask")
+
+    def _quit(self, status: int) -> None:
+        self.status = status
+        self._leave()
 
     def _leave(self) -> None:
         self.goodbye = " "  # nothing to say on the way out: play_here prints what is left to say
@@ -425,30 +404,39 @@ async def read_lines(screen: TableScreen, game: asyncio.Task[None], terminal: Li
 
 
 def _after(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, status: int, *, lines: bool) -> int:
-    """What is left to say once the game's screen is gone; the exit status."""
+    """What is left to say once the game's screen is gone, however it was left; the exit status."""
     table = room.table
     if table.unsaved and status == 0:
         status = 1
-    if screen.lost or status in (HUNG_UP, STOPPED):
-        return status
+    gone = screen.lost or status == HUNG_UP
     try:
-        if room.match.game.is_over and room.stage in (SCORES, OVER) and not lines:
-            # The game's screen is gone with the alternate screen: its scores stay in sight.
-            terminal.console.print(Align.center(ScoreScreen(room.match, tr, bots=[s.is_bot for s in room.saved.seats],
-                                                            assisted=room.saved.assisted, game=room.game_number)))
-        if table.unsaved:
-            _tell_unsaved(room, tr, terminal)
-        elif not room.saved.finished and table.path is not None:
-            print(tr("saved_at", path=table.path))
-        problem = room.problem
-        if problem is not None and problem.key in ("records_failed", "records_not"):
-            print(screen.words(problem), file=sys.stderr)
-        replay = replay_line(room.saved, tr, shown=table.seed_shown())
-        if replay:
-            print(replay)
-    except (OSError, TerminalGone):
+        if not (gone or status == STOPPED):
+            _tell_where(room, screen, terminal, tr, lines=lines)
+        # The score screen of each match over promised how to replay its deals: said whatever ended the
+        # session, wherever it can still be read (after a hang-up: an output that is no terminal, nohup's).
+        replays = replay_lines(table.matches_over(), tr)
+        if replays and not (gone and sys.stdout.isatty()):
+            print(replays, flush=True)
+    except (OSError, ValueError, TerminalGone):
         pass  # nowhere left to say it
     return status
+
+
+def _tell_where(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, *, lines: bool) -> None:
+    """The last scores, where the game is saved (or why not), the records' trouble: for a person still at
+    the terminal."""
+    table = room.table
+    if room.match.game.is_over and room.stage in (SCORES, OVER) and not lines:
+        # The game's screen is gone with the alternate screen: its scores stay in sight.
+        terminal.console.print(Align.center(ScoreScreen(room.match, tr, bots=[s.is_bot for s in room.saved.seats],
+                                                        assisted=room.saved.assisted, game=room.game_number)))
+    if table.unsaved:
+        _tell_unsaved(room, tr, terminal)
+    elif not room.saved.finished and table.path is not None:
+        print(tr("saved_at", path=table.path))
+    problem = room.problem
+    if problem is not None and problem.key in ("records_failed", "records_not"):
+        print(screen.words(problem), file=sys.stderr)
 
 
 def _tell_unsaved(room: Room, tr: Tr, terminal: Terminal) -> None:

@@ -108,6 +108,12 @@ def replay_line(saved: Saved, tr: Tr, *, shown: bool) -> str:
     return tr("replay", seed=seed_text(match.seed), command=_command_lines(["abluxxen play", *options]))
 
 
+def replay_lines(matches: Sequence[Saved], tr: Tr) -> str:
+    """How to replay the deals of each match over (:meth:`~abluxxen.table.Table.matches_over`), oldest first;
+    ``""`` for none."""
+    return "\n".join(line for line in (replay_line(saved, tr, shown=True) for saved in matches) if line)
+
+
 def _shell_word(text: str) -> str:
     """``text`` as one word of a shell's command line that stays as it is: in double quotes, as README
     writes them, unless the shell would read something in it there (``$HOME``, a quote): then in its

@@ -40,6 +40,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
 from rich.align import Align
 from rich.console import Group, RenderableType
 
@@ -51,15 +52,16 @@ from ..table.chairs import Chair, Login, Note
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN
 from ..table.room import OVER, PLAYING, SCORES, WAITING, Room
 from .app import prompt_application
-from .around import bye, log_parts, messages, note_words, said, score_screen, status_line, thanks, waiting_room
+from .around import bye, farewell, log_parts, messages, note_words, said, score_screen, status_line, waiting_room
 from .bridge import Canvas, ansi_lines
-from .commands import carry_out, leaves, read_command
+from .commands import carry_out, leaves, read_command, works
 from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
 from .notation import read_typed
 from .paged import Paged
 from .pages import help_page, hint_line
 from .prompting import Tab, cap, matches, toolbar
+from .stops import INTERRUPTED
 from .toolkit import Kept
 
 _log = logging.getLogger(__name__)
@@ -79,12 +81,12 @@ class TableScreen(Paged):
         colours: rich's colour system for this terminal, or ``None`` for none.
         local: the host's own terminal (its seat is never taken over; leaving it stops the game).
         welcome: lines for the waiting room (how friends join: the host's own screen shows them).
-        on_stop: called when this screen stops the game for everyone (the host's own).
+        on_stop: called with the exit status when this screen stops the game for everyone (the host's own).
     """
 
     def __init__(self, room: Room, login: Login, *, lang: str = "en", colours: str | None = "256",
                  local: bool = False, welcome: tuple[str, ...] = (),
-                 on_stop: Callable[[], None] | None = None) -> None:
+                 on_stop: Callable[[int], object] | None = None) -> None:
         self.room = room
         self.login = login
         self.name = login.name
@@ -92,7 +94,7 @@ class TableScreen(Paged):
         self.colours = colours
         self.local = local
         self.welcome = welcome
-        self.on_stop = on_stop or (lambda: None)
+        self.on_stop = on_stop or (lambda status: None)
         self.chairs: list[Chair] = []
         self.showing: Chair | None = None  # whose hand this screen draws
         self.message = ""
@@ -188,6 +190,13 @@ class TableScreen(Paged):
             self._complete()
 
         self._page_keys(keys, paging)
+        keyed = Condition(lambda: self.page is None and self.question is not None and bool(self.question.keys))
+
+        @keys.add(Keys.Any, filter=keyed)
+        @keys.add(Keys.BracketedPaste, filter=keyed)
+        def _key(event: KeyPressEvent) -> None:
+            self._pressed(event.data)
+
         # The body's height is given, never measured: measuring would draw it once more per redraw.
         self._kept = Kept(self._body, self._body_key, height=self._body_height)
         return prompt_application(self._kept, self.buffer, self._prompt, self._bottom, keys, self.colours,
@@ -241,7 +250,7 @@ class TableScreen(Paged):
         """Leave the table (``elsewhere``: the same person connected again; ``stopped``: the host stops;
         ``kicked``: the host sent this person away; ``no_watchers``: the host takes no more watchers)."""
         over = reason == "stopped" and self.room.stage == OVER
-        self.goodbye = thanks(self.room, self.tr) if over else self.tr(f"host.{reason}")
+        self.goodbye = farewell(self.room, self.tr, self.tr("host.thanks" if over else f"host.{reason}"))
         self._exit()
 
     # -- drawing ---------------------------------------------------------------------------
@@ -357,8 +366,9 @@ class TableScreen(Paged):
             return [("bold", self.tr("host.prompt_watch"))]
         return [("bold", self.tr("prompt", name=self.showing.name))]
 
-    async def ask(self, question: str, sheet: Sequence[RenderableType] | None = None) -> str:
-        """Ask ``question`` at the prompt, over ``sheet`` (or the table); the line typed."""
+    async def ask(self, question: str, sheet: Sequence[RenderableType] | None = None, *, keys: str = "") -> str:
+        """Ask ``question`` at the prompt, over ``sheet`` (or the table); the line typed (``keys``: single keys
+        that answer at once, see :class:`~.covers.Question`: then the key, or ``""`` for Enter)."""
         loop = asyncio.get_running_loop()
         typed: asyncio.Future[str] = loop.create_future()
         self.sheet = list(sheet) if sheet is not None else None
@@ -366,7 +376,7 @@ class TableScreen(Paged):
         def answered(text: str) -> None:
             if not typed.done():
                 typed.set_result(text)
-        self.question = Question(question, answered)
+        self.question = Question(question, answered, keys)
         self.refresh()
         try:
             return await typed
@@ -460,6 +470,19 @@ class TableScreen(Paged):
             self._move(text.strip())
         self.refresh()
 
+    def _pressed(self, key: str) -> None:
+        """A key at a question that single keys answer: one of them answers it now; any other key (or one
+        pressed before the question was on the screen) answers nothing, and the terminal beeps."""
+        question, key = self.question, key.lower()
+        if question is None or len(key) != 1 or key not in question.keys or self._shown != self.asking():
+            if self.app.is_running:
+                self.app.output.bell()
+            return
+        self.question = None
+        self.message = ""
+        question.answered(key)
+        self.refresh()
+
     def typed_before(self) -> None:
         """A line typed before its question showed was ignored: say so."""
         self.say(self.tr("typed_ahead"))
@@ -490,8 +513,8 @@ class TableScreen(Paged):
 
     def _move(self, text: str) -> None:
         room = self.room
-        if not self.chairs:
-            self.say(self.tr("host.watcher_cannot"))
+        if not self.chairs:  # a watcher: told what can be typed here (``say`` where the registry has it)
+            self.say(self.tr("host.watcher_cannot" if works("say", self.places) else "watching_bots"))
             return
         if room.stage != PLAYING:
             self.say(self.tr("host.not_playing"))
@@ -569,22 +592,53 @@ class TableScreen(Paged):
 
     def quit(self) -> None:
         """Leave the table; the host's own screen asks first (leaving it stops the game for everyone)."""
-        if not self.local:
+        if self.local:
+            self._ask_quit(0)
+        else:
             self._leave()
+
+    def interrupted(self) -> None:
+        """Ctrl-C: at the host's own keyboard the question ``quit`` asks (a yes leaves with status 130), as at
+        every table whose keyboard is this terminal's; at a person's own terminal elsewhere (SSH) only the
+        prompt is cleared and they are told to type ``quit``: a Ctrl-C meant to clear the line never
+        costs them their seat."""
+        if self.local:
+            self._ask_quit(INTERRUPTED)
             return
+        self.buffer.reset()
+        self.say(self.tr("host.ctrl_c"))
+
+    def _ask_quit(self, status: int) -> None:
+        """Ask whether to leave (over whatever is on the screen, a cover too: nothing under it shows; a
+        yes leaves with exit status ``status``); Ctrl-C or Ctrl-D again, with the question on the screen,
+        is a yes."""
+        if self.question is not None and self.question.prompt == self._quit_prompt():
+            self._quit(status)
+            return
+        earlier = self.question
+        self.buffer.reset()  # what was typed so far is no answer to this question
+        if self.page is not None:
+            self._close_page()  # the question is asked at the prompt, which a page hides
 
         def answered(text: str) -> None:
             if self.tr.yes(text):
-                self.goodbye = self.tr("host.stopped")
-                self.on_stop()
-                self._leave()
-        self.question = Question(self.tr("host.quit_host"), answered)
+                self._quit(status)
+            else:
+                self.question = earlier  # whatever was asked before comes back
+        self.question = Question(self._quit_prompt(), answered)
         self.refresh()
 
-    def interrupted(self) -> None:
-        """Ctrl-C: only the prompt is cleared (leaving is ``quit``)."""
-        self.buffer.reset()
-        self.say(self.tr("host.ctrl_c"))
+    def _quit_prompt(self) -> str:
+        """The quit question, saying what leaving does."""
+        return self.tr("host.quit_host")
+
+    def _quit(self, status: int) -> None:
+        """Leave once the quit question was answered yes (``status``: the exit status): the host stops the
+        game for everyone."""
+        self.status = status
+        self.goodbye = farewell(self.room, self.tr, self.tr("host.stopped"))
+        self.on_stop(status)
+        self._leave()
 
     def chat(self, text: str) -> None:
         """Say ``text`` to the table: under a seat's name, or marked as a watcher's."""
@@ -620,8 +674,8 @@ class TableScreen(Paged):
 
     def _leave(self) -> None:
         if not self.goodbye:
-            over = self.room.stage == OVER
-            self.goodbye = thanks(self.room, self.tr) if over else bye(self.room, self.showing, self.tr)
+            words = self.tr("host.thanks") if self.room.stage == OVER else bye(self.room, self.showing, self.tr)
+            self.goodbye = farewell(self.room, self.tr, words)
         self._exit()
 
     def _exit(self) -> None:

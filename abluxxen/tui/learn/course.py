@@ -274,8 +274,8 @@ class LessonScreen(TableScreen):
 
     async def go_on(self, question: str, sheet: Sequence[RenderableType] | None = None) -> bool:
         """Show ``sheet`` (or the table) with ``question``; whether the learner goes on (Enter) rather than
-        leaving (q)."""
-        answer = await self.ask(question, sheet)
+        leaving (the key q, at once; at a line terminal the line ``q``)."""
+        answer = await self.ask(question, sheet, keys="q")
         return not leaves(answer)
 
 
@@ -312,6 +312,8 @@ class Course:
         self.path = path
         self.colours = colours
         self.warning = ""
+        self.through = False  # the learner saw the course's last screen
+        self.at = 1  # the lesson to come back to: the one on the screen, or the next once it is over
 
     async def run(self, number: int, *, show_list: bool, lines: LineTerminal | None = None) -> int:
         """Lessons from ``number`` on, until the last or the learner leaves; the exit status (``lines``: a
@@ -320,13 +322,18 @@ class Course:
         room = LessonRoom(walk, delay=self.delay)
         screen = LessonScreen(room, number, lang=self.tr.lang, colours=self.colours)
         try:
-            return await at_terminal(screen, self._lessons(room, screen, number, show_list), lines)
+            status = await at_terminal(screen, self._lessons(room, screen, number, show_list), lines)
         finally:
             if self.warning:
                 print(self.warning, file=sys.stderr)
+        if not self.through and status != HUNG_UP:
+            # However the learner left (q, quit, Ctrl-C, a stop): what is kept, and how to come back.
+            print(self.tr("learn_left", n=self.at), flush=True)
+        return status
 
     async def _lessons(self, room: LessonRoom, screen: LessonScreen, number: int, show_list: bool) -> None:
         tr = self.tr
+        self.at = number
         if show_list and not await screen.go_on(tr("learn_next_is", n=number),
                                                 [Text("\n".join(list_lines(self.done, tr)))]):
             return
@@ -338,12 +345,16 @@ class Course:
             finished = await self._lesson(room, screen, lesson, number)
             if finished:
                 self._mark(number)
+            if screen.goodbye:  # left in the lesson (q at one of its questions): it is the one to come back to
+                return
             last = number == len(LESSONS)
             key = ("learn_done" if finished else "learn_skipped") + ("_last" if last else "")
+            self.through, self.at = last, number + 1
             going_on = await screen.go_on(tr(key, n=number, next=number + 1), self._finish(room, screen))
             if not going_on or last:
                 return
             number += 1
+            self.at = number
 
     def _finish(self, room: LessonRoom, screen: LessonScreen) -> list[RenderableType] | None:
         """The lesson's last screen: the score when its game ended (with the lesson's last words)."""

@@ -464,7 +464,11 @@ LESSON_5 = Lesson(
                            victims=(2,))),
         Step(text=("Your 6 6 6 X abluxxed Cy's 5s. Take or leave: your choice this time.",
                    "Deine 6 6 6 X haben Cys 5er abgeluxxt. Nehmen oder lassen: diesmal deine Wahl."),
-             claims=Claims(before=Facts(phase="take", layers={0: ("6 6 6 X",), 2: ("5 5 5 5",)}))),
+             claims=Claims(before=Facts(phase="take", layers={0: ("6 6 6 X",), 2: ("5 5 5 5",)}),
+                           after=Facts(layers={0: ("6 6 6 X",), 2: ("4 4 4",)}, in_display={2: 7})),
+             done=("Taken or left, Cy's 5 5 5 5 has left her display, and your 6 6 6 X lies on top of yours.",
+                   "Ob genommen oder gelassen: Cys 5 5 5 5 sind aus ihrer Auslage verschwunden, und deine "
+                   "6 6 6 X liegen oben in deiner.")),
         Step(position=Position(
                  hands=("4 7 9 X X", "1 3 5 8 10 12", "1 3 5 8 10 12"),
                  displays=((), ("13 13",), ("X X",)), pool="2 4 6 9 11 12"),
@@ -526,7 +530,11 @@ LESSON_6 = Lesson(
                     "Erlaubt, aber die 8 oder der Joker passt am besten zu deiner Hand: tippe 8 oder x."),
              wrong="p",
              claims=Claims(before=Facts(phase="single-draw", in_pool="8 X", sets={8: 2}), moved=Facts(sets={8: 3}),
-                           draws={0: 1})),
+                           draws={0: 1}, after=Facts(sets={8: 3}, pool=6, to_move=1, phase="play")),
+             done=("Your two 8s and the card you drew make three 8s. The deck refilled the pool to 6 at once, "
+                   "and Ben's turn begins.",
+                   "Deine zwei 8er und die gezogene Karte ergeben drei 8er. Der Nachziehstapel hat den Vorrat "
+                   "sofort wieder auf 6 aufgefüllt, und Ben ist am Zug.")),
         Step(position=Position(
                  hands=("3 5 9 9", "1 2 4 4 6 11 12", "1 2 6 7 8 10 12"),
                  displays=(("2",), ("7 7 7", "10 10"), ("13",)), pool="9 9 4 7 11 13", turn=1,
@@ -655,7 +663,12 @@ LESSON_8 = Lesson(
              other=("Legal, but build the bank: all five 2s, 22222.",
                     "Erlaubt, aber sammle Kleinvieh: alle fünf 2er, 22222."),
              wrong="22222x",
-             claims=Claims(before=Facts(hand={0: "2 2 2 2 2"}, sets={2: 6}), moved=Facts(layers={0: ("2 2 2 2 2",)}))),
+             claims=Claims(before=Facts(hand={0: "2 2 2 2 2"}, sets={2: 6}), moved=Facts(layers={0: ("2 2 2 2 2",)}),
+                           after=Facts(layers={0: ("2 2 2 2 2",)}, sets={2: 1})),
+             done=("Your bank lies on your display: five 2s, which only exactly five higher cards can abluxx. "
+                   "The joker stays in your hand for a later set.",
+                   "Dein Kleinvieh liegt in deiner Auslage: fünf 2er, die nur genau fünf höhere Karten abluxxen "
+                   "können. Der Joker bleibt für einen späteren Satz auf deiner Hand.")),
         Step(position=Position(
                  hands=("3 8 8 8 11", "1 4 5 7 10 13", "1 4 5 7 10 13"),
                  displays=((), ("6 6",), ("9 9",)), pool="8 X 1 5 12 12"),
@@ -683,7 +696,10 @@ LESSON_8 = Lesson(
              other=("Legal, but the 8 or the joker makes four 8s: type 8 or x.",
                     "Erlaubt, aber die 8 oder der Joker macht vier 8er daraus: tippe 8 oder x."),
              claims=Claims(before=Facts(phase="single-draw", in_pool="8 X", sets={8: 3}), moved=Facts(sets={8: 4}),
-                           draws={0: 1}, points={0: -1})),
+                           draws={0: 1}, points={0: -1}, after=Facts(sets={8: 4}, layers={0: ("3",)})),
+             done=("Four 8s in your hand: a set few can beat. Your lone 3 lies on your display as bait.",
+                   "Vier 8er auf der Hand: ein Satz, den kaum jemand schlägt. Deine einzelne 3 liegt als "
+                   "Lockvogel in deiner Auslage.")),
         Step(position=Position(
                  hands=("4 6 10", "11", "1 3 5 6 9"),
                  displays=(("3 3 3 3", "5 5 5", "12 12"), ("8 8 8 8",), ("2 2", "7 7")), pool="1 2 3 4 5 6",
