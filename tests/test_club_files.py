@@ -323,3 +323,49 @@ def test_a_second_club_on_the_same_data_folder_is_refused_naming_the_first_and_a
             if club is not None and club.poll() is None:
                 club.terminate()
                 club.wait(timeout=WAIT)
+
+
+# -- a club killed ------------------------------------------------------------------------------------------
+
+#: How soon a worker leaves once its club is gone (it took 5 s and more, waiting for screens nobody sees).
+WORKER_LEAVES = 1.5
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie nobody reaped yet has ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:  # no /proc: the signal was the answer
+        return True
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a club's workers are processes where there are forks")
+def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
+    # Its tables are safe: every move is saved as it is made (a restart resumes them, as after any crash).
+    club, port = start_club(tmp_path)
+
+    async def kill_under_ann() -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")  # it plays in the worker, Ann's screen drawn there
+        await ann.sees("What happened")
+        found = re.search(r"Club worker (\d+) started", (tmp_path / "host.log").read_text())
+        assert found, "no worker started"
+        worker = int(found.group(1))
+        club.send_signal(signal.SIGKILL)  # Ann still at her table
+        await asyncio.to_thread(club.wait, WAIT)
+        deadline = time.monotonic() + WORKER_LEAVES
+        while _alive(worker):
+            assert time.monotonic() < deadline, f"the worker outlived its club by {WORKER_LEAVES} s"
+            await asyncio.sleep(0.02)
+        ann.close()
+
+    try:
+        asyncio.run(kill_under_ann())
+    finally:
+        if club.poll() is None:
+            club.kill()
+            club.wait(timeout=WAIT)
