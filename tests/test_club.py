@@ -26,6 +26,7 @@ from clubbing import (
     CY,
     clubbed,
     enter,
+    faulty_lines,
     faulty_screens,
     held_saves,
     knock,
@@ -823,6 +824,26 @@ def test_a_screen_that_fails_takes_its_person_back_to_the_lobby_and_the_clubs_lo
     log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
     logged = caplog.text + (log_file.read_text() if log_file.exists() else "")
     assert "The screen of Ann failed" in logged and "RuntimeError: a fault drawing the table" in logged
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_line_that_meets_a_fault_is_told_in_one_line_and_logged_with_its_traceback_and_the_game_goes_on(
+        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    faulty_lines(monkeypatch, tmp_path.parent / f"{tmp_path.name}-fault")
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        ann.type("log")
+        await ann.sees("✗ That line met a fault in the program (it is logged); nothing else is lost.")
+        ann.type("say still here")
+        await ben.sees("Ann: still here")
+        assert club.tables[1].stage == "playing"
+
+    clubbed(tmp_path, test, workers=workers)
+    log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
+    logged = caplog.text + (log_file.read_text() if log_file.exists() else "")
+    assert "A line typed by Ann failed" in logged and "RuntimeError: a fault answering log" in logged
+    assert "Traceback (most recent call last)" in logged
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
