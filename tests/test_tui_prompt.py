@@ -301,8 +301,8 @@ def test_a_line_that_meets_a_fault_at_the_hot_seat_is_told_in_one_line_and_writt
 
     at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, lang=lang, path=path)
     err = capsys.readouterr().err
-    header = {"en": "abluxxen: the program met a fault during the game (it went on); to report it:",
-              "de": "abluxxen: das Programm traf im Spiel auf einen Fehler (es ging weiter); zum Melden:"}[lang]
+    header = {"en": "abluxxen: a program fault during the game (it went on); to report it:",
+              "de": "abluxxen: ein Programmfehler in der Partie (sie ging weiter); zum Melden:"}[lang]
     assert err.startswith(header + "\n"), err
     assert "RuntimeError: a fault answering log" in err
     assert len(read_save(path).transcript.moves) >= 1
