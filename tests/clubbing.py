@@ -187,3 +187,18 @@ def faulty_screens(monkeypatch: Any, where: Path) -> Path:
     from abluxxen.tui import lobby
     _everywhere(monkeypatch, where, code, [(lobby.ClubTableScreen, "_render")])
     return trigger
+
+
+def faulty_lines(monkeypatch: Any, where: Path) -> None:
+    """Make answering ``log`` at a table fail (``RuntimeError``), in this process and in the workers the club
+    starts: a fault of the program that a line meets, to see what its person and the log meet."""
+    code = (
+        "from abluxxen.tui import screen\n"
+        "_carry_out = screen.carry_out\n"
+        "def _faulty(at, command):\n"
+        "    if command.name == 'log':\n"
+        "        raise RuntimeError('a fault answering log')\n"
+        "    return _carry_out(at, command)\n"
+        "screen.carry_out = _faulty\n")
+    from abluxxen.tui import screen
+    _everywhere(monkeypatch, where, code, [(screen, "carry_out")])

@@ -26,6 +26,7 @@ from clubbing import (
     CY,
     clubbed,
     enter,
+    faulty_lines,
     faulty_screens,
     held_saves,
     knock,
@@ -43,6 +44,7 @@ from abluxxen.host import workers as workers_module
 from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
+from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.ratings import Ratings, recorded_ratings
@@ -498,6 +500,49 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", None)]
 
 
+def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_saves(tmp_path: Path) -> None:
+    # Wherever a table plays, its save is written from the same document (its club's place in it too: see
+    # test_save's round trip), so one place to play it is enough here.
+    rng = random.Random(5)
+    moves: list[int] = []
+
+    async def move(club: Club, ann: Client) -> int:
+        """Ann makes her next move at table 1; how many moves its save holds then."""
+        while True:
+            while (saved := saved_game(club, 1)) is None or saved.match.game.to_move != 0:
+                await asyncio.sleep(0.02)
+            before = len(saved.transcript.moves)
+            ann.type(rng.choice(saved.match.game.view(0).legal_moves()))
+            for _ in range(100):  # typed before its question showed, it is dropped: then it is typed again
+                await asyncio.sleep(0.02)
+                if (now := saved_game(club, 1)) is not None and len(now.transcript.moves) > before:
+                    return len(now.transcript.moves)
+
+    async def first(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1 clock 600")
+        await ann.sees("What happened")
+        moves.append(await move(club, ann))  # the save as its table (a worker, say) writes it
+
+    clubbed(tmp_path, first)
+    registry = tmp_path / "club.json"
+    registry.write_bytes(registry.read_bytes()[:40])
+
+    async def again(club: Club, port: int) -> None:
+        assert club.rebuilt is not None and club.rebuilt.tables == 1
+        assert club.tables[1].settings.clock == 600
+        saved = saved_game(club, 1)
+        assert saved is not None and len(saved.transcript.moves) >= moves[0]
+        ann = await enter(port, "ann", key=ANN)
+        await ann.sees("Your seat at table 1 waits for you")
+        ann.type("join 1")
+        await ann.sees("Your hand (Ann)")
+        await move(club, ann)  # playable
+
+    clubbed(tmp_path, again)
+    assert not (tmp_path / "orphans").exists() and len(list(tmp_path.glob("club.json.damaged-*"))) == 1
+
+
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(
         tmp_path: Path) -> None:
     async def first(club: Club, port: int) -> None:
@@ -668,6 +713,85 @@ def test_an_admin_mutes_someone_in_the_lobby_and_at_every_table_until_she_unmute
     assert events.count("club.log.muted") == 1 and events.count("club.log.unmuted") == 1
 
 
+def test_every_admin_order_is_logged_with_her_name_and_names_others_as_their_accounts_have_them(
+        tmp_path: Path) -> None:
+    english = Tr("en")
+    logged: list[str] = []
+
+    async def test() -> None:
+        accounts = open_accounts(tmp_path)
+        assert accounts.claim("Ben", "SHA256:ben").new
+        elsewhere = Workers(0)
+        await elsewhere.start()
+        club = Club(tmp_path, accounts, delay=0, elsewhere=elsewhere,
+                    on_event=lambda key, fields: logged.append(english(key, **fields)))
+        try:
+            ben = Visitor("Ben", "SHA256:ben")
+            club.come(ben)
+            club.open_table(ben, Settings(seats=3))
+            assert club.kick("ben", by="Cy")[0] == "club.kicked"
+            club.open_table(ben, Settings(seats=3))
+            club.close_table(club.tables[2], by="Cy")
+            assert club.mute("BEN", 10, by="Cy") == ("club.muted", {"name": "Ben", "minutes": 10})
+            assert club.unmute("ben", by="Cy") == ("club.unmuted", {"name": "Ben"})
+            assert club.ban("bEn", by="Cy") == "Ben"
+            assert club.unban("BEN", by="Cy") == ("club.unbanned", {"name": "Ben"})
+        finally:
+            club.stop()
+            await elsewhere.ended()
+            accounts.close()
+
+    asyncio.run(test())
+    orders = [line for line in logged if "Cy" in line]
+    assert orders == ["Cy sent Ben back to the lobby from table 1", "Cy closed table 2", "Cy muted Ben for 10 min",
+                      "Cy let Ben talk again", "Cy banned Ben's key", "Cy let Ben's key in again"], logged
+
+
+def test_a_mute_holds_over_a_restart_for_what_is_left_of_it_in_the_lobby_and_at_a_resumed_table(
+        tmp_path: Path) -> None:
+    english = Tr("en")
+    logged: list[str] = []
+    calendar = [2_000_000_000.0]  # the calendar goes on over a restart; the monotonic clock starts anew
+
+    async def club_at(clock: float) -> tuple[Club, Workers]:
+        elsewhere = Workers(0)
+        await elsewhere.start()
+        club = Club(tmp_path, open_accounts(tmp_path), delay=0, elsewhere=elsewhere, clock=lambda: clock,
+                    wall=lambda: calendar[0], on_event=lambda key, fields: logged.append(english(key, **fields)))
+        assert club.resume() == []
+        return club, elsewhere
+
+    async def first() -> None:
+        club, elsewhere = await club_at(1_000.0)
+        ann = Visitor("Ann", "SHA256:ann")
+        club.come(ann)
+        club.open_table(ann, Settings(seats=2, bots=1))  # it starts: table 1 plays
+        assert club.mute("Ann", 10, by="Cy")[0] == "club.muted"
+        club.stop()
+        await elsewhere.ended()
+
+    async def again() -> None:
+        club, elsewhere = await club_at(5.0)
+        try:
+            assert club.talk.say("ann", "hello") == "host.chat.silenced"
+            while (room := room_of(club, 1)) is None:  # the table is played anew from its save
+                await asyncio.sleep(0.01)
+            assert room.talk.say("Ann", "hello") == "host.chat.silenced"
+            assert club.unmute("ANN", by="Cy") == ("club.unmuted", {"name": "Ann"})
+            assert club.talk.say("Ann", "hello") == ""
+            while "ann" in room.talk.silenced:  # the order reaches the table through its worker's frames
+                await asyncio.sleep(0.01)
+        finally:
+            club.stop()
+            await elsewhere.ended()
+
+    asyncio.run(first())
+    calendar[0] += 4 * 60
+    asyncio.run(again())
+    assert "Ann is still muted for 6 min (kept over the restart)" in logged
+    assert "Cy let Ann talk again" in logged
+
+
 def test_a_mute_for_some_minutes_ends_by_itself() -> None:
     now = [0.0]
     chat = Chat(lambda: now[0])
@@ -820,9 +944,33 @@ def test_a_screen_that_fails_takes_its_person_back_to_the_lobby_and_the_clubs_lo
         assert club.tables[1].stage == "playing"
 
     clubbed(tmp_path, test, workers=workers)
-    log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
-    logged = caplog.text + (log_file.read_text() if log_file.exists() else "")
+    logged = _club_log(caplog)
     assert "The screen of Ann failed" in logged and "RuntimeError: a fault drawing the table" in logged
+
+
+def _club_log(caplog: pytest.LogCaptureFixture) -> str:
+    """What the club logged: its own lines, and its workers' (which reach it as frames), wherever they went."""
+    log_file = Path(os.environ["ABLUXXEN_DATA_DIR"]) / "host.log"
+    return caplog.text + (log_file.read_text() if log_file.exists() else "")
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_line_that_meets_a_fault_is_told_in_one_line_and_logged_with_its_traceback_and_the_game_goes_on(
+        tmp_path: Path, workers: int, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    faulty_lines(monkeypatch, tmp_path.parent / f"{tmp_path.name}-fault")
+
+    async def test(club: Club, port: int) -> None:
+        ann, ben = await seated(port, 1, "new 2 noduel")
+        ann.type("log")
+        await ann.sees("✗ That line met a fault in the program (it is logged); nothing else is lost.")
+        ann.type("say still here")
+        await ben.sees("Ann: still here")
+        assert club.tables[1].stage == "playing"
+
+    clubbed(tmp_path, test, workers=workers)
+    logged = _club_log(caplog)
+    assert "A line typed by Ann failed" in logged and "RuntimeError: a fault answering log" in logged
+    assert "Traceback (most recent call last)" in logged
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])

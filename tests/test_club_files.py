@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import os
 import re
@@ -31,7 +32,11 @@ from abluxxen.host.start import HostError, resumed_hosting
 from abluxxen.host.workers import Workers
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import AccountsError, open_accounts
+from abluxxen.store.backup import back_up
 from abluxxen.table.club import Club
+from abluxxen.table.club_file import MAX_CLUB_FILE, RegistryError
+from abluxxen.table.settings import Settings
+from abluxxen.table.visitors import Visitor
 
 #: A command's run before it refuses: much longer than it takes, much shorter than a hang.
 WITHIN = 30.0
@@ -172,16 +177,147 @@ def test_a_host_log_that_is_no_regular_file_is_refused_in_german(tmp_path: Path)
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
-def test_a_club_json_nested_without_end_is_damaged_and_the_club_opens_without_it(tmp_path: Path) -> None:
-    (tmp_path / "club.json").write_text(DEEP)
-    accounts = open_accounts(tmp_path)
-    try:
-        club = Club(tmp_path, accounts)
-        (problem,) = club.resume()
-        assert problem.startswith("club.json cannot be read")
-        assert club.tables == {}
-    finally:
-        accounts.close()
+async def _open_club(directory: Path, **options: object) -> tuple[Club, Workers]:
+    """A club kept in ``directory``, its tables served in its own process as a worker serves them."""
+    workers = Workers(0)
+    await workers.start()
+    return Club(directory, open_accounts(directory), delay=0, elsewhere=workers, **options), workers  # type: ignore[arg-type]
+
+
+async def _close_club(club: Club, workers: Workers) -> None:
+    club.stop()
+    await workers.ended()
+    club.accounts.close()
+
+
+def _club_with_a_table(directory: Path) -> str:
+    """A club whose table 2 plays (Ann and a bot, a turn clock of 60 s, no guests), stopped; its save's name."""
+    async def first() -> None:
+        club, workers = await _open_club(directory)
+        ann = Visitor("Ann", "SHA256:ann")
+        club.come(ann)
+        club.open_table(ann, Settings(seats=3))  # table 1, given up: table 2 plays
+        club.leave(ann)
+        club.open_table(ann, Settings(seats=2, bots=1, clock=60, guests=False))
+        await _close_club(club, workers)
+
+    asyncio.run(first())
+    (save,) = [table["save"] for table in json.loads((directory / "club.json").read_text())["tables"]]
+    return str(save)
+
+
+def _cut_short(path: Path) -> None:
+    text = path.read_bytes()
+    path.write_bytes(text[:len(text) // 2])
+
+
+def _too_big(path: Path) -> None:
+    path.write_bytes(b" " * (MAX_CLUB_FILE + 1))  # a registry read without end would take all the memory there is
+
+
+def _no_registry(path: Path) -> None:
+    path.write_text('{"tables": 7}')
+
+
+def _nested(path: Path) -> None:
+    path.write_text(DEEP)
+
+
+def _moved_to_zeros(path: Path) -> None:
+    path.unlink()
+    _zeros(path)
+
+
+def _moved_to_pipe(path: Path) -> None:
+    path.unlink()
+    _pipe(path)
+
+
+DAMAGE = {"cut short": _cut_short, "nested 100,000 deep": _nested, "/dev/zero": _moved_to_zeros,
+          "fifo": _moved_to_pipe, "over 1 MiB": _too_big, "no list of tables": _no_registry}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_club_json_is_set_aside_and_its_tables_are_rebuilt_from_their_saves(tmp_path: Path,
+                                                                                     damage: str) -> None:
+    save = _club_with_a_table(tmp_path)
+    registry = tmp_path / "club.json"
+    DAMAGE[damage](registry)
+    damaged = registry.read_bytes() if registry.is_file() and not registry.is_symlink() else None
+    kind = os.lstat(registry).st_mode
+
+    async def again() -> None:
+        club, workers = await _open_club(tmp_path)
+        try:
+            assert club.resume() == []  # never a traceback, a hang or all the memory there is
+            assert club.rebuilt is not None and club.rebuilt.tables == 1
+            table = club.tables[2]  # its number, settings and owner as its save keeps them
+            assert table.settings == Settings(seats=2, bots=1, clock=60, guests=False) and table.opener == "Ann"
+            assert table.owners == {"ann": "SHA256:ann"} and table.room is not None
+            assert club.orphans == [] and club.next_number == 3
+        finally:
+            await _close_club(club, workers)
+
+    asyncio.run(again())
+    (aside,) = tmp_path.glob("club.json.damaged-*")
+    assert os.lstat(aside).st_mode == kind  # the very file, set aside: never written over
+    if damaged is not None:
+        assert aside.read_bytes() == damaged
+    assert not (tmp_path / "orphans").exists() and (tmp_path / save).exists()
+    assert [t["save"] for t in json.loads(registry.read_text())["tables"]] == [save]  # named again
+
+
+def test_a_backup_copies_a_club_json_nested_without_end_as_it_is_for_the_club_to_rebuild_from(
+        tmp_path: Path) -> None:
+    save = _club_with_a_table(tmp_path / "club")
+    _nested(tmp_path / "club" / "club.json")
+    done = back_up(tmp_path, tmp_path / "copy")  # a RecursionError's traceback, before
+    assert done.saves == 1 and (tmp_path / "copy" / "club" / "club.json").read_text() == DEEP
+    assert (tmp_path / "copy" / "club" / save).read_bytes() == (tmp_path / "club" / save).read_bytes()
+
+
+def test_a_save_from_before_saves_named_their_table_is_rebuilt_from_its_match(tmp_path: Path) -> None:
+    save = tmp_path / _club_with_a_table(tmp_path)
+    doc = json.loads(save.read_text())
+    del doc["club"]  # as every save was before
+    save.write_text(json.dumps(doc))
+    _cut_short(tmp_path / "club.json")
+
+    async def again() -> None:
+        club, workers = await _open_club(tmp_path)
+        try:
+            assert club.resume() == []
+            (table,) = club.tables.values()
+            assert table.number == 1 and table.opener == "Ann" and table.owners == {"ann": "SHA256:ann"}
+            assert table.settings == Settings(seats=2, bots=1)  # what its match says; no clock, guests welcome
+        finally:
+            await _close_club(club, workers)
+
+    asyncio.run(again())
+
+
+def test_a_damaged_club_json_that_cannot_be_set_aside_stops_the_club_from_starting_and_stays_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _club_with_a_table(tmp_path)
+    registry = tmp_path / "club.json"
+    _cut_short(registry)
+    damaged = registry.read_bytes()
+
+    def refused(source: object, target: object) -> None:
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(os, "rename", refused)
+
+    async def again() -> None:
+        club, workers = await _open_club(tmp_path)
+        try:
+            with pytest.raises(RegistryError) as caught:
+                club.resume()
+            assert caught.value.told(Tr("en")) == "permission denied"
+        finally:
+            await _close_club(club, workers)
+
+    asyncio.run(again())
+    assert registry.read_bytes() == damaged and not (tmp_path / "orphans").exists()
 
 
 def test_a_hosted_marker_nested_without_end_is_damaged(tmp_path: Path) -> None:
@@ -323,3 +459,88 @@ def test_a_second_club_on_the_same_data_folder_is_refused_naming_the_first_and_a
             if club is not None and club.poll() is None:
                 club.terminate()
                 club.wait(timeout=WAIT)
+
+
+# -- a club killed ------------------------------------------------------------------------------------------
+
+#: How soon a worker leaves once its club is gone (it took 5 s and more, waiting for screens nobody sees).
+WORKER_LEAVES = 1.5
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie nobody reaped yet has ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:  # no /proc: the signal was the answer
+        return True
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a club's workers are processes where there are forks")
+def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
+    # Its tables are safe: every move is saved as it is made (a restart resumes them, as after any crash).
+    club, port = start_club(tmp_path)
+
+    async def kill_under_ann() -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")  # it plays in the worker, Ann's screen drawn there
+        await ann.sees("What happened")
+        found = re.search(r"Club worker (\d+) started", (tmp_path / "host.log").read_text())
+        assert found, "no worker started"
+        worker = int(found.group(1))
+        club.send_signal(signal.SIGKILL)  # Ann still at her table
+        await asyncio.to_thread(club.wait, WAIT)
+        deadline = time.monotonic() + WORKER_LEAVES
+        while _alive(worker):
+            assert time.monotonic() < deadline, f"the worker outlived its club by {WORKER_LEAVES} s"
+            await asyncio.sleep(0.02)
+        ann.close()
+
+    try:
+        asyncio.run(kill_under_ann())
+    finally:
+        if club.poll() is None:
+            club.kill()
+            club.wait(timeout=WAIT)
+
+
+def test_the_operator_is_told_of_a_damaged_club_json_in_one_line_on_the_console_and_in_the_log(tmp_path: Path) -> None:
+    save = _club_with_a_table(tmp_path / "club")
+    _moved_to_pipe(tmp_path / "club" / "club.json")
+    club, _ = start_club(tmp_path)  # it opens: a pipe in club.json's place is never waited on
+    club.terminate()
+    club.wait(timeout=WAIT)
+    assert club.stderr is not None
+    said = club.stderr.read()
+    (aside,) = (tmp_path / "club").glob("club.json.damaged-*")
+    line = (f"club.json was damaged, not a regular file (a pipe or a device): set aside as {aside.name}; 1 table "
+            "rebuilt from its save.")
+    assert said == f"abluxxen club: {line}\n", said
+    assert f"]: {line}\n" in (tmp_path / "host.log").read_text()
+    assert (tmp_path / "club" / save).exists() and not (tmp_path / "club" / "orphans").exists()
+
+
+def test_a_club_that_cannot_set_its_damaged_club_json_aside_refuses_to_start_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _club_with_a_table(tmp_path / "club")
+    registry = tmp_path / "club" / "club.json"
+    _cut_short(registry)
+    damaged = registry.read_bytes()
+    site = tmp_path / "site"  # the club's process, and it alone, may rename nothing called club.json
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import os\n"
+        "_rename = os.rename\n"
+        "def _refused(source, target, *args, **kwargs):\n"
+        "    if os.fspath(source).endswith('club.json'):\n"
+        "        raise PermissionError(13, 'Permission denied')\n"
+        "    return _rename(source, target, *args, **kwargs)\n"
+        "os.rename = _refused\n")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    status, said = refused("club", tmp_path)
+    assert status == 1, said
+    assert said == f"abluxxen club: error: cannot read the club's tables in {registry}: permission denied\n", said
+    assert registry.read_bytes() == damaged and not (tmp_path / "club" / "orphans").exists()

@@ -180,6 +180,13 @@ def test_a_tampered_save_is_refused_at_once_or_plays_to_the_end(doc: dict[str, A
     (("accounts",), [None, "key:SHA256:a b", None]),  # an account with a space
     (("accounts",), [None, "key:\x1b[2J", None]),     # an escape code, to be shown one day
     (("accounts",), [None, 7, None]),
+    (("club",), "table 3"),
+    (("club",), {"table": 3, "opener": "Ann"}),     # a club's table without its settings
+    (("club",), {"table": 0, "opener": "Ann", "settings": {}}),
+    (("club",), {"table": True, "opener": "Ann", "settings": {}}),
+    (("club",), {"table": 3, "opener": "\x1b[2J", "settings": {}}),
+    (("club",), {"table": 3, "opener": "Ann", "settings": {"clock": [60]}}),
+    (("club",), {"table": 3, "opener": "Ann", "settings": {"x" * 300: 1}}),
     (("transcript", "moves", 4, 1), "play 13 13 13 13 13 13"),  # not what was played
     (("transcript", "moves"), ["play 7"]),
     (("transcript", "start", "turn"), 2),            # the moves lead elsewhere than the saved game
@@ -225,6 +232,24 @@ def test_a_save_keeps_the_moves_a_stand_in_made_and_refuses_marks_that_are_no_pe
         with pytest.raises(SaveError, match="damaged save: stood_in") as caught:
             from_document(doc)
         assert Tr("de").save_refusal(caught.value).startswith("beschädigter Spielstand: stood_in")
+
+
+PLACE = {"table": 3, "opener": "Ann", "settings": {"seats": 3, "bots": 1, "level": "normal", "variant": "base",
+                                                   "duel": True, "games": 2, "clock": 60, "guests": False}}
+
+
+def test_a_club_tables_save_keeps_its_place_at_the_club_through_every_write_and_a_rematch(tmp_path: Path) -> None:
+    # Whoever writes a club table's save (the club, a worker), and a rematch's new save, keeps its table's
+    # number, opener and settings: should club.json be lost, the table is found again from its save.
+    assert "club" not in to_document(from_document(copy.deepcopy(DOCS[2])))  # no other save has one
+    doc = copy.deepcopy(DOCS[2])
+    doc["club"] = PLACE
+    saved = from_document(json.loads(json.dumps(to_document(from_document(doc)))))
+    assert saved.club == PLACE
+    table = Table(saved, tmp_path / "first.json")
+    table.rematch(first_game=3)
+    assert table.path is not None and table.path != tmp_path / "first.json"
+    assert read_save(table.path).club == PLACE
 
 
 def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:

@@ -9,13 +9,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import AtKeyboard, Seated, at_keyboard, make_doc, seated
+from helpers import AtKeyboard, Seated, at_keyboard, make_doc, play_keys, seated
 
 from abluxxen import Game, IllegalMove
+from abluxxen.engine.events import START, Event
+from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.save_document import Seat
+from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
-from abluxxen.tui.commands import Command, read_command
+from abluxxen.tui import screen as screen_module
+from abluxxen.tui.commands import Command, Desk, carry_out, read_command
 from abluxxen.tui.drawing import explain_move
 from abluxxen.tui.notation import completions, read_typed
 from abluxxen.tui.prompting import toolbar
@@ -288,3 +291,59 @@ def test_every_text_exists_in_both_languages_with_the_same_fields() -> None:
         assert english.strip() and german.strip(), key
         fields = [{f for _, f, _, _ in string.Formatter().parse(text) if f} for text in (english, german)]
         assert fields[1] <= fields[0] | {"owned"}, key
+
+
+def _faulty_log(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answering ``log`` fails: a fault of the program that a line meets."""
+    def faulty(at: Desk, command: Command) -> None:
+        if command.name == "log":
+            raise RuntimeError("a fault answering log")
+        carry_out(at, command)
+    monkeypatch.setattr(screen_module, "carry_out", faulty)
+
+
+@pytest.mark.parametrize("lang, told", [
+    ("en", "✗ That line met a fault in the program (it is logged); nothing else is lost."),
+    ("de", "✗ Programmfehler bei dieser Zeile (protokolliert); sonst geht nichts verloren.")])
+def test_a_line_that_meets_a_fault_at_the_hot_seat_is_told_in_one_line_and_written_out_after_the_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        told: str) -> None:
+    _faulty_log(monkeypatch)
+    path = tmp_path / "game.json"
+
+    async def test(keyboard: AtKeyboard) -> None:
+        await keyboard.until("› ")
+        keyboard.press("log\r")
+        await keyboard.until(told)
+        assert "Traceback" not in capsys.readouterr().err  # never over the game's screen
+        keyboard.press("7\r")  # the game goes on: her move is made
+        await keyboard.until(lambda _: len(keyboard.room.saved.transcript.moves) == 1)
+        keyboard.press("\x03")
+        await keyboard.until("[")  # Quit? … [y/N]
+        keyboard.press("\x04")  # leave, the game saved
+        assert await keyboard.status() == 0
+
+    at_keyboard(_game(hands=["5 5 7", "1 2", "3 4"]), test, lang=lang, path=path)
+    err = capsys.readouterr().err
+    header = {"en": "abluxxen: a program fault during the game (it went on); to report it:",
+              "de": "abluxxen: ein Programmfehler in der Partie (sie ging weiter); zum Melden:"}[lang]
+    assert err.startswith(header + "\n"), err
+    assert "RuntimeError: a fault answering log" in err
+    assert len(read_save(path).transcript.moves) >= 1
+
+
+def test_a_line_that_meets_a_fault_in_a_pipe_is_told_and_the_next_line_is_read(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # A pipe's lines are answered by the same screen: a fault there ended the program, traceback and all.
+    _faulty_log(monkeypatch)
+    path = tmp_path / "game.json"
+    game = _game(hands=["5 5 7", "1 2", "3 4"])
+    match = Match(game.rules, games=1, seed=3, names=list(game.names))
+    match.game = game
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")], delay=0.0,
+                  log=[Event(START, game.turn, source="1")])
+    status, pictures = play_keys(saved, path, "log\r7\r")
+    assert status == 0
+    assert any("✗ That line met a fault in the program" in picture for picture in pictures)
+    assert len(read_save(path).transcript.moves) >= 1  # the line after it was a move, and made
+    assert "RuntimeError: a fault answering log" in capsys.readouterr().err

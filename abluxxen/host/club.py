@@ -39,7 +39,7 @@ from ..store.datadir import data_dir, private_dir
 from ..store.files import Refused
 from ..table.chairs import Login
 from ..table.club import Club
-from ..table.club_file import ORPHANS
+from ..table.club_file import CLUB_FILE, ORPHANS, RegistryError
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
 from ..table.visitors import ClubTable, Visitor, guest_key
 from ..tui.lobby import LobbyScreen
@@ -326,6 +326,14 @@ def _more_files() -> None:
             log.warning("Could not raise the open files limit from %d", soft)
 
 
+def _rebuilt_line(club: Club, tr: Tr) -> str:
+    """The line that tells the operator the club found ``club.json`` damaged, in ``tr``'s words."""
+    rebuilt = club.rebuilt
+    assert rebuilt is not None
+    return tr("club.rebuilt_line_one" if rebuilt.tables == 1 else "club.rebuilt_line", file=CLUB_FILE,
+              why=rebuilt.damage.told(tr), aside=rebuilt.aside.name, n=rebuilt.tables)
+
+
 def _refused(why: str, tr: Tr, status: int) -> int:
     """Say on the console why the club cannot open, as argparse words a refusal; ``status``."""
     print(error_line("abluxxen club", why, tr.lang), end="", file=sys.stderr)
@@ -368,7 +376,16 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     await workers.start()
     club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,
                 on_event=lambda key, fields: log.info("%s", english(key, **fields)))
-    for problem in club.resume():
+    try:
+        problems = club.resume()
+    except RegistryError as err:
+        club.stop()
+        await workers.ended()
+        return _refused(tr("club.cannot_registry", path=directory / CLUB_FILE, reason=err.told(tr)), tr, 1)
+    if club.rebuilt is not None:  # one line, in the log and on the console
+        log.warning("%s", _rebuilt_line(club, english))
+        print(f"abluxxen club: {_rebuilt_line(club, tr)}", file=sys.stderr)
+    for problem in problems:
         log.warning("%s", problem)
         print(f"abluxxen club: {problem}", file=sys.stderr)
     if club.orphans:

@@ -280,7 +280,12 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
             elif kind == b"C":
                 worker.gone(number)
     except (asyncio.IncompleteReadError, ConnectionError, ValueError):
-        for here in worker.tables.values():  # the club is gone: the saves hold every move
+        # The club is gone (stopped reading, or killed): nobody is left to see a screen, so every visit
+        # ends now, and the tables stop (their saves hold every move); the worker leaves as soon as they
+        # have, never outliving its club by the seconds a stop gives screens to say goodbye.
+        for number in list(worker.visits):
+            worker.gone(number)
+        for here in worker.tables.values():
             here.stop()
     looking.cancel()
     for _ in range(int(STOPPING / 0.05)):  # the tables stop, their screens say goodbye

@@ -245,13 +245,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
     "club.log.started": ("Table {n} starts: {names}", "Tisch {n} beginnt: {names}"),
     "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
-    "club.log.closed": ("Table {n} was closed", "Tisch {n} wurde geschlossen"),
-    "club.log.banned": ("{name}'s key was banned", "Der Schlüssel von {name} wurde verbannt"),
-    "club.log.unbanned": ("{name}'s key was let in again", "Der Schlüssel von {name} darf wieder herein"),
-    "club.log.kicked": ("{name} was sent back to the lobby from table {n}",
-                        "{name} wurde von Tisch {n} zurück in die Lobby geschickt"),
-    "club.log.muted": ("{name} was muted for {minutes} min", "{name} wurde für {minutes} Min. stummgeschaltet"),
-    "club.log.unmuted": ("{name} may talk again", "{name} darf wieder reden"),
+    # An admin's order, each with the admin's account name (``by``) and the name as the account has it.
+    "club.log.closed": ("{by} closed table {n}", "{by} hat Tisch {n} geschlossen"),
+    "club.log.banned": ("{by} banned {name}'s key", "{by} hat den Schlüssel von {name} verbannt"),
+    "club.log.unbanned": ("{by} let {name}'s key in again", "{by} lässt den Schlüssel von {name} wieder herein"),
+    "club.log.kicked": ("{by} sent {name} back to the lobby from table {n}",
+                        "{by} hat {name} von Tisch {n} zurück in die Lobby geschickt"),
+    "club.log.muted": ("{by} muted {name} for {minutes} min", "{by} hat {name} für {minutes} Min. stummgeschaltet"),
+    "club.log.unmuted": ("{by} let {name} talk again", "{by} lässt {name} wieder reden"),
+    "club.log.still_muted": ("{name} is still muted for {minutes} min (kept over the restart)",
+                             "{name} bleibt noch {minutes} Min. stummgeschaltet (über den Neustart behalten)"),
     "club.log.resumed": ("Table {n} resumed", "Tisch {n} wieder aufgenommen"),
     "club.log.save_gone": ("Table {n} is not resumed: its match is over (its save went once it was recorded)",
                            "Tisch {n} wird nicht wieder aufgenommen: Seine Partie ist vorbei (ihr Spielstand ging, "
@@ -267,6 +270,18 @@ TEXTS: dict[str, tuple[str, str]] = {
                               "it).",
                               "Ein Spielstand, den kein Tisch von club.json nennt, ist nach {folder} beiseitegelegt "
                               "(das Protokoll nennt ihn)."),
+    "club.rebuilt_line": ("{file} was damaged, {why}: set aside as {aside}; {n} tables rebuilt from their "
+                          "saves.",
+                          "{file} war beschädigt, {why}: beiseitegelegt als {aside}; {n} Tische aus ihren "
+                          "Spielständen wiederhergestellt."),
+    "club.rebuilt_line_one": ("{file} was damaged, {why}: set aside as {aside}; 1 table rebuilt from its save.",
+                              "{file} war beschädigt, {why}: beiseitegelegt als {aside}; 1 Tisch aus seinem "
+                              "Spielstand wiederhergestellt."),
+    "club.damaged.json": ("not JSON, or cut short", "kein JSON, oder abgeschnitten"),
+    "club.damaged.nested": ("nested too deeply", "zu tief verschachtelt"),
+    "club.damaged.shape": ("no list of tables", "keine Liste von Tischen"),
+    "club.cannot_registry": ("cannot read the club's tables in {path}: {reason}",
+                             "kann die Tische des Clubs in {path} nicht lesen: {reason}"),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Spielstärken lassen sich nicht lesen: {error}"),
     "club.log.not_kept": ("The club's tables cannot be kept: {error}",
                           "Die Tische des Clubs lassen sich nicht sichern: {error}"),

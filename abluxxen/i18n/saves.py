@@ -91,6 +91,8 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "match_key": "beschädigter Spielstand: match_key hat 1 bis 64 Buchstaben, Ziffern, - oder _",
     "accounts": "beschädigter Spielstand: accounts nennt für jeden Platz ein Konto (oder null)",
     "stood_in": "beschädigter Spielstand: stood_in nennt der Reihe nach Züge von Menschen aus dem Verlauf",
+    "club": "beschädigter Spielstand: club nennt die Nummer eines Tisches (1 bis {most}), wer ihn eröffnet hat, "
+            "und seine Einstellungen",
     "saved": "beschädigter Spielstand: saved ist ein Datum mit Uhrzeit",
     "folder": "das ist ein Ordner, kein Spielstand",
     "not_regular": "keine gewöhnliche Datei (eine Pipe oder ein Gerät), also kein Spielstand",

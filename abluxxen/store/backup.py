@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .accounts import FILE_NAME as ACCOUNTS_FILE
 from .datadir import private_dir
-from .files import Refused, read_small
+from .files import Refused, load_json, read_small
 from .records_db import FILE_NAME as RECORDS_FILE
 
 #: The club's folder in the data folder, its file of tables, the host's key (as ``host/``, ``table/`` name them).
@@ -106,8 +106,8 @@ def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
     doc: dict[str, object] | None = None
     if (club / CLUB_FILE).is_file():
         try:
-            found = json.loads(read_small(club / CLUB_FILE, MOST))
-        except ValueError:  # damaged: copied as it is, for the club to say so
+            found = load_json(read_small(club / CLUB_FILE, MOST))
+        except ValueError:  # damaged (nested without end too): copied as it is, for the club to say so
             found = None
         doc = found if isinstance(found, dict) else None
         if doc is None:
@@ -122,6 +122,7 @@ def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
             continue  # its game was recorded meanwhile
         _write(into / name, text)
         copied.add(name)
+    done.saves = len(copied)
     if doc is None:
         return
     tables = doc.get("tables")
@@ -129,7 +130,6 @@ def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
         kept = [t for t in tables if not (isinstance(t, dict) and "save" in t and str(t["save"]) not in copied)]
         done.left_out, done.tables = len(tables) - len(kept), len(kept)
         doc["tables"] = kept
-    done.saves = len(copied)
     _write(into / CLUB_FILE, (json.dumps(doc) + "\n").encode())
 
 

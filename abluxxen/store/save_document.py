@@ -10,6 +10,7 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
      "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
      "stood_in": [<the current game's moves, by their place in its transcript, a stand-in made>],  (if any)
+     "club": {"table": 3, "opener": "Ann", "settings": {<the table's settings>}},  (a club's tables only)
      "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
@@ -45,6 +46,8 @@ MAX_DELAY = 10.0  # more would look like a hang
 _KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
 #: An account in a save: printable, no spaces (``key:`` and a key's fingerprint, as the club writes it).
 _ACCOUNT = re.compile(r"[!-~]{1,200}")
+#: The most a club's table's number, its opener's name and one of its settings may be in a save.
+MAX_TABLE_NUMBER, MAX_CLUB_WORD, MAX_CLUB_SETTINGS = 999_999, 200, 20
 
 
 class SaveError(ValueError):
@@ -102,6 +105,11 @@ class Saved:
     #: the moves, so that a restart, a worker's hop or an undo keeps the count right; the records count them
     #: per seat (:meth:`decisions`), and a seat mostly played so is not rated (``store/ratings.py``).
     stood_in: list[int] = field(default_factory=list)
+    #: Where a club's table stands, so that the club can set it up again from its save alone should its
+    #: registry of tables be lost: its ``table`` number in the lobby, its ``opener`` and its ``settings``
+    #: (what the table plays, as the club writes them: names to numbers, words and true/false; the club
+    #: checks their meaning). ``None`` for any other save.
+    club: dict[str, Any] | None = None
     history: InitVar[Transcript | None] = None
     #: The current game from its deal (or from where an older save resumed it).
     transcript: Transcript = field(init=False)
@@ -173,6 +181,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "match_key": saved.match_key,
         **({"accounts": saved.accounts} if saved.accounts is not None else {}),
         **({"stood_in": saved.stood_in} if saved.stood_in else {}),
+        **({"club": saved.club} if saved.club is not None else {}),
         "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
     }
@@ -222,9 +231,13 @@ def from_document(doc: Any) -> Saved:
     if accounts is not None and not (isinstance(accounts, list) and len(accounts) == len(seats) and all(
             account is None or (isinstance(account, str) and _ACCOUNT.fullmatch(account)) for account in accounts)):
         raise SaveError("damaged save: accounts must name an account (or null) for each seat", "accounts")
+    club = doc.get("club")
+    if club is not None and not _is_club_place(club):
+        raise SaveError(f"damaged save: club must give a table's number (1 to {MAX_TABLE_NUMBER}), its opener "
+                        "and its settings", "club", most=MAX_TABLE_NUMBER)
     _check_when(doc.get("saved"))
     saved = Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
-                  assisted=assisted, match_key=match_key, accounts=accounts, history=history)
+                  assisted=assisted, match_key=match_key, accounts=accounts, club=club, history=history)
     saved.stood_in = _stood_in(doc.get("stood_in", []), saved)
     return saved
 
@@ -237,6 +250,24 @@ def _stood_in(value: Any, saved: Saved) -> list[int]:
         raise SaveError("damaged save: stood_in must list moves of people's seats in the transcript, in order",
                         "stood_in")
     return value
+
+
+def _is_club_place(value: Any) -> bool:
+    """Whether ``value`` is a save's ``club``: a table's number, its opener's name, and its settings, each
+    setting a short name for a true/false, a whole number or a short word."""
+    def short(text: Any) -> bool:
+        return isinstance(text, str) and 0 < len(text) <= MAX_CLUB_WORD and text.isprintable()
+
+    def setting(item: tuple[Any, Any]) -> bool:
+        name, value = item
+        return short(name) and (isinstance(value, bool) or short(value)
+                                or (isinstance(value, int) and abs(value) <= MAX_TABLE_NUMBER))
+    if not isinstance(value, dict) or set(value) != {"table", "opener", "settings"}:
+        return False
+    number, settings = value["table"], value["settings"]
+    return (isinstance(number, int) and not isinstance(number, bool) and 0 < number <= MAX_TABLE_NUMBER
+            and short(value["opener"]) and isinstance(settings, dict) and len(settings) <= MAX_CLUB_SETTINGS
+            and all(map(setting, settings.items())))
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:

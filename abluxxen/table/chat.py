@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..quoting import brief
 from .rate import Bucket
@@ -35,6 +36,13 @@ class Said:
     watching: bool = False
 
 
+class Silence(NamedTuple):
+    """A name an admin muted for a while: as the admin's order named it, and until when (a clock's seconds)."""
+
+    name: str
+    until: float
+
+
 class Chat:
     """What people at one place (a table, the club's lobby) said: one line each, rate-limited per person
     and for everyone together, muted names refused (for good by a host, for a while by a club's admin).
@@ -47,16 +55,16 @@ class Chat:
         self.clock = clock
         self.lines: list[Said] = []
         self.muted: set[str] = set()
-        #: Names an admin muted for a while, and until when (``clock``'s seconds).
-        self.silenced: dict[str, float] = {}
+        #: Names an admin muted for a while (casefolded), as named, and until when (``clock``'s seconds).
+        self.silenced: dict[str, Silence] = {}
         self._rates: dict[str, Bucket] = {}
 
     def silence(self, name: str, seconds: float) -> None:
         """``name`` says nothing here for ``seconds`` (0: may talk again now)."""
         now = self.clock()
-        self.silenced = {n: until for n, until in self.silenced.items() if until > now}  # the time is up
+        self.silenced = {n: s for n, s in self.silenced.items() if s.until > now}  # the time is up
         if seconds > 0:
-            self.silenced[name.casefold()] = now + seconds
+            self.silenced[name.casefold()] = Silence(name, now + seconds)
         else:
             self.silenced.pop(name.casefold(), None)
 
@@ -71,7 +79,7 @@ class Chat:
         if folded in self.muted:
             return "host.chat.muted"
         now = self.clock()
-        if self.silenced.get(folded, now) > now:
+        if self.silenced.get(folded, Silence(name, now)).until > now:
             return "host.chat.silenced"
         if sum(1 for said in self.lines if now - said.at < CHAT_WINDOW) >= CHAT_ROOM:
             return "host.chat.busy"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -29,7 +29,6 @@ from ..engine.rules import Rules
 from ..engine.seeds import new_seed
 from ..quoting import brief
 from ..store.accounts import Accounts
-from ..store.files import Refused, load_json, read_small
 from ..store.ratings import Rating, Ratings, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
@@ -37,11 +36,12 @@ from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveLock
 from ..store.saves import new_save_path, read_save, write_save
 from .chat import MAX_NAME_SHOWN, Chat
-from .club_file import CLUB_FILE, MAX_CLUB_FILE, ORPHANS, ClubFile, set_aside_orphans
+from .club_file import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
 from .playing import Playing, play_club_table
+from .rebuild import registry_from_saves
 from .room import OVER
 from .seats import SeatError, seats_of
-from .settings import Settings, settings_problem
+from .settings import Settings, settings_from
 from .table import Table, start_event
 from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
@@ -49,6 +49,8 @@ from .visitors import ClubTable, Visitor, account_of, seat_accounts
 MAX_TABLES_EACH = 3
 #: Tables the club holds at once, whoever opened them.
 MAX_TABLES = 200
+#: How long an admin's ``mute NAME`` mutes when no minutes are given, and the longest mute (a week).
+MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
 #: The least time (seconds) from a change in the lobby to the lobby screens drawing it, so that a burst
 #: of changes is drawn once; a person's own screen draws what they did at once.
 LOBBY_PAUSE = 0.2
@@ -56,6 +58,21 @@ LOBBY_PAUSE = 0.2
 #: about a second, ``benchmarks/club_load.py --idle 1000``), and the most of its time the lobby screens
 #: may take: with a thousand people in the lobby, they are drawn every two seconds.
 LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
+
+
+@dataclass(frozen=True)
+class Rebuilt:
+    """A start that found ``club.json`` damaged: it was set aside, and the tables rebuilt from their saves.
+
+    Attributes:
+        damage: what was wrong with it.
+        aside: where it was set aside.
+        tables: how many tables were rebuilt (and resumed).
+    """
+
+    damage: Damaged
+    aside: Path
+    tables: int
 
 
 class Elsewhere(Protocol):
@@ -85,6 +102,8 @@ class Club:
         delay: the pause after each bot move.
         lang: the language the tables' saves are written for.
         clock: monotonic seconds (tests pass their own).
+        wall: the calendar's seconds (Unix time), in which ``club.json`` keeps when a mute ends: the monotonic
+            clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
         elsewhere: where the tables play: the host's workers, through which every person visits a table
             (``None``: in this process, by :class:`~abluxxen.table.playing.Here`, for a club without a host).
@@ -92,6 +111,7 @@ class Club:
 
     def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,
                  lang: str = "en", clock: Callable[[], float] = time.monotonic,
+                 wall: Callable[[], float] = time.time,
                  on_event: Callable[[str, dict[str, object]], None] | None = None,
                  elsewhere: Elsewhere | None = None) -> None:
         self.directory = directory
@@ -105,6 +125,7 @@ class Club:
         self.delay = delay
         self.lang = lang
         self.clock = clock
+        self.wall = wall
         self.on_event = on_event or (lambda key, fields: None)
         self.visitors: dict[str, Visitor] = {}
         self.tables: dict[int, ClubTable] = {}
@@ -117,6 +138,7 @@ class Club:
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
         self.file = ClubFile(directory, lambda key, fields: self.on_event(key, fields))
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
+        self.rebuilt: Rebuilt | None = None  # the start found club.json damaged (see resume)
 
     # -- who is here ---------------------------------------------------------------------
 
@@ -348,6 +370,8 @@ class Club:
         """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
         over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
+        # The save knows its table too: should club.json be lost, the table is found again from it.
+        saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings)}
         if self.elsewhere is not None:
             # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
             # that a save another club holds is refused here too (SaveBusy), never written over.
@@ -383,7 +407,10 @@ class Club:
 
     # -- the admins' orders ----------------------------------------------------------------
 
-    def close_table(self, table: ClubTable) -> None:
+    # Each order is the admin's of the account ``by`` (the log names her), and names others as their accounts
+    # have it (or, online, as they are known there), the same in every line of the log and every answer.
+
+    def close_table(self, table: ClubTable, *, by: str) -> None:
         """An admin closes ``table``: its people go back to the lobby; a table in play stays saved
         (not resumed: ``club.json`` no longer names it)."""
         for visitor in list(table.waiting):
@@ -391,11 +418,11 @@ class Club:
         self.tables.pop(table.number, None)
         if table.room is not None:
             table.room.close()
-        self.on_event("club.log.closed", {"n": table.number})
+        self.on_event("club.log.closed", {"n": table.number, "by": by})
         self.keep()
         self.changed()
 
-    def ban(self, name: str) -> str | None:
+    def ban(self, name: str, *, by: str) -> str | None:
         """An admin bans the key of the account ``name``: its person leaves the club and their seats;
         the account's name, or ``None`` when there is none."""
         banned = self.accounts.ban(name)
@@ -408,20 +435,20 @@ class Club:
         for table in self.tables.values():
             if table.room is not None:
                 table.room.kick(banned)
-        self.on_event("club.log.banned", {"name": banned})
+        self.on_event("club.log.banned", {"name": banned, "by": by})
         return banned
 
     # Each order below answers the admin with a text key and its fields (the lobby says it in her language).
 
-    def unban(self, name: str) -> tuple[str, dict[str, object]]:
+    def unban(self, name: str, *, by: str) -> tuple[str, dict[str, object]]:
         """An admin lets the key of the account ``name`` in again."""
         unbanned = self.accounts.unban(name)
         if unbanned is None:
             return "club.unban_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
-        self.on_event("club.log.unbanned", {"name": unbanned})
+        self.on_event("club.log.unbanned", {"name": unbanned, "by": by})
         return "club.unbanned", {"name": unbanned}
 
-    def kick(self, name: str) -> tuple[str, dict[str, object]]:
+    def kick(self, name: str, *, by: str) -> tuple[str, dict[str, object]]:
         """An admin sends ``name`` back to the lobby from the table they are at, without a ban: their seat
         at a table in play waits for them as a dropped one does; at an open table they get up."""
         visitor = self.visitors.get(name.casefold())
@@ -435,34 +462,37 @@ class Club:
             self.leave(visitor)
         else:
             return "club.kick_nowhere", {"name": visitor.name}
-        self.on_event("club.log.kicked", {"name": visitor.name, "n": table.number})
+        self.on_event("club.log.kicked", {"name": visitor.name, "n": table.number, "by": by})
         return "club.kicked", {"name": visitor.name, "n": table.number}
 
-    def mute(self, name: str, minutes: int) -> tuple[str, dict[str, object]]:
+    def mute(self, name: str, minutes: int, *, by: str) -> tuple[str, dict[str, object]]:
         """An admin mutes ``name`` (online, or an account) for ``minutes``: nothing they say reaches the
-        lobby or a table, one they go to later too, until then."""
+        lobby or a table, one they go to later too, until then (kept in ``club.json``: over a restart too)."""
         visitor = self.visitors.get(name.casefold())
         shown = visitor.name if visitor is not None else self.accounts.account(name)
         if shown is None:
             return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
-        self.talk.silence(shown, minutes * 60)
-        for table in self.tables.values():
-            if table.room is not None:
-                table.room.mute(shown, minutes * 60)
-        self.on_event("club.log.muted", {"name": shown, "minutes": minutes})
+        self._silence(shown, minutes * 60)
+        self.on_event("club.log.muted", {"name": shown, "minutes": minutes, "by": by})
         return "club.muted", {"name": shown, "minutes": minutes}
 
-    def unmute(self, name: str) -> tuple[str, dict[str, object]]:
+    def unmute(self, name: str, *, by: str) -> tuple[str, dict[str, object]]:
         """An admin lets ``name`` talk again before their time is up."""
-        until = self.talk.silenced.get(name.casefold(), 0.0)
-        if until <= self.clock():
+        silence = self.talk.silenced.get(name.casefold())
+        if silence is None or silence.until <= self.clock():
             return "club.unmute_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
-        self.talk.silence(name, 0)
+        self._silence(silence.name, 0)
+        self.on_event("club.log.unmuted", {"name": silence.name, "by": by})
+        return "club.unmuted", {"name": silence.name}
+
+    def _silence(self, name: str, seconds: float) -> None:
+        """``name`` says nothing in the lobby and at every table for ``seconds`` (0: may talk again now);
+        ``club.json`` keeps it."""
+        self.talk.silence(name, seconds)
         for table in self.tables.values():
             if table.room is not None:
-                table.room.mute(name, 0)
-        self.on_event("club.log.unmuted", {"name": brief(name, MAX_NAME_SHOWN)})
-        return "club.unmuted", {"name": brief(name, MAX_NAME_SHOWN)}
+                table.room.mute(name, seconds)
+        self.keep()
 
     def hush(self, table: ClubTable) -> None:
         """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
@@ -470,7 +500,7 @@ class Club:
         if table.room is None:
             return
         now = self.clock()
-        for name, until in self.talk.silenced.items():
+        for name, until in self.talk.silenced.values():
             if until > now:
                 table.room.mute(name, until - now)
 
@@ -505,30 +535,62 @@ class Club:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
                            "save": save, "owners": table.owners, "chat": room.chat()})
-        return {"next": self.next_number, "tables": tables}
+        now, wall = self.clock(), self.wall()
+        muted = [{"name": name, "until": round(wall + until - now, 1)}
+                 for name, until in self.talk.silenced.values() if until > now]
+        return {"next": self.next_number, "tables": tables, "muted": muted}
 
     def resume(self) -> list[str]:
         """Resume every table ``club.json`` names (its people have the grace to come back, then bots play
-        for them); what could not be resumed, one line each (English, for the log)."""
-        path = self.directory / CLUB_FILE
-        if not path.exists():
+        for them), and the mutes it keeps; what could not be resumed, one line each (English, for the log).
+
+        A damaged ``club.json`` is set aside (never written over) and the tables are rebuilt from their
+        saves (:func:`~.rebuild.registry_from_saves`): :attr:`rebuilt` says so. Nothing in play is then an
+        orphan: every unfinished save is a table again.
+
+        Raises:
+            RegistryError: ``club.json`` can be neither read nor set aside: the club must not start.
+        """
+        try:
+            doc = self.file.read()
+        except Damaged as damage:
+            aside = self.file.set_aside()
+            doc = registry_from_saves(self.directory)
+            self.rebuilt = Rebuilt(damage, aside, 0)
+        if doc is None:
             self._set_aside(set())
             return []
-        try:
-            doc = load_json(read_small(path, MAX_CLUB_FILE))
-            tables = list(doc["tables"])
-            self.next_number = max(1, int(doc.get("next", 1)))
-        except (Refused, ValueError, KeyError, TypeError) as err:
-            return [f"{CLUB_FILE} cannot be read ({type(err).__name__})"]  # which saves it names is unknown
+        tables = list(doc["tables"])
+        self.next_number = max(1, min(int(doc.get("next", 1)), 10**6))
+        self._hush_again(doc.get("muted"))  # first: every table resumed is told who is muted
         problems = []
         for kept in tables:
             try:
                 self._resume(kept)
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {CLUB_FILE} cannot be resumed: {brief(str(err), 80)}")
+        if self.rebuilt is not None:
+            self.rebuilt = replace(self.rebuilt, tables=len(self.tables))
         self.keep()
         self._set_aside({Path(str(kept["save"])).name for kept in tables if isinstance(kept, dict) and "save" in kept})
         return problems
+
+    def _hush_again(self, muted: object) -> None:
+        """The mutes ``club.json`` kept (``muted``: each name and when its mute ends, the calendar's seconds)
+        hold on for what is left of them; an entry that is no such thing is passed over."""
+        if not isinstance(muted, list):
+            return
+        wall = self.wall()
+        for kept in muted[:1000]:
+            if not isinstance(kept, dict):
+                continue
+            name, until = kept.get("name"), kept.get("until")
+            if not isinstance(name, str) or not name.strip() or isinstance(until, bool) \
+                    or not isinstance(until, int | float) or not wall < until <= wall + MAX_MUTE * 60:
+                continue
+            shown = brief(name, MAX_NAME_SHOWN)
+            self.talk.silence(shown, until - wall)
+            self.on_event("club.log.still_muted", {"name": shown, "minutes": max(1, round((until - wall) / 60))})
 
     def _set_aside(self, named: set[str]) -> None:
         """The saves no table of ``club.json`` names (``named``) go to ``orphans/``, each one logged; the
@@ -541,9 +603,10 @@ class Club:
         number = int(kept["number"])
         if number in self.tables or not 0 < number < 10**6:
             raise ValueError(f"table {number} twice")
-        settings = Settings(**{k: v for k, v in dict(kept["settings"]).items() if k in Settings.__dataclass_fields__})
-        if not isinstance(settings.clock, int) or settings_problem(settings)[0]:
-            raise ValueError(f"table {number}'s settings")
+        try:
+            settings = settings_from(dict(kept["settings"]))
+        except ValueError as err:
+            raise ValueError(f"table {number}: {err}") from None
         if "waiting" in kept:
             self._reopen(number, settings, kept)
             return

@@ -1,8 +1,12 @@
-"""The club's file of unfinished tables, ``club.json``, written off the event loop; and the saves it names
-not, set aside at a start.
+"""The club's file of unfinished tables, ``club.json``, written off the event loop, read back warily, and
+set aside when damaged; and the saves it names not, set aside at a start.
 
 What ``club.json`` holds is the club's to say (:meth:`~abluxxen.table.club.Club.keep`); how it is written
 is here: in a thread, the newest state each time, a change that can wait (a chat line) after a pause.
+Reading it back (:meth:`ClubFile.read`) takes a regular file of at most :data:`MAX_CLUB_FILE`, never
+waits on a pipe, and tells a damaged file (:class:`Damaged`: cut short, nested without end, a device, a
+pipe, not a registry of tables) from one that cannot be read now (:class:`RegistryError`: permissions,
+the disk): a damaged one is set aside, never written over (:meth:`ClubFile.set_aside`).
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ import asyncio
 import json
 import os
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..store.datadir import private_dir
-from ..store.files import Refused, read_small, write_atomically
+from ..store.files import Refused, TooDeep, Words, load_json, read_small, sync_dir, write_atomically
 from ..store.journal import record_waiting
 from ..store.save_document import SaveError
 from ..store.save_lock import SaveLock
@@ -28,6 +33,49 @@ CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
 KEEP_PAUSE = 2.0
 #: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
 ORPHANS = "orphans"
+
+
+#: How a damaged ``club.json`` is named once set aside (then the time, and a number should one be there).
+DAMAGED = f"{CLUB_FILE}.damaged-"
+
+
+class Damaged(Exception):
+    """``club.json`` is there but holds no registry of tables: the club cannot trust a word of it.
+
+    Attributes:
+        key: why, as a text key of ``i18n/club.py`` (``club.damaged.json``, ``…nested``, ``…shape``), or
+            ``""`` when ``refused`` says why.
+        refused: the file itself is no registry (a pipe, a device, a folder, too big), or ``None``.
+    """
+
+    def __init__(self, key: str = "", refused: Refused | None = None) -> None:
+        super().__init__(key or (refused.kind if refused is not None else ""))
+        self.key, self.refused = key, refused
+
+    def told(self, tr: Words) -> str:
+        """Why, in ``tr``'s words."""
+        return self.refused.told(tr) if self.refused is not None else tr(self.key)
+
+
+class RegistryError(Exception):
+    """``club.json`` cannot be read now (permissions, the disk), or a damaged one cannot be set aside: the
+    club cannot know its tables, and does not start (it would write an empty registry over them).
+
+    Attributes:
+        refused: the file's refusal, or ``None``.
+        error: the system's refusal to set it aside, or ``None``.
+    """
+
+    def __init__(self, refused: Refused | None = None, error: OSError | None = None) -> None:
+        super().__init__(refused or error)
+        self.refused, self.error = refused, error
+
+    def told(self, tr: Words) -> str:
+        """Why, in ``tr``'s words."""
+        if self.refused is not None:
+            return self.refused.told(tr)
+        assert self.error is not None
+        return tr.os_reason(self.error)
 
 
 class ClubFile:
@@ -47,6 +95,8 @@ class ClubFile:
         self._now = False
         self._writer: asyncio.Task[None] | None = None
         self._lock = threading.Lock()
+        # A file that could be neither read nor set aside is never written over: it may hold every table.
+        self.kept_as_it_is = False
 
     def keep(self, state: Callable[[], dict[str, Any]], *, now: bool = True) -> None:
         """Write ``state()`` soon, in a thread (``now=False``: after :data:`KEEP_PAUSE`, with whatever else
@@ -77,10 +127,58 @@ class ClubFile:
             asked = self._asked
             await asyncio.to_thread(self._write, asked, state())
 
+    def read(self) -> dict[str, Any] | None:
+        """What ``club.json`` holds: a registry of tables (``{"next": N, "tables": [...], ...}``, each table
+        still to be checked by the club), or ``None`` when there is no file.
+
+        Raises:
+            Damaged: the file is there but is no registry (see :class:`Damaged`).
+            RegistryError: it cannot be read now.
+        """
+        try:
+            data = read_small(self.path, MAX_CLUB_FILE)
+        except FileNotFoundError:  # none, or a link to nothing: nothing to lose by writing one
+            return None
+        except Refused as refused:
+            if refused.kind == "unreadable":
+                self.kept_as_it_is = True
+                raise RegistryError(refused) from None
+            raise Damaged(refused=refused) from None
+        try:
+            doc = load_json(data)
+        except TooDeep:
+            raise Damaged("club.damaged.nested") from None
+        except ValueError:  # cut short, not JSON, not UTF-8
+            raise Damaged("club.damaged.json") from None
+        if not isinstance(doc, dict) or not isinstance(doc.get("tables"), list) \
+                or type(doc.get("next", 1)) is not int:
+            raise Damaged("club.damaged.shape")
+        return doc
+
+    def set_aside(self) -> Path:
+        """Rename the damaged ``club.json`` beside itself (``club.json.damaged-YYYYMMDD-HHMMSS``, never over
+        one set aside before), to be looked at; where it went.
+
+        Raises:
+            RegistryError: the folder does not let it be renamed.
+        """
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        try:
+            for number in range(1, 1000):
+                aside = self.path.with_name(f"{DAMAGED}{stamp}" + (f"-{number}" if number > 1 else ""))
+                if not os.path.lexists(aside):
+                    os.rename(self.path, aside)
+                    sync_dir(self.path.parent)
+                    return aside
+            raise FileExistsError(17, "a thousand damaged registries this second", str(aside))
+        except OSError as err:
+            self.kept_as_it_is = True
+            raise RegistryError(error=err) from None
+
     def _write(self, asked: int, doc: dict[str, Any]) -> None:
         """Write ``doc`` (state number ``asked``), unless a newer one is written already."""
         with self._lock:
-            if asked <= self._written:
+            if asked <= self._written or self.kept_as_it_is:
                 return
             try:
                 write_atomically(self.path, json.dumps(doc) + "\n", prefix=".club-")
@@ -100,7 +198,7 @@ def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
     """
     record_waiting(directory)
     moved = []
-    for name in sorted(_saves_in(directory) - named):
+    for name in sorted(save_names(directory) - named):
         path = directory / name
         try:
             if json.loads(read_small(path, MAX_SAVE)).get("finished") is True:
@@ -128,7 +226,7 @@ def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:
     return moved
 
 
-def _saves_in(directory: Path) -> set[str]:
+def save_names(directory: Path) -> set[str]:
     """The names of the files in ``directory`` that may be saves (not ``club.json``, no hidden file: locks,
     and files being written)."""
     try:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 from ..engine.rules import VARIANTS
@@ -78,3 +78,27 @@ def settings_problem(settings: Settings) -> tuple[str, str]:
     if settings.clock and not 10 <= settings.clock <= MAX_CLOCK:
         return "club.new.clock", str(settings.clock)
     return "", ""
+
+
+def settings_from(kept: Mapping[str, object]) -> Settings:
+    """The settings a file kept (``club.json``, a table's save): every one of the right kind and within
+    bounds; a setting a newer club knows and this one does not is left out.
+
+    Raises:
+        ValueError: naming the first setting that is not one a table can have.
+    """
+    found: dict[str, Any] = {}
+    for field in fields(Settings):
+        if field.name not in kept:
+            continue
+        value = kept[field.name]
+        kind = type(getattr(Settings(), field.name))
+        if type(value) is not kind or (field.name == "level" and value not in LEVELS) \
+                or (field.name == "variant" and value not in VARIANTS):
+            raise ValueError(f"the setting {field.name} cannot be {str(value)[:20]!r}")
+        found[field.name] = value
+    settings = Settings(**found)
+    problem, value = settings_problem(settings)
+    if problem:
+        raise ValueError(f"the settings ({problem.rsplit('.', 1)[-1]} cannot be {value})")
+    return settings

@@ -344,9 +344,9 @@ class Table:
         first = (match.first + match.games) % match.rules.players
         fresh = Match(match.rules, games=match.games, seed=new_seed(), names=list(match.names), first=first)
         self.first_game = first_game
-        # Its seats are the same people's: the same accounts rate its games.
+        # Its seats are the same people's (the same accounts rate its games), at the same club table.
         self.saved = Saved(match=fresh, seats=saved.seats, lang=saved.lang, delay=saved.delay,
-                           log=[start_event(fresh, first_game)], accounts=saved.accounts)
+                           log=[start_event(fresh, first_game)], accounts=saved.accounts, club=saved.club)
         if self.path is not None:
             self.move_to(new_save_path(self.path.parent, list(match.names)))
         self.save()

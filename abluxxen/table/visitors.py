@@ -17,6 +17,8 @@ from .settings import Settings
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
 GUEST = "guest:"
+#: How an account begins in the records, the ratings and a save: ``key:`` and the key's fingerprint.
+ACCOUNT = "key:"
 
 
 def guest_key() -> str:
@@ -27,13 +29,21 @@ def guest_key() -> str:
 def account_of(key: str) -> str | None:
     """The account a visitor's key is in the records and ratings, ``key:`` and the key's fingerprint (one
     key, one account name, for good: see ``store/accounts.py``), or ``None`` for a guest."""
-    return None if key.startswith(GUEST) else f"key:{key}"
+    return None if key.startswith(GUEST) else f"{ACCOUNT}{key}"
 
 
 def seat_accounts(seats: Sequence[Seat], owners: dict[str, str]) -> list[str | None] | None:
     """Per seat, the account of its owner (``owners``: casefolded name to key); ``None`` where none has one."""
     accounts = [None if seat.is_bot else account_of(owners.get(seat.name.casefold(), GUEST)) for seat in seats]
     return accounts if any(accounts) else None
+
+
+def owners_of(seats: Sequence[Seat], accounts: Sequence[str | None] | None) -> dict[str, str]:
+    """The owners of ``seats`` (casefolded name to key) whose ``accounts`` a save kept (:func:`seat_accounts`
+    the other way round): a guest's seat, whose key lasted one visit, is nobody's any more."""
+    return {seat.name.casefold(): account.removeprefix(ACCOUNT)
+            for seat, account in zip(seats, accounts or [None] * len(seats), strict=True)
+            if account is not None and account.startswith(ACCOUNT)}
 
 
 class Lobbyist(Protocol):

@@ -35,7 +35,7 @@ from rich.console import RenderableType
 
 from ..i18n.tr import Tr
 from ..quoting import brief
-from ..table.club import Club
+from ..table.club import MAX_MUTE, MUTE_MINUTES, Club
 from ..table.orders import host_order
 from ..table.playing import Playing
 from ..table.room import Room
@@ -49,9 +49,6 @@ IN_CLUB = ("admin", "lobby")
 #: The words that leave a page, or a lesson's question, when typed there (``q`` is that page's key too);
 #: everywhere else they call ``quit``, as ``exit`` does.
 LEAVING = ("quit", "beenden", "q")
-#: How long ``mute NAME`` mutes when no minutes are given, and the longest ``mute NAME MINUTES`` (a week).
-MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
-
 
 @dataclass(frozen=True)
 class Command:
@@ -278,7 +275,7 @@ def _top(lobby: Lobby, command: Command) -> None:
 def _close(lobby: Lobby, command: Command) -> None:
     table = _table_named(lobby, command)
     if table is not None:
-        lobby.clubhouse.close_table(table)
+        lobby.clubhouse.close_table(table, by=lobby.visitor.name)
         lobby.say(lobby.tr("club.closed_table", n=table.number))
 
 
@@ -287,7 +284,7 @@ def _ban(lobby: Lobby, command: Command) -> None:
     if len(words) != 1:
         lobby.say(tr("club.ban_nobody", typed=""))
         return
-    banned = lobby.clubhouse.ban(words[0])
+    banned = lobby.clubhouse.ban(words[0], by=lobby.visitor.name)
     lobby.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
 
 
@@ -302,10 +299,10 @@ def _club_order(lobby: Lobby, command: Command) -> None:
     if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
         lobby.say(lobby.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
         return
-    target = words[0]
+    target, by = words[0], lobby.visitor.name
     orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
-        "unban": lambda: club.unban(target), "kick": lambda: club.kick(target),
-        "mute": lambda: club.mute(target, int(minutes)), "unmute": lambda: club.unmute(target)}
+        "unban": lambda: club.unban(target, by=by), "kick": lambda: club.kick(target, by=by),
+        "mute": lambda: club.mute(target, int(minutes), by=by), "unmute": lambda: club.unmute(target, by=by)}
     key, fields = orders[name]()
     lobby.say(lobby.tr(key, **fields))
 

@@ -218,10 +218,7 @@ class LobbyScreen(Paged):
     # -- reading ----------------------------------------------------------------------------------
 
     def _accept(self, buffer: Buffer) -> bool:
-        try:
-            self.answer(buffer.text[:MAX_LINE])
-        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
-            self.say(self.tr("bad_move", reason="?"))
+        self.take_line(buffer.text[:MAX_LINE])
         return False
 
     def answer(self, text: str) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import logging
 import sys
 import textwrap
 from collections.abc import Coroutine
@@ -310,12 +311,40 @@ async def at_terminal(screen: TableScreen, work: Coroutine[Any, Any, None], line
     answer_stop_signals(screen.stop, interrupted=screen.interrupted)
     task = asyncio.get_running_loop().create_task(work)
     task.add_done_callback(lambda _: screen._exit())  # the match is over and nobody wants another
+    faults = Faults()
+    logging.getLogger("abluxxen").addHandler(faults)
     try:
         await (read_lines(screen, task, lines) if lines is not None else screen.run())
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
+        logging.getLogger("abluxxen").removeHandler(faults)
+        faults.tell(screen.tr)
     return HUNG_UP if screen.lost else screen.status
+
+
+class Faults(logging.Handler):
+    """The faults the program logs while a game is at a terminal of its own (a line that failed to be
+    answered, a screen that failed to draw): a terminal of its own has no log file, and the game's screen
+    must not be written over, so they are kept here and written on standard error once the screen is gone,
+    tracebacks and all, to be reported."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.kept: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.kept.append(self.format(record))
+
+    def tell(self, tr: Tr) -> None:
+        """Write what was kept on standard error (nothing when nothing was)."""
+        if not self.kept:
+            return
+        complain(tr("faults_logged_one" if len(self.kept) == 1 else "faults_logged", n=len(self.kept)))
+        try:
+            print("\n".join(self.kept), file=sys.stderr)
+        except (OSError, ValueError):  # no standard error left (gone with its terminal)
+            pass
 
 
 class LineTerminal(Protocol):
@@ -396,7 +425,7 @@ async def read_lines(screen: TableScreen, game: asyncio.Task[None], terminal: Li
             if line is None:
                 screen.stop(0)  # out of input: the game is saved, as after quit
                 return
-            screen.answer(line)
+            screen.take_line(line)
     finally:
         screen.room.leave(screen)
         if game.done() and screen.room.match.game.is_over and not screen.goodbye:

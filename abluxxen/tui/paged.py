@@ -10,6 +10,7 @@ only a note (:func:`small_note`), and the screen reads no key but Ctrl-C, Ctrl-D
 from __future__ import annotations
 
 import io
+import logging
 import textwrap
 
 from prompt_toolkit.filters import Condition, Filter
@@ -19,18 +20,22 @@ from prompt_toolkit.layout.dimension import Dimension
 from rich.console import Console, Group, RenderableType
 
 from ..i18n.tr import Tr
+from ..quoting import brief
 from .bridge import Canvas
 from .terminal import MIN_HEIGHT, MIN_WIDTH
+
+_log = logging.getLogger(__name__)
 
 
 class Paged:
     """A screen that shows pages over itself, a screenful at a time: the table's and the lobby's.
 
-    Its owner keeps ``page`` (the lines, ``None`` when no page is open), ``page_at`` (the first line
-    shown), ``colours`` and ``canvas`` (its terminal's, see :class:`~.bridge.Canvas`), and gives
-    ``size()`` and ``refresh()``.
+    Its owner keeps ``name`` (its person's), ``page`` (the lines, ``None`` when no page is open),
+    ``page_at`` (the first line shown), ``colours`` and ``canvas`` (its terminal's, see
+    :class:`~.bridge.Canvas`), and gives ``size()``, ``refresh()``, ``say()`` and ``answer()``.
     """
 
+    name: str
     colours: str | None
     canvas: Canvas
     page: list[str] | None
@@ -64,6 +69,28 @@ class Paged:
     def _small_head(self) -> str:
         """The line over the note that the terminal is too small: who is asked (``""``: nobody)."""
         return ""
+
+    def say(self, message: str) -> None:
+        """A line under the screen, for this screen only."""
+        raise NotImplementedError
+
+    def answer(self, text: str) -> None:
+        """Answer one line typed at the prompt."""
+        raise NotImplementedError
+
+    def take_line(self, text: str) -> None:
+        """Answer one line typed (:meth:`answer`), wherever it was typed (a terminal, a pipe, an SSH session).
+
+        No line may make answering it fail: one that does met a fault of the program. It is logged with
+        its traceback (the host's and the club's log; a game at a terminal of its own writes it out once
+        its screen is gone, see ``local.at_terminal``), its person is told so in one line, and the game
+        (or the lobby) goes on: the line's harm is the line alone.
+        """
+        try:
+            self.answer(text)
+        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
+            _log.error("A line typed%s failed", f" by {brief(self.name, 20)}" if self.name else "", exc_info=True)
+            self.say(self.tr("line_failed"))
 
     def _instead(self, cols: int, rows: int) -> str | None:
         """What the screen shows instead of itself: that the terminal is too small (in all ``rows``), or

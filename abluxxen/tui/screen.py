@@ -436,10 +436,7 @@ class TableScreen(Paged):
         if stale:  # never an answer (a line terminal's lines answer in turn instead: see local.read_lines)
             self.typed_before()
             return False
-        try:
-            self.answer(text)
-        except Exception:  # noqa: BLE001 - a line a person typed must never end their session
-            self.say(self.tr("bad_move", reason="?"))
+        self.take_line(text)
         return False  # the buffer empties
 
     def answer(self, text: str) -> None:
