@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
-from hosting import KEY, WAIT, Answers, Client, Terminal
+from hosting import KEY, WAIT, Answers, Client, Terminal, first_asked, next_asked, taken
+from waiting import until
 
 from abluxxen.host.club import ClubHost
 from abluxxen.host.door import Door
@@ -49,7 +50,7 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
             await test(club, port)
         finally:
             host.stop()
-            await asyncio.sleep(0.05)
+            await until(lambda: not host.screens, "every session to end with the club", WAIT)
             await elsewhere.ended()
             accounts.close()
 
@@ -58,7 +59,7 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
 
 async def seated(port: int, table: int, opening: str = "new 2") -> tuple[Client, Client]:
     """Ann and Ben log in with their keys; Ann opens a table of two (``opening``), Ben joins it as
-    table ``table``, and both see it."""
+    table ``table``, and both see it (the question on the screen of the one asked first)."""
     ann = await enter(port, "ann", key=ANN)
     ben = await enter(port, "ben", key=BEN)
     ann.type(opening)
@@ -66,6 +67,7 @@ async def seated(port: int, table: int, opening: str = "new 2") -> tuple[Client,
     ben.type(f"join {table}")
     await ann.sees("What happened")
     await ben.sees("What happened")
+    await first_asked((ann, ben))
     return ann, ben
 
 
@@ -81,34 +83,90 @@ def saved_game(club: Club, number: int) -> Saved | None:
         return None
 
 
-async def play_out_by_save(club: Club, number: int, clients: dict[int, Client], rng: random.Random) -> int:
-    """The people at table ``number`` type random legal moves, read off its save, until its game is over
-    (wherever the table plays); how many moves they made."""
-    moves = 0
-    deadline = asyncio.get_running_loop().time() + 10 * WAIT
-    while asyncio.get_running_loop().time() < deadline:
-        saved = saved_game(club, number)
-        if saved is None and moves:  # a finished match's save goes once its games are recorded
-            return moves
-        if saved is None or saved.match.game.is_over:
-            if saved is not None:
-                return moves
-            await asyncio.sleep(0.02)
-            continue
+#: A table's save is gone: its match is over and recorded (the records hold it), or the table is.
+GONE = "gone"
+
+
+#: The saves read lately, by path: when and how long the file was then, and what it held (a test looks at a save
+#: every few milliseconds; it is read again only once it changed).
+_read: dict[Path, tuple[tuple[int, int], Saved]] = {}
+
+
+def _save_now(club: Club, number: int) -> Saved | str | None:
+    """Table ``number``'s save as it is now; :data:`GONE` once it has none; ``None`` while it is being replaced."""
+    table = club.tables.get(number)
+    name = table.room.save_name() if table is not None and table.room is not None else None
+    if name is None:
+        return GONE
+    path = club.directory / name
+    try:
+        stat = path.stat()
+        known = _read.get(path)
+        if known is not None and known[0] == (stat.st_mtime_ns, stat.st_size):
+            return known[1]
+        saved = read_save(path)
+    except (OSError, SaveError):  # being replaced just now
+        return None
+    _read[path] = ((stat.st_mtime_ns, stat.st_size), saved)
+    return saved
+
+
+async def turn_at(club: Club, number: int, seats: Collection[int]) -> Saved | None:
+    """Wait until one of ``seats`` is to move at table ``number`` (read off its save, wherever the table plays);
+    the save then, or ``None`` once its game is over (or its save gone)."""
+    def turn() -> Saved | str | None:
+        saved = _save_now(club, number)
+        if not isinstance(saved, Saved) or saved.match.game.is_over:
+            return saved
         game = saved.match.game
-        mover = game.to_move
-        if mover not in clients:
-            await asyncio.sleep(0.02)  # a bot's turn
-            continue
-        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
-        before = len(saved.transcript.moves)
-        for _ in range(100):  # typed before the question came, it is dropped: then it is typed again
-            await asyncio.sleep(0.02)
-            now = saved_game(club, number)
-            if now is not None and (len(now.transcript.moves) > before or now.match.game.is_over):
-                moves += 1
-                break
-    raise AssertionError(f"table {number}'s game did not end")
+        if game.to_move not in seats or len(game.legal_moves()) == 1:
+            return None  # a bot's turn, another's, or a move the table makes itself (nobody is asked it)
+        return saved
+
+    got = await until(turn, f"seat {' or '.join(map(str, sorted(seats)))} to move at table {number}", WAIT)
+    return got if isinstance(got, Saved) and not got.match.game.is_over else None
+
+
+async def move_at(club: Club, number: int, clients: dict[int, Client],
+                  choose: Callable[[list[str]], str] = lambda legal: legal[0]) -> int | None:
+    """The next of ``clients`` (by seat) to move at table ``number`` makes the move ``choose`` picks of their legal
+    ones, and the table takes it (it is in the save); how many moves the save holds then (``None``: its game
+    was over, nobody moved). In the club's own process, the room says when the question is on the person's
+    screen; in a worker, the save says whose turn it is and the person's screen whether the line typed answers
+    it (see :meth:`~hosting.Client.enters`)."""
+    room = room_of(club, number)
+    if room is not None:
+        mover = await next_asked(room, clients)
+        if mover is None:
+            return None
+        before = len(room.saved.transcript.moves)
+        clients[mover].type(choose(room.match.game.view(mover).legal_moves()))
+        await taken(room, before, f"seat {mover}'s")
+        return len(room.saved.transcript.moves)
+    saved = await turn_at(club, number, clients)
+    if saved is None:
+        return None
+    game = saved.match.game
+    mover = game.to_move
+    assert mover is not None
+    before = len(saved.transcript.moves)
+    await clients[mover].enters(choose(game.view(mover).legal_moves()))
+
+    def in_save() -> Saved | str | None:
+        now = _save_now(club, number)
+        return now if not isinstance(now, Saved) or len(now.transcript.moves) > before else None
+
+    now = await until(in_save, f"table {number} to take seat {mover}'s move", WAIT)
+    return len(now.transcript.moves) if isinstance(now, Saved) else before + 1  # (gone: the match is recorded)
+
+
+async def play_out_by_save(club: Club, number: int, clients: dict[int, Client], rng: random.Random) -> int:
+    """The people at table ``number`` type random legal moves until its game is over (wherever the table plays:
+    see :func:`move_at`); how many moves they made."""
+    moves = 0
+    while await move_at(club, number, clients, rng.choice) is not None:
+        moves += 1
+    return moves
 
 
 async def knock(port: int, name: str, *, key: asyncssh.SSHKey | None = None, code: str = "") -> tuple[Any, Answers]:
@@ -159,7 +217,7 @@ def held_saves(monkeypatch: Any, where: Path) -> tuple[Path, Path]:
         "from abluxxen.table import table\n"
         "_write = table.write_save_text\n"
         "def _held(path, text):\n"
-        f"    while Path({str(gate)!r}).exists():\n"
+        f"    while Path({str(gate)!r}).exists():  # the disk hangs while the test says so\n"
         f"        Path({str(waiting)!r}).touch()\n"
         "        time.sleep(0.01)\n"
         f"    Path({str(waiting)!r}).unlink(missing_ok=True)\n"

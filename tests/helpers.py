@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from pty_screen import TIMEOUT as TIMEOUT  # the pseudo-terminal tests read it from here too
 from pty_screen import terminal_env
+from waiting import until
 
 from abluxxen import Event, Game, Rules, Transcript
 from abluxxen.bots import make_bot
@@ -323,26 +324,19 @@ class Seated:
 
     async def asked(self, timeout: float = 10.0) -> None:
         """Wait until the person decides at the screen (or a question or cover waits for them)."""
-        import asyncio
-
-        for _ in range(int(timeout / 0.005)):
-            if self.screen.expects_line() or self.task.done():
-                return
-            await asyncio.sleep(0.005)
-        raise AssertionError("the screen never asked")
+        await until(lambda: self.screen.expects_line() or self.task.done(), "the screen to ask", timeout)
 
     async def type(self, line: str) -> str:
         """Answer ``line`` once asked; what the screen says then."""
-        import asyncio
-
         await self.asked()
+        chair = self.screen.asked()
+        decision = chair.answer if chair is not None else None
         version = self.room.version
         self.screen.answer(line)
-        for _ in range(100):  # the room takes the move on its next turns of the event loop
-            await asyncio.sleep(0.001)
-            if self.room.version != version and self.screen.expects_line():
-                break
-        return str(self.screen.message)
+        if decision is not None and decision.done():  # a move: the room takes it on its next turns of the loop
+            await until(lambda: self.room.version != version and self.screen.expects_line() or self.task.done(),
+                        f"the room to take {line!r} and ask again")
+        return str(self.screen.message)  # (anything else the screen answers at once)
 
 
 def seated(game: Any, test: Any, *, seats: Any = None, lang: str = "en", path: Any = None) -> Any:
@@ -374,18 +368,26 @@ class AtKeyboard:
         """The screen now: the table (or cover, page, scores), the prompt and what is typed after it."""
         return str(self.screen.picture()) + str(self.screen.buffer.text)
 
+    def settled(self) -> bool:
+        """Whether every key typed so far is read and the screen has drawn what it shows (a key typed now
+        answers what is on it, never what was before)."""
+        import fcntl
+        import termios
+
+        waiting = bytearray(4)
+        fcntl.ioctl(self.pipe.pipe.read_fd, termios.FIONREAD, waiting)
+        app = self.screen.app
+        return not int.from_bytes(waiting, sys.byteorder) and app.is_running and not app.invalidated \
+            and self.screen.shows_asked()
+
     async def until(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
         """Wait until the screen shows ``wanted`` (and the keys typed so far are read); the screen."""
-        import asyncio
-
         test = wanted if callable(wanted) else (lambda text: wanted in text)
-        for _ in range(int(timeout / 0.005)):
-            await asyncio.sleep(0.005)
-            if test(self.text()):
-                return self.text()
-            if self.playing.done():
-                break
-        raise AssertionError(f"never saw {wanted!r}; the screen:\n{self.text()}")
+        await until(lambda: self.playing.done() or self.settled() and test(self.text()),
+                    f"the screen to show {wanted!r}", timeout, shown=lambda: f"the screen:\n{self.text()}")
+        if not test(self.text()):
+            raise AssertionError(f"the program ended before the screen showed {wanted!r}; the screen:\n{self.text()}")
+        return self.text()
 
     async def status(self, timeout: float = 10.0) -> int:
         """The program's exit status, once its screen is left."""

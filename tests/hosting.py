@@ -14,21 +14,24 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 import pyte
+from waiting import until
 
 from abluxxen.engine.match import Match
 from abluxxen.engine.rules import Rules
 from abluxxen.host.server import Host
+from abluxxen.i18n.tr import Tr
 from abluxxen.store.save_document import Saved
 from abluxxen.store.saves import new_save_path
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table, start_event
 from abluxxen.tui.drawing import grouped_text
+from abluxxen.tui.screen import TableScreen
 from abluxxen.tui.seating import parse_players
 
 CODE = "bako-rimu-tesa"
@@ -70,6 +73,44 @@ class Client:
     def type(self, line: str) -> None:
         self.chan.write(line + "\r")
 
+    def under_prompt(self) -> str:
+        """The screen's last line: under the prompt, how the line typed reads (or who is at the table)."""
+        return str(self.term.screen.display[-1]).rstrip()
+
+    async def enters(self, line: str, timeout: float = WAIT) -> None:
+        """Type ``line`` (a move, or a command) at the prompt while this person decides, and Enter it once the line
+        under the prompt shows that it answers the question on the screen, as a person who looks before pressing
+        Enter does (see :meth:`_typed_fresh`)."""
+        await self._typed_fresh(line, timeout)
+        self.chan.write("\r")
+
+    async def asked(self, timeout: float = WAIT) -> None:
+        """Wait until the screen asks its person a decision, drawn (a line typed now answers it): a key typed at
+        the prompt reads as the start of a move under it. The key is taken back."""
+        await self._typed_fresh("x", timeout)
+        self.chan.write("\x7f")
+        await until(lambda: not _reads(self.under_prompt()), "the key taken back", timeout,
+                    shown=lambda: f"the screen:\n{self.term.text()}")
+
+    async def _typed_fresh(self, line: str, timeout: float) -> None:
+        """Type ``line`` at the prompt, until the line under it reads what is typed as an answer to the question
+        on the screen. A line begun before its question was drawn is typeahead, which the screen ignores by
+        design (and says so under the prompt): that line is wiped and typed again. Each try waits on the room
+        (its question drawn), so a few are enough."""
+        for _ in range(5):
+            # First the line under the prompt as it is with nothing typed: what it reads next is read of this line.
+            await until(lambda: not _reads(self.under_prompt()) and not _stale(self.under_prompt()),
+                        "the line under the prompt to read nothing typed", timeout,
+                        shown=lambda: f"the screen:\n{self.term.text()}")
+            self.chan.write(line)
+            await until(lambda: _reads(self.under_prompt()) or _stale(self.under_prompt()),
+                        f"the screen to read {line!r} under the prompt", timeout,
+                        shown=lambda: f"the screen:\n{self.term.text()}")
+            if _reads(self.under_prompt()):
+                return
+            self.chan.write("\x7f" * len(line))  # typed ahead: wiped
+        raise AssertionError(f"{line!r} was typed ahead of its question five times; the screen:\n{self.term.text()}")
+
     def resize(self, cols: int, rows: int) -> None:
         self.term.screen.resize(rows, cols)
         self.chan.change_terminal_size(cols, rows)
@@ -77,17 +118,32 @@ class Client:
     async def sees(self, wanted: str | Callable[[str], bool], timeout: float = WAIT) -> str:
         """Wait until the screen shows ``wanted``; the screen."""
         test = wanted if callable(wanted) else (lambda text: wanted in text)
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            text = self.term.text()
-            if test(text):
-                return text
-            if asyncio.get_running_loop().time() > deadline:
-                raise AssertionError(f"never saw {wanted!r}; the screen:\n{text}")
-            await asyncio.sleep(0.02)
+        await until(lambda: test(self.term.text()), f"the screen to show {wanted!r}", timeout,
+                    shown=lambda: f"the screen:\n{self.term.text()}")
+        return self.term.text()
+
+    async def ends(self, timeout: float = WAIT) -> None:
+        """Wait until the session is over (the host closed it, or its connection is gone)."""
+        await until(self.term.closed.is_set, "the session to end", timeout,
+                    shown=lambda: f"the screen:\n{self.term.text()}")
 
     def close(self) -> None:
         self.conn.close()
+
+
+#: Under the prompt, while a line typed answers the question on the screen: what Enter plays (``→ play a 3``),
+#: or the moves it may become (``Tab ▸``).
+READS = ("→", Tr("en")("tab_completes").strip(), Tr("de")("tab_completes").strip())
+#: Under the prompt, while a line typed before its question was drawn waits there (Enter ignores it).
+STALE = (Tr("en")("typed_stale"), Tr("de")("typed_stale"))
+
+
+def _reads(line: str) -> bool:
+    return any(mark in line for mark in READS)
+
+
+def _stale(line: str) -> bool:
+    return any(mark in line for mark in STALE)
 
 
 class Answers(asyncssh.SSHClient):
@@ -145,11 +201,11 @@ class Siege:
 
     async def _raw(self, hello: bytes, pause: float) -> None:
         while True:
-            await asyncio.sleep(pause)
+            await asyncio.sleep(pause)  # the hostile client's own pace: part of the siege tested
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
             except OSError:
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(0.05)  # refused (the host's backlog is full): it tries again, as such a client does
                 continue
             self.opened += 1
             try:
@@ -225,7 +281,8 @@ def hosted(room: Room, test: Callable[[Host, int], Awaitable[None]], **options: 
         finally:
             host.stop()
             game.cancel()
-            await asyncio.sleep(0.05)
+            await asyncio.gather(game, return_exceptions=True)
+            await until(lambda: not host.screens, "every session to end with the host", WAIT)
 
     asyncio.run(main())
 
@@ -236,33 +293,70 @@ def hand_words(room: Room, seat: int) -> str:
 
 
 async def everyone(port: int, names: list[str], **options: Any) -> list[Client]:
+    """The seats of ``names`` taken: the game under way on every screen, the question on the screen of the person
+    asked first (a line typed before it is drawn is typeahead, which the screen drops)."""
     clients = [await connect(port, name, **options) for name in names]
     for client in clients:
         await client.sees("What happened")
+    await first_asked(clients)
     return clients
 
 
+#: The line under a table that says a seat other than the screen's decides: a person's, or a bot's.
+OTHERS_DECIDE = [Tr(lang)(key, name="").strip() for lang in ("en", "de") for key in ("waiting_human", "waiting")]
+
+
+async def first_asked(clients: Iterable[Client]) -> None:
+    """With the game under way on every screen of ``clients``: wait until the question is drawn on the screen of
+    the one asked first, if it is one of them (the others' lines are no answers: nothing they type waits on it)."""
+    for client in clients:
+        if not any(other in client.term.text() for other in OTHERS_DECIDE):
+            await client.asked()
+
+
+def all_drawn(host: Host) -> bool:
+    """Whether no screen at ``host`` has a redraw waiting (what changed has been drawn and sent)."""
+    return not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen))
+
+
+def asked_on_screen(room: Room, seat: int) -> bool:
+    """Whether ``seat``'s person is asked a decision and their screen has drawn the question (a move typed
+    before it is drawn is typeahead, which the screen drops by design), or the game is over."""
+    chair = room.chairs.get(seat)
+    if room.match.game.is_over:
+        return True
+    if chair is None or chair.answer is None or chair.answer.done():
+        return False
+    return not isinstance(chair.screen, TableScreen) or chair.screen.shows_asked()
+
+
 async def decides(room: Room, seat: int) -> None:
-    """Wait until ``seat``'s person is asked (or the game is over)."""
-    for _ in range(int(WAIT / 0.01)):
-        chair = room.chairs.get(seat)
-        if room.match.game.is_over or (chair is not None and chair.answer is not None):
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"seat {seat} was never asked")
+    """Wait until ``seat``'s person is asked, the question on their screen (or the game is over)."""
+    await until(lambda: asked_on_screen(room, seat), f"seat {seat} to be asked on its screen", WAIT)
+
+
+async def next_asked(room: Room, seats: Collection[int]) -> int | None:
+    """Wait until one of ``seats`` is asked, the question on its person's screen: that seat (``None``: the game
+    is over). Bots move meanwhile, and so does the table for a seat with one legal move (nobody is asked)."""
+    await until(lambda: room.match.game.is_over or any(asked_on_screen(room, seat) for seat in seats),
+                f"one of seats {sorted(seats)} to be asked on its screen", WAIT)
+    return None if room.match.game.is_over else next(seat for seat in seats if asked_on_screen(room, seat))
+
+
+async def taken(room: Room, before: int, whose: str) -> None:
+    """Wait until the room has taken a move after the ``before`` moves of its transcript (or the game is over):
+    ``whose`` move, as the failure says it."""
+    await until(lambda: len(room.saved.transcript.moves) > before or room.match.game.is_over,
+                f"{whose} move to be taken", WAIT)
 
 
 async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -> None:
     """The first seat's person plays their first legal move until the second seat is asked."""
-    game = room.match.game
-    while game.to_move != 1 and not game.is_over:
-        await decides(room, 0)
+    while (seat := await next_asked(room, (0, 1))) == 0:
         before = len(room.saved.transcript.moves)
-        first.type(game.view(0).legal_moves()[0])
-        while len(room.saved.transcript.moves) == before:
-            await asyncio.sleep(0.01)
-        game = room.match.game
-    await decides(room, 1)
+        first.type(room.match.game.view(0).legal_moves()[0])
+        await taken(room, before, "the first seat's")
+    assert seat == 1, "the game ended before the second seat was asked"
 
 
 def start_host(args: list[str], data_dir: Path, *, port: str | None = "0") -> tuple[subprocess.Popen[str], int]:
@@ -288,22 +382,10 @@ async def play_out(room: Room, clients: dict[int, Client], rng: random.Random, *
     """The people at ``room`` type random legal moves until the game is over (``after_each`` told after each
     of their moves); how many they typed."""
     moves = 0
-    game = room.match.game
-    while not game.is_over:
-        mover = game.to_move
-        assert mover is not None
-        if mover not in clients:
-            await asyncio.sleep(0.01)  # a bot's turn
-            game = room.match.game
-            continue
-        await decides(room, mover)
-        if game.is_over:
-            break
+    while (mover := await next_asked(room, clients)) is not None:
         before = len(room.saved.transcript.moves)
-        clients[mover].type(rng.choice(game.view(mover).legal_moves()))
-        while len(room.saved.transcript.moves) == before and not game.is_over:
-            await asyncio.sleep(0.005)
+        clients[mover].type(rng.choice(room.match.game.view(mover).legal_moves()))
+        await taken(room, before, f"seat {mover}'s")
         moves += 1
         after_each()
-        game = room.match.game
     return moves

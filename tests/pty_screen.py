@@ -32,9 +32,9 @@ from typing import Any
 
 import pexpect
 import pyte
+from waiting import TIMEOUT as TIMEOUT  # how long a pseudo-terminal test waits for a screen
+from waiting import until_blocking
 
-#: Seconds a pseudo-terminal test waits for a screen (slow machines may raise it).
-TIMEOUT = float(os.environ.get("ABLUXXEN_TEST_TIMEOUT", "60"))
 #: The end of one of prompt_toolkit's frames: the cursor shows again.
 FRAME_END = "\x1b[?25h"
 #: Escape sequences and carriage returns, to read raw output as plain text.
@@ -287,10 +287,11 @@ def hang_up(child: pexpect.spawn, *, wait: float = TIMEOUT) -> bool:
         child.close(force=False)
     except pexpect.ExceptionPexpect:
         pass
-    deadline = time.monotonic() + wait
-    while child.isalive() and time.monotonic() < deadline:  # isalive reaps it once it has left
-        time.sleep(0.1)
-    return not child.isalive()
+    try:  # (isalive reaps it once it has left)
+        until_blocking(lambda: not child.isalive(), "the program to leave", wait, every=0.02)
+    except AssertionError:
+        return False
+    return True
 
 
 def terminal_env(data_dir: Path | None = None, *, rows: int = 24, cols: int = 80) -> dict[str, str]:

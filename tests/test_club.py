@@ -14,7 +14,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -30,13 +29,16 @@ from clubbing import (
     faulty_screens,
     held_saves,
     knock,
+    move_at,
     play_out_by_save,
     room_of,
     saved_game,
     seated,
 )
-from hosting import WAIT, Client, decides, play_out
+from hosting import WAIT, Client, decides, play_out, taken
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from pty_screen import FRAME_END
+from waiting import until, until_blocking
 
 from abluxxen.cli.main import main
 from abluxxen.host import frames
@@ -69,7 +71,7 @@ def test_two_keys_claim_two_names_and_a_third_key_is_refused_one_of_them_and_tol
         await ann.sees("Ben")  # who is online
         ann.close()
         ben.close()
-        await asyncio.sleep(0.1)
+        await until(lambda: not club.online(), "Ann and Ben to leave the club", WAIT)
         refused, told = await knock(port, "Ann", key=CY)
         assert isinstance(refused, Exception)
         assert "The name Ann belongs to another SSH key" in "".join(told.banners)
@@ -85,16 +87,25 @@ def test_two_keys_claim_two_names_and_a_third_key_is_refused_one_of_them_and_tol
     assert accounts.account("cy") is None
 
 
-def test_a_login_that_waits_on_a_busy_accounts_file_holds_up_nobody_else(tmp_path: Path) -> None:
+def test_a_login_that_waits_on_a_busy_accounts_file_holds_up_nobody_else(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Another process (a backup, an operator's sqlite3) holds the accounts file: a newcomer's login waits
     # for it, in a thread; the people already in the club are served meanwhile.
+    asked: list[str] = []
+    verdict = Accounts.verdict
+
+    def asking(self: Accounts, name: str, key: str) -> Verdict:
+        asked.append(name)
+        return verdict(self, name, key)
+    monkeypatch.setattr(Accounts, "verdict", asking)
+
     async def test(club: Club, port: int) -> None:
         ann = await enter(port, "ann", key=ANN)
         holder = sqlite3.connect(tmp_path / "club.sqlite3", isolation_level=None)
         holder.execute("BEGIN EXCLUSIVE")
         try:
             coming = asyncio.ensure_future(enter(port, "ben", key=BEN))
-            await asyncio.sleep(0.3)  # Ben's client is at the door, his login waiting on the file
+            await until(lambda: "ben" in asked, "Ben's login to ask the accounts (and wait on the file)", WAIT)
             ann.type("say is anyone there?")
             await ann.sees("Ann: is anyone there?", 3)  # within the file's busy timeout (5 s)
             assert not coming.done()
@@ -285,7 +296,10 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The club stopped (or its records were locked) between a game's end and its record: the finished save
     # waits, and whoever records it later must rate it by the players' keys, not by the names typed.
+    tried: list[bool] = []
+
     def unrecordable(*args: object, **kwargs: object) -> int:
+        tried.append(True)
         raise RecordsError("the records are busy")
     monkeypatch.setattr("abluxxen.table.table.record_finished", unrecordable)
     rng = random.Random(8)
@@ -296,7 +310,7 @@ def test_a_game_the_club_could_not_record_is_recorded_later_under_its_players_ac
         assert room is not None
         await play_out(room, {0: ann, 1: ben}, rng)
         assert room.match.game.is_over
-        await asyncio.sleep(0.2)
+        await until(lambda: tried, "the club to try to record the game", WAIT)
 
     clubbed(tmp_path, test)
     monkeypatch.setattr("abluxxen.table.table.record_finished", record_finished)
@@ -321,8 +335,7 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
             await decides(room, 0)
             before = len(room.saved.transcript.moves)
             ann.type(room.match.game.view(0).legal_moves()[0])
-            while len(room.saved.transcript.moves) == before:
-                await asyncio.sleep(0.01)
+            await taken(room, before, "Ann's")
         await decides(room, 0)
         played.append(len(room.saved.transcript.moves))
 
@@ -376,7 +389,10 @@ def test_a_club_does_not_resume_a_table_whose_save_another_process_holds_nor_wri
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
 def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_recorded_not_set_aside(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int) -> None:
+    tried: list[bool] = []
+
     def unrecordable(*args: object, **kwargs: object) -> int:
+        tried.append(True)
         raise RecordsError("the records are busy")
     monkeypatch.setattr("abluxxen.table.table.record_finished", unrecordable)
     rng = random.Random(8)
@@ -386,7 +402,7 @@ def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_r
         room = room_of(club, 1)
         assert room is not None
         await play_out(room, {0: ann, 1: ben}, rng)  # its finished save waits: the records were busy
-        await asyncio.sleep(0.2)
+        await until(lambda: tried, "the club to try to record the game", WAIT)
         ann.type("")
         await ann.sees("lobby ›")
         ann.type("new 2 bots 1")  # table 2, in play when the club stops
@@ -464,11 +480,7 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
         status, said = await backing_up("--backup", str(backup))
         assert status == 2 and said.count("\n") == 1 and "not empty" in said
-        game = saved.match.game
-        assert game.to_move is not None
-        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # the club plays on
-        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
-            await asyncio.sleep(0.02)
+        assert await move_at(club, 2, {0: ann, 1: ben}) == at_backup[0] + 1  # the club plays on
 
     clubbed(data / "club", first, workers=workers)
     assert sorted(p.name for p in backup.iterdir()) == ["club", "host_key", "records.sqlite3"]
@@ -489,11 +501,7 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         ben.type("join 2")
         for client in (ann, ben):
             await client.sees("What happened")
-        game = saved.match.game
-        assert game.to_move is not None
-        {0: ann, 1: ben}[game.to_move].type(game.view(game.to_move).legal_moves()[0])  # and plays on
-        while (now := saved_game(club, 2)) is None or len(now.transcript.moves) == at_backup[0]:
-            await asyncio.sleep(0.02)
+        assert await move_at(club, 2, {0: ann, 1: ben}) == at_backup[0] + 1  # and plays on
 
     clubbed(restored / "club", again, workers=workers)
     with open_records(restored) as records:
@@ -506,23 +514,13 @@ def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_s
     rng = random.Random(5)
     moves: list[int] = []
 
-    async def move(club: Club, ann: Client) -> int:
-        """Ann makes her next move at table 1; how many moves its save holds then."""
-        while True:
-            while (saved := saved_game(club, 1)) is None or saved.match.game.to_move != 0:
-                await asyncio.sleep(0.02)
-            before = len(saved.transcript.moves)
-            ann.type(rng.choice(saved.match.game.view(0).legal_moves()))
-            for _ in range(100):  # typed before its question showed, it is dropped: then it is typed again
-                await asyncio.sleep(0.02)
-                if (now := saved_game(club, 1)) is not None and len(now.transcript.moves) > before:
-                    return len(now.transcript.moves)
-
     async def first(club: Club, port: int) -> None:
         ann = await enter(port, "ann", key=ANN)
         ann.type("new 2 bots 1 clock 600")
         await ann.sees("What happened")
-        moves.append(await move(club, ann))  # the save as its table (a worker, say) writes it
+        made = await move_at(club, 1, {0: ann}, rng.choice)  # the save as its table (a worker, say) writes it
+        assert made is not None
+        moves.append(made)
 
     clubbed(tmp_path, first)
     registry = tmp_path / "club.json"
@@ -537,7 +535,7 @@ def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_s
         await ann.sees("Your seat at table 1 waits for you")
         ann.type("join 1")
         await ann.sees("Your hand (Ann)")
-        await move(club, ann)  # playable
+        assert await move_at(club, 1, {0: ann}, rng.choice)  # playable
 
     clubbed(tmp_path, again)
     assert not (tmp_path / "orphans").exists() and len(list(tmp_path.glob("club.json.damaged-*"))) == 1
@@ -597,7 +595,7 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         await ann.sees("lobby ›")
         ann.type("ban Ben")
         await ann.sees("Ben's key is banned.")
-        await ben.term.closed.wait()
+        await ben.ends()
         assert "An admin banned your key from the club." in ben.term.text()
         refused, told = await knock(port, "ben", key=BEN)
         assert isinstance(refused, Exception) and "This SSH key is banned" in "".join(told.banners)
@@ -613,7 +611,7 @@ def test_an_admin_unbans_a_key_that_then_logs_in_again_and_her_help_lists_every_
         ann = await enter(port, "ann", key=ANN)
         ben = await enter(port, "ben", key=BEN)
         ann.type("ban Ben")
-        await ben.term.closed.wait()
+        await ben.ends()
         refused, _ = await knock(port, "ben", key=BEN)
         assert isinstance(refused, Exception)
         ann.type("unban Zed")
@@ -774,13 +772,13 @@ def test_a_mute_holds_over_a_restart_for_what_is_left_of_it_in_the_lobby_and_at_
         club, elsewhere = await club_at(5.0)
         try:
             assert club.talk.say("ann", "hello") == "host.chat.silenced"
-            while (room := room_of(club, 1)) is None:  # the table is played anew from its save
-                await asyncio.sleep(0.01)
+            room = await until(lambda: room_of(club, 1), "the table to be played anew from its save", WAIT)
+            assert room is not None
             assert room.talk.say("Ann", "hello") == "host.chat.silenced"
             assert club.unmute("ANN", by="Cy") == ("club.unmuted", {"name": "Ann"})
             assert club.talk.say("Ann", "hello") == ""
-            while "ann" in room.talk.silenced:  # the order reaches the table through its worker's frames
-                await asyncio.sleep(0.01)
+            await until(lambda: "ann" not in room.talk.silenced,  # (through its worker's frames)
+                        "the order to reach the table", WAIT)
         finally:
             club.stop()
             await elsewhere.ended()
@@ -811,17 +809,9 @@ def test_a_restarted_club_resumes_a_table_that_played_in_a_worker(tmp_path: Path
         ann.type("new 2 bots 1")
         await ann.sees("What happened")
         for _ in range(3):
-            saved = saved_game(club, 1)
-            while saved is None or saved.match.game.to_move != 0:
-                await asyncio.sleep(0.02)
-                saved = saved_game(club, 1)
-            before = len(saved.transcript.moves)
-            ann.type(rng.choice(saved.match.game.view(0).legal_moves()))
-            while (now := saved_game(club, 1)) is None or len(now.transcript.moves) == before:
-                await asyncio.sleep(0.02)
-        saved = saved_game(club, 1)
-        assert saved is not None
-        moves.append(len(saved.transcript.moves))
+            made = await move_at(club, 1, {0: ann}, rng.choice)
+        assert made is not None
+        moves.append(made)
 
         stopping.append(ann)
 
@@ -846,13 +836,7 @@ def test_a_worker_that_dies_is_replaced_and_its_table_plays_on_from_its_save(tmp
     # in the lobby, and a new worker plays the table on from the last move saved.
     async def test(club: Club, port: int) -> None:
         ann, ben = await seated(port, 1)
-        saved = saved_game(club, 1)
-        assert saved is not None
-        mover = saved.match.game.to_move
-        assert mover is not None
-        ((ann, ben)[mover]).type(saved.match.game.view(mover).legal_moves()[0])
-        while (now := saved_game(club, 1)) is None or not now.transcript.moves:
-            await asyncio.sleep(0.02)
+        assert await move_at(club, 1, {0: ann, 1: ben}) == 1
         workers = club.elsewhere
         assert isinstance(workers, Workers)
         os.kill(workers.workers[0].pid, signal.SIGKILL)
@@ -897,10 +881,8 @@ def test_a_game_a_stand_in_played_for_a_member_is_recorded_under_her_key_and_rat
         ann.type("quit")
         await ann.sees("lobby ›")
         ann.conn.close()
-        deadline = time.monotonic() + 2 * WAIT
-        while not _recorded() and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-        assert _recorded(), "the stand-in did not play the game to its end"
+        await until(_recorded, "the stand-in to play the game to its end, and the game recorded", 2 * WAIT,
+                    every=0.05)
 
     clubbed(tmp_path, test, grace=0.5, workers=workers)
     with open_records() as records:
@@ -989,9 +971,8 @@ def test_a_disk_that_hangs_holds_up_its_tables_move_alone_and_the_move_shows_onc
         other = (ann, ben)[1 - mover]
         assert other.term.text().count("no display yet") == 2
         gate.touch()
-        (ann, ben)[mover].type(saved.match.game.view(mover).legal_moves()[0])
-        while not waiting.exists():
-            await asyncio.sleep(0.01)
+        await (ann, ben)[mover].enters(saved.match.game.view(mover).legal_moves()[0])
+        await until(waiting.exists, "the move's save to wait on the disk", WAIT)
         cy.type("say still here")  # the process the table plays in serves everyone meanwhile
         await other.sees("still here")
         await enter(port, "dave", key=asyncssh.generate_private_key("ssh-ed25519"))  # and the door
@@ -1018,21 +999,15 @@ def test_a_rematch_survives_a_crash_of_the_club_and_is_rated_by_its_players_acco
         for client in (ann, ben):
             await client.sees("is over")
             client.type("again")
-        while (room := club.tables[1].room) is None or room.save_name() in (None, first):
-            await asyncio.sleep(0.02)
-        saved = saved_game(club, 1)
-        while saved is None or saved.match.game.to_move is None:
-            await asyncio.sleep(0.02)
-            saved = saved_game(club, 1)
-        mover = saved.match.game.to_move
-        assert mover is not None
-        (ann, ben)[mover].type(saved.match.game.view(mover).legal_moves()[0])
-        while (now := saved_game(club, 1)) is None or not now.transcript.moves:
-            await asyncio.sleep(0.02)
-        moved.append(len(now.transcript.moves))
+        await until(lambda: (room := club.tables[1].room) is not None and room.save_name() not in (None, first),
+                    "the rematch's save", WAIT)
+        made = await move_at(club, 1, {0: ann, 1: ben})
+        assert made == 1
+        moved.append(made)
         rematch = club.tables[1].room.save_name() if club.tables[1].room is not None else None
-        while rematch is None or rematch not in (tmp_path / "club.json").read_text():  # kept (in a thread)
-            await asyncio.sleep(0.02)
+        assert rematch is not None
+        await until(lambda: rematch in (tmp_path / "club.json").read_text(),
+                    "the rematch kept in club.json (in a thread)", WAIT)
         shutil.copytree(tmp_path, crashed)  # what a crash leaves: the club's files as they are now
 
     clubbed(tmp_path, test, workers=workers)
@@ -1096,10 +1071,12 @@ def test_a_table_in_a_worker_follows_its_terminal_size_and_ctrl_l_draws_it_afres
         ann.resize(60, 20)  # too small for the table: said so, and back when it grows
         await ann.sees("please enlarge it to at least 80×23")
         ann.resize(80, 24)
-        drawn = await ann.sees(lambda text: text.splitlines()[0].startswith("ABLUXXEN  table 1 · "))
+        drawn = await ann.sees(lambda text: text.splitlines()[0].startswith("ABLUXXEN  table 1 · ")
+                               and "At the table" in text.splitlines()[-1] and ann.term.all_raw().endswith(FRAME_END))
+        since = len(ann.term.all_raw())
         ann.chan.write("\x0c")
-        await asyncio.sleep(0.5)
-        assert ann.term.text() == drawn
+        await ann.sees(lambda _: "\x1b[2J" in ann.term.all_raw()[since:])  # drawn afresh: first the screen erased
+        await ann.sees(lambda text: text == drawn)  # then all of it again, as it was
 
     clubbed(tmp_path, test, workers=1)
 
@@ -1116,8 +1093,7 @@ def test_when_workers_keep_failing_their_tables_end_and_the_club_plays_new_ones_
         os.kill(workers.workers[0].pid, signal.SIGKILL)
         for client in (ann, ben):
             await client.sees("Table 1 stopped: the process it played in failed")
-        while 1 in club.tables:
-            await asyncio.sleep(0.02)
+        await until(lambda: 1 not in club.tables, "table 1 to end", WAIT)
         assert not workers.workers
         ann.type("new 2")
         await ann.sees("Table 2 is open")
@@ -1231,14 +1207,18 @@ def test_a_burst_of_people_arriving_draws_each_lobby_once_not_once_for_each_of_t
 
     async def burst() -> None:
         club = Club(tmp_path, open_accounts(tmp_path))
+
+        def drawn_all() -> bool:  # every early lobby drawn, and no drawing due
+            return all(drawn[f"Early{n}"] for n in range(30)) and club._lobbies_due is None
+
         for n in range(30):
             club.come(Visitor(f"Early{n}", f"SHA256:e{n}", screen=Counted(f"Early{n}")))
-        await asyncio.sleep(club.lobby_pause() + 0.1)
+        await until(drawn_all, "the lobbies drawn", WAIT)
         drawn.clear()
         for n in range(30):
             club.come(Visitor(f"Late{n}", f"SHA256:l{n}", screen=Counted(f"Late{n}")))
-            await asyncio.sleep(0)
-        await asyncio.sleep(club.lobby_pause() + 0.1)
+            await asyncio.sleep(0)  # each arrival in a turn of the event loop of its own, as logins come
+        await until(drawn_all, "the lobbies drawn", WAIT)
         assert all(drawn[f"Early{n}"] == 1 for n in range(30)), drawn
         assert club.lobby_pause() < 0.5
         club.stop()
@@ -1279,14 +1259,14 @@ def test_the_real_ssh_in_a_terminal_of_80_by_23_claims_a_name_and_reads_the_lobb
                f"-i {tmp_path / 'key'} -p {found.group(1)} ann@127.0.0.1")
         subprocess.run(["tmux", "new", "-d", "-s", session, "-x", "80", "-y", "23", ssh], check=True)
 
+        def pane() -> str:
+            return subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True,
+                                  text=True).stdout
+
         def screen(wanted: str) -> str:
-            for _ in range(200):
-                shown = subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True,
-                                       text=True).stdout
-                if wanted in shown:
-                    return shown
-                time.sleep(0.1)
-            raise AssertionError(f"never saw {wanted!r}:\n{shown}")
+            until_blocking(lambda: wanted in pane(), f"the terminal to show {wanted!r}", WAIT, every=0.1,
+                           shown=lambda: f"the terminal:\n{pane()}")
+            return pane()
 
         screen("lobby ›")
         subprocess.run(["tmux", "send-keys", "-t", session, "new 3 bots 1 clock 60", "Enter"], check=True)

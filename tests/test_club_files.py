@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from clubbing import ANN, clubbed, enter
 from hosting import WAIT
+from waiting import until
 
 from abluxxen.host import log as log_module
 from abluxxen.host.log import log, open_log
@@ -385,14 +386,9 @@ def test_a_flood_of_closed_connections_is_counted_and_leaves_logins_bans_and_fai
 
 async def logged(path: Path, wanted: str) -> str:
     """Wait until the log ``path`` (the file of that name now) holds ``wanted``; the log."""
-    deadline = asyncio.get_running_loop().time() + WAIT
-    while True:
-        text = path.read_text()
-        if wanted in text:
-            return text
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"{wanted!r} not in {path}:\n{text[-2000:]}")
-        await asyncio.sleep(0.05)
+    await until(lambda: wanted in path.read_text(), f"{wanted!r} in {path}", WAIT, every=0.05,
+                shown=lambda: f"the log:\n{path.read_text()[-2000:]}")
+    return path.read_text()
 
 
 def test_a_workers_log_lines_reach_the_clubs_log_after_it_was_rotated(
@@ -493,10 +489,7 @@ def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
         worker = int(found.group(1))
         club.send_signal(signal.SIGKILL)  # Ann still at her table
         await asyncio.to_thread(club.wait, WAIT)
-        deadline = time.monotonic() + WORKER_LEAVES
-        while _alive(worker):
-            assert time.monotonic() < deadline, f"the worker outlived its club by {WORKER_LEAVES} s"
-            await asyncio.sleep(0.02)
+        await until(lambda: not _alive(worker), "the worker to leave with its club", WORKER_LEAVES, every=0.02)
         ann.close()
 
     try:

@@ -18,6 +18,7 @@ from helpers import make_doc
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from waiting import until
 
 from abluxxen import Game
 from abluxxen.engine.events import START, Event
@@ -81,8 +82,7 @@ def _screen(front: str) -> Iterator[TableScreen]:
 async def _answer(screen: TableScreen, line: str) -> None:
     """Type ``line`` at ``screen``, then wait for what it set off (a hint's search) to be done."""
     screen.answer(line)
-    while screen.thinking:
-        await asyncio.sleep(0.01)
+    await until(lambda: not screen.thinking, "the hint's search to end")
 
 
 def _typed(front: str, line: str) -> tuple[list[str] | None, str, str]:

@@ -12,6 +12,7 @@ import pytest
 from clubbing import clubbed, saved_game, seated
 from helpers import screens_at_table
 from helpers import seated as hot_seated
+from waiting import until
 
 from abluxxen import Event, Game, Rules
 from abluxxen.bots import ADVICE_SEED, HardBot, advise, hint
@@ -98,12 +99,11 @@ def test_a_hint_is_found_off_the_event_loop_and_one_found_after_its_decision_is_
         screen.answer("hint")  # asked again: still the one search
         await asyncio.to_thread(searching.wait, 10)
         began = time.monotonic()
-        await asyncio.sleep(0.05)  # the event loop runs on while the search does
+        await asyncio.sleep(0.05)  # a timer fires: the event loop runs on while the search does (what is tested)
         assert time.monotonic() - began < 5 and screen.thinking
         screen.answer(room.match.game.view(0).legal_moves()[0])  # Ann plays before the hint is found
         found.set()
-        while screen.thinking:
-            await asyncio.sleep(0.01)
+        await until(lambda: not screen.thinking, "the search to end")
         assert "too late" not in screen.message and not room.saved.assisted
 
     hot_seated(_opening(2), test, seats=[Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")])
@@ -143,15 +143,13 @@ def test_a_hint_asked_again_for_the_same_decision_is_said_again_without_a_second
         await s.asked()  # type: ignore[attr-defined]
         for _ in range(3):
             screen.answer("hint")
-            while screen.thinking:
-                await asyncio.sleep(0.01)
+            await until(lambda: not screen.thinking, "the hint")
             assert screen.message.endswith("— counted")
         assert len(searches) == 1  # a person typing hint again and again costs the table one search
         screen.answer(room.match.game.view(0).legal_moves()[0])
         await s.asked()  # type: ignore[attr-defined]
         screen.answer("hint")  # a new decision: a new search
-        while screen.thinking:
-            await asyncio.sleep(0.01)
+        await until(lambda: not screen.thinking, "the hint")
         assert len(searches) == 2 and searches[1] != searches[0]
 
     hot_seated(_opening(2), test, seats=[Seat("Ann"), Seat("Ben", "easy"), Seat("Cy", "easy")])

@@ -10,8 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +37,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from pty_screen import plain
 from rich.console import RenderableType
+from waiting import until, until_blocking
 
 from abluxxen.engine.cards import token
 from abluxxen.engine.game import Game
@@ -275,11 +274,8 @@ def test_after_the_grace_a_bot_plays_the_seat_until_its_player_takes_over_again(
         before = len(room.saved.transcript.moves)
         ben.close()
         await ann.sees("Ben away (a bot plays)")
-        for _ in range(200):
-            if any(m.seat == 1 for m in room.saved.transcript.moves[before:]):
-                break
-            await asyncio.sleep(0.02)
-        assert any(m.seat == 1 for m in room.saved.transcript.moves[before:])  # the stand-in played
+        await until(lambda: any(m.seat == 1 for m in room.saved.transcript.moves[before:]),  # the stand-in played
+                    "a move for Ben", WAIT)
         ben = await connect(port, "ben", room.chairs[1].return_code)
         await first_seat_plays_until_the_second_decides(room, ann)
         assert room.chairs[1].answer is not None  # Ben decides again himself
@@ -350,7 +346,7 @@ def test_a_line_begun_at_the_last_table_never_answers_the_score_screen(tmp_path:
         await ann.sees("No move now: the game is not running.")
         assert not ann.term.closed.is_set()
         ann.chan.write("\r")
-        await ann.term.closed.wait()
+        await ann.ends()
 
     hosted(room, test)
 
@@ -417,8 +413,8 @@ def test_alone_with_bots_a_person_can_undo_their_last_decision(tmp_path: Path) -
         await decides(room, 0)
         start = room.match.game.to_json()
         ann.type(room.match.game.view(0).legal_moves()[-1])
-        while len(room.saved.transcript.moves) == 0 or room.match.game.to_move != 0:
-            await asyncio.sleep(0.02)
+        await until(lambda: room.saved.transcript.moves and room.match.game.to_move == 0,
+                    "Ann's move, then the bot's", WAIT)
         await decides(room, 0)
         ann.type("undo")
         await ann.sees("Taken back")
@@ -453,8 +449,7 @@ def test_a_bot_thinking_at_one_table_never_holds_up_typing_at_another(tmp_path: 
         game = asyncio.get_running_loop().create_task(people.run())
         ann = await connect(port, "ann")
         await ann.sees("Ada is thinking")
-        while not thinking.is_set():
-            await asyncio.sleep(0.01)
+        await until(thinking.is_set, "the bot to think", WAIT)
         ben = await connect(port, "ben", "other-code")
         await ben.sees("waiting for the players")
         ben.chan.write("say typing while a bot thinks")
@@ -524,9 +519,8 @@ def test_after_a_crash_host_resume_reopens_the_game_with_its_seats_owners_code_p
 
     try:
         ben_hand, ben_code, ann_code = asyncio.run(first_move())
-        await_chat_kept = time.monotonic() + 2.0  # chat is kept within a second
-        while time.monotonic() < await_chat_kept and "after the crash" not in (tmp_path / ".hosted").read_text():
-            time.sleep(0.05)
+        until_blocking(lambda: "after the crash" in (tmp_path / ".hosted").read_text(),  # (kept within a second)
+                       "the chat to be kept", WAIT)
     finally:
         proc.kill()  # the host's machine crashes
         proc.wait()
@@ -585,29 +579,20 @@ def test_the_hosts_own_terminal_plays_the_first_seat_keeps_it_and_its_quit_stops
             assert not stopped and not here.done() and room.chairs[0].screen is local
             assert "Your hand" not in twin.term.all_raw()
             keys.send_text("quit\r")
-            await asyncio.sleep(0.1)
+            await until(lambda: local.question is not None and local.shows_asked(), "the quit question", WAIT)
             keys.send_text("n\r")  # not yet
-            await asyncio.sleep(0.1)
+            await until(lambda: local.question is None and local.shows_asked(), "the table again", WAIT)
             assert not stopped and not here.done()
             keys.send_text("quit\r")
-            await asyncio.sleep(0.1)
+            await until(lambda: local.question is not None and local.shows_asked(), "the quit question", WAIT)
             keys.send_text("y\r")
             await asyncio.wait_for(here, WAIT)
         assert stopped and local.goodbye == "The host has stopped the game; it is saved."
         host.stop()
-        await ben.term.closed.wait()  # everybody's session ends with the host
+        await ben.ends()  # everybody's session ends with the host
         assert "The host has stopped the game" in ben.term.all_raw()
 
     hosted(room, test)
-
-
-async def _until(test: Callable[[], bool]) -> None:
-    """Wait until ``test()`` holds (a screen's state)."""
-    for _ in range(int(WAIT / 0.01)):
-        if test():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError("not within the wait")
 
 
 def test_ctrl_c_at_the_hosts_own_terminal_asks_quit_as_a_local_game_does_and_a_friends_only_clears_the_line(
@@ -627,11 +612,11 @@ def test_ctrl_c_at_the_hosts_own_terminal_asks_quit_as_a_local_game_does_and_a_f
             assert "Stop the game" not in ben.term.text() and not ben.term.closed.is_set()
             # The host's own Ctrl-C asks what her quit asks; no brings back what was asked before.
             keys.send_text("\x03")
-            await _until(lambda: local.question is not None)
+            await until(lambda: local.question is not None and local.shows_asked(), "the quit question", WAIT)
             assert local.question is not None and local.question.prompt.startswith("Stop the game for everyone")
             assert local.message != "Type quit to leave the table."
             keys.send_text("n\r")
-            await _until(lambda: local.question is None)
+            await until(lambda: local.question is None and local.shows_asked(), "the table again", WAIT)
             assert not stopped and not here.done()
             # Ctrl-C twice: the second, with the question on the screen, is a yes (status 130, as a local game's).
             keys.send_text("\x03\x03")
@@ -655,11 +640,11 @@ def test_whoever_leaves_after_a_rematch_is_told_how_to_replay_the_match_before(t
             ben = await connect(port, "ben")
             await ben.sees("Your hand (Ben)")
             ben.type("quit")
-            await ben.term.closed.wait()
+            await ben.ends()
             said = " ".join(plain(ben.term.all_raw()).split())
             assert "You left the table." in said and "Seed 5: replay these deals with" in said
             keys.send_text("quit\r")
-            await _until(lambda: local.question is not None)
+            await until(lambda: local.question is not None and local.shows_asked(), "the quit question", WAIT)
             keys.send_text("y\r")
             await asyncio.wait_for(here, WAIT)
         assert local.goodbye.startswith("The host has stopped the game; it is saved.\nSeed 5: replay these deals")
@@ -695,7 +680,7 @@ def test_a_screen_that_fails_says_sorry_to_its_player_and_the_game_goes_on(tmp_p
         ann, ben = await everyone(port, ["ann", "ben"])
         await decides(room, 0)
         ann.type(room.match.game.view(0).legal_moves()[0])
-        await ben.term.closed.wait()
+        await ben.ends()
         assert "this screen failed (RuntimeError)" in ben.term.all_raw()
         assert "Traceback" not in ben.term.all_raw()
         await ann.sees("Ben away")
@@ -779,7 +764,7 @@ def test_a_flood_of_input_from_one_session_does_not_hold_up_the_others(tmp_path:
         ben.type("say still quick")
         await ben.sees("Ben: still quick")
         await ann.sees("Ben: still quick")
-        await asyncio.sleep(0.2)
+        await ann.sees("x" * 40)  # her flood read (in part: a person's pace) into her line, and she is still here
         assert not ann.term.closed.is_set()
         assert len(room.chat) == 1
 
@@ -863,15 +848,15 @@ def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_rea
     room.match.games = 2
     rng = random.Random(8)
 
+    def asked(chairs: list[Chair]) -> list[Chair]:
+        return [c for c in chairs if c.answer is not None and not c.answer.done()]
+
     async def play_one_game(chairs: list[Chair]) -> None:
-        while room.stage != PLAYING:
-            await asyncio.sleep(0.01)
+        await until(lambda: room.stage == PLAYING, "a game to be played", WAIT)
         while room.stage == PLAYING:
-            asked = [c for c in chairs if c.answer is not None and not c.answer.done()]
-            if asked:
-                chair = asked[0]
+            await until(lambda: asked(chairs) or room.stage != PLAYING, "a person asked, or the game's end", WAIT)
+            for chair in asked(chairs)[:1]:
                 room.answer(chair, rng.choice(room.view_for(chair.seat).legal_moves()))
-            await asyncio.sleep(0)
 
     async def main() -> None:
         screens = [Quiet(), Quiet()]
@@ -882,23 +867,18 @@ def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_rea
         assert room.stage == SCORES
         assert room.match.number == 0 and len(room.match.results) == 1  # booked, not yet dealt on
         room.go_on(chairs[0])
-        await asyncio.sleep(0.05)
+        # The room wakes to look who is ready (and waits again, its wake cleared, when not everyone is).
+        await until(lambda: not room._wake.is_set(), "the room to look who is ready", WAIT)
         assert room.stage == SCORES and room.match.number == 0, "dealt before Ben was ready"
         room.go_on(chairs[1])
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-            if room.match.number == 1:
-                break
+        await until(lambda: room.match.number == 1, "the next game to be dealt", WAIT)
         assert room.match.number == 1 and not room.match.game.is_over and not room.saved.finished
         await play_one_game(chairs)
         assert room.stage == OVER and room.saved.finished and sum(s.turns for s in screens) > 0
         first_seed = room.match.seed
         for chair in chairs:  # both want a rematch at this table: a fresh deal, its games counted on
             room.go_on(chair)
-        for _ in range(100):
-            await asyncio.sleep(0.01)
-            if room.stage == PLAYING:
-                break
+        await until(lambda: room.stage == PLAYING, "the rematch to be dealt", WAIT)
         assert room.stage == PLAYING and room.match.seed != first_seed and room.game_number == 3
         assert room.saved.log[0].source == "3"
         for screen in screens:  # everybody leaves: the room plays no more

@@ -15,16 +15,35 @@ import subprocess
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
 from clubbing import ANN, BEN, clubbed, enter, knock
-from hosting import CODE, WAIT, Client, Siege, connect, decides, everyone, hosted, login, make_room, return_code
+from hosting import (
+    CODE,
+    WAIT,
+    Client,
+    Siege,
+    all_drawn,
+    asked_on_screen,
+    connect,
+    decides,
+    everyone,
+    first_seat_plays_until_the_second_decides,
+    hosted,
+    login,
+    make_room,
+    return_code,
+    taken,
+)
 from rich.console import RenderableType
+from waiting import until
 
-from abluxxen.host.door import MAX_STARTING, Door
+from abluxxen.host.door import MAX_STARTING, Caller, Door
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.i18n.tr import Tr
+from abluxxen.table import room as room_module
 from abluxxen.table.chat import CHAT_BURST
 from abluxxen.table.club import Club
 from abluxxen.table.orders import host_order
@@ -37,6 +56,20 @@ BEN_KEY = asyncssh.generate_private_key("ssh-ed25519")
 
 def screen_of(host: Host, name: str) -> TableScreen:
     return next(s for s in host.screens if isinstance(s, TableScreen) and s.name == name)
+
+
+class Watched(Door):
+    """A door that counts the connections it met, and the most places ever taken at once."""
+
+    def __init__(self, **bounds: Any) -> None:
+        super().__init__(**bounds)
+        self.met = self.most = 0
+
+    def arrive(self, caller: Caller) -> str | None:
+        refused = super().arrive(caller)
+        self.met += 1
+        self.most = max(self.most, len(self.callers))
+        return refused
 
 
 # -- sizes, resizes, sessions -------------------------------------------------------------------
@@ -59,25 +92,28 @@ def test_a_huge_terminal_is_drawn_at_most_500_by_200_and_one_with_no_size_as_80_
 
 def test_a_storm_of_resizes_is_drawn_once_and_stalls_nobody(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     room = make_room(tmp_path, "Ann,Ben")
-    drawn: list[str] = []
+    drawn: list[tuple[str, int, int]] = []
     real = TableScreen._render
 
     def counted(self: TableScreen, cols: int, rows: int) -> RenderableType | str:
-        drawn.append(self.name)
+        drawn.append((self.name, cols, rows))
         return real(self, cols, rows)
 
     monkeypatch.setattr(TableScreen, "_render", counted)
 
     async def test(host: Host, port: int) -> None:
         ann, ben = await everyone(port, ["ann", "ben"])
-        await asyncio.sleep(0.3)
+        await decides(room, 0)  # the game under way, on both screens
+        await until(lambda: all_drawn(host), "every screen drawn", WAIT)
         drawn.clear()
         for n in range(2000):
             ann.chan.change_terminal_size(80 + n % 40, 24 + n % 10)
+        ann.chan.change_terminal_size(120, 34)  # the storm's last size, which none before it had
         ben.type("say still quick")
         await ben.sees("Ben: still quick")
-        await asyncio.sleep(0.5)
-        assert drawn.count("ann") <= 5, f"{drawn.count('ann')} drawings for 2000 resizes"
+        await until(lambda: ("ann", 120, 34) in drawn, "the storm's last size drawn")  # (then nothing draws)
+        ann_drawn = [size for size in drawn if size[0] == "ann"]
+        assert len(ann_drawn) <= 5, f"{len(ann_drawn)} drawings for 2001 resizes"
 
     hosted(room, test)
 
@@ -103,7 +139,7 @@ def test_the_session_ends_with_exit_status_0_after_quit_so_ssh_says_nothing_went
         ann = await connect(port, "ann")
         await ann.sees("waiting for the players")
         ann.type("quit")
-        await ann.term.closed.wait()
+        await ann.ends()
         assert ann.chan.get_exit_status() == 0
 
     hosted(room, test)
@@ -115,20 +151,22 @@ def test_the_session_ends_with_exit_status_0_after_quit_so_ssh_says_nothing_went
 def test_silent_connections_cannot_fill_the_door(tmp_path: Path) -> None:
     room = make_room(tmp_path, "Ann,Ben")
 
+    door = Watched(max_connections=8, silent=1.0)
+
     async def test(host: Host, port: int) -> None:
         silent = []
         for _ in range(3 * MAX_STARTING):  # a scanner's connections that never send a byte
             sock = socket.create_connection(("127.0.0.1", port))
             silent.append(sock)
-        await asyncio.sleep(0.2)
+        await until(lambda: door.met == 3 * MAX_STARTING, "the door to meet every silent connection")
         ann = await connect(port, "ann")  # a newcomer takes the place of a silent one
         await ann.sees("waiting for the players")
-        await asyncio.sleep(host.door.silent + 0.5)
-        assert len(host.door.callers) == 1  # the silent ones were closed after a short wait
+        # The silent ones are closed after a short wait (Ann, logged in, stays).
+        await until(lambda: [c.stage for c in door.callers] == ["in"], "the silent connections to be closed")
         for sock in silent:
             sock.close()
 
-    hosted(room, test, door=Door(max_connections=8, silent=1.0))
+    hosted(room, test, door=door)
 
 
 def test_logins_from_an_address_that_keeps_reconnecting_all_get_in(tmp_path: Path) -> None:
@@ -148,11 +186,11 @@ def test_logins_from_an_address_that_keeps_reconnecting_all_get_in(tmp_path: Pat
                 held.append(writer)
                 if len(held) > 20:
                     held.pop(0).close()
-                await asyncio.sleep(0)
+                await asyncio.sleep(0)  # as fast as it can, yet one at a time with the others in the loop
             for writer in held:
                 writer.close()
 
-        churners = [asyncio.get_running_loop().create_task(churn()) for _ in range(3)]
+        churners = [asyncio.get_running_loop().create_task(churn()) for _ in range(3)]  # (each yields once a turn)
         failed: list[str] = []
         for _ in range(10):
             try:
@@ -246,14 +284,6 @@ async def key_logins(key_login: KeyLogin, count: int) -> list[str]:
     return became
 
 
-async def until(done: Callable[[], bool], what: str) -> None:
-    """Wait until ``done()`` (polled), at most :data:`WAIT` seconds."""
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, f"never {what}"
-        await asyncio.sleep(0.02)
-
-
 async def still_here(person: Client, name: str) -> None:
     """``person``, logged in before the siege, was not pushed out: what they say shows on their screen."""
     assert not person.term.closed.is_set()
@@ -275,7 +305,7 @@ def test_connections_that_say_ssh_and_then_nothing_cannot_keep_a_key_login_out(t
     async def test(port: int, key_login: KeyLogin, ann: Client) -> None:
         siege = Siege(port)
         siege.raw(20, b"SSH-2.0-x\r\n")
-        await until(lambda: standing(door) >= 20, "held 20 connections standing still")
+        await until(lambda: standing(door) >= 20, "20 connections held standing still", WAIT)
         became = await key_logins(key_login, 10)
         await siege.stop()
         assert became == ["in"] * 10, became
@@ -292,27 +322,19 @@ def test_idle_connections_and_stalled_code_questions_at_a_full_door_cannot_keep_
     # stalled at the code question, all from the people's address, each opened again once closed. The
     # key logins are OpenSSH's, processes of their own as people's are. Nobody logged in is pushed out,
     # and the door never holds more than its places.
-    door = Door(max_connections=30)
-    held: list[int] = []
-
-    async def count_places() -> None:
-        while True:
-            held.append(len(door.callers))
-            await asyncio.sleep(0.01)
+    door = Watched(max_connections=30)
 
     async def test(port: int, key_login: KeyLogin, ann: Client) -> None:
-        counting = asyncio.get_running_loop().create_task(count_places())
         siege = Siege(port)
         siege.stalled(20)
         await until(lambda: sum(1 for c in door.callers if c.stage == "logging in") >= door.max_starting,
-                    "stalled the address's share of logins")
+                    "the address's share of logins stalled", WAIT)
         siege.raw(60, pause=0.25)
-        await until(lambda: siege.opened >= 150, "opened its connections again and again")
+        await until(lambda: siege.opened >= 150, "the siege to open its connections again and again", WAIT)
         became = await key_logins(key_login, 10)
         await siege.stop()
-        counting.cancel()
         assert became == ["in"] * 10, became
-        assert max(held) == door.max_connections  # full, and never more
+        assert door.most == door.max_connections  # full, and never more
         await still_here(ann, "Ann")
 
     at_the_door(where, tmp_path, door, test, by_ssh=True)
@@ -330,11 +352,12 @@ def test_a_door_full_of_people_logged_in_turns_a_key_login_away_whatever_the_sie
         siege = Siege(port)
         siege.raw(10, b"SSH-2.0-x\r\n")
         siege.raw(10)
-        await until(lambda: siege.opened > 100, "reopened its connections")
+        await until(lambda: siege.opened > 100, "the siege to reopen its connections", WAIT)
         staying: list[asyncio.subprocess.Process] = []
         while len(staying) < 3:  # Ben, three times, in and staying
             staying.append(await ssh(port, "ben", key_path, "-N"))
-            await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying), "let Ben in")
+            await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying),
+                        "the door to let Ben in", WAIT)
         refused = await ssh_key_login(port, "ben", key_path)
         await siege.stop()
         assert "full" in refused
@@ -473,21 +496,20 @@ def test_one_persons_chat_is_rate_limited_and_the_host_can_mute_kick_and_close_w
         await zoe.sees("You are watching")
         for n in range(20):
             zoe.type(f"say spam {n}")
-        await zoe.sees("Not so fast")
-        await asyncio.sleep(0.3)
+        zoe.type("7")  # read after the 20 lines: its answer says they all were
+        await zoe.sees("Watchers do not play")
         assert sum(1 for said in room.chat if said.text.startswith("spam")) == CHAT_BURST
         assert host_order(room, "mute", ["zoe"]) == ("host.order.mute", {"name": "zoe"})
-        await asyncio.sleep(2.5)
         zoe.type("say let me talk")
         await zoe.sees("The host has muted you.")
         assert host_order(room, "kick", ["zoe"]) is not None
-        await zoe.term.closed.wait()
+        await zoe.ends()
         assert "The host has sent you away" in zoe.term.all_raw()
         again = await connect(port, "zoe")
-        await again.term.closed.wait()  # a watcher sent away stays away
+        await again.ends()  # a watcher sent away stays away
         host_order(room, "watchers", ["0"])
         other = await connect(port, "yan")
-        await other.term.closed.wait()
+        await other.ends()
         assert "no more watchers" in other.term.all_raw()
 
     hosted(room, test)
@@ -504,7 +526,7 @@ def test_a_client_flooding_the_host_is_held_at_its_own_end_and_the_others_play_o
         chunk = "x" * 65536
         for _ in range(64):  # 4 MiB, as fast as the client may
             ann.chan.write(chunk)
-        await asyncio.sleep(1.0)
+        await asyncio.sleep(1.0)  # a second of the flood (what it measures): the host reads it at a person's pace
         held = ann.chan.get_write_buffer_size()
         assert held > 2 * 1024 * 1024, held  # most of it still at Ann's end: the host stopped reading her
         ben.chan.write("say still here")
@@ -531,14 +553,14 @@ def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tm
             others = await everyone(port, ["benedikt", "cyrillus", "dorothea"])
             for other in others:
                 other.close()
-            await asyncio.sleep(0.3)
+            await until(lambda: not any(room.chairs[seat].present for seat in (1, 2, 3)), "the three to be away")
             status = "".join(part[1] for part in local._status())
             assert "Invite code: bako-rimu-tesa" in status  # not cut at 80 columns, however many are away
             zoe = await connect(port, "zoe")
             await zoe.sees("You are watching")
             local.answer("kick zoe")
             assert "Watchers named zoe have been sent away" in local.message
-            await zoe.term.closed.wait()
+            await zoe.ends()
             here.cancel()
 
     hosted(room, test)
@@ -550,24 +572,36 @@ def test_the_hosts_own_screen_takes_orders_and_keeps_the_invite_code_in_sight(tm
 def test_once_a_bot_plays_the_seat_of_someone_away_the_screens_are_no_longer_redrawn_every_second(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     room = make_room(tmp_path, "Ann,Ben,Cy,bot:easy", grace=0.2)
-    drawn: list[str] = []
-    real = TableScreen._render
+    ahead = [0.0]
+    room.clock = lambda: time.monotonic() + ahead[0]  # the room's clock, which the test moves on
+    # The room looks every second whether a countdown runs (and its screens must move): here every 10 ms, each
+    # look counted.
+    looks: list[float] = []
 
-    def counted(self: TableScreen, cols: int, rows: int) -> RenderableType | str:
-        drawn.append(self.name)
-        return real(self, cols, rows)
+    class Ticking:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(asyncio, name)
 
-    monkeypatch.setattr(TableScreen, "_render", counted)
+        async def sleep(self, seconds: float, result: Any = None) -> Any:
+            if seconds == 1.0:
+                looks.append(seconds)
+                seconds = 0.01
+            return await asyncio.sleep(seconds, result)
+
+    monkeypatch.setattr(room_module, "asyncio", Ticking())
 
     async def test(host: Host, port: int) -> None:
         ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
         ben.close()
         await ann.sees("Ben away (a bot plays)")
         await decides(room, 0)  # Ann's turn: nothing happens until she moves
-        await asyncio.sleep(0.5)
-        drawn.clear()
-        await asyncio.sleep(3.2)
-        assert drawn.count("cy") == 0, f"Cy's table was drawn {drawn.count('cy')} times while nothing changed"
+        ahead[0] += 2.0  # past the second after the grace in which the countdown still shows its end
+        await until(lambda: all_drawn(host), "every screen drawn")
+        drawings = screen_of(host, "cy").app.render_counter
+        seen = len(looks)
+        await until(lambda: len(looks) > seen + 5, "the room to look five times whether a countdown runs")
+        drawn = screen_of(host, "cy").app.render_counter - drawings
+        assert drawn == 0, f"Cy's screen was drawn {drawn} times while nothing changed"
 
     hosted(room, test)
 
@@ -614,14 +648,8 @@ def test_not_your_turn_is_gone_when_the_turn_comes(tmp_path: Path) -> None:
         await decides(room, 0)
         ben.type("7")
         await ben.sees("Not your turn")
-        while room.match.game.to_move != 1:
-            await decides(room, 0)
-            ann.type(room.match.game.view(0).legal_moves()[0])
-            await asyncio.sleep(0.1)
-        await decides(room, 1)
-        await ben.sees("Ben, ")
-        await asyncio.sleep(0.2)
-        assert "Not your turn" not in ben.term.text()
+        await first_seat_plays_until_the_second_decides(room, ann)
+        await ben.sees(lambda text: "Ben, " in text and "Not your turn" not in text)
 
     hosted(room, test)
 
@@ -636,13 +664,15 @@ def test_a_resumed_game_waits_for_a_missing_player_no_longer_than_the_grace(tmp_
         ann = await connect(port, "ann")
         await ann.sees("is not back yet")
         await ann.sees("What happened", timeout=WAIT)  # the game goes on without Ben
-        for _ in range(400):
-            if any(m.seat == 1 for m in resumed.saved.transcript.moves):
+        for _ in range(100):
+            if any(m.seat == 1 for m in resumed.saved.transcript.moves) or resumed.match.game.is_over:
                 break
-            await decides(resumed, 0)
-            if resumed.chairs[0].answer is not None:
+            await until(lambda: asked_on_screen(resumed, 0) or any(m.seat == 1 for m in resumed.saved.transcript.moves),
+                        "Ann to be asked, or a move for Ben", WAIT)
+            if resumed.chairs[0].answer is not None and not resumed.chairs[0].answer.done():
+                before = len(resumed.saved.transcript.moves)
                 ann.type(resumed.view_for(0).legal_moves()[0])
-            await asyncio.sleep(0.05)
+                await taken(resumed, before, "Ann's")
         assert any(m.seat == 1 for m in resumed.saved.transcript.moves)  # a bot stood in for Ben
 
     hosted(resumed, test)
@@ -688,7 +718,7 @@ def test_the_end_of_a_hosted_match_tells_the_command_that_replays_its_deals(tmp_
         await _plays_to_the_end(room, ann)
         await ann.sees("Enter to leave")
         ann.type("")
-        await ann.term.closed.wait()
+        await ann.ends()
         assert "abluxxen play --players" in ann.term.all_raw().replace("\r\n", "\n")
         assert "--seed 11" in ann.term.all_raw()
 
@@ -706,13 +736,13 @@ def test_kicking_a_name_sends_away_the_watcher_posing_under_it_not_the_seats_own
         poser = await connect(port, "ben", key=OTHER_KEY)
         await poser.sees("seat belongs to whoever took it first")
         assert host_order(room, "kick", ["Ben"]) == ("host.order.kick_watchers", {"name": "Ben"})
-        await poser.term.closed.wait()
+        await poser.ends()
         assert room.chairs[1].present and room.chairs[1].keys  # Ben plays on, his seat still his
         again = await connect(port, "ben", key=OTHER_KEY)
-        await again.term.closed.wait()
+        await again.ends()
         assert "sent you away" in again.term.all_raw()
         assert host_order(room, "kick", ["ben"]) == ("host.order.kick_seat", {"name": "ben"})  # now Ben himself
-        await ben.term.closed.wait()
+        await ben.ends()
         await ann.sees("Ben away")
         assert not room.chairs[1].owned
 
@@ -738,9 +768,11 @@ async def _plays_to_the_end(room: Room, person: Client) -> None:
     """The first seat's person plays their first legal move at each turn until the game is over."""
     while not room.match.game.is_over:
         await decides(room, 0)
-        if room.chairs[0].answer is not None:
-            person.type(room.view_for(0).legal_moves()[0])
-        await asyncio.sleep(0.01)
+        if room.match.game.is_over:
+            break
+        before = len(room.saved.transcript.moves)
+        person.type(room.view_for(0).legal_moves()[0])
+        await taken(room, before, "the first seat's")
 
 
 def test_keys_reach_a_session_whose_pipe_lies_past_descriptor_1023(tmp_path: Path) -> None:

@@ -4,39 +4,76 @@ the next never shows another seat's hand (the helpers are in ``tests/hosting.py`
 
 from __future__ import annotations
 
-import asyncio
 import random
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO, cast
 
+import asyncssh
 import pytest
 from helpers import Seated, make_doc, seated
-from hosting import Client, decides, everyone, hand_words, hosted, make_room
+from hosting import (
+    WAIT,
+    Client,
+    all_drawn,
+    connect,
+    decides,
+    everyone,
+    hand_words,
+    hosted,
+    make_room,
+    next_asked,
+    taken,
+)
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import UIContent
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import Renderer
+from waiting import until
 
 from abluxxen import Game
 from abluxxen.host.server import Host, TerminalOut
 from abluxxen.i18n.tr import Tr
 from abluxxen.table.room import Room
 from abluxxen.tui import toolkit
-from abluxxen.tui.screen import TableScreen
 
 
-async def quiet(host: Host) -> None:
-    """Until no screen has a redraw waiting (what was drawn has been sent)."""
-    for _ in range(500):
-        await asyncio.sleep(0.01)
-        if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
-            await asyncio.sleep(0.05)  # the client reads what was sent
-            if not any(screen.app.invalidated for screen in host.screens if isinstance(screen, TableScreen)):
-                return
-    raise AssertionError("the screens never stopped redrawing")
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
+    """What the host has written to each person's terminal so far, in characters, by login name."""
+    written: Counter[str] = Counter()
+    write = asyncssh.SSHServerChannel.write
+
+    def counted(self: asyncssh.SSHServerChannel[str], data: str, datatype: int | None = None) -> None:
+        written[self.get_extra_info("username")] += len(data)
+        write(self, data, datatype)
+    monkeypatch.setattr(asyncssh.SSHServerChannel, "write", counted)
+    return written
+
+
+#: What Ctrl-L sends first: the terminal's screen erased (then the whole screen drawn afresh).
+ERASE = "\x1b[2J"
+
+
+async def quiet(host: Host, clients: list[Client], sent: Counter[str]) -> None:
+    """Until no screen has a redraw waiting and every client has read all that its screen wrote (a test
+    first waits for what it did to reach the screens: then nothing more is on its way)."""
+    def read(client: Client) -> bool:
+        return sum(map(len, client.term.raw)) == sent[client.conn.get_extra_info("username")]
+
+    await until(lambda: all_drawn(host) and all(read(client) for client in clients),
+                "every screen drawn and read by its client", WAIT)
+
+
+async def afresh(client: Client, host: Host, clients: list[Client], sent: Counter[str]) -> None:
+    """Ctrl-L at ``client``'s terminal, until its whole screen is drawn afresh and read."""
+    since = len(client.term.all_raw())
+    client.chan.write("\x0c")
+    await client.sees(lambda _: ERASE in client.term.all_raw()[since:])
+    await quiet(host, clients, sent)
 
 
 def still_room(tmp_path: Path) -> Room:
@@ -47,25 +84,29 @@ def still_room(tmp_path: Path) -> Room:
     return room
 
 
+def nothing_typed(name: str) -> Callable[[str], bool]:
+    """Whether a screen shows ``name``'s prompt with nothing typed after it."""
+    return lambda text: text.split("\n")[-2] == f"{name} ›"
+
+
 def shows(*parts: str) -> Callable[[str], bool]:
     """Whether a screen shows every one of ``parts``."""
     return lambda text: all(part in text for part in parts)
 
 
 async def plays(room: Room, clients: list[Client], rng: random.Random) -> None:
-    """The seat whose turn it is types a legal move, and the room takes it."""
-    game = room.match.game
-    mover = game.to_move
-    assert mover is not None
-    await decides(room, mover)
+    """The seat asked types a legal move, the room takes it, and the next seat is asked (the move on every
+    screen's way: the room told them before it asked), or the game is over."""
+    mover = await next_asked(room, range(len(clients)))
+    assert mover is not None, "the game is over"
     before = len(room.saved.transcript.moves)
-    clients[mover].type(rng.choice(game.view(mover).legal_moves()))
-    while len(room.saved.transcript.moves) == before and not room.match.game.is_over:
-        await asyncio.sleep(0.005)
+    clients[mover].type(rng.choice(room.match.game.view(mover).legal_moves()))
+    await taken(room, before, f"seat {mover}'s")
+    await next_asked(room, range(len(clients)))
 
 
 def test_a_key_typed_redraws_the_prompts_lines_not_the_table_and_sends_a_few_bytes(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sent: Counter[str]) -> None:
     # prompt_toolkit draws the whole layout for every key: the table's 22 lines were copied into its
     # screen again, character by character, for each key a person typed (most of a key's cost).
     copied: list[int] = []
@@ -78,19 +119,19 @@ def test_a_key_typed_redraws_the_prompts_lines_not_the_table_and_sends_a_few_byt
     room = still_room(tmp_path)
 
     async def test(host: Host, port: int) -> None:
-        ann, ben, cy = await everyone(port, ["ann", "ben", "cy"])
-        await decides(room, 0)
+        clients = ann, ben, cy = [await connect(port, name) for name in ("ann", "ben", "cy")]
+        await decides(room, 0)  # (Ann's screen drawn asking her: all it has drawn is what the bound below counts)
         await ann.sees("Your hand (Ann)")
-        await quiet(host)
+        await quiet(host, clients, sent)
         whole = len(ann.term.all_raw().encode())
         for typed in ("p", "pl", "pla"):
             copied.clear()
-            sent = len(ann.term.all_raw().encode())
+            before = len(ann.term.all_raw().encode())
             ann.chan.write(typed[-1])
             await ann.sees(f"Ann › {typed}")
-            await quiet(host)
+            await quiet(host, clients, sent)
             assert copied and max(copied) <= 1, copied  # the prompt and the line under it, one line each
-            assert len(ann.term.all_raw().encode()) - sent < whole / 20
+            assert len(ann.term.all_raw().encode()) - before < whole / 20
         assert "Ann › pla" not in ben.term.all_raw() + cy.term.all_raw()
 
     hosted(room, test)
@@ -114,7 +155,8 @@ def test_every_move_shows_on_every_screen_each_with_its_own_hand(tmp_path: Path)
     hosted(room, test)
 
 
-def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_path: Path) -> None:
+def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_path: Path,
+                                                                         sent: Counter[str]) -> None:
     room = make_room(tmp_path, "Ann,Ben")
     rng = random.Random(5)
 
@@ -132,7 +174,8 @@ def test_two_seats_screens_kept_between_draws_never_show_each_others_hand(tmp_pa
             ann.chan.write("p")  # a key typed redraws from what was kept
             await ann.sees("Ann › p")
             ann.chan.write("\x7f")
-        await quiet(host)
+            await ann.sees(nothing_typed("Ann"))
+        await quiet(host, [ann, ben], sent)
         for me, client, name, other in ((0, ann, "Ann", "Ben"), (1, ben, "Ben", "Ann")):
             assert f"hand ({other})" not in client.term.all_raw()
             lines = [line for line in client.term.seen if "hand (" in line]
@@ -161,7 +204,8 @@ def test_line_editing_keys_work_on_every_screen_of_one_host(tmp_path: Path) -> N
     hosted(room, test)
 
 
-def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp_path: Path) -> None:
+def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp_path: Path,
+                                                                             sent: Counter[str]) -> None:
     # Rows a screen copied unchanged from the last drawing are not compared again: the terminal must still
     # show exactly what drawing the whole screen afresh (Ctrl-L) shows, after keys, moves and chat.
     assert toolkit.redraws_patched()  # else this compares prompt_toolkit's own comparison with itself
@@ -175,18 +219,23 @@ def test_what_each_redraw_left_on_a_screen_is_what_a_whole_new_drawing_shows(tmp
             if room.match.game.is_over:
                 break
             watcher = clients[turn % 3]
+            name = room.chairs[turn % 3].name
             watcher.chan.write("say hi" if turn % 2 else "pl")  # a line being typed, or a line said
             if turn % 2:
                 watcher.chan.write("\r")
-            await quiet(host)
+                for client in clients:
+                    await client.sees(f"{name}: hi")
+            else:
+                await watcher.sees(f"{name} › pl")
+            await quiet(host, clients, sent)
             for client in clients:
                 drawn = client.term.text()
-                client.chan.write("\x0c")  # Ctrl-L: the whole screen drawn afresh
-                await quiet(host)
+                await afresh(client, host, clients, sent)  # Ctrl-L: the whole screen drawn afresh
                 assert client.term.text() == drawn
             if not turn % 2:
                 watcher.chan.write("\x7f\x7f")
-                await quiet(host)
+                await watcher.sees(nothing_typed(name))
+                await quiet(host, clients, sent)
 
     hosted(room, test)
 
@@ -275,7 +324,8 @@ def test_the_redraw_patch_is_on_and_writes_the_very_bytes_prompt_toolkit_writes_
     seated(Game.from_json(make_doc(hands=["1 4 5 7", "2 6 9", "3 8 10"], names=["Ann", "Ben", "Cy"])), test)
 
 
-def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path) -> None:
+def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_path: Path,
+                                                                            sent: Counter[str]) -> None:
     # The log is narrated once for each kind of eyes and kept between moves and screens: a seat that drew
     # from the deck reads its own narration, naming its card; the other seat's screen must never get it.
     room = make_room(tmp_path, "Ann,Ben")
@@ -286,19 +336,17 @@ def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_
         clients = await everyone(port, ["ann", "ben"])
         private: dict[int, set[str]] = {0: set(), 1: set()}
         for _ in range(16):
-            game = room.match.game
-            mover = game.to_move
-            assert mover is not None
-            await decides(room, mover)
-            before = len(room.saved.log)
-            legal = game.view(mover).legal_moves()
+            mover = await next_asked(room, (0, 1))
+            assert mover is not None, "the game is over"
+            before, moves = len(room.saved.log), len(room.saved.transcript.moves)
+            legal = room.match.game.view(mover).legal_moves()
             clients[mover].type("draw deck" if "draw deck" in legal else rng.choice(legal))
-            while len(room.saved.log) == before:
-                await asyncio.sleep(0.005)
+            await taken(room, moves, f"seat {mover}'s")  # (its events are logged with it)
             for event in room.saved.log[before:]:
                 if event.kind == "draw" and event.source == "deck" and event.cards and event.seat is not None:
                     private[event.seat] |= {tr("n.from_deck_seen", cards=tr.card(card)) for card in event.cards}
-            await quiet(host)
+            await next_asked(room, (0, 1))  # (the move told to every screen before)
+            await quiet(host, clients, sent)
             if all(private.values()) or room.match.game.is_over:
                 break
         assert all(private.values()), "both seats must draw from the deck for this test to test anything"
@@ -312,7 +360,7 @@ def test_a_card_drawn_from_the_deck_reaches_its_drawers_screen_and_no_other(tmp_
 
 
 def test_after_a_move_a_line_every_screen_shows_is_copied_into_prompt_toolkits_screens_once(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, sent: Counter[str]) -> None:
     # Copying a table's lines into prompt_toolkit's screen, character by character, was a third of drawing
     # a move; most lines (the header, the seats, the pool, the log) are the same on every screen.
     copied: list[int] = []
@@ -330,13 +378,13 @@ def test_after_a_move_a_line_every_screen_shows_is_copied_into_prompt_toolkits_s
         clients = await everyone(port, ["ann", "ben", "cy"])
         for _ in range(4):
             await plays(room, clients, rng)
-            await quiet(host)
+            await quiet(host, clients, sent)
         copied.clear()
         await plays(room, clients, rng)
         deck = room.match.game.view(0).deck_size
         for seat, client in enumerate(clients):
             await client.sees(shows(f"Deck {deck}", hand_words(room, seat)))
-        await quiet(host)
+        await quiet(host, clients, sent)
         assert sum(copied) < 22, copied  # less than one screen's lines, for three screens
 
     hosted(room, test)

@@ -212,7 +212,7 @@ def test_without_proc_a_held_save_is_busy_at_once_and_nobody_is_stopped(
 
 def test_without_sighup_and_sigkill_a_game_whose_terminal_has_gone_is_stopped_with_sigterm(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    stuck = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    stuck = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])  # a game stuck on its own
     try:
         with monkeypatch.context() as windows:
             windows.delattr(signal, "SIGHUP")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import TIMEOUT, spawn_terminal
+from helpers import spawn_terminal
+from waiting import until, until_blocking
 
 from abluxxen import Match, Rules
 from abluxxen.store.save_document import Saved, Seat
@@ -19,11 +19,12 @@ from abluxxen.store.saves import read_save, write_save
 from abluxxen.tui.stops import Stopping, answer_stop_signals
 
 
-async def _sent(name: str) -> None:
-    """Send this process the signal ``name``, and let the event loop answer it."""
+async def _sent(name: str, answers: Callable[[], int]) -> None:
+    """Send this process the signal ``name``, and wait until the event loop answered it (``answers()``, how many
+    signals were answered so far, grew)."""
+    before = answers()
     os.kill(os.getpid(), getattr(signal, name))
-    for _ in range(100):
-        await asyncio.sleep(0.01)
+    await until(lambda: answers() > before, f"{name} to be answered")
 
 
 @pytest.mark.parametrize("name, status", [("SIGHUP", 129), ("SIGTERM", 143), ("SIGINT", 130)])
@@ -44,7 +45,7 @@ def test_at_a_screen_a_hang_up_and_a_stop_leave_and_ctrl_c_asks() -> None:
         asked: list[bool] = []
         answer_stop_signals(stops.append, interrupted=lambda: asked.append(True))
         for name in ("SIGINT", "SIGHUP", "SIGTERM"):
-            await _sent(name)
+            await _sent(name, lambda: len(stops) + len(asked))
         return stops, len(asked)
 
     assert asyncio.run(main()) == ([129, 143], 1)
@@ -57,7 +58,7 @@ def test_a_platform_without_sighup_answers_the_other_stop_signals(monkeypatch: p
     async def main() -> list[int]:
         stops: list[int] = []
         answer_stop_signals(stops.append, interrupted=lambda: None)
-        await _sent("SIGTERM")
+        await _sent("SIGTERM", lambda: len(stops))
         return stops
 
     assert asyncio.run(main()) == [143]
@@ -85,14 +86,6 @@ def _catches(pid: int, name: str) -> bool:
     return False
 
 
-def _until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never {what}")
-        time.sleep(0.001)
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux tells what a process catches in /proc")
 @pytest.mark.parametrize("when", ["as soon as it catches SIGTERM", "once the save is locked"])
 def test_sigterm_while_resume_opens_the_game_saves_and_leaves_with_143(tmp_path: Path, when: str) -> None:
@@ -106,9 +99,9 @@ def test_sigterm_while_resume_opens_the_game_saves_and_leaves_with_143(tmp_path:
     child, log = spawn_terminal(["resume", str(path), "--lang", "en"], tmp_path)
     try:
         if when == "once the save is locked":  # its modules loaded, the save being read: no loop yet
-            _until(lambda: (tmp_path / ".game.json.lock").exists(), "locked")
+            until_blocking(lambda: (tmp_path / ".game.json.lock").exists(), "the save to be locked", every=0.001)
         else:  # the first moment a program can answer a signal at all
-            _until(lambda: _catches(child.pid, "SIGTERM"), "catching SIGTERM")
+            until_blocking(lambda: _catches(child.pid, "SIGTERM"), "it to catch SIGTERM", every=0.001)
         child.kill(signal.SIGTERM)
         child.expect(pytest.importorskip("pexpect").EOF)
     finally:

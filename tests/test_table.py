@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from waiting import until
 
 from abluxxen import Event, Match, Rules, View
 from abluxxen.store import save_document
@@ -269,8 +270,7 @@ def test_the_turn_clocks_decisions_are_counted_apart_from_the_persons_own_and_ke
     async def play() -> None:
         room.sit(Login("Ann"), screen)
         game = asyncio.get_running_loop().create_task(room.run())
-        while room.stage not in (SCORES, OVER):
-            await asyncio.sleep(0.01)
+        await until(lambda: room.stage in (SCORES, OVER), "the game to end")
         room.leave(screen)
         await game
 
@@ -303,7 +303,7 @@ class Waiting(BotSeat):
     """A seat whose answer waits on the event loop, as a person's at an SSH session does."""
 
     async def decide(self, view: View) -> str:
-        await asyncio.sleep(0)
+        await asyncio.sleep(0)  # (what this seat is for: its answer waits on the loop, for one turn)
         return self.choose(view)
 
 

@@ -11,12 +11,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pty_screen import TIMEOUT, PtyScreen, asking, hang_up, plain
+from waiting import until_blocking
 
 from abluxxen import Game, Rules
 from abluxxen.store.saves import read_save
@@ -137,10 +137,8 @@ def test_simulate_stops_with_its_workers_on_ctrl_c_and_sigterm(tmp_path: Path, s
     assert proc.returncode == status
     assert err.strip().count("\n") == 0 and word in err and "Traceback" not in err
     assert not out  # no half-finished results
-    deadline = time.monotonic() + TIMEOUT
-    while [w for w in workers if _running(w)]:  # ended with the run (a zombie has ended)
-        assert time.monotonic() < deadline, f"workers left running: {[w for w in workers if _running(w)]}"
-        time.sleep(0.01)
+    until_blocking(lambda: not [w for w in workers if _running(w)], "the workers to end with the run",  # (a zombie has)
+                   shown=lambda: f"left running: {[w for w in workers if _running(w)]}")
 
 
 def _status(pid: str) -> str:
@@ -160,15 +158,15 @@ def _working(parent: int, count: int) -> list[str]:
     """The ``count`` workers of ``parent`` once each is set up to work: it leaves Ctrl-C to the parent
     (SIGINT ignored, as its pool's initializer makes it), so a signal now finds the run under way."""
     sigint = 1 << (signal.SIGINT - 1)
-    deadline = time.monotonic() + TIMEOUT
-    while True:
+
+    def working() -> list[str]:
         workers = subprocess.run(["pgrep", "-P", str(parent)], capture_output=True, text=True).stdout.split()
         ignored = [int(line.split()[1], 16) for w in workers for line in _status(w).splitlines()
                    if line.startswith("SigIgn:")]
-        if len(workers) >= count and len(ignored) == len(workers) and all(mask & sigint for mask in ignored):
-            return workers
-        assert time.monotonic() < deadline, f"{count} workers never started: {workers}"
-        time.sleep(0.01)
+        ready = len(workers) >= count and len(ignored) == len(workers) and all(mask & sigint for mask in ignored)
+        return workers if ready else []
+
+    return until_blocking(working, f"{count} workers to start and leave Ctrl-C to the parent", every=0.01)
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from pty_screen import PtyScreen, asking
+from waiting import until_blocking
 
 from abluxxen import Game, Rules
 from abluxxen.cli.main import main
@@ -38,7 +39,7 @@ def slowly(self, *args, **kwargs):
     if os.environ.get("DRAWS"):
         with open(os.environ["DRAWS"], "a") as draws:
             draws.write("drawing\\n")
-    time.sleep(0.3)
+    time.sleep(0.3)  # the slow terminal itself: what the tests here are about
     return drawn(self, *args, **kwargs)
 Renderer.render = slowly
 from abluxxen.cli.main import main
@@ -74,16 +75,19 @@ def _left(term: PtyScreen) -> int | None:
     """The exit status once the program has left; ``None`` when it is still running after
     :data:`LEAVE_WITHIN` seconds (then it is killed, and its save examined as it is)."""
     child = term.child
-    deadline = time.monotonic() + LEAVE_WITHIN
-    while time.monotonic() < deadline:
-        if not child.isalive():
-            status: int | None = child.exitstatus
-            return status
-        if not term.read(0.05):  # whatever it still writes goes on the screen
-            time.sleep(0.05)
-    child.ptyproc.kill(signal.SIGKILL)
-    child.ptyproc.wait()
-    return None
+
+    def gone() -> bool:
+        term.read(0.05)  # whatever it still writes goes on the screen (waiting for it a while, if it writes)
+        return not child.isalive()
+
+    try:
+        until_blocking(gone, "the program to leave", LEAVE_WITHIN, every=0.01)
+    except AssertionError:
+        child.ptyproc.kill(signal.SIGKILL)
+        child.ptyproc.wait()
+        return None
+    status: int | None = child.exitstatus
+    return status
 
 
 def _the_save() -> Path:
@@ -161,7 +165,7 @@ signal.signal(signal.SIGHUP, lambda signum, frame: Path(sys.argv[2]).write_text(
 signal.signal(signal.SIGTERM, signal.SIG_IGN)
 lock = SaveLock(Path(sys.argv[1])).acquire()
 print("holding", flush=True)
-time.sleep(600)
+time.sleep(600)  # stuck: it stays until it is made to go
 """
 
 
@@ -176,10 +180,7 @@ def test_a_game_whose_terminal_has_gone_gives_its_save_up_to_resume(tmp_path: Pa
     stuck = PtyScreen([str(path), str(hung_up)], script=_STUCK_GAME)
     stuck.until(lambda _: "holding\r\n" in stuck.raw())  # the whole line: its print is over
     stuck.close_window()  # its terminal is gone; the process stays, holding the save
-    deadline = time.monotonic() + LEAVE_WITHIN
-    while not hung_up.exists():  # the hang-up reached it
-        assert time.monotonic() < deadline, "the stuck game was never told its terminal closed"
-        time.sleep(0.01)
+    until_blocking(hung_up.exists, "the stuck game to be told its terminal closed", LEAVE_WITHIN)
     assert stuck.child.isalive()
     again = _slow_game(["resume", str(path), "--lang", "en"])
     assert again.sees("Ann ›", "open in another terminal") == 0  # the stuck game was made to let go

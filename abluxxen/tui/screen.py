@@ -410,6 +410,11 @@ class TableScreen(Paged):
         decision = (chair.seat, len(room.saved.transcript.moves)) if chair is not None else None
         return room.stage, room.game_number, self.cover, self.question, decision
 
+    def shows_asked(self) -> bool:
+        """Whether the screen as last drawn shows what a line typed now would answer (such a line is no
+        typeahead; one begun before is, and never answers: see :meth:`asking`)."""
+        return self._shown == self.asking()
+
     def _drew(self, app: object) -> None:
         # Drawn too small, the screen showed only its note: whatever it asks, nobody saw it asked.
         self._shown = _UNSEEN if self.too_small() else self.asking()
@@ -471,7 +476,7 @@ class TableScreen(Paged):
         """A key at a question that single keys answer: one of them answers it now; any other key (or one
         pressed before the question was on the screen) answers nothing, and the terminal beeps."""
         question, key = self.question, key.lower()
-        if question is None or len(key) != 1 or key not in question.keys or self._shown != self.asking():
+        if question is None or len(key) != 1 or key not in question.keys or not self.shows_asked():
             if self.app.is_running:
                 self.app.output.bell()
             return
