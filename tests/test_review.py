@@ -121,6 +121,11 @@ def test_json_rates_every_choice_of_the_seat_in_order(tmp_path: Path, capsys: py
     for d in decisions:
         assert d["loss"] >= 0
         assert (d["loss"] == 0) == (d["played"] == d["best"]), d
+        # A loss is said only beyond the check's noise; the hint's own move is not checked at all.
+        assert d["loss"] == 0 or d["loss"] > d["noise"] >= 0.5, d
+        assert (d["noise"] == 0) == (d["played"] == d["hint"]), d
+    # A normal bot's move other than the hint's, but not worse beyond the noise, loses nothing.
+    assert any(d["played"] != d["hint"] and d["loss"] == 0 for d in decisions)
     # Seeded: the same game reviewed again gives the same figures.
     assert _review(capsys, str(path), "--seat", "Bob", "--think", THINK, "--json")[1] == out
 
@@ -152,7 +157,7 @@ def test_an_obvious_blunder_is_the_biggest_mistake(tmp_path: Path, capsys: pytes
     assert "Bob's hand · 1: 2" in mistakes  # every hand open: the game is over
 
 
-@pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (2, 3), (4, 1)])
+@pytest.mark.parametrize("players, seed", [(2, 1), (2, 2), (4, 1)])
 def test_a_game_that_followed_the_hint_has_no_mistakes(players: int, seed: int, tmp_path: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
     # Both are the hard bot: the review rates against the hint's own move, so advice followed is never
