@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
@@ -448,3 +449,9 @@ def _saved_at(game: Any, seats: Any, lang: str) -> Any:
     match = Match(game.rules, games=1, seed=3, names=names)
     match.game = game
     return Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
+
+
+def named(path: Path) -> str:
+    """A pattern (``re``) for ``path`` as a message names it: whole, or cut with "…" to fit the line
+    (``quoting.path_shown``): a path a person gave is never printed whole when it is long."""
+    return rf"(?:{re.escape(str(path))}|\S*…\S*)"

@@ -42,6 +42,7 @@ from abluxxen.host import workers as workers_module
 from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host.keys import fingerprint, host_key
 from abluxxen.host.workers import Workers
+from abluxxen.quoting import path_shown
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
 from abluxxen.store.records import open_records, record_finished
@@ -452,7 +453,8 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         status, said = await backing_up("--backup", str(backup))
         assert status == 0, said
         lines = said.strip().splitlines()
-        assert len(lines) == 2 and lines[0].startswith(f"Backed up into {backup}: club.json (1 table), 1 save, ")
+        assert len(lines) == 2
+        assert lines[0].startswith(f"Backed up into {path_shown(backup)}: club.json (1 table), 1 save, ")
         assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
         status, said = await backing_up("--backup", str(backup))
         assert status == 2 and said.count("\n") == 1 and "not empty" in said

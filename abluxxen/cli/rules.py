@@ -24,6 +24,7 @@ import textwrap
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
+from ..complaints import PREFIX
 from ..i18n.catalog import in_language
 from ..i18n.rulebook import MESSAGES, find, topic_help, topics
 from ..languages import default_lang
@@ -203,15 +204,18 @@ class CommandPager:
 
 
 def _say(line: str, console: Console | None, *, stderr: bool = False) -> None:
-    """One plain message (no markup), to ``console`` or to standard output / error: on a terminal wrapped
-    between words to its width (a long list of topics must not break in mid-word), elsewhere one line."""
+    """One plain message (no markup), to ``console`` or to standard output: on a terminal wrapped between
+    words to its width (a long list of topics must not break in mid-word), elsewhere one line; to standard
+    error one line after ``abluxxen:``."""
     out = sys.stderr if stderr else sys.stdout
-    if console is None and out.isatty():
+    if stderr:  # a complaint, as every command's: one line after the program's name, never wrapped
+        line = PREFIX + line
+    elif console is None and out.isatty():
         import shutil
 
         width = shutil.get_terminal_size((80, 24)).columns
         line = "\n".join(textwrap.wrap(line, width=max(20, width), break_on_hyphens=False)) or line
     if console is not None:
-        console.print(line, markup=False, highlight=False, soft_wrap=not console.is_terminal)
+        console.print(line, markup=False, highlight=False, soft_wrap=stderr or not console.is_terminal)
     else:
         print(line, file=out)
