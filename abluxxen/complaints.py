@@ -8,8 +8,13 @@ from collections.abc import Callable
 
 from .quoting import WIDTH, fitting
 
-#: What begins each line: the program's name.
-PREFIX = "abluxxen: "
+#: What begins each line the program writes on standard error.
+NAMED = "abluxxen: "
+
+
+def complaint(text: str) -> str:
+    """``text`` as :func:`complain` writes it: each of its lines after ``abluxxen:``."""
+    return "\n".join(NAMED + line for line in text.splitlines())
 
 
 def complain(text: str | Callable[[int], str]) -> None:
@@ -20,10 +25,9 @@ def complain(text: str | Callable[[int], str]) -> None:
     made to fit a terminal's 80 columns, ``abluxxen:`` included, by cutting what it quotes shorter.
     """
     if callable(text):
-        text = fitting(text, WIDTH - len(PREFIX))
+        text = fitting(text, WIDTH - len(NAMED))
     try:
-        if sys.stderr is not None:
-            for line in text.splitlines():
-                print(f"{PREFIX}{line}", file=sys.stderr)
+        if sys.stderr is not None and text:
+            print(complaint(text), file=sys.stderr)
     except (OSError, ValueError):
         pass

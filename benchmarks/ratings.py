@@ -16,12 +16,19 @@ the levels' ratings shifted so that the normal bot's ``mu`` is a new
 person's: the values of ``BOT_START``.
 
     python benchmarks/ratings.py --calibrate --games 200 --seed 1
+
+Settling (``--settling``): how a new person's margin (``3·sigma``, in rating points) falls over their rated
+games, duels against the normal bot won or lost at random (a person even with it), and when the rating stops
+being provisional: the figures behind ``SETTLED_GAMES`` (``docs/ratings.md``, *Provisional ratings*).
+
+    python benchmarks/ratings.py --settling --games 100 --seed 1
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import random
 import statistics
 import sys
 import tempfile
@@ -30,7 +37,7 @@ from pathlib import Path
 
 from abluxxen import Rules
 from abluxxen.cli.simulate import Task, run_games
-from abluxxen.store.ratings import MU, SIGMA, Placing, Ratings, bot_key, places, rate
+from abluxxen.store.ratings import MU, SCALE, SIGMA, Placing, Ratings, bot_key, places, rate
 from abluxxen.store.records import open_records
 
 CALIBRATION_SEATS = ("hard", "normal", "easy")
@@ -90,17 +97,35 @@ def calibrate(games: int, seed: int, jobs: int) -> None:
     print("}")
 
 
+def settling(games: int, seed: int) -> None:
+    """Print a new person's margin after 1, 5, 10, 20, 30, 50, 100… rated games (see the module's words)."""
+    rng = random.Random(seed)
+    ratings = Ratings()
+    for n in range(1, games + 1):
+        won = rng.random() < 0.5
+        ratings.add([Placing("name:ann", "Ann", None, 1 if won else 2),
+                     Placing(bot_key("normal"), "normal", "normal", 2 if won else 1)])
+        ann = ratings.players["name:ann"]
+        if n in (1, 5, 10, 20, 30, 50) or n % 100 == 0:
+            print(f"after {n:>3}: 3·sigma = {3 * SCALE * ann.sigma:4.0f} points"
+                  + (" (provisional)" if ann.provisional else ""))
+
+
 def main() -> int:
-    """Time the replay, or calibrate the bot levels."""
+    """Time the replay, calibrate the bot levels, or show how a new rating settles."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--games", type=int, default=None, help="games (default: 10000; 200 with --calibrate)")
+    parser.add_argument("--games", type=int, default=None,
+                        help="games (default: 10000; 200 with --calibrate, 100 with --settling)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--calibrate", action="store_true", help="play bot games and print BOT_START")
+    parser.add_argument("--settling", action="store_true", help="print how a new person's margin falls")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.calibrate:
         calibrate(args.games or 200, args.seed, args.jobs)
+    elif args.settling:
+        settling(args.games or 100, args.seed)
     else:
         timing(args.games or 10_000, args.runs)
     return 0

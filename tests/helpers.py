@@ -10,11 +10,14 @@ from __future__ import annotations
 import io
 import random
 import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pty_screen import TIMEOUT as TIMEOUT  # the pseudo-terminal tests read it from here too
 from pty_screen import terminal_env
 
@@ -449,6 +452,19 @@ def _saved_at(game: Any, seats: Any, lang: str) -> Any:
     match = Match(game.rules, games=1, seed=3, names=names)
     match.game = game
     return Saved(match=match, seats=seats, lang=lang, delay=0.0, log=[Event(START, game.turn, source="1")])
+
+
+def in_own_mounts(script: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``script`` (``sh``) run as the root of a user and mount namespace of its own (``unshare -rm``), where it
+    may mount a disk of a few kilobytes or make a folder read-only, as a test cannot otherwise without being
+    root; the mounts go with it. The test is skipped where the system has no such namespaces for this user.
+    """
+    probe = subprocess.run(["unshare", "-rm", "true"], capture_output=True, check=False) \
+        if shutil.which("unshare") else None
+    if probe is None or probe.returncode != 0:
+        pytest.skip("no user and mount namespace here (unshare -rm)")
+    return subprocess.run(["unshare", "-rm", "sh", "-c", script], env=env, capture_output=True, text=True,
+                          timeout=TIMEOUT, check=False)
 
 
 def named(path: Path) -> str:

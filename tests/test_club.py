@@ -37,6 +37,7 @@ from clubbing import (
 from hosting import WAIT, Client, decides, play_out
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from abluxxen.cli.main import main
 from abluxxen.host import frames
 from abluxxen.host import workers as workers_module
 from abluxxen.host.door import MAX_WRONG, Door
@@ -45,6 +46,7 @@ from abluxxen.host.workers import Workers
 from abluxxen.quoting import path_shown
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
+from abluxxen.store.ratings import Ratings, recorded_ratings
 from abluxxen.store.records import open_records, record_finished
 from abluxxen.store.records_db import RecordsError
 from abluxxen.store.save_lock import SaveLock
@@ -250,15 +252,19 @@ def test_a_table_is_opened_joined_watched_played_to_its_end_and_recorded_and_no_
         with open_records() as records:
             (game,) = records.games()
         winner, loser = ("Ann", "Ben") if 0 in game.winners else ("Ben", "Ann")
-        await ann.sees(lambda text: bool(re.search(rf"Online: .*{winner} \d{{4}}", text)))
+        await ann.sees(lambda text: bool(re.search(rf"Online: .*{winner} \d{{3,4}}\?", text)))
         won, lost = (club.rating(club.visitors[name.casefold()]) for name in (winner, loser))
         assert won is not None and lost is not None and won.points > 1000
         assert won.points == lost.points if len(game.winners) > 1 else won.points > lost.points
         shown = await ann.sees("Top ratings")
         assert f"{winner}" in shown.split("Top ratings")[1] and "⚙hard" in shown
+        assert f"{won.points}?" in shown.split("Top ratings")[1]  # one game: provisional
         ann.type("top")
         page = await ann.sees("Ratings: the club's members and the bot levels")
-        assert re.search(rf"1 +{winner} +{won.points} +1", page) and re.search(rf"2 +{loser} +{lost.points} +1", page)
+        # One game each: provisional ratings, marked so, and the mark explained.
+        assert re.search(rf"1 +{winner} +{won.points}\? +1", page)
+        assert re.search(rf"2 +{loser} +{lost.points}\? +1", page)
+        assert "?: provisional, fewer than 20 rated games" in page
         assert "⚙easy" in page and "q or Enter: back to the lobby" in page
         ann.type("q")
         # Every hand a screen showed was its own; the watcher's showed none.
@@ -753,6 +759,49 @@ def test_a_player_whose_connection_drops_is_away_at_once_and_a_bot_plays_for_him
         assert club.tables[1].stage == "playing"
 
     clubbed(tmp_path, test, grace=2, workers=workers)
+
+
+@pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
+def test_a_game_a_stand_in_played_for_a_member_is_recorded_under_her_key_and_rates_nobody(
+        tmp_path: Path, workers: int, capsys: pytest.CaptureFixture[str]) -> None:
+    # Ann opens a table against a bot, goes back to the lobby and leaves: after the grace a stand-in plays her
+    # seat to the end. Her game counts as played, under her key; a bot's play earns her no rating.
+    account = f"key:{fingerprint(ANN)}"
+
+    async def test(club: Club, port: int) -> None:
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 bots 1")
+        await ann.sees("What happened")
+        ann.type("quit")
+        await ann.sees("lobby ›")
+        ann.conn.close()
+        deadline = time.monotonic() + 2 * WAIT
+        while not _recorded() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert _recorded(), "the stand-in did not play the game to its end"
+
+    clubbed(tmp_path, test, grace=0.5, workers=workers)
+    with open_records() as records:
+        (game,) = records.games()
+        ratings = recorded_ratings(records)
+    assert game.accounts == (account, None) and game.seats[1].bot == "normal"
+    assert ratings.person("Ann", account) is None and ratings.players == Ratings().players  # nobody moved
+    assert game.decisions[0] > 0 and game.stood_in[0] > game.decisions[0] / 2 and game.stood_in[1] == 0
+    assert main(["stats", "Ann", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Ann: played 1" in out and "1 game played mostly by a stand-in bot: not rated" in out
+    assert "Rating: none yet" in out
+    assert main(["stats", "Ann", "--lang", "de"]) == 0
+    assert "1 Partie meist von einem Ersatz-Bot gespielt: nicht gewertet" in capsys.readouterr().out
+    assert main(["stats", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["players"][0]["stood_in"] == 1 and doc["players"][0]["rating"] is None
+    assert [seat["rated"] for seat in doc["games"][0]["seats"]] == [False, False]
+
+
+def _recorded() -> bool:
+    with open_records() as records:
+        return records.count() > 0
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])

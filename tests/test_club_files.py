@@ -30,7 +30,7 @@ from abluxxen.host.log import log, open_log
 from abluxxen.host.start import HostError, resumed_hosting
 from abluxxen.host.workers import Workers
 from abluxxen.i18n.tr import Tr
-from abluxxen.store.accounts import open_accounts
+from abluxxen.store.accounts import AccountsError, open_accounts
 from abluxxen.table.club import Club
 
 #: A command's run before it refuses: much longer than it takes, much shorter than a hang.
@@ -98,6 +98,63 @@ def test_a_host_log_that_is_no_regular_file_is_refused_in_one_line(tmp_path: Pat
     status, said = refused(command, tmp_path)
     assert status == 1, said
     assert said.count("\n") == 1 and "host.log" in said and "not a regular file" in said, said
+
+
+def _linked(path: Path, target: Path) -> None:
+    """A link at ``path`` to ``target`` (made first as a file when it is to be one: ``target.name`` "file")."""
+    if target.name == "file":
+        target.write_text("someone else's\n")
+    path.symlink_to(target)
+
+
+@pytest.mark.parametrize("command", ["club", "host"])
+@pytest.mark.parametrize(("to", "why"), [("gone", "a link to nothing"),
+                                         ("file", "a link, which the game never writes through")],
+                         ids=["dangling link", "link to a file"])
+def test_a_host_log_that_is_a_link_is_refused_in_one_line_and_nothing_is_written_where_it_leads(
+        tmp_path: Path, command: str, to: str, why: str) -> None:
+    # Run as root, a club once made /nonexistent and logged there: a link is never followed to write.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    data = tmp_path / "data"
+    data.mkdir()
+    _linked(data / "host.log", elsewhere / to)
+    before = {p.name: p.read_bytes() for p in elsewhere.iterdir()}
+    status, said = refused(command, data)
+    assert status == 1, said
+    assert said.count("\n") == 1 and "host.log" in said and why in said, said
+    assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before  # nothing made, nothing written there
+    assert (data / "host.log").is_symlink()
+
+
+def test_a_club_lock_that_is_a_link_is_refused_and_nothing_is_made_where_it_leads(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    data = tmp_path / "data"
+    (data / "club").mkdir(parents=True)
+    _linked(data / "club" / "club.lock", elsewhere / "gone")
+    status, said = refused("club", data)
+    assert status == 1 and said.count("\n") == 1 and "club.lock" in said and "a link to nothing" in said, said
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.parametrize("to", ["gone", "file"], ids=["dangling link", "link to a file"])
+@pytest.mark.parametrize("name", ["club.sqlite3", "club.sqlite3-journal", "club.sqlite3-wal"])
+def test_accounts_whose_file_is_a_link_are_refused_and_nothing_is_made_where_it_leads(
+        tmp_path: Path, name: str, to: str) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    data = tmp_path / "data"
+    data.mkdir()
+    _linked(data / name, elsewhere / to)
+    before = {p.name: p.read_bytes() for p in elsewhere.iterdir()}
+    accounts = open_accounts(data)
+    try:
+        with pytest.raises(AccountsError, match=f"{name} is a link"):
+            accounts.claim("Ann", "SHA256:ann")
+    finally:
+        accounts.close()
+    assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before
 
 
 def test_a_host_key_that_is_no_key_file_is_refused_in_german(tmp_path: Path) -> None:

@@ -220,8 +220,11 @@ def test_the_shared_commands_answer_in_the_lobby_as_at_a_table(tmp_path: Path) -
         for line in ("rules joker", "rules no-such-topic", "say hello", "log"):
             table.answer(line)
             lobby.answer(line)
-            if line.startswith("rules"):
+            if line == "rules joker":
                 assert lobby.page is not None and lobby.page == table.page and lobby.message == table.message
+            elif line.startswith("rules"):  # nothing found: one line, the same, and no page
+                assert lobby.page is table.page is None and lobby.message == table.message
+                assert table.message.startswith("No rules section about 'no-such-topic'. Try: ")
             elif line == "say hello":
                 assert [said.text for said in lobby.clubhouse.talk.lines] == ["hello"]  # the hot-seat has no chat
             else:
@@ -242,3 +245,16 @@ def test_a_word_that_leaves_a_page_closes_it_and_any_other_line_turns_it(front: 
             screen.answer(f" {typed.upper()} ")
             assert (screen.page is None) == (typed in LEAVING), typed
             screen.page = None
+
+
+@pytest.mark.parametrize("front", ["hotseat", "hosted", "lesson"])
+def test_rules_at_the_prompt_say_a_miss_in_one_line_and_a_partial_match_atop_its_page(front: str) -> None:
+    from rich.cells import cell_len
+
+    page, message, _ = _typed(front, "rules xyzzy")
+    assert page is None, "nothing found opens no page: the game goes on"
+    assert message.startswith("No rules section about 'xyzzy'. Try: idea, ") and cell_len(message) <= 80
+    page, message, _ = _typed(front, "rules how does the duel wrok")
+    assert page is not None and message.startswith("Partial match: nothing about 'wrok'. Try: duel")
+    assert page[0] == message and cell_len(message) <= 80
+    assert "Duel: setup and the shadow" in page[2]

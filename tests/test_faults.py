@@ -460,6 +460,29 @@ def test_a_link_to_nowhere_in_the_records_place_is_named_not_taken_for_no_games(
     assert not (tmp_path / "elsewhere").exists()
 
 
+@pytest.mark.parametrize("companion", ["", "-wal", "-journal"], ids=["records", "its -wal", "its -journal"])
+@pytest.mark.parametrize("to", ["gone", "file"], ids=["dangling link", "link to a file"])
+def test_a_link_in_the_records_place_or_a_companions_is_refused_and_nothing_is_written_where_it_leads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], companion: str, to: str) -> None:
+    # SQLite makes and writes its -wal and -journal where a link leads; the records themselves too.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    if companion:
+        with open_records() as records:
+            records.reveal_seeds("none", 1)  # the records are there, a file of their own
+    target = elsewhere / to
+    if to == "file":
+        target.write_bytes(b"someone else's file\n")
+    records_path().with_name(records_path().name + companion).symlink_to(target)
+    before = {p.name: p.read_bytes() for p in elsewhere.iterdir()}
+    _finished_save(_data() / "one.json")
+    status, out, err = _run_cli(capsys, "stats", "--lang", "en")
+    assert status == 1 and out == "" and err.count("\n") == 1, err
+    assert f"{records_path().name + companion if companion else 'it'}" in err and "is a link to" in err, err
+    assert {p.name: p.read_bytes() for p in elsewhere.iterdir()} == before  # nothing made, nothing written
+    assert (_data() / "one.json").exists()  # the finished game waits for records that can take it
+
+
 # -- 5. two games started at once --------------------------------------------------------------------
 
 

@@ -170,14 +170,28 @@ def test_a_save_is_renamed_into_place_only_once_closed(tmp_path: Path, monkeypat
     assert read_save(path).match.game.to_json() == _saved().match.game.to_json()
 
 
-def test_with_no_lock_at_all_the_game_still_opens_and_saves(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "abluxxen: This system has no file locks: open this game in one terminal only.\n"),
+    ("de", "abluxxen: System ohne Dateisperren: Öffne diese Partie nur in einem Terminal.\n")])
+def test_with_no_lock_at_all_the_game_says_so_and_still_opens_and_saves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], lang: str,
+        said: str) -> None:
     monkeypatch.setattr(os_lock, "fcntl", None)
     monkeypatch.setattr(os_lock, "msvcrt", None)
     path = tmp_path / "game.json"
-    assert _play(_saved(), path, Keys("quit\ry\r")) == 0
+    saved = _saved()
+    saved.lang = lang
+    capsys.readouterr()
+    assert _play(saved, path, Keys("quit\ry\r" if lang == "en" else "quit\rj\r")) == 0
+    assert capsys.readouterr().err == said  # before the game's screen: nothing keeps it from a second terminal
     assert read_save(path).match.game.to_json() == _saved().match.game.to_json()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_with_locks_the_game_says_nothing_of_them(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert _play(_saved(), tmp_path / "game.json", Keys("quit\ry\r")) == 0
+    assert capsys.readouterr().err == ""
 
 
 def test_without_proc_a_held_save_is_busy_at_once_and_nobody_is_stopped(

@@ -6,12 +6,14 @@ import io
 import json
 import os
 import re
+import shlex
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import Keys, bots_play, spawn_terminal
+from helpers import Keys, bots_play, in_own_mounts, named, spawn_terminal
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -25,7 +27,7 @@ from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
 from abluxxen.store import records_db, records_schema
-from abluxxen.store.ratings import rate, recorded_ratings
+from abluxxen.store.ratings import Rating, Ratings, rate, recorded_ratings
 from abluxxen.store.records import open_records
 from abluxxen.store.records_db import RecordsError, records_path
 from abluxxen.store.save_document import Saved, Seat, from_document, to_document
@@ -120,7 +122,11 @@ def test_stats_after_played_games_agree_with_the_games_replayed_from_their_recor
     assert first["rules"] == Rules(3).to_json() and first["seed"] == "1" and first["assisted"] is False
     assert first["seats"][1] == {"name": "Ada", "bot": "easy", "score": first["seats"][1]["score"],
                                  "winner": first["seats"][1]["winner"], "hand": first["seats"][1]["hand"],
-                                 "display": first["seats"][1]["display"]}
+                                 "display": first["seats"][1]["display"], "decisions": first["seats"][1]["decisions"],
+                                 "stood_in": 0, "rated": True}
+    # Every seat decided for itself: Ann at her terminal, the bots at theirs (a move with no choice is nobody's).
+    assert all(s["decisions"] > 0 and s["stood_in"] == 0 for g in doc["games"] for s in g["seats"])
+    assert ann["stood_in"] == 0
 
     status, out, _ = _stats(capsys, "ann", "--lang", "en")  # names compare as at the table
     assert status == 0
@@ -325,6 +331,62 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
         assert records.count() == 0
 
 
+def _command(*args: str) -> str:
+    """``abluxxen ARGS`` as a line of ``sh``."""
+    return " ".join(shlex.quote(a) for a in (sys.executable, "-m", "abluxxen", *args))
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "the disk is full"), ("de", "der Datenträger ist voll")])
+def test_stats_on_a_full_disk_says_the_disk_is_full(tmp_path: Path, lang: str, said: str) -> None:
+    with open_records() as records:
+        records.reveal_seeds("none", 1)  # records of their own (WAL), closed: no -shm beside them
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    done = in_own_mounts(
+        f"mount -t tmpfs -o size=64k tmpfs {disk} && cp {records_path()} {disk}/ && "
+        f"(cat /dev/zero > {disk}/filler 2>/dev/null; true) && {_command('stats', '--lang', lang)}",
+        dict(os.environ, ABLUXXEN_DATA_DIR=str(disk)))
+    assert done.returncode == 1 and done.stdout == "", done.stderr
+    # SQLite said "disk I/O error": it found no room for its shared memory (-shm).
+    assert done.stderr.count("\n") == 1 and "I/O" not in done.stderr, done.stderr
+    assert re.fullmatch(f"abluxxen: {said[:1].upper()}{said[1:]}: {named(records_path(disk))}\n", done.stderr)
+
+
+def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finished_game_waits(
+        tmp_path: Path) -> None:
+    status, _ = _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)
+    assert status == 0
+    match = Match(Rules(2), games=1, seed=5, names=["Ada", "Bix"])
+    over = Saved(match=match, seats=[Seat("Ada", "easy"), Seat("Bix", "easy")], delay=0.0)
+    bots_play(match.game, over.transcript, "easy")
+    match.record()
+    over.finished = True
+    data = _data()
+    write_save(data / "over.json", over)  # a finished game its records have not taken yet
+    assert sorted(p.name for p in data.iterdir()) == ["over.json", "records.sqlite3"]  # WAL, and no -shm
+    before = {p.name: p.read_bytes() for p in data.iterdir()}
+    out = tmp_path / "out"
+    out.mkdir()
+    done = in_own_mounts(
+        f"mount --bind {data} {data} && mount -o remount,ro,bind {data} && "
+        f"{_command('stats', 'Ann', '--json', '--lang', 'en')} > {out}/stats 2> {out}/stats.err; echo $? > {out}/s; "
+        f"{_command('review', '--json', '--think', '20', '--lang', 'de')} > {out}/review 2> {out}/review.err; "
+        f"echo $? > {out}/r", dict(os.environ, ABLUXXEN_DATA_DIR=str(data)))
+    assert done.returncode == 0, done.stderr
+    assert (out / "s").read_text() == "0\n", (out / "stats.err").read_text()
+    (ann,) = json.loads((out / "stats").read_text())["players"]
+    assert ann["name"] == "Ann" and ann["games"] == 1
+    assert re.fullmatch(r"abluxxen: Not recorded yet \(the disk is read-only\): one finished game, its save in "
+                        rf"{named(data)}\.\n", (out / "stats.err").read_text())
+    assert (out / "r").read_text() == "0\n", (out / "review.err").read_text()
+    assert json.loads((out / "review").read_text())["seat"] == "Ann"
+    assert re.fullmatch(r"abluxxen: Noch nicht erfasst \(der Datenträger ist schreibgeschützt\): eine beendete "
+                        rf"Partie, ihr Spielstand in {named(data)}\.\n", (out / "review.err").read_text())
+    assert {p.name: p.read_bytes() for p in data.iterdir()} == before
+    assert main(["stats", "--lang", "en"]) == 0  # once the folder takes files again, the game is recorded
+    assert not (data / "over.json").exists()
+
+
 def test_every_records_warning_fits_one_line() -> None:
     for lang in ("en", "de"):
         tr = Tr(lang)
@@ -518,17 +580,60 @@ def test_a_version_4_database_gets_its_ratings_stored_and_keeps_its_games(
         assert [g.number for g in records.games()] == [1, 2]
 
 
+def test_a_version_5_database_counts_its_old_seats_as_their_peoples_own_and_rates_them_as_before(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _v1_database(records_path())
+    with sqlite3.connect(records_path()) as con:  # brought to version 5 as that version's game did
+        for version in (1, 2, 3, 4):
+            con.executescript(records_schema.MIGRATIONS[version])
+        con.execute("PRAGMA user_version = 5")
+    con.close()
+    with open_records() as records:
+        (old,) = records.games()
+        ann = recorded_ratings(records).person("Ann")
+    assert (old.decisions, old.stood_in) == ((0, 0, 0), (0, 0, 0))  # not counted then: every seat its own
+    assert ann is not None and ann.games == 1  # rated as it was
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == records_schema.SCHEMA_VERSION
+    con.close()
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["players"][0]["stood_in"] == 0
+    assert [s["rated"] for s in doc["games"][0]["seats"]] == [True] * 3
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added, counted
+    with open_records() as records:
+        new = records.games()[1]
+    assert all(made > 0 for made in new.decisions) and new.stood_in == (0, 0, 0)
+
+
+def test_a_count_of_stand_in_decisions_that_does_not_add_up_is_a_damaged_game_left_out() -> None:
+    _v1_database(records_path())
+    with open_records() as records:
+        assert records.count() == 1
+    with sqlite3.connect(records_path()) as con:
+        con.execute("UPDATE seats SET decisions = 3, stood_in = 4 WHERE seat = 0")
+    con.close()
+    with open_records() as records:
+        assert records.games() == [] and [d.number for d in records.damaged()] == [1]
+        assert "stand-in" in records.damaged()[0].reason
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
     from abluxxen.store.records_reading import SeatResult
 
     scores = [(-1) ** i * (i * 7 % 61) for i in range(45)]
     results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,
-                          frozenset({"easy", "normal", "hard", "humans"})) for i, s in enumerate(scores)]
-    console = Console(file=io.StringIO(), width=80, color_system=None)
-    console.print(*details(all_players(results)[0], Tr(lang)), sep="\n")
-    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
-    assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
+                          frozenset({"easy", "normal", "hard", "humans"}), 40, 30 if i % 7 == 0 else 0)
+               for i, s in enumerate(scores)]
+    for games in (3, 38):  # a provisional rating, a settled one (and where it lies among the bots)
+        ratings = Ratings()
+        ratings.players["name:maximiliane"] = Rating("name:maximiliane", "Maximiliane", None, 30.0, 3.0, games)
+        console = Console(file=io.StringIO(), width=80, color_system=None)
+        console.print(*details(all_players(results)[0], Tr(lang), ratings), sep="\n")
+        lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+        assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
+        assert sum("7 " in line and ("stand-in" in line or "Ersatz-Bot" in line) for line in lines) == 1
     bars = chart([(s, s > 20) for s in scores[-30:]])
     columns = [[row.plain[6 + 2 * i] for row in bars[:-1]] for i in range(30)]
     for (score, _), column in zip([(s, 0) for s in scores[-30:]], columns, strict=True):

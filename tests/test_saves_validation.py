@@ -211,6 +211,22 @@ def test_a_save_keeps_the_accounts_of_its_seats_and_a_save_without_them_has_none
     assert from_document(to_document(from_document(doc))).accounts == accounts
 
 
+def test_a_save_keeps_the_moves_a_stand_in_made_and_refuses_marks_that_are_no_persons_moves() -> None:
+    doc = copy.deepcopy(DOCS[2])  # Ann, Ben and a bot: 9 moves, Ben's first
+    saved = from_document(doc)
+    assert [m.seat for m in saved.transcript.moves] == [1, 1, 2, 2, 0, 0, 1, 1, 2]
+    assert saved.stood_in == [] and "stood_in" not in to_document(saved)  # an older save: every move its own
+    doc["stood_in"] = [0, 1, 4]  # Ben's two, then Ann's first: a stand-in played for them
+    again = from_document(to_document(from_document(doc)))
+    assert again.stood_in == [0, 1, 4]
+    assert again.decisions() == [(2, 1), (4, 2), (3, 0)]  # per seat: its decisions, and how many a stand-in's
+    for bad in ([9], [-1], [4, 1], [1, 1], [True], "1", [2], [0.0]):  # move 2 is the bot's own
+        doc["stood_in"] = bad
+        with pytest.raises(SaveError, match="damaged save: stood_in") as caught:
+            from_document(doc)
+        assert Tr("de").save_refusal(caught.value).startswith("beschädigter Spielstand: stood_in")
+
+
 def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:
     doc = copy.deepcopy(DOCS[2])
     doc["assisted"] = True

@@ -6,9 +6,16 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
+from helpers import TIMEOUT, spawn_terminal
 
+from abluxxen import Match, Rules
+from abluxxen.store.save_document import Saved, Seat
+from abluxxen.store.saves import read_save, write_save
 from abluxxen.tui.stops import Stopping, answer_stop_signals
 
 
@@ -68,3 +75,45 @@ def test_a_host_stops_when_the_work_it_waits_for_ends_with_1_if_it_failed() -> N
 
     assert asyncio.run(ended(False)) == 0
     assert asyncio.run(ended(True)) == 1
+
+
+def _catches(pid: int, name: str) -> bool:
+    """Whether process ``pid`` catches the signal ``name`` now (Linux tells it in ``/proc``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (getattr(signal, name) - 1) & 1)
+    return False
+
+
+def _until(condition: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never {what}")
+        time.sleep(0.001)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="Linux tells what a process catches in /proc")
+@pytest.mark.parametrize("when", ["as soon as it catches SIGTERM", "once the save is locked"])
+def test_sigterm_while_resume_opens_the_game_saves_and_leaves_with_143(tmp_path: Path, when: str) -> None:
+    # It ended by the signal (-15), its handler not yet there: the game's modules load for a second first.
+    match = Match(Rules(3), games=1, seed=7, names=["Ann", "Ben", "Cy"])
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Cy", "easy")], delay=0.0)
+    for _ in range(4):
+        saved.log += saved.transcript.push(match.game, match.game.legal_moves()[-1])
+    path = tmp_path / "game.json"
+    write_save(path, saved)
+    child, log = spawn_terminal(["resume", str(path), "--lang", "en"], tmp_path)
+    try:
+        if when == "once the save is locked":  # its modules loaded, the save being read: no loop yet
+            _until(lambda: (tmp_path / ".game.json.lock").exists(), "locked")
+        else:  # the first moment a program can answer a signal at all
+            _until(lambda: _catches(child.pid, "SIGTERM"), "catching SIGTERM")
+        child.kill(signal.SIGTERM)
+        child.expect(pytest.importorskip("pexpect").EOF)
+    finally:
+        child.close()
+    assert (child.exitstatus, child.signalstatus) == (143, None), log.getvalue()[-500:]
+    back = read_save(path)
+    assert back.transcript.moves == saved.transcript.moves and not back.finished
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]  # no lock or temporary file left

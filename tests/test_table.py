@@ -15,10 +15,13 @@ import pytest
 
 from abluxxen import Event, Match, Rules, View
 from abluxxen.store import save_document
+from abluxxen.store.ratings import recorded_ratings
 from abluxxen.store.records import open_records
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
 from abluxxen.table import BotSeat, Table, Undone, run_now
+from abluxxen.table.chairs import Chair, Login
+from abluxxen.table.room import OVER, SCORES, Room
 
 
 class Listener(BotSeat):
@@ -123,8 +126,11 @@ class Scripted:
     interrupt, as a person's Ctrl-C leaves it.
     """
 
-    def __init__(self, table: Table, *, undo_after: int = 0, stop_once: bool = False) -> None:
+    def __init__(self, table: Table, *, undo_after: int = 0, stop_once: bool = False,
+                 standing_in: bool = False) -> None:
         self.table = table
+        self.standing_in = standing_in  # seat 0's decisions are a stand-in's
+        self.undone = False  # seat 0 just took a decision back
         self.bots = {seat: BotSeat("easy", seed=seat) for seat in range(table.match.rules.players)}
         self.undo_after = undo_after
         self.stop_once = stop_once
@@ -141,12 +147,16 @@ class Scripted:
         if self.undo_after and self.decided == self.undo_after:
             self.undo_after = 0
             assert self.table.take_back(0) is not None
+            self.undone = True
             raise Undone
         self.decided += 1
         return await self.bots[0].decide(view)
 
     def update(self, view: View, events: Sequence[Event]) -> None:
         pass
+
+    def stood_in(self, seat: int) -> bool:
+        return self.standing_in and seat == 0
 
     def moving(self, seat: int, move: str) -> None:
         self.pushed.append((seat, move))
@@ -180,6 +190,99 @@ def test_the_one_loop_plays_a_whole_match_and_asks_again_in_the_position_an_undo
     # Every move pushed went through the front end first (what the hot-seat keeps to undo it).
     assert front.pushed[-len(table.saved.transcript.moves):] == [
         (m.seat, m.move) for m in table.saved.transcript.moves]
+
+
+def test_a_stand_ins_decisions_are_kept_with_their_moves_through_an_undo_and_counted_in_the_records(
+        tmp_path: Path) -> None:
+    # Ada's seat is a person's, every decision of which a stand-in makes; the others are bots.
+    table = _table(tmp_path, Rules(3), seed=4)
+    table.saved.seats[0] = Seat("Ada")
+    table.match.games = 2
+    front = Scripted(table, undo_after=3, standing_in=True)
+    checked: list[list[int]] = []
+
+    async def moved(seat: int, move: str, *, forced: bool = False) -> None:
+        saved = table.saved
+        if front.undone:  # the marks of the moves taken back went with them, on disk too
+            front.undone = False
+            assert read_save(tmp_path / "game.json").stood_in == saved.stood_in
+            checked.append(list(saved.stood_in))
+        made = [i for i, m in enumerate(saved.transcript.moves) if m.seat == 0]
+        assert set(saved.stood_in) <= set(made)
+        if seat == 0:  # marked with its move, unless it was the only one (nobody's decision)
+            assert (saved.stood_in[-1:] == [len(saved.transcript.moves) - 1]) != forced
+
+    front.moved = moved  # type: ignore[method-assign]
+    run_now(table.play_match(front))
+    assert checked and all(checked)
+    with open_records() as records:
+        games = records.games()
+    assert len(games) == 2  # each game counts its own: the second starts from none
+    for game in games:
+        assert game.decisions[0] > 0 and game.stood_in == (game.decisions[0], 0, 0)
+        assert game.decisions[1] > 0 and game.decisions[2] > 0
+
+
+class Answering:
+    """Ann's screen: she answers the table's questions at once, except every third, which she lets the turn
+    clock decide (its time runs out at once: the room's clock is the test's)."""
+
+    local, name = True, "Ann"
+
+    def __init__(self, room: Room, now: list[float]) -> None:
+        self.room, self.now = room, now
+        self.asked = self.left = 0
+        self.saves_kept: list[bool] = []  # at each question after one she left: the save held the clock's moves
+
+    def refresh(self) -> None:
+        pass
+
+    async def handover(self, seat: int) -> None:
+        pass
+
+    def turn_started(self, chair: Chair) -> None:
+        self.asked += 1
+        loop = asyncio.get_running_loop()
+        if self.left:
+            path = self.room.table.path
+            assert path is not None
+            self.saves_kept.append(len(read_save(path).stood_in) == self.left)
+        if self.asked % 3 == 0:
+            self.left += 1
+            self.now[0] += 3600  # her time is up: the room looks again
+            loop.call_soon(chair.changed.set)
+            return
+        loop.call_soon(self.room.answer, chair, self.room.view_for(chair.seat).legal_moves()[0])
+
+    def close(self, reason: str) -> None:
+        pass
+
+
+def test_the_turn_clocks_decisions_are_counted_apart_from_the_persons_own_and_kept_in_the_save(
+        tmp_path: Path) -> None:
+    match = Match(Rules(2), games=1, seed=3, names=["Ann", "Eda"])
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Eda", "easy")], delay=0.0)
+    now = [0.0]
+    room = Room(Table(saved, tmp_path / "game.json"), grace=120, delay=0, turn=60, clock=lambda: now[0])
+    screen = Answering(room, now)
+
+    async def play() -> None:
+        room.sit(Login("Ann"), screen)
+        game = asyncio.get_running_loop().create_task(room.run())
+        while room.stage not in (SCORES, OVER):
+            await asyncio.sleep(0.01)
+        room.leave(screen)
+        await game
+
+    asyncio.run(play())
+    with open_records() as records:
+        (game,) = records.games()
+        ann = recorded_ratings(records).person("Ann")
+    assert screen.left > 0 and (game.decisions[0], game.stood_in[0]) == (screen.asked, screen.left)
+    assert game.stood_in[1] == 0
+    # What the clock decided was in the save from its move on: a restart or a worker's hop keeps the count.
+    assert screen.saves_kept and all(screen.saves_kept)
+    assert ann is not None and ann.games == 1  # two thirds her own: rated
 
 
 def test_a_front_end_stopped_at_the_score_screen_goes_on_where_it_was_and_the_game_is_booked_once(

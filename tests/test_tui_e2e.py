@@ -298,8 +298,9 @@ def test_the_too_small_message_wraps_between_words_at_any_width(lang: str) -> No
         await table.asked()
         for cols in (30, 45, 60, 79):
             table.screen.fixed_size = (cols, 12)
-            message = Tr(lang)("host.too_small", w=cols, h=12)
-            lines = [line for line in table.screen.picture().splitlines()[:-1] if line.strip()]
+            # Whose turn it is, then the size wanted; nothing else (no prompt under it).
+            message = Tr(lang)("pass_why.play", name="Ann") + " " + Tr(lang)("host.too_small", w=cols, h=12)
+            lines = [line for line in table.screen.picture().splitlines() if line.strip()]
             assert all(len(line) <= cols for line in lines), lines
             assert " ".join(lines).split() == message.split()  # every word whole, none lost
 

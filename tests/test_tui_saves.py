@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from helpers import named
+from helpers import bots_play, named
 
 from abluxxen import Rules
 from abluxxen.cli import main
@@ -262,6 +262,29 @@ def test_resume_through_a_link_plays_the_save_it_leads_to_and_the_link_stays(
     assert link.is_symlink() and link.resolve() == real  # one game, in one file
     assert real.read_bytes() != before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "saves"]
+
+
+def test_a_link_in_the_save_folder_is_neither_a_second_game_nor_a_warning_once_the_game_is_over(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = save_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    write_save(folder / "real.json", _saved(moves=2))
+    (folder / "link.json").symlink_to("real.json")
+    capsys.readouterr()
+    assert main(["resume", "--list", "--lang", "en"]) == 0
+    out, err = capsys.readouterr()
+    assert [line.split()[0] for line in out.splitlines()[2:-1]] == ["1"] and err == "", out + err
+    match = Match(Rules(2), games=1, seed=5, names=["Ada", "Bix"])
+    over = Saved(match=match, seats=[Seat("Ada", "easy"), Seat("Bix", "easy")], delay=0.0)
+    bots_play(match.game, over.transcript, "easy")
+    match.record()
+    over.finished = True
+    write_save(folder / "real.json", over)  # the game is over: the next command records it, and its save goes
+    for command in (["stats"], ["stats"], ["resume", "--list"], ["review", "--seat", "Ada", "--think", "20"]):
+        main([*command, "--lang", "en"])
+        out, err = capsys.readouterr()
+        assert err == "", (command, err)
+    assert not (folder / "real.json").exists() and (folder / "link.json").is_symlink()
 
 
 @pytest.mark.parametrize("lang, said", [

@@ -36,6 +36,10 @@ SUBCOMMANDS = {
     "learn": ("abluxxen.cli.learn", "new to the game? a guided course: 11 short lessons at the table"),
 }
 
+#: The commands that open a game at once: a hang-up or SIGTERM while the game is being opened (its modules
+#: imported, its save locked and read) is held until the game can save and leave (``tui/stops.py``).
+OPENS_A_GAME = frozenset({"resume"})
+
 DESCRIPTION = ("Abluxxen, the card game by Kramer & Kiesling, in your terminal. "
                "With no command, a short setup asks who plays, then the game starts.")
 EPILOG = """examples:
@@ -195,6 +199,11 @@ def _dispatch(args_list: list[str]) -> int:
     if command is None and not any(a in ("-h", "--help", "--version") for a in args_list):
         # Bare ``abluxxen`` (options allowed): the guided setup, then the game.
         command, args_list = "play", ["play", "--setup", *args_list]
+    held = command in OPENS_A_GAME
+    if held:
+        from ..tui.stops import hold_stop_signals
+
+        hold_stop_signals()  # before anything slow: the subcommand's imports come next
     # The help and argparse's refusals speak the language the game will: --lang, else the environment.
     install(lang_of(args_list))
     parser = _parser(command if command in SUBCOMMANDS else None)
@@ -203,6 +212,12 @@ def _dispatch(args_list: list[str]) -> int:
         parser.print_help()
         return 0
     result: int = importlib.import_module(SUBCOMMANDS[args.command][0]).run(args)
+    if held:
+        from ..tui.stops import held_stop
+
+        stopped = held_stop()  # told to stop before its game began (it refused, or there was none): it stops
+        if stopped is not None:
+            return stopped
     return result
 
 

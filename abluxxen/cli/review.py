@@ -43,7 +43,7 @@ from ..store.saves import read_save, save_dir, scan_saves
 from ..tui.review import moments, pages, print_plain, step_through, summary
 from ..tui.terminal import Terminal
 from .options import add_lang, think
-from .stats import skipped_line, unreadable_line
+from .stats import skipped_line, tell_waiting, unreadable_line
 
 EPILOG = """examples:
   abluxxen review                          the last recorded game
@@ -184,12 +184,15 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
             number, a warning goes to standard error instead, and the saves
             are searched: they may still hold a finished game.
     """
-    record_waiting()  # finished games whose record was cut short: the last game may be one of them
+    caught = record_waiting()  # finished games whose record was cut short: the last game may be one of them
     with open_records() as records:
         try:
             if number is not None:
-                return records.get(number)
+                found = records.get(number)
+                tell_waiting(tr, caught)
+                return found
             last = records.last()
+            tell_waiting(tr, caught)
             newer = [d for d in records.damaged() if last is None or d.number > last.number]
             if newer:  # the newest games were passed over: say which and why
                 complain(skipped_line(tr, records.path, newer))

@@ -19,16 +19,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
-import textwrap
 from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Protocol, cast
 
-from ..complaints import PREFIX
+from ..complaints import NAMED, complain, complaint
 from ..i18n.catalog import in_language
-from ..i18n.rulebook import MESSAGES, find, topic_help, topics
+from ..i18n.rulebook import MESSAGES, find, notice, topic_help
 from ..languages import default_lang
-from ..quoting import quoted as quote
 from .options import add_lang
 
 if TYPE_CHECKING:
@@ -61,14 +58,14 @@ EPILOG = """examples:
   abluxxen rules joker              only the sections about jokers
   abluxxen rules duel shadow        the sections about both words
   abluxxen rules winner --lang de   who wins, in German
-  abluxxen rules "who wins"         asked as a question
+  abluxxen rules who wins           asked as a question
 """
 EPILOG_DE = """Beispiele:
   abluxxen rules                    die ganze Spielregel, vorneweg die Themen
   abluxxen rules Joker              nur die Abschnitte über Joker
   abluxxen rules Duell Schatten     die Abschnitte zu beiden Wörtern
   abluxxen rules Sieger --lang en   wer gewinnt, auf Englisch
-  abluxxen rules "wer gewinnt"      als Frage gestellt
+  abluxxen rules wer fängt an       als Frage gestellt
 """
 
 
@@ -76,14 +73,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``abluxxen rules``."""
     parser.epilog = in_language(EPILOG, EPILOG_DE)
     parser.add_argument("topic", nargs="*", metavar="TOPIC",
-                        help="show only the sections about these words (English or German), "
-                             "e.g. joker, duel, end, scoring, Wertung")
+                        help="the sections about these words or this question, the best first (English or "
+                             "German), e.g. joker, duel, Wertung, how does the duel work")
     add_lang(parser, "language of the rules (default: from the locale, German for de_*)")
 
 
 def run(args: argparse.Namespace, *, console: Console | None = None,
         err_console: Console | None = None, pager: Shows | None = None) -> int:
-    """Show the rules or the sections about ``args.topic``; 1 when nothing matches.
+    """Show the rules or the sections about ``args.topic``, the best first; 1 when nothing matches.
+
+    A partial match (a section with only some of the words) says so in one line first; nothing found
+    is one line on standard error, ``abluxxen:`` first. Both name topics to try and fit 80 columns.
 
     Args:
         args: ``topic`` (words, maybe none) and ``lang`` (``None``: from the locale).
@@ -94,23 +94,22 @@ def run(args: argparse.Namespace, *, console: Console | None = None,
     """
     lang: str = getattr(args, "lang", None) or default_lang()
     words: list[str] = list(getattr(args, "topic", None) or [])
-    messages = MESSAGES[lang]
-    quoted = ", ".join(quote(w) for w in words)
     try:
         found = find(words, lang)
     except OSError as err:
-        _say(messages["missing"].format(error=err), err_console, stderr=True)
+        _complain(MESSAGES[lang]["missing"].format(error=err), err_console)
         return 2
     if found.mode == "none":
-        _say(messages["none"].format(words=quoted, topics=", ".join(topics(lang))), err_console, stderr=True)
+        _complain(notice(found, lang, before=NAMED), err_console)
         return 1
     from rich.console import Console
 
     console = console or Console()
     text = "\n\n".join(found.sections)
+    partial = notice(found, lang)
     if not console.is_terminal:
-        if found.mode == "any":
-            _say(messages["any"].format(words=quoted), console)
+        if partial:
+            _say(partial, console)
         render(text, console)
         return 0
     if found.mode == "whole":
@@ -120,8 +119,8 @@ def run(args: argparse.Namespace, *, console: Console | None = None,
     shows = pager or CommandPager(console.file, height=console.size.height)
     with console.pager(pager=cast("Pager", shows),
                        styles=True):
-        if found.mode == "any":
-            _say(messages["any"].format(words=quoted), console)
+        if partial:
+            _say(partial, console)
         render(text, console)
     return 0
 
@@ -203,19 +202,15 @@ class CommandPager:
         self.file.flush()
 
 
-def _say(line: str, console: Console | None, *, stderr: bool = False) -> None:
-    """One plain message (no markup), to ``console`` or to standard output: on a terminal wrapped between
-    words to its width (a long list of topics must not break in mid-word), elsewhere one line; to standard
-    error one line after ``abluxxen:``."""
-    out = sys.stderr if stderr else sys.stdout
-    if stderr:  # a complaint, as every command's: one line after the program's name, never wrapped
-        line = PREFIX + line
-    elif console is None and out.isatty():
-        import shutil
+def _say(line: str, console: Console) -> None:
+    """One plain message (no markup) to ``console``: on a terminal narrower than the line wrapped between
+    words, elsewhere one line."""
+    console.print(line, markup=False, highlight=False, soft_wrap=not console.is_terminal)
 
-        width = shutil.get_terminal_size((80, 24)).columns
-        line = "\n".join(textwrap.wrap(line, width=max(20, width), break_on_hyphens=False)) or line
-    if console is not None:
-        console.print(line, markup=False, highlight=False, soft_wrap=stderr or not console.is_terminal)
+
+def _complain(line: str, err_console: Console | None) -> None:
+    """A complaint, ``abluxxen:`` first, to ``err_console`` or standard error."""
+    if err_console is None:
+        complain(line)
     else:
-        print(line, file=out)
+        err_console.print(complaint(line), markup=False, highlight=False, soft_wrap=True)

@@ -27,8 +27,8 @@ from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..quoting import Typed, brief
-from ..store.journal import record_waiting
-from ..store.ratings import Rating, Ratings, rate, recorded_ratings
+from ..store.journal import CaughtUp, record_waiting
+from ..store.ratings import SETTLED_GAMES, Rating, Ratings, rate, rated_seats, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.records_reading import DamagedRecord, GameSummary
@@ -64,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``abluxxen stats``; the exit status (1 for an unknown name or unreadable records)."""
     tr = Tr(args.lang or default_lang())
-    record_waiting()  # finished games whose record was cut short first: the figures include them
+    caught = record_waiting()  # finished games whose record was cut short first: the figures include them
     records = open_records()
     try:
         with records:
@@ -76,6 +76,7 @@ def run(args: argparse.Namespace) -> int:
     except RecordsError as err:
         complain(unreadable_line(tr, records.path, err))
         return 1
+    tell_waiting(tr, caught)
     if damaged:
         complain(skipped_line(tr, records.path, damaged))
     if args.name is not None:
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     elif len(players) == 1:
         console.print(*details(players[0], tr, ratings), sep="\n")
     else:
-        console.print(overview(players, tr, ratings))
+        console.print(*overview(players, tr, ratings), sep="\n")
         console.print(Text(bots_line(ratings, tr)))
         console.print(Text(tr("stats_details"), style="dim"))
     return 0
@@ -115,6 +116,15 @@ def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> Callable[[int], st
     if err.detail and tr.lang == "en":  # the system's words, English only
         reason += f" ({err.detail})"
     return tr.line("stats_error", path=path, reason=reason[:1].upper() + reason[1:])
+
+
+def tell_waiting(tr: Tr, caught: CaughtUp) -> None:
+    """Say in one line that finished games wait to be recorded, and why (the records are shown as they are:
+    a read-only folder is read all the same)."""
+    if caught.waiting and caught.problem is not None:
+        n = len(caught.waiting)
+        complain(tr.line("records_waiting_one" if n == 1 else "records_waiting", n=n,
+                         reason=tr.records_reason(caught.problem), dir=caught.waiting[0].parent))
 
 
 #: Damaged games named by :func:`skipped_line`; the rest are counted.
@@ -141,7 +151,7 @@ def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats], rating
 
 def _rating_json(rating: Rating) -> dict[str, Any]:
     return {"rating": rating.points, "mu": round(rating.mu, 4), "sigma": round(rating.sigma, 4),
-            "games": rating.games}
+            "games": rating.games, "provisional": rating.provisional}
 
 
 def _person_rating_json(name: str, ratings: Ratings) -> dict[str, Any] | None:
@@ -154,12 +164,14 @@ def _person_rating_json(name: str, ratings: Ratings) -> dict[str, Any] | None:
 
 
 def _game_json(game: GameSummary) -> dict[str, Any]:
+    rated = rated_seats(game)
     return {
         "number": game.number,
         "when": game.when.isoformat(timespec="seconds"),
         "rules": game.rules.to_json(),
         "seats": [{"name": name, "bot": bot, "score": game.scores[s], "winner": s in game.winners,
-                   "hand": game.hand_sizes[s], "display": game.display_sizes[s]}
+                   "hand": game.hand_sizes[s], "display": game.display_sizes[s], "decisions": game.decisions[s],
+                   "stood_in": game.stood_in[s], "rated": s in rated}
                   for s, (name, bot) in enumerate(game.seats)],
         "assisted": game.assisted,
         "seed": None if game.seed is None else seed_text(game.seed),
@@ -178,6 +190,7 @@ def _player_json(stats: PlayerStats, ratings: Ratings) -> dict[str, Any]:
         "best": {"number": stats.best.number, "score": stats.best.score},
         "streak": {"current": now, "longest": longest},
         "assisted": sum(r.assisted for r in stats.results),
+        "stood_in": stats.stood_in,
         "against": {kind: {"games": stats.against[kind][0], "wins": stats.against[kind][1]}
                     for kind in OPPONENTS if kind in stats.against},
         "rating": _person_rating_json(stats.name, ratings),
@@ -196,6 +209,9 @@ def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
     rating = ratings.named(name)
     if rating is None:
         return [Text(tr("stats_rating_none"))]
+    if rating.provisional:  # low on purpose while it settles: no verdict against the bots yet
+        return [Text(tr("stats_rating_provisional", points=rating.points, games=rating.games,
+                        settled=SETTLED_GAMES), style="bold"), Text(tr("stats_unsettled"))]
     below, above = ratings.between(rating)
     if below is not None and above is not None:
         where = tr("stats_between", low=tr.level(below.name), low_points=below.points,
@@ -206,8 +222,7 @@ def rating_lines(name: str, ratings: Ratings, tr: Tr) -> list[Text]:
         where = tr("stats_above", level=tr.level(below.name), points=below.points)
     else:
         where = ""
-    key = "stats_rating_line_one" if rating.games == 1 else "stats_rating_line"
-    line = Text(tr(key, points=rating.points, games=rating.games), style="bold")
+    line = Text(tr("stats_rating_line", points=rating.points, games=rating.games), style="bold")
     return [line, Text(where)] if where else [line]
 
 
@@ -240,7 +255,10 @@ def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[
         if kind in stats.against:
             played, won = stats.against[kind]
             table.add_row(tr(f"stats_vs.{kind}"), str(played), str(won), _rate(won, played, tr))
-    lines += [table, Text("")]
+    # Under the games they are among, in place of the gap before the chart: the details keep to 22 lines.
+    stood_in = stats.stood_in
+    note = tr("stats_stood_in_one" if stood_in == 1 else "stats_stood_in", n=stood_in) if stood_in else ""
+    lines += [table, Text(note, style="dim")]
     recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
     lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
     lines += chart(recent)
@@ -290,17 +308,20 @@ def _cell(score: int, level: int, up: int, down: int, high: int, low: int) -> st
     return "█ " if -level <= depth else "  "
 
 
-def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = None) -> Table:
-    """A line for each person: games, wins, rate, mean and best points, streaks, rating."""
+def overview(players: Sequence[PlayerStats], tr: Tr, ratings: Ratings | None = None) -> list[Any]:
+    """A line for each person: games, wins, rate, mean and best points, streaks, rating; under them what
+    the mark of a provisional rating means, when one is shown."""
     table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
     table.add_column(tr("stats_player"))
     for key in ("stats_games", "stats_won", "stats_rate", "stats_mean", "stats_best", "stats_streaks",
                 "stats_rating"):
         table.add_column(tr(key), justify="right")
+    provisional = False
     for stats in players:
         now, longest = stats.streaks()
         rating = None if ratings is None else ratings.named(stats.name)
+        provisional = provisional or (rating is not None and rating.provisional)
         table.add_row(stats.name, str(stats.games), str(stats.wins), _rate(stats.wins, stats.games, tr),
                       tr.decimal(stats.mean, signed=True), f"{stats.best.score:+d}", f"{now}/{longest}",
-                      "—" if rating is None else str(rating.points))
-    return table
+                      "—" if rating is None else tr.rating(rating.points, provisional=rating.provisional))
+    return [table, Text(tr("rating_provisional_note", settled=SETTLED_GAMES), style="dim")] if provisional else [table]

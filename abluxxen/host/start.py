@@ -38,6 +38,7 @@ from ..table.room import OVER, Room
 from ..table.seats import SeatError
 from ..table.table import DiskThread, Table, start_event
 from ..tui.commands import read_command, works
+from ..tui.local import tell_unguarded
 from ..tui.pages import replay_line
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
@@ -250,6 +251,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     except OSError:
         table.lock_held = None
+    tell_unguarded(table.lock_held, tr)
     try:
         log_path = open_log(data_dir())
     except (OSError, Refused) as err:

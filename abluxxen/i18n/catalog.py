@@ -327,9 +327,10 @@ _OURS_DE = {
     "pause after each bot move, 0 to 10 (default: as saved)":
         "Pause nach jedem Bot-Zug, 0 bis 10 (Standard: wie gespeichert)",
     # -- rules ------------------------------------------------------------------------------------
-    "show only the sections about these words (English or German), e.g. joker, duel, end, scoring, Wertung":
-        "nur die Abschnitte zu diesen Wörtern zeigen (deutsch oder englisch), z. B. Joker, Duell, Spielende, "
-        "Wertung, Sieger",
+    "the sections about these words or this question, the best first (English or German), e.g. joker, "
+    "duel, Wertung, how does the duel work":
+        "die Abschnitte zu diesen Wörtern oder dieser Frage zeigen, den besten zuerst (deutsch oder "
+        "englisch), z. B. Joker, Duell, scoring, wie funktioniert das Duell",
     "language of the rules (default: from the locale, German for de_*)":
         "Sprache der Regeln (Standard: aus der Locale, Deutsch bei de_*)",
     # -- stats ------------------------------------------------------------------------------------

@@ -108,11 +108,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.top_short": ("Top ratings", "Rangliste"),
     "club.top_title": ("Ratings: the club's members and the bot levels",
                        "Rangliste: die Mitglieder des Clubs und die Bot-Stufen"),
-    "club.top_note": ("Every finished game with a person in it is rated. A member starts at 1000 and "
-                      "settles as they play; the bot levels show how strong each plays.",
-                      "Jede beendete Partie mit einem Menschen wird gewertet. Ein Mitglied beginnt bei "
-                      "1000, die Zahl wird mit jeder Partie sicherer; die Bot-Stufen zeigen, wie stark "
-                      "jede spielt."),
+    "club.top_note": ("Every finished game with a person in it is rated, but for a seat a stand-in bot "
+                      "played mostly. A member starts at 1000 and settles as they play; the bot levels show "
+                      "how strong each plays.",
+                      "Jede beendete Partie mit einem Menschen wird gewertet, außer einem Platz, den meist "
+                      "ein Ersatz-Bot spielte. Ein Mitglied beginnt bei 1000, die Zahl wird mit jeder "
+                      "Partie sicherer; die Bot-Stufen zeigen, wie stark jede spielt."),
     "club.page_more": ("Enter or Space: more · b: back a page · q: the lobby",
                        "Enter oder Leertaste: weiter · b: eine Seite zurück · q: zur Lobby"),
     "club.page_last": ("q or Enter: back to the lobby", "q oder Enter: zurück zur Lobby"),

@@ -12,6 +12,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.hidden": ("You are watching: every hand stays hidden.", "Du schaust zu: Alle Hände bleiben verdeckt."),
     "host.too_small": ("The terminal is {w}×{h}; please enlarge it to at least 80×23.",
                        "Das Terminal ist {w}×{h} groß; bitte auf mindestens 80×23 vergrößern."),
+    "host.too_small_short": ("Enlarge the terminal.", "Vergrößere das Terminal."),
     "host.waiting_title": ("ABLUXXEN · waiting for the players", "ABLUXXEN · warten auf die Mitspieler"),
     "host.here": ("✓ {name} is here", "✓ {name} ist da"),
     "host.awaited": ("… {name} has not come yet", "… {name} fehlt noch"),

@@ -30,6 +30,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "{path} lässt sich nicht fortsetzen: Die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
+    # A system with no file locks at all (store/os_lock.py): the game goes on, unguarded.
+    "lock_unguarded": ("This system has no file locks: open this game in one terminal only.",
+                       "System ohne Dateisperren: Öffne diese Partie nur in einem Terminal."),
     # Why the system refused a file, in words (its own are English, or a class name).
     "oserror.full": ("the disk is full", "der Datenträger ist voll"),
     "oserror.not_folder": ("not a folder", "kein Ordner"),
@@ -46,6 +49,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "keine gewöhnliche Datei (eine Pipe oder ein Gerät)"),
     "file.too_big": ("too big for what it should be", "zu groß für das, was sie sein sollte"),
     "file.dangling": ("a link to nothing", "ein Verweis ins Leere"),
+    "file.link": ("a link, which the game never writes through", "ein Verweis, durch den Abluxxen nie schreibt"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
                   "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
@@ -86,6 +90,7 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "assisted": "beschädigter Spielstand: assisted ist true oder false",
     "match_key": "beschädigter Spielstand: match_key hat 1 bis 64 Buchstaben, Ziffern, - oder _",
     "accounts": "beschädigter Spielstand: accounts nennt für jeden Platz ein Konto (oder null)",
+    "stood_in": "beschädigter Spielstand: stood_in nennt der Reihe nach Züge von Menschen aus dem Verlauf",
     "saved": "beschädigter Spielstand: saved ist ein Datum mit Uhrzeit",
     "folder": "das ist ein Ordner, kein Spielstand",
     "not_regular": "keine gewöhnliche Datei (eine Pipe oder ein Gerät), also kein Spielstand",

@@ -132,13 +132,24 @@ class Tr:
                 shown[field] = self.who(str(shown[field]))
         return TEXTS[key][self._index].format(**shown)
 
-    def not_recorded(self, key: str, kind: str, *, later: bool) -> str:
-        """The one line that says a finished game is not in the records: why (``kind``, a
-        ``RecordsError.kind``), and, when its save holds its end (``later``), when it will be; ``key``
-        is ``records_failed``, or ``records_not`` when its end could not be saved either."""
+    def not_recorded(self, key: str, problem: str | Exception, *, later: bool) -> str:
+        """The one line that says a finished game is not in the records: why (``problem``: a
+        ``RecordsError.kind``, or the refusal itself, see :meth:`records_reason`), and, when its save holds
+        its end (``later``), when it will be; ``key`` is ``records_failed``, or ``records_not`` when its end
+        could not be saved either."""
+        kind = problem if isinstance(problem, str) else getattr(problem, "kind", "")
         if later and kind == "damaged":
             return self("records_later_damaged")
-        return self("records_later" if later else key, reason=self(f"records.{kind}"))
+        reason = self(f"records.{kind}") if isinstance(problem, str) else self.records_reason(problem)
+        return self("records_later" if later else key, reason=reason)
+
+    def records_reason(self, err: Exception) -> str:
+        """Why a finished game was not recorded, in words of this language: the records' refusal (a
+        ``store.records_db.RecordsError``, by its ``kind``), or the system's (an ``OSError``: a save folder
+        that takes no lock file)."""
+        if isinstance(err, OSError):
+            return self.os_reason(err)
+        return self(f"records.{getattr(err, 'kind', 'unreadable')}")
 
     def os_reason(self, err: OSError) -> str:
         """Why the system refused a file, in words of this language (``the disk is full``); the system's
@@ -169,6 +180,11 @@ class Tr:
         """A bot level's name in this language (``hard`` is ``schwer``)."""
         key = f"level.{level}"
         return self(key) if key in TEXTS else level
+
+    def rating(self, points: int, *, provisional: bool = False) -> str:
+        """A rating as a column or a name's neighbour shows it: ``1184``, or ``1184?`` while it is provisional
+        (``store/ratings.py``, ``Rating.provisional``; ``rating_provisional_note`` says what the mark means)."""
+        return self("rating_provisional", points=points) if provisional else str(points)
 
     def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
         """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 from .datadir import private_dir
+from .files import SQLITE_COMPANIONS, Refused, no_links
 from .save_document import MAX_NAME
 
 FILE_NAME = "club.sqlite3"
@@ -144,6 +145,7 @@ class Accounts:
         if self._db is None:
             try:
                 private_dir(self.path.parent)
+                no_links(self.path, SQLITE_COMPANIONS)  # SQLite would make and change files where a link leads
                 db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
                 self.path.chmod(0o600)
                 version = db.execute("PRAGMA user_version").fetchone()[0]
@@ -152,6 +154,9 @@ class Accounts:
                     raise AccountsError(f"{self.path.name} is from a newer abluxxen")
                 db.executescript(_SCHEMA)
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            except Refused as refused:
+                raise AccountsError(f"{self.path.name} cannot be used: {refused.detail} is a link, and the game "
+                                    "writes no file through a link") from None
             except (OSError, sqlite3.Error) as err:
                 raise AccountsError(f"{self.path.name} cannot be used: {err}") from None
             self._db = db

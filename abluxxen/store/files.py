@@ -7,6 +7,12 @@ one once it is on disk, so a crash never leaves half a file. The file is
 synced once; the folder only when the rename gave it a new name (then a
 power cut could forget the name): a rename over an old file that a power cut
 forgets leaves the old file, whole.
+
+No file the game writes is written through a link (:func:`open_regular`,
+:func:`no_links`; a rename replaces a link, not what it leads to): a link in
+its place would make the game create or change a file elsewhere (``/etc/...``
+for a club run as root). The folders on the way may be links: the person who
+set the data folder up chose them.
 """
 
 from __future__ import annotations
@@ -33,16 +39,22 @@ class Words(Protocol):
         """The system's reason for ``err``, in words."""
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # opening a named pipe must not wait for a writer
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # a file opened to be written is never a link's target
+#: Flags that open a file to write it (or make it).
+_WRITING = os.O_CREAT | os.O_WRONLY | os.O_RDWR | os.O_APPEND | os.O_TRUNC
+#: The files SQLite keeps beside a database, which it makes and writes as it goes.
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 class Refused(Exception):
     """A file that is not what a small data file can be.
 
     Attributes:
-        kind: ``"folder"``, ``"not-regular"`` (a pipe or a device), ``"too-big"``, ``"unreadable"``, or
-            ``"dangling"`` (a link to nothing, where a caller tells it from no file at all).
-        detail: the system's reason (``"unreadable"``) or the size in bytes
-            (``"too-big"``, when the file said so before it was read).
+        kind: ``"folder"``, ``"not-regular"`` (a pipe or a device), ``"too-big"``, ``"unreadable"``,
+            ``"dangling"`` (a link to nothing, where a caller tells it from no file at all), or ``"link"``
+            (a link to a file, where the game would write).
+        detail: the system's reason (``"unreadable"``), the size in bytes (``"too-big"``, when the file
+            said so before it was read), or the link's name (a refusal of :func:`no_links`).
         error: the system's refusal (``"unreadable"``: permission denied, an I/O error).
     """
 
@@ -62,17 +74,23 @@ class Refused(Exception):
 def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
     """A descriptor of the regular file ``path`` opened with ``flags`` (made with ``mode`` when
     ``flags`` say so), never waiting: a named pipe without a writer (or reader) would block the open.
+    Opened to be written or made, ``path`` is never a link (a link to nothing would make its target).
 
     Raises:
         FileNotFoundError: when there is no file (``path`` may be a link to nothing: see
             :func:`os.path.lexists`).
-        Refused: when it is a folder, a pipe or device, or cannot be opened.
+        Refused: when it is a folder, a pipe or device, or cannot be opened; or a link, to be written.
     """
+    writing = bool(flags & _WRITING)
+    if writing:
+        no_links(path)  # where the system has no O_NOFOLLOW; O_NOFOLLOW closes the gap to the open
     try:
-        fd = os.open(path, flags | _NONBLOCK, mode)
+        fd = os.open(path, flags | _NONBLOCK | (_NOFOLLOW if writing else 0), mode)
     except FileNotFoundError:
         raise
     except OSError as err:
+        if writing and os.path.islink(path):  # ELOOP: a link put there since
+            raise link_refusal(path) from None
         if err.errno == errno.ENXIO:  # a named pipe opened for writing with no reader
             raise Refused("not-regular") from None
         if err.errno == errno.EISDIR:
@@ -87,6 +105,45 @@ def open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
         os.close(fd)
         raise Refused("folder" if stat.S_ISDIR(info.st_mode) else "not-regular")
     return fd
+
+
+def no_links(path: Path, companions: tuple[str, ...] = ()) -> None:
+    """Refuse ``path`` when it is a link, and so each of its ``companions`` (``path`` with a suffix:
+    :data:`SQLITE_COMPANIONS`), before the game writes there: the file must be its own.
+
+    Raises:
+        Refused: ``"dangling"`` (a link to nothing), ``"link"`` (a link to a file), ``"not-regular"`` or
+            ``"folder"`` (what the link leads to), for the first link found.
+    """
+    for place in (path, *(path.with_name(path.name + suffix) for suffix in companions)):
+        if os.path.islink(place):
+            raise link_refusal(place)
+
+
+def link_refusal(link: Path) -> Refused:
+    """Why the game writes nothing at ``link``, a link: named by what it leads to."""
+    try:
+        info = os.stat(link)
+    except FileNotFoundError:
+        return Refused("dangling", link.name)
+    except OSError:
+        return Refused("link", link.name)  # a loop of links
+    if stat.S_ISDIR(info.st_mode):
+        return Refused("folder", link.name)
+    return Refused("link" if stat.S_ISREG(info.st_mode) else "not-regular", link.name)
+
+
+def files_in(folder: Path, suffix: str) -> list[str]:
+    """The names of the entries of ``folder`` that end in ``suffix``, links left out: a link in the save
+    folder is someone's way to a save, not a save of its own (the save it leads to is listed where it lies,
+    and ``resume LINK`` plays it); listed too, it would be one game twice, and a link to nothing once the
+    game is over.
+
+    Raises:
+        OSError: when the folder cannot be read.
+    """
+    with os.scandir(folder) as entries:
+        return [e.name for e in entries if e.name.endswith(suffix) and not e.is_symlink()]
 
 
 def read_small(path: Path, limit: int) -> bytes:

@@ -11,12 +11,11 @@ index) makes this safe to repeat: nothing is recorded twice.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .datadir import data_dir, saves_in
-from .files import Refused, load_json, read_small
+from .files import Refused, files_in, load_json, read_small
 from .records import record_finished
 from .records_db import RecordsError
 
@@ -30,11 +29,14 @@ class CaughtUp:
 
     Attributes:
         recorded: the numbers in the records of the games it recorded.
-        problem: why the records could not take them (a :class:`RecordsError`), if so.
+        problem: why the records could not take them (a :class:`RecordsError`), or why their saves could not
+            be taken up (an ``OSError``: a save folder that takes no lock file, read-only), if so.
+        waiting: the finished saves left to be recorded later, for that reason.
     """
 
     recorded: list[int] = field(default_factory=list)
-    problem: RecordsError | None = None
+    problem: RecordsError | OSError | None = None
+    waiting: list[Path] = field(default_factory=list)
 
 
 def record_waiting(*folders: Path | None, records_dir: Path | None = None) -> CaughtUp:
@@ -46,16 +48,23 @@ def record_waiting(*folders: Path | None, records_dir: Path | None = None) -> Ca
         records_dir: where the records live (default: the data directory).
 
     A save another process has open is left alone (its table records it),
-    and so is any file that is not a readable finished save.
+    and so is any file that is not a readable finished save. Once the records refuse one, the rest are
+    not tried: they wait with it (:attr:`CaughtUp.waiting`), as does a save whose lock cannot be made.
     """
     caught = CaughtUp()
+    refused = False
     for folder in dict.fromkeys(f if f is not None else _default_folder() for f in folders or (None,)):
         for path in _finished_in(folder):
+            if refused:
+                caught.waiting.append(path)
+                continue
             try:
                 number = record_save(path, records_dir)
-            except RecordsError as err:
-                caught.problem = err
-                return caught
+            except (RecordsError, OSError) as err:
+                refused = isinstance(err, RecordsError)
+                caught.problem = err if refused or caught.problem is None else caught.problem
+                caught.waiting.append(path)
+                continue
             if number is not None:
                 caught.recorded.append(number)
     return caught
@@ -68,7 +77,7 @@ def _default_folder() -> Path:
 def _finished_in(folder: Path) -> list[Path]:
     """The files in ``folder`` that look like finished saves (read, not yet checked)."""
     try:
-        names = sorted(e.name for e in os.scandir(folder) if e.name.endswith(".json") and not e.name.startswith("."))
+        names = sorted(name for name in files_in(folder, ".json") if not name.startswith("."))
     except OSError:
         return []
     finished = []
@@ -88,6 +97,8 @@ def record_save(path: Path, records_dir: Path | None) -> int | None:
 
     Raises:
         RecordsError: when the records cannot take it (the save stays).
+        OSError: when its lock file cannot be made (a read-only folder): the save could not be removed once
+            recorded, nor kept from a game opening it meanwhile (it stays).
     """
     # Imported only when a finished save is found: stats stays light.
     from .save_document import SaveError
@@ -97,8 +108,8 @@ def record_save(path: Path, records_dir: Path | None) -> int | None:
     lock = SaveLock(path)
     try:
         lock.acquire()
-    except (OSError, SaveError):
-        return None  # open in another terminal, whose table records it; or a folder that takes no lock
+    except SaveError:
+        return None  # open in another terminal, whose table records it
     try:
         saved = read_save(path)
         if not (saved.finished and saved.match.is_over):

@@ -9,6 +9,10 @@ the records in order gives, so the same records always give the same ratings
 :func:`recorded_ratings` keeps them in the records database as far as they
 were computed and rates only the games recorded since, to the same digits.
 
+A seat whose person made no more than half of its decisions (a stand-in bot made the rest: after the grace, on
+the turn clock) is left out of its game's rating, for everyone (:func:`rated_seats`): the game is still
+recorded and counts as played, and the other seats are rated among themselves when two or more are left.
+
 Who is who: a bot seat is its level (every easy bot is the one player
 ``bot:easy``, whatever its name at the table); a person is their account
 when the table knew one (the records' ``account`` column), else their name
@@ -37,9 +41,14 @@ if TYPE_CHECKING:
 #: A new player's ``mu`` and ``sigma``: openskill's defaults (tests/test_ratings.py checks they are the model's).
 MU = 25.0
 SIGMA = 25.0 / 3
-#: How the records are read into results (places, who is who, which games count): raised when that changes,
-#: so that ratings stored by an older version are computed anew (:func:`fingerprint`).
-READING = 1
+#: How the records are read into results (places, who is who, which games and seats count: :func:`rated_seats`):
+#: raised when that changes, so that ratings stored by an older version are computed anew (:func:`fingerprint`).
+READING = 2
+#: A person's rating is *provisional* while it rests on fewer rated games than this: it starts low on purpose
+#: (the conservative estimate of an unsure skill) and rises fastest over these games, so it is shown as such and
+#: not yet compared with the bot levels. After 20 games ``3·sigma`` is about 360 points, from 750 at the start
+#: (``docs/ratings.md``, *Provisional ratings*).
+SETTLED_GAMES = 20
 #: The rating shown: ``BASE + SCALE × (mu − 3·sigma)``, the conservative estimate (the skill is above it
 #: with about 99.9% certainty). SCALE 30 makes 400 points between two settled players about 10 to 1 odds
 #: in a duel, as in Elo; a new person shows 1000 and rises as their games make the rating surer.
@@ -124,6 +133,12 @@ class Rating:
     games: int = 0
 
     @property
+    def provisional(self) -> bool:
+        """Whether the rating is a person's of fewer than :data:`SETTLED_GAMES` rated games (a bot level never
+        is): shown as such, and not compared with the bot levels."""
+        return self.bot is None and self.games < SETTLED_GAMES
+
+    @property
     def is_account(self) -> bool:
         """Whether this is a person known by an account (a club's member), not by a name."""
         return self.key.startswith(_ACCOUNT)
@@ -185,7 +200,7 @@ class Ratings:
             bots_only: rate a game of bots only too. Only the calibration of :data:`BOT_START` does;
                 the records' bot games never move a rating (see ``docs/ratings.md``).
         """
-        if not bots_only and all(seat.bot is not None for seat in seats):
+        if len(seats) < 2 or (not bots_only and all(seat.bot is not None for seat in seats)):
             return False
         self._accounts_named = None
         players = [self._player(seat) for seat in seats]
@@ -257,10 +272,31 @@ def recorded_identity(game: GameSummary, seat: int) -> str:
     return bot_key(bot) if bot is not None else person_key(name, game.accounts[seat])
 
 
+def played_by_person(decisions: int, stood_in: int) -> bool:
+    """Whether a person's seat was played by its person: more than half of its decisions were theirs, or a
+    stand-in made none (a game recorded before decisions were counted: 0 of 0). The one rule of which seats
+    a stand-in played (:func:`rated_seats`; ``abluxxen stats`` counts them by it); change it, raise
+    :data:`READING`.
+
+    >>> played_by_person(10, 4), played_by_person(10, 5), played_by_person(0, 0)
+    (True, False, True)
+    """
+    return stood_in == 0 or 2 * stood_in < decisions
+
+
+def rated_seats(game: GameSummary) -> list[int]:
+    """The seats of a recorded game that its rating takes: every seat but those mostly played by a stand-in
+    (:func:`played_by_person`), when at least two are left and a person among them; else none. Nobody gains
+    or loses by a bot's play for a person: not the person, not the others, not the stand-in's level."""
+    kept = [seat for seat in range(len(game.seats))
+            if played_by_person(game.decisions[seat], game.stood_in[seat])]
+    return kept if len(kept) >= 2 and any(game.seats[seat].bot is None for seat in kept) else []
+
+
 def placings(game: GameSummary, identity: Identity = recorded_identity) -> list[Placing]:
-    """A recorded game's seats as the ratings read them."""
+    """A recorded game's seats as the ratings read them: those :func:`rated_seats` takes (none: not rated)."""
     ranks = places(game.scores, game.winners)
-    return [Placing(identity(game, seat), name, bot, ranks[seat]) for seat, (name, bot) in enumerate(game.seats)]
+    return [Placing(identity(game, seat), *game.seats[seat], ranks[seat]) for seat in rated_seats(game)]
 
 
 def rate(games: Iterable[GameSummary], identity: Identity = recorded_identity,

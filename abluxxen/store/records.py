@@ -44,7 +44,8 @@ class Records(RecordsRatings):
     def add(self, *, key: str, match_key: str, game_index: int, when: datetime, rules: Rules,
             seats: Sequence[tuple[str, str | None]], scores: Sequence[int], hand_sizes: Sequence[int],
             display_sizes: Sequence[int], winners: Sequence[int], seed: int | None, assisted: bool,
-            reason: str, transcript: Transcript, accounts: Sequence[str | None] | None = None) -> int:
+            reason: str, transcript: Transcript, accounts: Sequence[str | None] | None = None,
+            decisions: Sequence[tuple[int, int]] | None = None) -> int:
         """Record a finished game once; its number (the earlier one when ``key`` is recorded already).
 
         Args:
@@ -55,6 +56,9 @@ class Records(RecordsRatings):
             accounts: per seat, a stable identity of the person at it (an account), or ``None``
                 (a bot; a person known by the name only, as at a hot-seat). Ratings follow an
                 account through changes of name.
+            decisions: per seat, the decisions it had to make and how many of them a stand-in made for its
+                person (``Saved.decisions``); ``None``: every seat's own (a seat mostly played by a stand-in
+                is not rated, ``store/ratings.py``).
 
         Raises:
             RecordsError: when the database cannot be written; nothing is written then.
@@ -76,12 +80,13 @@ class Records(RecordsRatings):
                  levels))
             number = cursor.lastrowid
             assert number is not None
+            counted = decisions if decisions is not None else [(0, 0)] * len(seats)
             db.executemany(
-                "INSERT INTO seats (game, seat, name, bot, score, hand, display, winner, account)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO seats (game, seat, name, bot, score, hand, display, winner, account, decisions,"
+                " stood_in) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [(number, seat, name, bot, scores[seat], hand_sizes[seat], display_sizes[seat],
-                  int(seat in winners), None if accounts is None or bot is not None else accounts[seat])
-                 for seat, (name, bot) in enumerate(seats)])
+                  int(seat in winners), None if accounts is None or bot is not None else accounts[seat],
+                  *counted[seat]) for seat, (name, bot) in enumerate(seats)])
             db.execute("INSERT INTO transcripts (game, doc) VALUES (?, ?)",
                        (number, json.dumps(transcript.to_json(), separators=(",", ":"))))
         return int(number)
@@ -129,7 +134,8 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             scores=outcome.scores, hand_sizes=outcome.hand_sizes,
             display_sizes=[score + hand for score, hand in zip(outcome.scores, outcome.hand_sizes, strict=True)],
             winners=outcome.winners, seed=seed if seed_shown else None, assisted=saved.assisted,
-            reason=str(outcome.reason), transcript=saved.transcript, accounts=saved.accounts)
+            reason=str(outcome.reason), transcript=saved.transcript, accounts=saved.accounts,
+            decisions=saved.decisions())
         if seed_shown and match.seed is not None:
             records.reveal_seeds(saved.match_key, match.seed)
     return number

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import sqlite3
 import stat
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from typing import Self
 
 from ..quoting import brief
 from .datadir import data_dir, private_dir
+from .files import SQLITE_COMPANIONS, Refused, no_links
 from .records_schema import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, statements
 
 FILE_NAME = "records.sqlite3"
@@ -65,6 +67,7 @@ class RecordsDatabase:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._db: sqlite3.Connection | None = None
+        self._writable = False  # the connection was opened read-only (:meth:`_read_only`)
 
     def __enter__(self) -> Self:
         return self
@@ -77,6 +80,7 @@ class RecordsDatabase:
         if self._db is not None:
             self._db.close()
             self._db = None
+        self._writable = False
 
     def connection(self, *, create: bool) -> sqlite3.Connection | None:
         """The open connection, the schema brought up to date; ``None`` when there is no file to read.
@@ -87,39 +91,71 @@ class RecordsDatabase:
         Raises:
             RecordsError: when the file cannot be opened, is not ours, or is newer.
         """
-        if self._db is not None:
+        if self._db is not None and (self._writable or not create):
             return self._db
+        self.close()  # read-only so far (a read-only folder), and now asked to write: tried again
         if not self._exists(create=create):
             if not create:
                 return None
             _create_private(self.path)
-        with translated():
-            # Opened read-write only where asked to write: a database that turns out not to be
-            # ours, or to be newer, is then refused before anything could change in it.
-            db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None)
-            try:
-                _upgrade(db)
-            except BaseException:
-                db.close()
+        try:
+            db = _opened(f"{self.path.resolve().as_uri()}?mode=rwc")
+            self._writable = True
+        except RecordsError as err:
+            if err.kind == "unreadable" and _disk_full(self.path.parent):
+                # SQLite says only "disk I/O error" when it finds no room for its shared memory (-shm).
+                raise RecordsError("full") from None
+            if create or err.kind != "unreadable":
                 raise
+            db = self._read_only(err)
         if create:
             _keep_private(self.path)
         self._db = db
         return db
 
-    def _exists(self, *, create: bool) -> bool:
-        """Whether a file is at the path (a regular file, or a link to one).
+    def _read_only(self, refusal: RecordsError) -> sqlite3.Connection:
+        """The records opened to be read only, where they cannot be written (a read-only folder or disk):
+        ``stats`` and ``review`` show them all the same.
+
+        SQLite reads a WAL database only with its shared memory (``-shm``) beside it, which a read-only folder
+        cannot take: then the file is read as it is (``immutable``). That is right only while nobody writes
+        it, as nobody can where no ``-wal`` can be made; a ``-wal`` with changes in it (a writer's, not yet
+        folded into the file) is not passed over: such records are ``refusal``.
 
         Raises:
-            RecordsError: when something else is there: a folder, a link to
-                nowhere (writing through it would create a file elsewhere), a
-                pipe or a device.
+            RecordsError: ``refusal``, when they cannot be read either.
         """
+        uri = self.path.resolve().as_uri()
+        try:
+            return _opened(f"{uri}?mode=ro")
+        except RecordsError:
+            pass
+        try:
+            changes = os.path.getsize(f"{self.path}-wal") > 0
+        except OSError:
+            changes = False
+        if changes:
+            raise refusal
+        try:
+            return _opened(f"{uri}?mode=ro&immutable=1")
+        except RecordsError:
+            raise refusal from None
+
+    def _exists(self, *, create: bool) -> bool:
+        """Whether a file is at the path (a regular file).
+
+        Raises:
+            RecordsError: when something else is there: a folder, a pipe or a device, or a link (to
+                nowhere, or to a file: the game writes no file through a link, and SQLite would make its
+                companions, ``-wal`` and the like, where the link leads); or a link in a companion's place.
+        """
+        try:
+            no_links(self.path, SQLITE_COMPANIONS)
+        except Refused as refused:
+            raise RecordsError("unreadable", _link_detail(self.path, refused)) from None
         try:
             info = os.stat(self.path)
         except FileNotFoundError:
-            if os.path.islink(self.path):
-                raise RecordsError("unreadable", "it is a link to a file that does not exist") from None
             return False
         except OSError as err:
             raise RecordsError("unreadable", err.strerror or str(err)) from None
@@ -128,6 +164,39 @@ class RecordsDatabase:
         if not stat.S_ISREG(info.st_mode):
             raise RecordsError("unreadable", "it is not a regular file")
         return True
+
+
+def _link_detail(path: Path, refused: Refused) -> str:
+    """What is wrong with the records' place, a link (at ``path``, or a companion's beside it)."""
+    where = "it is" if refused.detail == path.name else f"{refused.detail} beside it is"
+    leads = {"dangling": "a file that does not exist", "folder": "a folder", "not-regular": "a pipe or a device"}
+    return f"{where} a link to {leads.get(refused.kind, 'another file')}, and the game writes no file through a link"
+
+
+def _opened(uri: str) -> sqlite3.Connection:
+    """The database at ``uri``, its schema checked and brought up to date.
+
+    A database that turns out not to be ours, or to be newer, is refused before anything is written to it.
+
+    Raises:
+        RecordsError: when it cannot be opened, is not ours, or is newer.
+    """
+    with translated():
+        db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
+        try:
+            _upgrade(db)
+        except BaseException:
+            db.close()
+            raise
+    return db
+
+
+def _disk_full(folder: Path) -> bool:
+    """Whether the disk of ``folder`` has no room left (for this user)."""
+    try:
+        return shutil.disk_usage(folder).free == 0
+    except OSError:
+        return False
 
 
 def _create_private(path: Path) -> None:

@@ -22,16 +22,16 @@ from .files import load_json
 from .records_db import RecordsDatabase, RecordsError, translated
 
 _SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
-_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner, account FROM seats"
+_SEATS = "SELECT game, seat, name, bot, score, hand, display, winner, account, decisions, stood_in FROM seats"
 # Each person's seat, with how many people and which bot levels sat at that game.
 _RESULTS = """
-SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots
+SELECT h.game, h.seat, h.name, h.score, h.winner, g.ended, g.assisted, g.people, g.bots, h.decisions, h.stood_in
 FROM seats h JOIN games g ON g.number = h.game
 WHERE h.bot IS NULL ORDER BY h.game, h.seat"""
 # What makes a game's record damaged, found in a few quick passes over thousands of games (the file may
 # have been edited by anyone): a value of the wrong type or a bot level no game has; seats that are not
-# numbered 0 to players - 1; rules or an end no game has (few kinds: checked once each); a date or seed
-# that does not read.
+# numbered 0 to players - 1; a seat's count of decisions a stand-in made that is not one of its decisions; rules
+# or an end no game has (few kinds: checked once each); a date or seed that does not read.
 _MISTYPED = f"""
 SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'integer'
     OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
@@ -41,10 +41,12 @@ UNION
 SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
     OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
     OR typeof(winner) != 'integer' OR typeof(account) NOT IN ('text', 'null')
+    OR typeof(decisions) != 'integer' OR typeof(stood_in) != 'integer'
     OR (bot IS NOT NULL AND bot NOT IN ({", ".join("?" * len(LEVELS))})))"""
 _UNSEATED = """
 SELECT number FROM games g WHERE players != (SELECT count(*) FROM seats WHERE game = g.number)
     OR NOT EXISTS (SELECT 1 FROM seats WHERE game = g.number AND seat = g.players - 1)"""
+_MISCOUNTED = "SELECT DISTINCT game FROM seats WHERE stood_in < 0 OR stood_in > decisions"
 _KINDS = "SELECT DISTINCT players, variant, duel, tiebreak, reason FROM games"
 _OF_KIND = "SELECT number FROM games WHERE players = ? AND variant = ? AND duel = ? AND tiebreak = ? AND reason = ?"
 _DATES_AND_SEEDS = "SELECT number, ended, seed FROM games"
@@ -84,6 +86,8 @@ class SeatResult(NamedTuple):
         ended: when the game ended (ISO 8601, UTC).
         assisted: whether a hint or an undo helped in the game.
         against: the kinds of the other seats: bot levels, and ``"humans"`` for people.
+        decisions: the decisions the seat had to make (0 in games recorded before they were counted).
+        stood_in: how many of them a stand-in made for the person (see ``store/ratings.py``).
     """
 
     number: int
@@ -94,6 +98,8 @@ class SeatResult(NamedTuple):
     ended: str
     assisted: bool
     against: frozenset[str]
+    decisions: int = 0
+    stood_in: int = 0
 
 
 @dataclass(frozen=True)
@@ -115,6 +121,9 @@ class GameSummary:
         reason: how it ended (``hand-empty`` or ``exhausted``).
         accounts: per seat, the account of the person at it (a stable identity the caller gave,
             such as the club's), or ``None``: a bot, or a person known by name only.
+        decisions: per seat, the decisions it had to make (0 in games recorded before they were counted).
+        stood_in: per seat, how many of them a stand-in made for its person (a bot once the grace was over,
+            the turn clock's bot); 0 where its person made them all.
     """
 
     number: int
@@ -129,6 +138,8 @@ class GameSummary:
     assisted: bool
     reason: str
     accounts: tuple[str | None, ...]
+    decisions: tuple[int, ...]
+    stood_in: tuple[int, ...]
 
     def human_seat(self, name: str) -> int | None:
         """The seat a human of this name played (compared as the setup does), or ``None``."""
@@ -230,14 +241,15 @@ class RecordsReading(RecordsDatabase):
         # A few kinds of table over thousands of games: each set of opponents is made once.
         opponents: dict[tuple[int, str], frozenset[str]] = {}
         results = []
-        for number, seat, name, score, won, ended, helped, people, bots in rows:
+        for number, seat, name, score, won, ended, helped, people, bots, decisions, stood_in in rows:
             if number in damaged:
                 continue  # the others' types are checked (_MISTYPED)
             against = opponents.get((people, bots))
             if against is None:
                 kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
                 against = opponents[people, bots] = frozenset(kinds)
-            results.append(SeatResult(number, seat, visible(name), score, bool(won), ended, bool(helped), against))
+            results.append(SeatResult(number, seat, visible(name), score, bool(won), ended, bool(helped), against,
+                                      decisions, stood_in))
         return results
 
     def get(self, number: int) -> RecordedGame | None:
@@ -323,6 +335,8 @@ def _find_damaged(db: sqlite3.Connection) -> dict[int, DamagedRecord]:
         damaged(number, "it holds a value of the wrong type, or a bot level the game does not have")
     for (number,) in db.execute(_UNSEATED).fetchall():
         damaged(number, "its seats do not match its number of players")
+    for (number,) in db.execute(_MISCOUNTED).fetchall():
+        damaged(number, "a seat's decisions made by a stand-in are not among its decisions")
     rules_of = _rules_cache()
     for kind in db.execute(_KINDS).fetchall():
         flaw = _kind_flaw(kind, rules_of)
@@ -371,11 +385,12 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
     rules = rules_of(players, variant, duel, tiebreak)
     when = datetime.fromisoformat(ended)
     seed = None if seed is None else parse_seed(seed)
-    _, index, names, bots, scores, hands, shown, won, accounts = zip(*seats, strict=True)
+    _, index, names, bots, scores, hands, shown, won, accounts, decisions, stood_in = zip(*seats, strict=True)
     return GameSummary(
         number=number, when=when if when.tzinfo else when.replace(tzinfo=UTC), rules=rules,
         seats=tuple(RecordedSeat(visible(n), b) for n, b in zip(names, bots, strict=True)),
         scores=scores, hand_sizes=hands, display_sizes=shown,
         winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
-        reason=reason, accounts=tuple(None if a is None else visible(a) for a in accounts))
+        reason=reason, accounts=tuple(None if a is None else visible(a) for a in accounts), decisions=decisions,
+        stood_in=stood_in)
 

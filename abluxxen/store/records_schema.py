@@ -7,7 +7,7 @@ Only data (and how a script is cut into statements): opening a file and migratin
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 #: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
 APPLICATION_ID = 0x41424C58
 
@@ -110,8 +110,16 @@ CREATE TABLE ratings_basis (
 );
 """
 
+# Version 6: per seat, the decisions it had to make and how many of them a stand-in made for its person (a
+# bot once the grace was over, the turn clock's bot): a seat mostly played so is not rated (store/ratings.py).
+# Every older seat counts 0 of 0: played by its person, as the games were rated before.
+_V6 = """
+ALTER TABLE seats ADD COLUMN decisions INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
+"""
+
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4, 4: RATINGS_TABLES}
+MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4, 4: RATINGS_TABLES, 5: _V6}
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

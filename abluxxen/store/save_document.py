@@ -9,6 +9,7 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "log": [<events of the current game, Event.to_json>],
      "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
      "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
+     "stood_in": [<the current game's moves, by their place in its transcript, a stand-in made>],  (if any)
      "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
@@ -25,7 +26,7 @@ import re
 import secrets
 from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.events import EVENT_KINDS, START, Event
 from ..engine.match import Match
@@ -96,12 +97,38 @@ class Saved:
     #: one; ``None`` where no seat has one. Kept in the save so that whoever records its games (the club,
     #: or any command that finds the finished save) rates them by account.
     accounts: list[str | None] | None = None
+    #: The current game's moves (their places in ``transcript.moves``, in order) that someone other than the
+    #: seat's person decided for it: a stand-in bot once the grace was over, the turn clock's bot. Kept with
+    #: the moves, so that a restart, a worker's hop or an undo keeps the count right; the records count them
+    #: per seat (:meth:`decisions`), and a seat mostly played so is not rated (``store/ratings.py``).
+    stood_in: list[int] = field(default_factory=list)
     history: InitVar[Transcript | None] = None
     #: The current game from its deal (or from where an older save resumed it).
     transcript: Transcript = field(init=False)
 
     def __post_init__(self, history: Transcript | None) -> None:
         self.transcript = history if history is not None else Transcript.of(self.match.game)
+
+    def decisions(self) -> list[Decisions]:
+        """Per seat, the current game's decisions and how many of them a stand-in made (:attr:`stood_in`). A
+        move that was the only legal one is nobody's decision: the table plays it without asking."""
+        counted = [Decisions(0, 0) for _ in self.seats]
+        stood_in = set(self.stood_in)
+        for step in self.transcript.positions():
+            played = step.played
+            if played is None or len(step.game.legal_moves()) == 1:
+                continue
+            made, for_them = counted[played.seat]
+            counted[played.seat] = Decisions(made + 1, for_them + (step.index in stood_in))
+        return counted
+
+
+class Decisions(NamedTuple):
+    """One seat's decisions in a game: how many it had to make, and how many of those a stand-in made
+    for its person (the rest its person made; a bot seat's are all its own)."""
+
+    made: int
+    stood_in: int
 
 
 def name_refusal(name: str) -> str | None:
@@ -133,6 +160,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "assisted": saved.assisted,
         "match_key": saved.match_key,
         **({"accounts": saved.accounts} if saved.accounts is not None else {}),
+        **({"stood_in": saved.stood_in} if saved.stood_in else {}),
         "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
     }
@@ -183,8 +211,20 @@ def from_document(doc: Any) -> Saved:
             account is None or (isinstance(account, str) and _ACCOUNT.fullmatch(account)) for account in accounts)):
         raise SaveError("damaged save: accounts must name an account (or null) for each seat", "accounts")
     _check_when(doc.get("saved"))
-    return Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
-                 assisted=assisted, match_key=match_key, accounts=accounts, history=history)
+    saved = Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
+                  assisted=assisted, match_key=match_key, accounts=accounts, history=history)
+    saved.stood_in = _stood_in(doc.get("stood_in", []), saved)
+    return saved
+
+
+def _stood_in(value: Any, saved: Saved) -> list[int]:
+    """The moves a stand-in made: places in the transcript, in order, each a move of a person's seat."""
+    moves = saved.transcript.moves
+    if not (isinstance(value, list) and all(type(i) is int and 0 <= i < len(moves) for i in value)
+            and value == sorted(set(value)) and all(not saved.seats[moves[i].seat].is_bot for i in value)):
+        raise SaveError("damaged save: stood_in must list moves of people's seats in the transcript, in order",
+                        "stood_in")
+    return value
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:

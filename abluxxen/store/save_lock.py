@@ -8,12 +8,14 @@ it: Linux) can be made to save, leave and let go (:func:`end_orphan`).
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import time
 from pathlib import Path
 
 from . import os_lock
+from .files import Refused, open_regular
 from .save_document import SaveError
 
 _LOCK_SUFFIX = ".lock"
@@ -69,6 +71,9 @@ class SaveLock:
             pass
         self.sidecar = real.with_name(f".{real.name}{_LOCK_SUFFIX}")
         self._fd: int | None = None
+        #: Whether the system keeps other processes out while this one holds the lock: ``False`` on a system
+        #: with no lock at all (:func:`os_lock.lock`), where the game goes on and its screen says so.
+        self.guarded = True
 
     @property
     def held(self) -> bool:
@@ -88,9 +93,13 @@ class SaveLock:
                 can ever play on there), ask it to stop (:func:`end_orphan`:
                 it saves and leaves) and take the lock then.
 
+        On a system with no lock at all the lock is taken all the same, and :attr:`guarded` is ``False``:
+        whoever opens the game tells the person that nothing keeps it from a second terminal.
+
         Raises:
             SaveBusy: when another process holds it (still, after ``wait``).
-            OSError: when the sidecar cannot be created (the folder is not writable).
+            OSError: when the sidecar cannot be created (the folder is not writable, or something else is in
+                its place: a link, which is never followed, a pipe, a folder).
         """
         if orphans:
             try:
@@ -101,9 +110,13 @@ class SaveLock:
             return self.acquire(wait=wait)
         deadline = time.monotonic() + wait
         while self._fd is None:
-            fd = os.open(self.sidecar, os.O_RDWR | os.O_CREAT, 0o600)
             try:
-                os_lock.lock(fd)
+                fd = open_regular(self.sidecar, os.O_RDWR | os.O_CREAT, 0o600)
+            except Refused as refused:
+                raise refused.error or OSError(errno.EEXIST, f"not a lock file of its own ({refused.kind})",
+                                               str(self.sidecar)) from None
+            try:
+                self.guarded = os_lock.lock(fd)
             except OSError as err:
                 os.close(fd)
                 if not os_lock.is_held(err):

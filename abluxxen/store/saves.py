@@ -25,7 +25,7 @@ from pathlib import Path
 
 from . import os_lock
 from .datadir import data_dir, private_dir, saves_in
-from .files import Refused, read_small, write_atomically
+from .files import Refused, files_in, read_small, write_atomically
 from .save_document import Saved, SaveError, parse_save, save_text
 from .save_lock import SaveLock, sidecar_save, try_flock
 
@@ -198,9 +198,10 @@ class Found:
 
 
 def scan_saves(directory: Path) -> list[Found]:
-    """Every ``*.json`` file of the save folder, newest first, read (or refused)."""
+    """Every ``*.json`` file of the save folder (links left out: :func:`files_in`), newest first, read (or
+    refused)."""
     try:
-        paths = [directory / e.name for e in os.scandir(directory) if e.name.endswith(".json")]
+        paths = [directory / name for name in files_in(directory, ".json")]
     except OSError:
         return []
     found: list[Found] = []

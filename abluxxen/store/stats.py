@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from .ratings import played_by_person
 from .records_reading import SeatResult
 
 
@@ -36,6 +37,12 @@ class PlayerStats:
     def wins(self) -> int:
         """Games won (a shared win counts)."""
         return sum(r.won for r in self.results)
+
+    @property
+    def stood_in(self) -> int:
+        """Games whose seat a stand-in played mostly for the person (``store/ratings.py``): they count as played
+        here, and are not rated."""
+        return sum(not played_by_person(r.decisions, r.stood_in) for r in self.results)
 
     @property
     def mean(self) -> float:

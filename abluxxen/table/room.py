@@ -85,6 +85,7 @@ class Room:
         self.games_before = 0  # games of the matches played before this one at the table (rematches)
         self.problem: Note | None = None  # a save or records problem, for every screen
         self.stand_ins: dict[int, BotSeat] = {}
+        self._stood_in: set[int] = set()  # seats whose decision just given a stand-in made (see stood_in)
         self.bot_seats: dict[int, BotSeat] = {}
         self.deciders = {seat: _Decider(self, seat) for seat in range(len(seats))}
         # Who decides each seat, and who may take back what: a lesson swaps these policies for its own
@@ -416,6 +417,13 @@ class Room:
         :attr:`deciding` says otherwise."""
         return self.deciding(seat)
 
+    def stood_in(self, seat: int) -> bool:
+        """Whether the decision just given for ``seat`` was its stand-in's (after the grace, or on the turn
+        clock), not its person's: the one place a room decides for a person (see :meth:`person`)."""
+        made = seat in self._stood_in
+        self._stood_in.discard(seat)
+        return made
+
     def moving(self, seat: int, move: str) -> None:
         """Before a move: what an undo of it brings back is kept, and whose turn it is made in."""
         self._turn = self.match.game.turn
@@ -442,6 +450,7 @@ class Room:
     async def person(self, chair: Chair, view: View) -> str:
         """A person's move; while they are away past the grace, or once their turn clock ran out, a
         normal bot's."""
+        self._stood_in.discard(chair.seat)  # a stand-in's move that was never pushed (play stopped) counts for nobody
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[str] = loop.create_future()
         chair.answer = answer
@@ -464,7 +473,9 @@ class Room:
             chair.answer = None  # the stand-in decides this one: a person back meanwhile waits for the next
             if self._out_of_time(chair):
                 add_note(chair.notes, Note("clock_out"))
-            return await self._bot_move(self._stand_in(chair.seat), view)
+            move = await self._bot_move(self._stand_in(chair.seat), view)
+            self._stood_in.add(chair.seat)
+            return move
         finally:
             chair.answer = None
             chair.deadline = None

@@ -86,6 +86,11 @@ class Front(Protocol):
     def player(self, seat: int) -> Player:
         """Who decides for ``seat`` now."""
 
+    def stood_in(self, seat: int) -> bool:
+        """Whether the decision just given for ``seat`` was made by someone other than its person: a
+        stand-in bot once the grace was over, the turn clock's bot (the save keeps it with the move, and a
+        seat mostly played so is not rated: ``Saved.stood_in``)."""
+
     def moving(self, seat: int, move: str) -> None:
         """``seat``'s move is about to be pushed (what the front end keeps to undo it)."""
 
@@ -228,14 +233,19 @@ class Table:
         """
         return run_now(self.pushing(seat, move))
 
-    async def pushing(self, seat: int, move: str) -> list[Event]:
+    async def pushing(self, seat: int, move: str, *, stood_in: bool = False) -> list[Event]:
         """Save the position after ``seat``'s move, apply it, and tell every seat; the events it caused.
+
+        Args:
+            stood_in: someone other than the seat's person made the move (see :meth:`Front.stood_in`).
 
         Raises:
             IllegalMove: and nothing changed.
         """
         with self.shield():
-            await self.saving_after(seat, move)
+            await self.saving_after(seat, move, stood_in=stood_in)
+            if stood_in:
+                self.saved.stood_in.append(len(self.saved.transcript.moves))
             events = self.saved.transcript.push(self.match.game, move, seat=seat)
             self.saved.log.extend(events)
         self.tell(events)
@@ -263,8 +273,9 @@ class Table:
                 move = legal[0] if forced else await front.player(seat).decide(game.view(seat))
             except Undone:
                 continue
+            stood_in = not forced and front.stood_in(seat)
             front.moving(seat, move)
-            await self.pushing(seat, move)
+            await self.pushing(seat, move, stood_in=stood_in)
             await front.moved(seat, move, forced=forced)
 
     async def play_match(self, front: Front) -> None:
@@ -310,6 +321,7 @@ class Table:
             self.saved.log = [start_event(match, self.first_game)]
             self.saved.transcript = Transcript.of(match.game)
             self.saved.assisted = False
+            self.saved.stood_in = []
             self.save()
 
     def rematch(self, *, first_game: int) -> None:
@@ -350,6 +362,7 @@ class Table:
         with self.shield():
             self.match.game = back.game
             saved.transcript = saved.transcript.truncated(back.upto)
+            saved.stood_in = [i for i in saved.stood_in if i < back.upto]
             saved.log = back.log
             saved.assisted = True
             self.save()
@@ -409,9 +422,10 @@ class Table:
         while it is written)."""
         await self._written(lambda: save_text(self.saved, checked=checked))
 
-    async def saving_after(self, seat: int, move: str) -> None:
-        """Save the position after ``seat``'s ``move`` before it is on the table: no screen can show a move (a
-        screen draws again whenever it likes, a chat line say) that a crash could still lose.
+    async def saving_after(self, seat: int, move: str, *, stood_in: bool = False) -> None:
+        """Save the position after ``seat``'s ``move`` (``stood_in``: a stand-in made it) before it is on the
+        table: no screen can show a move (a screen draws again whenever it likes, a chat line say) that a
+        crash could still lose.
 
         Raises:
             IllegalMove: and nothing changed.
@@ -424,6 +438,7 @@ class Table:
         match.game = game
         after = copy.copy(saved)
         after.match, after.transcript, after.log = match, transcript, [*saved.log, *events]
+        after.stood_in = [*saved.stood_in, len(saved.transcript.moves)] if stood_in else saved.stood_in
         await self._written(lambda: save_text(after, checked=False))  # a move's save, the most frequent: not read back
 
     async def _written(self, text: Callable[[], str]) -> None:
@@ -498,6 +513,9 @@ class _Seated:
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
+
+    def stood_in(self, seat: int) -> bool:
+        return False
 
     def moving(self, seat: int, move: str) -> None:
         pass

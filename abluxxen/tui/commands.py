@@ -171,9 +171,10 @@ def _rules(counter: Counter, command: Command) -> None:
     if page is None:
         counter.say(counter.tr("no_rules"))
         return
-    parts, missing = page
-    counter.open_page(parts)
-    counter.say(missing)  # under the table once the page is closed: why the whole text came
+    parts, line = page
+    if parts:
+        counter.open_page(parts)
+    counter.say(line)  # nothing found: the one line, and the game goes on; partial: it stays under the table
 
 
 def _quit(counter: Counter, command: Command) -> None:

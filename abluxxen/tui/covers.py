@@ -25,11 +25,14 @@ class Cover:
     Attributes:
         title: its line in the middle.
         body: the smaller lines under it.
+        short: what stands for it on a terminal too small to draw it (default: the title), who takes the
+            keyboard; nobody passes it there (see :func:`~.app.prompt_application`).
         done: set when the person pressed Enter.
     """
 
     title: str
     body: str = ""
+    short: str = ""
     done: asyncio.Event | None = None
 
 

@@ -21,7 +21,6 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout.dimension import Dimension
 from rich.console import Group, RenderableType
 from rich.table import Table as Grid
 from rich.text import Text
@@ -29,7 +28,7 @@ from rich.text import Text
 from ..i18n.tr import Tr
 from ..names import BOT
 from ..quoting import brief
-from ..store.ratings import Rating
+from ..store.ratings import SETTLED_GAMES, Rating
 from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
 from ..table.club import MAX_TABLES_EACH, Club
@@ -155,10 +154,9 @@ class LobbyScreen(Paged):
     def _application(self) -> Application[None]:
         keys = KeyBindings()
         self._page_keys(keys, Condition(lambda: self.page is not None))
-        body = self._kept = Kept(self._body, self._body_key,
-                                  height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
+        body = self._kept = Kept(self._body, self._body_key, height=self._body_height)
         return prompt_application(body, self.buffer, self._prompt, self._bottom, keys, self.colours,
-                                  interrupted=self.interrupted, quit=self.quit)
+                                  small=self.small, interrupted=self.interrupted, quit=self.quit)
 
     def _exit(self) -> None:
         if self.app is not None and self.app.is_running and not self.app.is_done:
@@ -283,11 +281,12 @@ class LobbyScreen(Paged):
         for rating in club.top():
             if rating.bot is None:
                 rank += 1
-            grid.add_row("" if rating.bot else str(rank), _ranked_name(rating, tr), str(rating.points),
+            grid.add_row("" if rating.bot else str(rank), _ranked_name(rating, tr), _shown(rating, tr),
                          "" if rating.bot else str(rating.games),
                          style="dim" if rating.bot else "bold" if rating is mine else "")
         return [Text(tr("club.top_title"), style="bold"), Text(""), grid, Text(""),
-                Text(tr("club.top_note"), style="dim")]
+                Text(tr("club.top_note"), style="dim"),
+                Text(tr("rating_provisional_note", settled=SETTLED_GAMES), style="dim")]
 
 
 def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:
@@ -296,7 +295,7 @@ def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:
     name = brief(visitor.name, MAX_NAME_SHOWN)
     shown = tr("club.guest_mark", name=name) if visitor.guest else name
     if rating is not None:
-        shown = tr("club.rated", name=shown, points=rating.points)
+        shown = tr("club.rated", name=shown, points=_shown(rating, tr))
     number = visitor.at or (visitor.waits_at.number if visitor.waits_at is not None else None)
     return tr("club.at_table", name=shown, n=number) if number is not None else shown
 
@@ -371,7 +370,8 @@ def _personal(club: Club, visitor: Visitor, message: str) -> tuple[object, ...]:
     mine = tuple(number for number, table in club.tables.items() if table.seated(visitor.name))
     rating = club.rating(visitor)
     in_top = rating is not None and any(r is rating for r in club.top(TOP_SHORT))
-    return mine, _waiting_seat(visitor, club), message, (rating.name, rating.points) if in_top and rating else None
+    shown = (rating.name, rating.points, rating.provisional) if in_top and rating else None
+    return mine, _waiting_seat(visitor, club), message, shown
 
 
 def counted(tr: Tr, key: str, n: int) -> str:
@@ -401,13 +401,18 @@ def _chat_and_top(chat: list[str], top: list[Rating], visitor: Visitor, club: Cl
     for rating in top:
         line = Text(_ranked_name(rating, tr), style="dim" if rating.bot else "bold" if rating is mine else "")
         line.truncate(TOP_WIDTH - 6, overflow="ellipsis", pad=True)
-        best.append(line + Text(f"{rating.points:>6}", style="dim" if rating.bot else ""))
+        best.append(line + Text(f"{_shown(rating, tr):>6}", style="dim" if rating.bot else ""))
     for row in range(max(len(said), len(best) if top else 0)):
         cells = [said[row] if row < len(said) else Text("")]
         if top:
             cells.append(best[row] if row < len(best) else Text(""))
         grid.add_row(*cells)
     return grid
+
+
+def _shown(rating: Rating, tr: Tr) -> str:
+    """A rating as the lobby shows it: ``1184``, or ``1184?`` while it is a person's provisional one."""
+    return tr.rating(rating.points, provisional=rating.provisional)
 
 
 def _ranked_name(rating: Rating, tr: Tr) -> str:

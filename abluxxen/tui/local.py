@@ -96,7 +96,8 @@ class HotSeatScreen(TableScreen):
             view.phase, "pass_why.play")
         body = "\n".join((self.tr(reason, name=chair.name), self.tr("pass_private", name=chair.name)))
         self.showing = None
-        await self._until_enter(Cover(self.tr("pass_to", name=chair.name), body))
+        await self._until_enter(Cover(self.tr("pass_to", name=chair.name), body,
+                                      short=self.tr("pass_to_small", name=chair.name)))
         self.holder = self.showing = chair
         chair.keyboard_at = len(self.room.saved.transcript.moves)
 
@@ -136,6 +137,14 @@ class HotSeatScreen(TableScreen):
     def _uncover(self, *, typed: bool) -> None:
         self.dropped = self.dropped or typed
         super()._uncover(typed=False)
+
+    def _small_head(self) -> str:
+        """While the keyboard is with somebody (no cover), it is theirs to keep until the table shows again:
+        the turn may be somebody else's already, whom their Enter passes it to once they have seen their
+        new cards."""
+        if self.cover is None and self.holder is not None and len(self.chairs) > 1:
+            return self.tr("keyboard_with", name=self.holder.name)
+        return super()._small_head()
 
     def _table(self, cols: int, height: int) -> RenderableType:
         if self.question is not None and self.showing is not None and self.room.stage == PLAYING:
@@ -280,6 +289,7 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     except SaveBusy:
         complain(tr.line("save_busy", path=path))
         return 1
+    tell_unguarded(table.lock_held, tr)
     clean_leftovers(path.parent)
     room = room_kind(table, delay=saved.delay if delay is None else delay)
     terminal = Terminal()
@@ -299,6 +309,12 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     if status in (HUNG_UP, STOPPED) or screen.lost:
         ignore_stop_signals()
     return _after(room, screen, terminal, tr, status, lines=lines is not None)
+
+
+def tell_unguarded(lock: SaveLock | None, tr: Tr) -> None:
+    """Before the game's screen: say so when the system has no lock to keep the game to this terminal."""
+    if lock is not None and not lock.guarded:
+        complain(tr("lock_unguarded"))
 
 
 async def play(room: Room, screen: HotSeatScreen, lines: LineTerminal | None = None) -> int:

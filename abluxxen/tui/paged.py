@@ -2,7 +2,9 @@
 
 A page is its lines as the terminal shows them (:func:`page_lines`), turned a screenful at a time by
 keys (:meth:`Paged._page_keys`) or by lines typed (a line terminal's Enter pages on). The screen under
-it draws what :meth:`Paged._instead` gives while a page is open, or while the terminal is too small.
+it draws what :meth:`Paged._instead` gives while a page is open, or while the terminal is too small: then
+only a note (:func:`small_note`), and the screen reads no key but Ctrl-C, Ctrl-D and Ctrl-L (see
+:func:`~.app.prompt_application`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 import io
 import textwrap
 
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout.dimension import Dimension
 from rich.console import Console, Group, RenderableType
 
 from ..i18n.tr import Tr
@@ -42,12 +45,31 @@ class Paged:
         """Draw again soon."""
         raise NotImplementedError
 
+    def too_small(self) -> bool:
+        """Whether the terminal is too small for the screen: it shows a note instead, in every row, and no
+        prompt (a prompt's line could say what the hidden screen holds, a hand's cards)."""
+        cols, rows = self.size()
+        return cols < MIN_WIDTH or rows < MIN_HEIGHT
+
+    @property
+    def small(self) -> Filter:
+        """:meth:`too_small`, as prompt_toolkit asks it (whether to show the prompt, to read keys)."""
+        return Condition(self.too_small)
+
+    def _body_height(self) -> Dimension:
+        """The rows of the body: all but the prompt's two, or all while the terminal is too small."""
+        rows = self.size()[1]
+        return Dimension.exact(max(1, rows if self.too_small() else rows - 2))
+
+    def _small_head(self) -> str:
+        """The line over the note that the terminal is too small: who is asked (``""``: nobody)."""
+        return ""
+
     def _instead(self, cols: int, rows: int) -> str | None:
-        """What the screen shows instead of itself: that the terminal is too small, or the page over it
-        (``rows - 2`` lines of it); ``None`` when neither."""
+        """What the screen shows instead of itself: that the terminal is too small (in all ``rows``), or
+        the page over it (``rows - 2`` lines of it); ``None`` when neither."""
         if cols < MIN_WIDTH or rows < MIN_HEIGHT:
-            text = self.tr("host.too_small", w=cols, h=rows)
-            return "\n".join(textwrap.wrap(text, width=max(8, cols), break_on_hyphens=False))
+            return small_note(self._small_head(), self.tr, cols, rows)
         if self.page is not None:
             return "\n".join(self.page[self.page_at:self.page_at + rows - 2])
         return None
@@ -58,8 +80,7 @@ class Paged:
         self.refresh()
 
     def _page_keys(self, keys: KeyBindings, paging: Condition) -> None:
-        """The keys that turn and close a page while one is open, and no mouse at all: typed escape codes
-        can look like mouse reports (``ESC [ 31 m``), and prompt_toolkit's own handler fails on them.
+        """The keys that turn and close a page while one is open.
 
         Any other key (a paste too) does nothing while a page is open: typed there, it was meant for the
         page, and would otherwise wait hidden at the prompt under it."""
@@ -71,7 +92,6 @@ class Paged:
             keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(+1))
         for key in ("b", "pageup", "up", "k"):
             keys.add(key, filter=paging, eager=True)(lambda event: self._turn_page(-1))
-        keys.add(Keys.Vt100MouseEvent)(lambda event: None)
 
     def _turn_page(self, step: int) -> None:
         if self.page is None:
@@ -86,6 +106,21 @@ class Paged:
     def _close_page(self) -> None:
         self.page, self.page_at = None, 0
         self.refresh()
+
+
+def small_note(head: str, tr: Tr, cols: int, rows: int) -> str:
+    """What a terminal of ``cols`` × ``rows``, too small for the screen, shows instead: ``head`` (who is
+    asked, if anybody), then that the terminal must be enlarged. The longest wording whose lines fit is
+    taken; at the smallest sizes, the shortest, cut to the rows there are (its first words first: who)."""
+    cols, rows = max(1, cols), max(1, rows)
+    heads = [head] if head else []
+    short = tr("host.too_small_short")
+    forms = ([*heads, tr("host.too_small", w=cols, h=rows)], [*heads, short], [" ".join([*heads, short])])
+    for form in forms:
+        lines = [line for text in form for line in textwrap.wrap(text, width=cols, break_on_hyphens=False)]
+        if len(lines) <= rows:
+            break
+    return "\n".join(lines[:rows])
 
 
 def page_lines(parts: list[RenderableType], cols: int, colours: str | None) -> list[str]:

@@ -44,18 +44,21 @@ def log_page(events: Sequence[Event], viewer: int | None, names: Sequence[str], 
 
 
 def rules_page(words: Sequence[str], tr: Tr) -> tuple[list[RenderableType], str] | None:
-    """The rules about ``words`` (the topic list first when they name everything or nothing), and the
-    line saying that nothing matched (``""`` when something did); ``None`` when the rules cannot be read."""
+    """The rules about ``words``, the best section first (the topic list first when there are no words),
+    and the one line to say under the table: that the match is partial, or that nothing matched (then
+    there is no page: the line names topics to try); ``None`` when the rules cannot be read."""
     try:
         found = rulebook.find(list(words), tr.lang)
         topic_help: str = rulebook.topic_help(tr.lang, command="rules")
     except Exception:  # noqa: BLE001 - the rules reader must not end the game
         return None
-    sections = ([topic_help] if found.mode in ("whole", "none") else []) + list(found.sections)
-    missing = tr("no_rules_topic", topic=" ".join(words)) if found.mode == "none" else ""
-    parts: list[RenderableType] = [Text(missing, style="bold yellow"), Text("")] if missing else []
+    line = rulebook.notice(found, tr.lang)
+    if found.mode == "none":
+        return [], line
+    sections = ([topic_help] if found.mode == "whole" else []) + list(found.sections)
+    parts: list[RenderableType] = [Text(line, style="bold yellow"), Text("")] if line else []
     parts.append(Markdown("\n\n".join(sections), hyperlinks=False))
-    return parts, missing
+    return parts, line
 
 
 def hint_line(view: View, tr: Tr, *, strong: bool = False) -> str | None:

@@ -87,8 +87,8 @@ def _finished(path: Path, named: Path, lock: SaveLock, tr: Tr) -> str:
     lock.release()
     try:
         number = record_save(path, None)
-    except RecordsError as err:
-        return tr("finished_save", path=named) + "\n" + tr.not_recorded("records_failed", err.kind, later=True)
+    except (RecordsError, OSError) as err:  # OSError: its folder takes no lock file (read-only)
+        return tr("finished_save", path=named) + "\n" + tr.not_recorded("records_failed", err, later=True)
     if number is None:
         return tr("finished_save", path=named)
     return tr("finished_recorded", path=named, number=number)

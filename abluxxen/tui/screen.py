@@ -40,7 +40,6 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.layout.dimension import Dimension
 from rich.align import Align
 from rich.console import Group, RenderableType
 
@@ -64,6 +63,10 @@ from .prompting import Tab, cap, matches, toolbar
 from .toolkit import Kept
 
 _log = logging.getLogger(__name__)
+
+
+#: What a screen drawn too small to show anything but its note asked, as its person saw it: nothing.
+_UNSEEN = ("unseen",)
 
 
 class TableScreen(Paged):
@@ -164,8 +167,11 @@ class TableScreen(Paged):
                 or self.deciding_view() is not None) and self._hinting is None
 
     def picture(self) -> str:
-        """The screen as it is now, as text (no colours without a colour system), the prompt under it."""
+        """The screen as it is now, as text (no colours without a colour system), the prompt under it (none
+        under the note of a terminal too small)."""
         cols, rows = self.size()
+        if self.too_small():
+            return str(self._render(cols, rows))
         prompt = "".join(part[1] for part in (self._bottom() if self.page is not None else self._prompt()))
         shown = self._render(cols, rows)
         text = shown if isinstance(shown, str) else self.canvas.ansi(shown, cols, rows - 2)
@@ -183,9 +189,9 @@ class TableScreen(Paged):
 
         self._page_keys(keys, paging)
         # The body's height is given, never measured: measuring would draw it once more per redraw.
-        self._kept = Kept(self._body, self._body_key, height=lambda: Dimension.exact(max(1, self.size()[1] - 2)))
+        self._kept = Kept(self._body, self._body_key, height=self._body_height)
         return prompt_application(self._kept, self.buffer, self._prompt, self._bottom, keys, self.colours,
-                                  interrupted=self.interrupted, quit=self.quit)
+                                  small=self.small, interrupted=self.interrupted, quit=self.quit)
 
     async def run(self) -> None:
         """Sit at the table and stay until the person leaves, the connection goes, or the host stops."""
@@ -268,6 +274,16 @@ class TableScreen(Paged):
         the "too small" note)."""
         instead = self._instead(cols, rows)
         return instead if instead is not None else self._content(cols, rows - 2)
+
+    def _small_head(self) -> str:
+        """Over the note that the terminal is too small: who should take the keyboard (a cover's person),
+        or whose turn it is."""
+        if self.cover is not None:
+            return self.cover.short or self.cover.title
+        game = self.room.match.game
+        if self.room.stage == PLAYING and game.to_move is not None:
+            return self.tr("pass_why.play", name=game.names[game.to_move])
+        return ""
 
     def _content(self, cols: int, height: int) -> RenderableType:
         room = self.room
@@ -385,7 +401,8 @@ class TableScreen(Paged):
         return room.stage, room.game_number, self.cover, self.question, decision
 
     def _drew(self, app: object) -> None:
-        self._shown = self.asking()
+        # Drawn too small, the screen showed only its note: whatever it asks, nobody saw it asked.
+        self._shown = _UNSEEN if self.too_small() else self.asking()
 
     def _typing(self, buffer: Buffer) -> None:
         """A key changed the line at the prompt: note what the screen asked when the line began, as the

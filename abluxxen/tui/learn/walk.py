@@ -210,6 +210,9 @@ class _Unattended:
     def player(self, seat: int) -> Player:
         return _Learner(self.walk) if seat == PLAYER else Other(self.walk, seat)
 
+    def stood_in(self, seat: int) -> bool:
+        return False  # a lesson's seats are its script's and its learner's
+
     def moving(self, seat: int, move: str) -> None:
         pass
 
