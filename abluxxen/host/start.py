@@ -24,8 +24,8 @@ from ..engine.rules import Rules
 from ..engine.seeds import new_seed
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
-from ..quoting import fitting
 from ..languages import default_lang
+from ..quoting import fitting
 from ..store.datadir import data_dir
 from ..store.files import Refused, load_json, read_small, write_atomically
 from ..store.save_document import DEFAULT_DELAY, Saved, SaveError, Seat
