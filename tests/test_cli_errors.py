@@ -136,13 +136,13 @@ def test_a_save_folder_of_10000_characters_is_never_printed_whole(lang: str, tmp
 
 def test_a_path_is_named_as_whole_as_its_line_has_room_for() -> None:
     """A path is there to be found or copied: a line cuts it only as far as 80 columns need (it once cut every
-    path to 40 characters, "Game saved: /tmp/dd/a-rat…261202-004308-Ann-Ada.json", with room to spare),
+    path to 40 characters, "Game saved: /srv/games/a-r…261202-004308-Ann-Ada.json", with room to spare),
     while typed text stays as short as every message quotes it."""
     from abluxxen.i18n.tr import Tr
     from abluxxen.quoting import Typed, fitting
 
     tr = Tr("en")
-    path = Path("/home/ann/.local/share/abluxxen/20261202-004308-Ann-Ada.json")
+    path = Path("/srv/games/abluxxen-data/ann/saves/20261202-004308-Ann-Ada.json")
     said = fitting(tr.line("saved_at", path=path))
     assert said.splitlines()[0] == f"Game saved: {path}"
     cut = fitting(tr.line("saved_at", path=Path("/" + FOLDER + "/game.json")))
