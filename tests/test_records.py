@@ -322,8 +322,8 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
         holder.close()
     assert status == 0 and "Partie 1 ist vorbei" in screens[-1]
     err = capsys.readouterr().err
-    assert "Partie noch nicht erfasst: Aufzeichnungsdatei von einem anderen Programm belegt." in err
-    assert "erfasst" in err.splitlines()[-1]
+    assert "Partie noch nicht aufgezeichnet: Aufzeichnungsdatei von anderem Programm belegt." in err
+    assert "aufgezeichnet" in err.splitlines()[-1]
     with open_records() as records:
         assert records.count() == 0
 
@@ -376,7 +376,7 @@ def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finis
                                                f"game, its save in {data}.\n")
     assert (out / "r").read_text() == "0\n", (out / "review.err").read_text()
     assert json.loads((out / "review").read_text())["seat"] == "Ann"
-    assert (out / "review.err").read_text() == ("abluxxen: Noch nicht erfasst (der Datenträger ist "
+    assert (out / "review.err").read_text() == ("abluxxen: Noch nicht aufgezeichnet (der Datenträger ist "
                                                 f"schreibgeschützt): eine beendete Partie, ihr Spielstand in {data}.\n")
     assert {p.name: p.read_bytes() for p in data.iterdir()} == before
     assert main(["stats", "--lang", "en"]) == 0  # once the folder takes files again, the game is recorded
@@ -476,7 +476,7 @@ def test_a_flipped_byte_in_the_schema_is_damage_and_the_next_game_stays_reachabl
     assert _play(data / "second.json", "n\r", seats=ANN_BOTS, seed=3)[0] == 0
     err = capsys.readouterr().err
     assert "Game not recorded yet: the records file is damaged." in err
-    assert "it is recorded once the damaged records file is moved away" in err  # not "next time"
+    assert "the game is recorded once the damaged file is moved away" in err  # not "next time"
     assert records_path().read_bytes() == spoilt  # nothing written into a file that is not as made
     assert read_save(data / "second.json").finished  # the game waits in its save
     for args in (("--lang", "en"), ("--json",)):
