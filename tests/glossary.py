@@ -45,6 +45,7 @@ GERMAN: dict[str, str] = {
     r"\bstarke[nr]? Bots?\b": "the level is schwer: der schwere Bot",
     r"\bnormale[nr]? Bots?\b": "the level is mittel: der mittlere Bot",
     r"\bUnterhaltung\b": "what is said at a table or in the lobby is the Chat",
+    r"Bot-Stärke|seiner Stärke": "a bot's level is its Stufe (a player's Spielstärke is the rating)",
     r"\bLocale\b": "die Spracheinstellung des Systems",
     r"\bAm Prompt\b": "am Tisch, in einer Lektion: where the player types",
     r"Zufalls-Seed": "ein zufälliger Seed",

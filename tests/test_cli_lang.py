@@ -101,7 +101,7 @@ def _files(tmp_path: Path) -> dict[str, Path]:
 REFUSED = [
     (["play", "--lang", "de", "--players", "Ann"], "2 bis 5 Plätze"),
     (["--lang", "de", "play", "--players", "Ann,ann"], "zweimal"),
-    (["play", "--players", "Ann,bot:genius", "--lang=de"], "Platz 2: die Bot-Stärke"),
+    (["play", "--players", "Ann,bot:genius", "--lang=de"], "Platz 2: die Bot-Stufe"),
     (["play", "--players", "Ann,Ben", "--first", "Zed", "--lang", "de"], "wähle Ann, Ben oder zufall"),
     (["play", "--variant", "foo", "--lang", "de"], "grundspiel, fortgeschrittene, experten"),
     (["host", "--lang", "de", "--players", "Ann"], "2 bis 5 Plätze"),
@@ -115,7 +115,7 @@ REFUSED = [
     (["resume", "{folder}", "--lang", "de"], "Ordner"),
     (["resume", "{folder}/none.json", "--lang", "de"], "Datei oder Ordner fehlt"),
     (["review", "{json}", "--lang", "de"], "beschädigter Spielstand"),
-    (["simulate", "--seats", "easy,genius", "--lang", "de"], "unbekannte Bot-Stärke"),
+    (["simulate", "--seats", "easy,genius", "--lang", "de"], "unbekannte Bot-Stufe"),
     (["bench", "--players", "7", "--lang", "de"], "Spielerzahlen"),
 ]
 

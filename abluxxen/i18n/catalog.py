@@ -331,7 +331,7 @@ _OURS_DE = {
     "print the games and figures as JSON": "die Partien und Zahlen als JSON ausgeben",
     # -- simulate ---------------------------------------------------------------------------------
     "bot level per seat, comma-separated: easy, normal, hard (2 to 5 seats; default %(default)s)":
-        "Bot-Stärke je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
+        "Bot-Stufe je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
         "2 bis 5 Plätze; Standard schwer,mittel,mittel,mittel)",
     "games to play (default %(default)s)": "wie viele Partien (Standard %(default)s)",
     "with two seats, play a plain game without the shadow": "zu zweit das einfache Spiel ohne Schatten spielen",
@@ -350,7 +350,7 @@ _OURS_DE = {
     "%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s":
         "%(games)s Partien, %(players)s Spieler%(duel)s, Variante %(variant)s, Seed %(seed)s",
     " duel": " im Duell",
-    "simulate: unknown bot level %s: choose from %s": "simulate: unbekannte Bot-Stärke %s: Möglich sind %s",
+    "simulate: unknown bot level %s: choose from %s": "simulate: unbekannte Bot-Stufe %s: Möglich sind %s",
     "simulate: --seats needs 2 to 5 bots, not %s": "simulate: --seats braucht 2 bis 5 Bots, nicht %s",
     "simulate: --games must be at least 1, not %s": "simulate: --games ist mindestens 1, nicht %s",
     "simulate: interrupted (Ctrl-C); no results": "simulate: abgebrochen (Strg-C); keine Ergebnisse",

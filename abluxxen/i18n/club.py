@@ -137,7 +137,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "unmute NAME NAME may talk again",
                         "Als Admin:\n"
                         "schließen N     Tisch N beenden (Leute zurück in die Lobby, Partie gespeichert)\n"
-                        "verbannen NAME  den Schlüssel von NAME verbannen (die Person verlässt den Club)\n"
+                        "verbannen NAME  den Schlüssel von NAME verbannen (wer ihn nutzt, verlässt den Club)\n"
                         "entbannen NAME  den Schlüssel von NAME wieder hereinlassen\n"
                         "rauswerfen NAME NAME vom Tisch in die Lobby schicken (der Platz wartet)\n"
                         "stumm NAME [MINUTEN]\n"

@@ -32,7 +32,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
                    "Noch keine Partien aufgezeichnet: Jede beendete Partie wird hier festgehalten."),
     "stats_bots_only": ("Games recorded: {n}, all between bots; no person has played yet.",
-                        "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat keine Person gespielt."),
+                        "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat kein Mensch gespielt."),
     # What was typed, quoted as typed: a name that is also a word ("Nobody") reads like any other.
     "stats_unknown": ("No recorded games of {typed} (players: {names}).",
                       "Keine aufgezeichneten Partien von {typed} (Spieler: {names})."),

@@ -39,7 +39,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_help.seat": (
         "A player's name (up to 12 characters), or a bot: bot:easy (gentle), bot:normal (plays like a "
         "good player) or bot:hard (searches ahead, up to half a second a move).",
-        "Der Name einer Person (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
+        "Der Name eines Mitspielers (bis 12 Zeichen) oder ein Bot: bot:leicht (sanft), bot:mittel (spielt wie "
         "ein guter Spieler) oder bot:schwer (rechnet voraus, bis zu einer halben Sekunde pro Zug)."),
     "setup_help.variant": (
         "base: the Amigo rules; a turn that abluxxes nobody ends with one optional draw.\n"
@@ -75,7 +75,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- seats on the command line (--players, --first) ----------------------------
     "seat_numbered": ("seat {number}: {reason}", "Platz {number}: {reason}"),
     "seat_bad_level": ("bot level must be easy, normal or hard, not {level}",
-                       "die Bot-Stärke ist leicht, mittel oder schwer, nicht {level}"),
+                       "die Bot-Stufe ist leicht, mittel oder schwer, nicht {level}"),
     "seat_count": ("2 to 5 seats are needed, not {n}", "es braucht 2 bis 5 Plätze, nicht {n}"),
     "seat_twice": ("{name} is seated twice: give every player their own name",
                    "{name} sitzt zweimal am Tisch: Jeder Mitspieler braucht einen eigenen Namen"),

@@ -174,7 +174,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.title": ("On the table", "Am Tisch"),
     "legend.decide": ("▶ decides now", "▶ entscheidet jetzt"),
     "legend.turn": ("🐾 whose turn it is", "🐾 ist am Zug"),
-    "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stärke"),
+    "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stufe"),
     "legend.top": ("[7 7] top layer: the only one a set can abluxx; ⚔ beside it: abluxxed by the play on the "
                    "table",
                    "[7 7] oberste Lage: Nur sie kann abgeluxxt werden; ⚔ daneben: vom Satz auf dem Tisch "
