@@ -176,8 +176,8 @@ def test_variant_and_tiebreak_take_either_languages_word_and_show_their_own(
 
 
 def test_a_german_review_shows_the_moves_in_german() -> None:
-    decision = Decision(index=3, turn=2, seat=0, played="play 9 9 9 9", best="play 12 X", loss=4.0, values={},
-                        deals=8)
+    decision = Decision(index=3, turn=2, seat=0, played="play 9 9 9 9", hint="play 12 X", best="play 12 X",
+                        loss=4.0, noise=0.8, deals=8)
     for text in (verdict(decision, Tr("de")), *decision_lines([decision], Tr("de"))):
         assert "play" not in text
     assert "spiele 9 9 9 9" in verdict(decision, Tr("de")) and "spiele 12 X" in verdict(decision, Tr("de"))

@@ -68,7 +68,7 @@ def _bot_game(rules: Rules, names: list[str], seed: int, tr: Tr) -> Iterator[str
     transcript = Transcript.of(game)
     events = [Event(START, 0, source="1")]
     info = TableInfo(game_number=1, games=2, seed=seed, bots=("normal",) * len(names), totals=(0,) * len(names))
-    decisions = []
+    decisions: list[Decision] = []
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -79,7 +79,10 @@ def _bot_game(rules: Rules, names: list[str], seed: int, tr: Tr) -> Iterator[str
         move, _ = hint(view)
         if seat == 0 and len(game.legal_moves()) > 1:
             other = next(m for m in game.legal_moves() if m != move)
-            decisions.append(Decision(len(transcript.moves), game.turn + 1, seat, move, other, 1.5, {}, 1))
+            # In turn: a mistake, the hint's move, a move as good as the hint's within the noise.
+            hinted, loss = [(other, 1.5), (move, 0.0), (other, 0.0)][len(decisions) % 3]
+            decisions.append(Decision(len(transcript.moves), game.turn + 1, seat, move, hinted,
+                                      hinted if loss else move, loss, 0.6, 1))
         events += transcript.push(game, move)
     yield _printed(*log_page(events, None, names, tr, game=1, width=80))
     yield _printed(*score_screen(match, tr, bots=[True] * len(names), seed=seed))

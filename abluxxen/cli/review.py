@@ -25,8 +25,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..bots import Think
-from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
+from ..bots import DEFAULT_THINK, Think
+from ..bots.review import Decision, mistakes, rate
 from ..complaints import complain
 from ..engine.transcript import Transcript
 from ..i18n.catalog import in_language
@@ -50,14 +50,14 @@ EPILOG = """examples:
   abluxxen review 12                       recorded game number 12
   abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
   abluxxen review --seat Ann --think 30000 search longer (30000 iterations)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
+  abluxxen review --seat Ann --json        {"decisions": [{"turn", "played", "hint", "loss", …}, …]}
 """
 EPILOG_DE = """Beispiele:
   abluxxen review                          die zuletzt aufgezeichnete Partie
   abluxxen review 12                       die aufgezeichnete Partie Nummer 12
   abluxxen review game.json --seat Ann     ein beendeter Spielstand, Anns Entscheidungen
   abluxxen review --seat Ann --think 30000 länger rechnen (30000 Durchläufe)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
+  abluxxen review --seat Ann --json        {"decisions": [{"turn", "played", "hint", "loss", …}, …]}
 """
 
 
@@ -93,9 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--think", type=think, default=None,
                         help="the search's budget per decision: iterations like 600 (the same figures every "
                              "time) or seconds like 0.5s "
-                             f"(default {DEFAULT_THINK.iterations} iterations, about a tenth of a second)")
+                             f"(default {DEFAULT_THINK}, as the hint's)")
     parser.add_argument("--json", action="store_true",
-                        help="print the decisions as JSON: turn, move, played, best, loss")
+                        help="print the decisions as JSON: turn, move, played, hint, best, loss, noise")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where to look for a finished save when no game is recorded "
                              "(default: $ABLUXXEN_DATA_DIR or the user data dir)")

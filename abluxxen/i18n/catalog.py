@@ -362,11 +362,11 @@ _OURS_DE = {
     "whose decisions to rate (default: the one human at the table)":
         "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
     "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
-    "(default 8000 iterations, about a tenth of a second)":
+    "(default 8000 iterations, 16000 in a game for two, as the hint's)":
         "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0,5s "
-        "(Standard 8000 Durchläufe, etwa eine Zehntelsekunde)",
-    "print the decisions as JSON: turn, move, played, best, loss":
-        "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",
+        "(Standard 8000 Durchläufe, 16000 zu zweit, wie beim Tipp)",
+    "print the decisions as JSON: turn, move, played, hint, best, loss, noise":
+        "die Entscheidungen als JSON ausgeben: turn, move, played, hint, best, loss, noise",
     "where to look for a finished save when no game is recorded (default: $ABLUXXEN_DATA_DIR or the user "
     "data dir)":
         "wo ein beendeter Spielstand gesucht wird, wenn keine Partie aufgezeichnet ist (Standard: "
