@@ -218,11 +218,11 @@ def test_bad_input_is_one_line_and_status_1(case: str, tmp_path: Path, capsys: p
     status, out, err = _review(capsys, *args)
     assert status == 1 and out == ""
     assert len(err.strip().splitlines()) == 1, err
-    expected = {"unfinished": "not over yet", "garbage": "not valid JSON", "missing": "cannot read the file",
+    expected = {"unfinished": "not over yet", "garbage": "not valid JSON", "missing": "no such file or folder",
                 "unknown-seat": "No seat is called 'Zed'; the players are Ann, Bob, Cy.",
                 "two-humans": "--seat: Ann, Bob, Cy", "no-game": "No finished game to review",
                 "no-record": "There is no recorded game 7.",
-                "spoilt-records": "the records file is damaged"}[case]
+                "spoilt-records": "The records file is damaged"}[case]
     assert expected in err
 
 
@@ -236,7 +236,7 @@ def test_without_records_the_newest_finished_save(tmp_path: Path, capsys: pytest
     records_path().write_text("not a database " * 100)
     status, out, err = _review(capsys, "--save-dir", str(tmp_path), "--think", THINK, "--json")
     assert status == 0 and [d["played"] for d in json.loads(out)["decisions"]] == ["play 9", "pass"]
-    assert err.count("\n") == 1 and "the records file is damaged" in err
+    assert err.count("\n") == 1 and "The records file is damaged" in err
 
 
 def test_a_recorded_game_by_number_and_the_last_one_by_default(tmp_path: Path,

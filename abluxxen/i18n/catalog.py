@@ -27,6 +27,7 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 
 from ..languages import LANGS, default_lang
+from ..quoting import fitting
 from .setup import TEXTS as SETUP_TEXTS
 
 
@@ -65,12 +66,19 @@ def t(message: str) -> str:
     return _current.gettext(message)
 
 
-def error_line(prog: str, message: str, lang: str | None = None) -> str:
+def error_line(prog: str, message: str | Callable[[int], str], lang: str | None = None) -> str:
     """``PROG: error: MESSAGE`` and a newline, as argparse words a refusal, in ``lang`` (``None``: the
-    installed language): the refusals a command finds after argparse (a seat list, a save) read alike."""
+    installed language): the refusals a command finds after argparse (a seat list, a save) read alike.
+
+    ``message`` may be made for a quoting limit (``lambda limit: …``): the line is then made to fit a
+    terminal's 80 columns by cutting what it quotes shorter (:func:`~abluxxen.quoting.fitting`).
+    """
     template = "%(prog)s: error: %(message)s\n"
     translated = t(template) if lang is None else GERMAN.get(template, template) if lang == "de" else template
-    return translated % {"prog": prog, "message": message}
+    if not callable(message):
+        return translated % {"prog": prog, "message": message}
+    made = message
+    return fitting(lambda limit: (translated % {"prog": prog, "message": made(limit)}).rstrip("\n")) + "\n"
 
 
 def installed() -> str:
@@ -350,9 +358,6 @@ _OURS_DE = {
     "%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s":
         "%(games)s Partien, %(players)s Spieler%(duel)s, Variante %(variant)s, Seed %(seed)s",
     " duel": " im Duell",
-    "simulate: unknown bot level %s: choose from %s": "simulate: unbekannte Bot-Stufe %s: Möglich sind %s",
-    "simulate: --seats needs 2 to 5 bots, not %s": "simulate: --seats braucht 2 bis 5 Bots, nicht %s",
-    "simulate: --games must be at least 1, not %s": "simulate: --games ist mindestens 1, nicht %s",
     "simulate: interrupted (Ctrl-C); no results": "simulate: abgebrochen (Strg-C); keine Ergebnisse",
     "simulate: stopped (SIGTERM); no results": "simulate: beendet (SIGTERM); keine Ergebnisse",
     # -- review -----------------------------------------------------------------------------------

@@ -156,7 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.cannot_none": ("no hosted game to resume in {dir}", "keine gehostete Partie zum Fortsetzen in {dir}"),
     "host.cannot_read_marker": ("{path} cannot be read", "{path} ist nicht lesbar"),
     "host.cannot_damaged_marker": ("{path} is damaged", "{path} ist beschädigt"),
-    "host.cannot_resume": ("cannot resume {path}: {reason}", "{path} lässt sich nicht fortsetzen: {reason}"),
+    "host.cannot_resume": ("cannot resume {path}: {reason}", "kann {path} nicht fortsetzen: {reason}"),
     "host.cannot_over": ("the hosted game is over; start a new one with abluxxen host --players …",
                          "die gehostete Partie ist vorbei; eine neue beginnt mit abluxxen host --players …"),
     "host.bad_key": ("the host key {path} cannot be used ({kind}); move it away to make a new one",

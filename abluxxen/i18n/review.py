@@ -13,8 +13,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "review.damaged_record": ("Cannot review recorded game {n}: its record is damaged ({reason}).",
                               "Kann die aufgezeichnete Partie {n} nicht bewerten: Der Eintrag dazu ist beschädigt "
                               "({reason})."),
-    "review.no_seat": ("No seat is called {name}; the players are {names}.",
-                       "Niemand heißt {name}; es spielten {names}."),
+    "review.no_seat": ("No seat is called {typed}; the players are {names}.",
+                       "Niemand heißt {typed}; es spielten {names}."),
     "review.which_seat": ("Whose decisions? Name a seat with --seat: {names}.",
                           "Wessen Entscheidungen? Nenne einen Platz mit --seat: {names}."),
     "review.thinking": ("Rating {name}'s decisions", "Die Entscheidungen von {name} werden bewertet"),

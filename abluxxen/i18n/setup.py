@@ -74,13 +74,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "setup_same_name": ("{name} is already seated", "{name} sitzt schon am Tisch"),
     # -- seats on the command line (--players, --first) ----------------------------
     "seat_numbered": ("seat {number}: {reason}", "Platz {number}: {reason}"),
-    "seat_bad_level": ("bot level must be easy, normal or hard, not {level}",
-                       "die Bot-Stufe ist leicht, mittel oder schwer, nicht {level}"),
+    # Each refusal of a seat fits one line of 80 columns after "abluxxen play: error: seat 2: ", with what
+    # was typed quoted after it.
+    "seat_bad_level": ("unknown bot level {typed} (easy, normal, hard)",
+                       "Bot leicht, mittel oder schwer, nicht {typed}"),
+    # An empty seat ("Ann,,Ben", ",,,") is a slip of the keyboard: no player is made up for it.
+    "seat_name_empty": ("no name: give one, or bot for a bot", "kein Name: gib einen an, oder bot für einen Bot"),
     "seat_count": ("2 to 5 seats are needed, not {n}", "es braucht 2 bis 5 Plätze, nicht {n}"),
-    "seat_twice": ("{name} is seated twice: give every player their own name",
-                   "{name} sitzt zweimal am Tisch: Jeder Mitspieler braucht einen eigenen Namen"),
-    "seat_no_first": ("no seat is named {name}: choose one of {names} or random",
-                      "kein Platz heißt {name}: wähle {names} oder zufall"),
+    "seat_twice": ("{name} sits twice: give each player their own name",
+                   "{name} sitzt zweimal: gib jedem einen eigenen Namen"),
+    "seat_no_first": ("no seat is named {typed} (or give random)", "kein Platz heißt {typed} (oder gib zufall an)"),
     "seat_default_name": ("Player {n}", "Spieler {n}"),
     # -- the command line's values, as its help shows them and --variant/--tiebreak read them ------
     "option.base": ("base", "grundspiel"),

@@ -15,14 +15,14 @@ an instruction stays lower case (``tests/test_i18n_words.py`` holds these).
 from __future__ import annotations
 
 import errno
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
 
 from ..engine.cards import JOKER, group_token
 from ..engine.moves import IllegalMove
 from ..languages import LANGS
-from ..quoting import visible
+from ..quoting import LIMIT, Typed, path_shown, quoted, visible
 from . import club, host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS
 from .refusals import REFUSALS_DE
@@ -101,25 +101,48 @@ class Tr:
 
     Args:
         lang: ``en`` or ``de``.
+        limit: how many characters of a path or of typed text (:class:`~abluxxen.quoting.Typed`) a text
+            names (see :meth:`within`).
     """
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", limit: int = LIMIT) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         self.lang = lang
+        self.limit = limit
         self._index = LANGS.index(lang)
 
+    def within(self, limit: int) -> Tr:
+        """These texts naming paths and typed text at most ``limit`` characters long: a line that must fit
+        a terminal cuts them shorter (``fitting(lambda limit: tr.within(limit)(…))``)."""
+        return Tr(self.lang, limit)
+
+    def line(self, key: str, **fields: object) -> Callable[[int], str]:
+        """The text ``key`` as a line that must fit a terminal (for ``complain`` or ``error_line``): made
+        for a quoting limit, its paths and typed text cut to it (:func:`~abluxxen.quoting.fitting`)."""
+        return lambda limit: self.within(limit)(key, **fields)
+
     def __call__(self, key: str, **fields: object) -> str:
-        # A path is whatever a folder holds: its control characters are shown, never sent raw.
-        shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
+        # A path or typed text is whatever a folder holds or a person typed: shown by quoting's one rule
+        # (control characters made visible, cut short), never raw.
+        shown = {k: path_shown(v, self.limit) if isinstance(v, PurePath)
+                 else quoted(str(v), min(self.limit, LIMIT)) if isinstance(v, Typed) else v
+                 for k, v in fields.items()}
         for field in _PERSONS.intersection(shown):
             if isinstance(shown[field], str):
                 shown[field] = self.who(str(shown[field]))
         return TEXTS[key][self._index].format(**shown)
 
-    def records_later(self, kind: str) -> str:
-        """When a finished game the records of ``kind`` (``RecordsError.kind``) could not take is recorded."""
-        return self("records_later_damaged" if kind == "damaged" else "records_later")
+    def not_recorded(self, key: str, problem: str | Exception, *, later: bool) -> str:
+        """The one line that says a finished game is not in the records: why (``problem``: a
+        ``RecordsError.kind``, or the refusal itself, see :meth:`records_reason`), and, when its save holds
+        its end (``later``), when it will be; ``key`` is ``records_failed``, or ``records_not`` when its end
+        could not be saved either."""
+        kind = problem if isinstance(problem, str) else getattr(problem, "kind", "")
+        if later and kind == "damaged":
+            return self("records_later_damaged")
+        reason = self(f"records.{kind}") if isinstance(problem, str) else self.records_reason(problem)
+        return self("records_later" if later else key, reason=reason)
 
     def records_reason(self, err: Exception) -> str:
         """Why a finished game was not recorded, in words of this language: the records' refusal (a
@@ -140,11 +163,11 @@ class Tr:
 
     def save_refusal(self, err: Exception) -> str:
         """Why a file is no save (a ``store.save_document.SaveError``: its key and params), in this language."""
+        error = getattr(err, "error", None)
+        if isinstance(error, OSError):  # could not be read at all: the system's reason, in this language's words
+            return self.os_reason(error)
         if self.lang != "de":
             return str(err)
-        error = getattr(err, "error", None)
-        if isinstance(error, OSError):  # could not be read at all: the system's reason
-            return self.os_reason(error)
         german = SAVE_REFUSALS_DE.get(str(getattr(err, "key", "")))
         return german.format(**getattr(err, "params", {})) if german else str(err)
 
