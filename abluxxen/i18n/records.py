@@ -12,7 +12,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "records_later": ("Game to be recorded later: {reason}.", "Partie wird später aufgezeichnet: {reason}."),
     # A damaged file stays damaged: opened again, it takes nothing, until it is repaired or moved away.
     "records_later_damaged": ("Game not recorded yet: move the damaged records file away.",
-                              "Noch nicht aufgezeichnet: Verschiebe die beschädigte Aufzeichnungsdatei."),
+                              "Noch nicht aufgezeichnet: beschädigte Aufzeichnungsdatei verschieben."),
     "records_not": ("Game not recorded: {reason}.", "Partie nicht aufgezeichnet: {reason}."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
     "records.full": ("the disk is full", "der Datenträger ist voll"),
