@@ -325,8 +325,8 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
         holder.close()
     assert status == 0 and "Partie 1 ist vorbei" in screens[-1]
     err = capsys.readouterr().err
-    assert "abluxxen: Partie wird später erfasst: Aufzeichnungen anderweitig belegt." in err
-    assert "erfasst" in err.splitlines()[-1]
+    assert "abluxxen: Partie wird später aufgezeichnet: Aufzeichnungen anderweitig belegt." in err
+    assert "aufgezeichnet" in err.splitlines()[-1]
     with open_records() as records:
         assert records.count() == 0
 
@@ -380,7 +380,7 @@ def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finis
                         rf"{named(data)}\.\n", (out / "stats.err").read_text())
     assert (out / "r").read_text() == "0\n", (out / "review.err").read_text()
     assert json.loads((out / "review").read_text())["seat"] == "Ann"
-    assert re.fullmatch(r"abluxxen: Noch nicht erfasst \(der Datenträger ist schreibgeschützt\): eine beendete "
+    assert re.fullmatch(r"abluxxen: Noch nicht aufgezeichnet \(der Datenträger ist schreibgeschützt\): eine beendete "
                         rf"Partie, ihr Spielstand in {named(data)}\.\n", (out / "review.err").read_text())
     assert {p.name: p.read_bytes() for p in data.iterdir()} == before
     assert main(["stats", "--lang", "en"]) == 0  # once the folder takes files again, the game is recorded

@@ -55,7 +55,7 @@ EPILOG = """examples:
   abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
 """
 EPILOG_DE = """Beispiele:
-  abluxxen simulate                                    ein starker Bot gegen drei mittlere, 100 Partien
+  abluxxen simulate                                    ein schwerer Bot gegen drei mittlere, 100 Partien
   abluxxen simulate --seats schwer,leicht --games 200  ein Duell, schwer gegen leicht
   abluxxen simulate --seats mittel,mittel,mittel --variant experten --seed 7
   abluxxen simulate --jobs 0 --json                    auf allen Kernen, Ergebnisse als JSON

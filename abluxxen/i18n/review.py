@@ -5,13 +5,13 @@ from __future__ import annotations
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
     # -- review (i11) -------------------------------------------------------------
-    "review.bad_file": ("Cannot review {path}: {reason}", "{path} lässt sich nicht analysieren: {reason}"),
+    "review.bad_file": ("Cannot review {path}: {reason}", "{path} lässt sich nicht bewerten: {reason}"),
     "review.not_over": ("Cannot review {path}: its game is not over yet.",
-                        "{path} lässt sich nicht analysieren: Die Partie darin ist noch nicht vorbei."),
-    "review.no_game": ("No finished game to review in {dir}.", "Keine beendete Partie zum Analysieren in {dir}."),
+                        "{path} lässt sich nicht bewerten: Die Partie darin ist noch nicht vorbei."),
+    "review.no_game": ("No finished game to review in {dir}.", "Keine beendete Partie zum Bewerten in {dir}."),
     "review.no_record": ("There is no recorded game {n}.", "Es gibt keine aufgezeichnete Partie {n}."),
     "review.damaged_record": ("Cannot review recorded game {n}: its record is damaged ({reason}).",
-                              "Kann die aufgezeichnete Partie {n} nicht analysieren: Ihr Eintrag ist beschädigt "
+                              "Kann die aufgezeichnete Partie {n} nicht bewerten: Der Eintrag dazu ist beschädigt "
                               "({reason})."),
     "review.no_seat": ("No seat is called {typed}; the players are {names}.",
                        "Niemand heißt {typed}; es spielten {names}."),
@@ -35,8 +35,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Zug: {played} · Tipp: {tip} · kein messbarer Verlust"),
     "review.lost": ("Move: {played} · best: {best} · {loss} points lost",
                     "Zug: {played} · besser: {best} · {loss} Punkte verloren"),
-    "review.line": ("turn {turn}: {played} instead of {best}, {loss} points lost",
-                    "Zug {turn}: {played} statt {best}, {loss} Punkte verloren"),
+    # Not "statt spiele 3, 3,1 Punkte": a decimal comma beside a list's comma reads as two numbers.
+    "review.line": ("turn {turn}: {played} instead of {best} · {loss} points lost",
+                    "Zug {turn}: {played} statt {best} · {loss} Punkte verloren"),
     "review.head": ("turn  played                      hint                         lost",
                     "Zug   gespielt                    Tipp                      verloren"),
     "review.hand": ("{name}'s hand · {n}: ", "Hand von {name} · {n}: "),

@@ -10,7 +10,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "finished_save": ("The game in {path} is already over.", "Die Partie in {path} ist schon vorbei."),
     "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
                           "abluxxen stats).",
-                          "Die Partie in {path} ist schon vorbei; sie ist jetzt erfasst (Partie {number}, "
+                          "Die Partie in {path} ist schon vorbei; sie ist jetzt aufgezeichnet (Partie {number}, "
                           "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
@@ -24,7 +24,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # Short enough for one line of 80 columns with "abluxxen play: error: seat 2: " before and the name
     # after (tui/seating.py's refusals of --players).
     "seat_name_control": ("no control or invisible characters", "Namen nur aus sichtbaren Zeichen"),
-    "seat_name_long": ("names are at most 12 characters wide", "Namen: höchstens 12 Zeichen breit"),
+    "seat_name_long": ("names are at most 12 characters wide", "Namen: höchstens 12 Zeichen"),
     # The comma parts the seats; a mark beside a name would pass for the table's.
     "seat_name_mark": ("no comma and none of {marks} in names", "Namen ohne Komma und ohne {marks}"),
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
@@ -51,9 +51,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "file.dangling": ("a link to nothing", "ein Verweis ins Leere"),
     "file.link": ("a link, which the game never writes through", "ein Verweis, durch den Abluxxen nie schreibt"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
-                  "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
+                  "⚠ Nicht gespeichert ({reason}): Beim Beenden gehen die letzten Züge verloren."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
-                        "⚠ Nicht gespeichert: Beenden verliert die letzten Züge."),
+                        "⚠ Nicht gespeichert: Beim Beenden gehen die letzten Züge verloren."),
     "quit_ask_unsaved": ("Quit? The latest moves could NOT be saved and will be lost. [y/N] ",
                          "Beenden? Die letzten Züge sind NICHT gespeichert und gehen verloren. [j/N] "),
     "not_saved_exit": ("The game could NOT be saved ({reason}).", "Die Partie konnte NICHT gespeichert werden "
@@ -83,7 +83,7 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "not_object": "kein Spielstand (erwartet wird ein JSON-Objekt)",
     "format": "unbekanntes Format {found} (erwartet: {expected})",
     "missing": "beschädigter Spielstand: {field} fehlt",
-    "invalid": "beschädigter Spielstand: die Partie darin ist ungültig",
+    "invalid": "beschädigter Spielstand: Die Partie darin ist ungültig",
     "lang": "beschädigter Spielstand: lang ist 'en' oder 'de'",
     "delay": "beschädigter Spielstand: delay liegt zwischen 0 und {most} Sekunden",
     "finished": "beschädigter Spielstand: finished ist true oder false, und true erst am Ende der Serie",

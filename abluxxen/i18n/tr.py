@@ -203,10 +203,13 @@ class Tr:
         words = _NUMBERS_DE if self.lang == "de" else _NUMBERS_EN
         return words[n] if 0 <= n < len(words) else str(n)
 
-    def card(self, card: int) -> str:
-        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object)."""
+    def card(self, card: int, *, subject: bool = False) -> str:
+        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object),
+        ``ein Joker`` as a sentence's ``subject`` ("ein Joker: luxxt Ben die 5 ab")."""
         if self.lang == "de":
-            return "einen Joker" if card == JOKER else f"eine {card}"
+            if card == JOKER:
+                return "ein Joker" if subject else "einen Joker"
+            return f"eine {card}"
         if card == JOKER:
             return "a joker"
         return f"{'an' if card in (8, 11) else 'a'} {card}"
@@ -226,18 +229,19 @@ class Tr:
         joiner = " und " if self.lang == "de" else " and "
         return ", ".join(words[:-1]) + joiner + words[-1]
 
-    def set_words(self, cards: tuple[int, ...] | list[int]) -> str:
-        """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``."""
+    def set_words(self, cards: tuple[int, ...] | list[int], *, subject: bool = False) -> str:
+        """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``; German says ``einen Joker``
+        unless the set is a sentence's ``subject`` (``zwei 9er und ein Joker: …``)."""
         cards = list(cards)
         jokers = cards.count(JOKER)
         numbers = len(cards) - jokers
         if not numbers:
-            return self._many(jokers, JOKER)
+            return self._many(jokers, JOKER, subject)
         value = next(c for c in cards if c != JOKER)
-        words = self._many(numbers, value)
+        words = self._many(numbers, value, subject)
         if jokers:
             joiner = " und " if self.lang == "de" else " and "
-            words += joiner + self._many(jokers, JOKER)
+            words += joiner + self._many(jokers, JOKER, subject)
         return words
 
     def owned_words(self, cards: tuple[int, ...] | list[int]) -> str:
@@ -258,9 +262,9 @@ class Tr:
                 break
         return words
 
-    def _many(self, count: int, value: int) -> str:
+    def _many(self, count: int, value: int, subject: bool = False) -> str:
         if count == 1:
-            return self.card(value)
+            return self.card(value, subject=subject)
         if self.lang == "de":
             return f"{self.number(count)} {'Joker' if value == JOKER else f'{value}er'}"
         return f"{self.number(count)} {'jokers' if value == JOKER else f'{value}s'}"
@@ -301,6 +305,8 @@ class Tr:
                 return f"im Vorrat liegt keine Gruppe {group_token(cards)}"
             return "im Vorrat liegt kein Joker" if cards[0] == JOKER else f"im Vorrat liegt keine {cards[0]}"
         fields = dict(params)
+        if isinstance(fields.get("text"), str):  # the verb as typed ("nimm 5"); the refusal's kind is "take"
+            fields["verb"] = fields["text"].split(" ", 1)[0]
         if key == "mixed-values":
             fields["values"] = " und ".join(str(v) for v in params["values"])
         if "move" in fields:
