@@ -439,6 +439,7 @@ def test_a_damaged_progress_file_is_no_progress_and_one_warning(
     assert main(["learn", "--list"]) == 0
     captured = capsys.readouterr()
     assert len(captured.err.strip().splitlines()) == 1 and "cannot be read" in captured.err
+    assert captured.err.startswith("abluxxen: ")  # named, as every line on standard error
     assert "✓" not in captured.out
 
 
@@ -451,7 +452,7 @@ def test_a_progress_path_that_is_a_folder_or_unwritable_never_crashes(tmp_path: 
     blocked.write_text("x")
     the_course = Course(Tr("en"), delay=0.0, done=set(), path=blocked / "learn" / "progress.json")
     the_course._mark(3)
-    assert the_course.warning.startswith("⚠ The course progress could not be saved")
+    assert the_course.warning.startswith("The course progress could not be saved")
 
 
 def test_progress_is_written_atomically_and_read_back(tmp_path: Path) -> None:
