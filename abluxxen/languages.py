@@ -48,8 +48,11 @@ GERMAN_LEVELS = {"leicht": "easy", "mittel": "normal", "schwer": "hard"}
 
 
 def variant_named(word: str) -> str:
-    """The variant a word names, in either language (``Grundspiel`` is ``base``); unknown words as typed."""
-    folded = word.strip().lower()
+    """The variant a word names, in either language (``Grundspiel`` is ``base``, and ``Variante für Experten``,
+    as the game names it, ``expert``); unknown words as typed."""
+    folded = " ".join(word.lower().split())
+    for lead in ("variante ", "für ", "fuer "):
+        folded = folded.removeprefix(lead)
     return GERMAN_VARIANTS.get(folded, folded)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import reprlib
 import unicodedata
+from collections.abc import Callable
 
 #: How many characters of a value a message quotes before it cuts with "…".
 LIMIT = 40
@@ -48,13 +49,72 @@ def brief(text: str, limit: int = LIMIT) -> str:
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
-#: How many characters of a file's path a message shows: a real one whole, a name of thousands cut.
-PATH_LIMIT = 200
+class Typed(str):
+    """Text a person typed or a file held, as a field of a message (``i18n.tr.Tr``): it is :func:`quoted`
+    when the message is made, as short as the message's line needs."""
 
 
-def path_shown(path: object) -> str:
-    """A path a person gave, as a message names it: :func:`brief`, at :data:`PATH_LIMIT` characters."""
-    return brief(str(path), PATH_LIMIT)
+def path_shown(path: object, limit: int = LIMIT) -> str:
+    """A path as a message names it: :func:`visible`, at most ``limit`` characters, its start and its end
+    kept around the "…" of the cut (the end names the file, the start where it lies); an escape made
+    visible is kept whole or left out, never cut in two."""
+    text = str(path)
+    start = visible(text[:limit + 1])
+    if len(start) <= limit:
+        return start
+    head = limit // 3 if limit >= 24 else 0  # a short cut keeps the file's name alone
+    return _shown_within(text, head) + "…" + _shown_within(text[::-1], limit - head - 1, reverse=True)
+
+
+def _shown_within(text: str, room: int, *, reverse: bool = False) -> str:
+    """As much of ``text`` as :func:`visible` shows in ``room`` characters, escape by escape (``text``
+    given backwards with ``reverse``: its end, shown the right way round)."""
+    parts: list[str] = []
+    for ch in text[:room]:
+        shown = visible(ch)
+        if len(shown) > room:
+            break
+        room -= len(shown)
+        parts.append(shown)
+    return "".join(reversed(parts) if reverse else parts)
+
+
+def cells(text: str) -> int:
+    """How many terminal cells ``text`` takes: wide (East Asian, most emoji) characters two, combining
+    marks and joiners none, a character joined on by a zero-width joiner none (👩‍💻 is one picture),
+    every other character one."""
+    width, joined = 0, False
+    for ch in text:
+        if not joined and not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Mn", "Me", "Cf"):
+            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+        joined = ch == "\u200d"
+    return width
+
+
+#: The columns of a terminal: no line a message makes is wider.
+WIDTH = 80
+#: The fewest characters a value quoted in a line is cut to, however little room the line leaves.
+LEAST = 10
+#: The most characters of a path a line names where it has the room: a path is there to be found or copied,
+#: so it is cut only as far as the line needs (a folder of ten thousand characters is still cut).
+LONGEST = 160
+
+
+def fitting(line: Callable[[int], str], width: int = WIDTH) -> str:
+    """The line ``line(limit)`` makes with the largest quoting limit (:data:`LONGEST` down to :data:`LEAST`)
+    that keeps it within ``width`` columns: what was typed gives way before the message's own words.
+
+    ``line`` quotes each value it names with the limit it is given (``quoted(value, min(limit, LIMIT))``:
+    typed text never longer than any message quotes it; ``path_shown(path, limit)``: a path as whole as the
+    line has room for); a line whose own words are too long to fit at any limit quotes at :data:`LIMIT`,
+    as every message does.
+    """
+    whole = line(LIMIT)
+    for limit in range(LONGEST, LEAST - 1, -1):
+        text = line(limit)
+        if max(cells(part) for part in text.split("\n")) <= width:  # a text of lines: each fits
+            return text
+    return whole  # too long at any limit: what it quotes is of more use than a few columns
 
 
 _REPR = reprlib.Repr()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -466,3 +467,9 @@ def in_own_mounts(script: str, env: dict[str, str] | None = None) -> subprocess.
         pytest.skip("no user and mount namespace here (unshare -rm)")
     return subprocess.run(["unshare", "-rm", "sh", "-c", script], env=env, capture_output=True, text=True,
                           timeout=TIMEOUT, check=False)
+
+
+def named(path: Path) -> str:
+    """A pattern (``re``) for ``path`` as a message names it: whole, or cut with "…" to fit the line
+    (``quoting.path_shown``): a path a person gave is never printed whole when it is long."""
+    return rf"(?:{re.escape(str(path))}|\S*…\S*)"

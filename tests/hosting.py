@@ -288,7 +288,7 @@ def hosted(room: Room, test: Callable[[Host, int], Awaitable[None]], **options: 
 
 
 def hand_words(room: Room, seat: int) -> str:
-    """A seat's hand as its screen writes it (``2×2  3  4 …``)."""
+    """A seat's hand as its screen writes it (``2 2  3  4 …``)."""
     return grouped_text(room.view_for(seat).hand).plain
 
 

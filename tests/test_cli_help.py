@@ -126,6 +126,15 @@ def test_every_help_fits_an_80_column_terminal_and_leaves_no_word_alone_on_a_lin
     assert not alone, f"{command or 'abluxxen'} --help --lang {lang}: {alone}"
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "base (default): after a play that abluxxes nobody you may draw one card;"),
+    ("de", "grundspiel (Standard): wer niemanden abluxxt, darf danach eine Karte ziehen;")])
+def test_the_variants_help_says_the_base_games_single_draw_may_be_taken(lang: str, said: str,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """"draw one after a turn without abluxx" read as an order: the rulebook lets the player pass."""
+    assert said in " ".join(_help(capsys, "play", "--lang", lang).split())
+
+
 @pytest.mark.parametrize(("command", "written"), [("play", "Standard 0,6"), ("simulate", "Sekunden wie 0,5s"),
                                                   ("review", "Sekunden wie 0,5s")])
 def test_the_german_help_writes_decimal_commas(command: str, written: str,

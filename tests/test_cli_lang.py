@@ -22,7 +22,6 @@ from abluxxen.store import save_document, save_lock, saves
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.tui.pages import replay_line
 from abluxxen.tui.review import decision_lines, verdict
-from abluxxen.tui.seating import parse_players
 
 # An option (or argument) of each command that takes no value: --lang may follow it.
 AFTER = {"play": ["--no-duel"], "host": ["--serve"], "resume": ["--list"], "rules": ["joker"], "stats": ["--json"],
@@ -101,21 +100,21 @@ def _files(tmp_path: Path) -> dict[str, Path]:
 REFUSED = [
     (["play", "--lang", "de", "--players", "Ann"], "2 bis 5 Plätze"),
     (["--lang", "de", "play", "--players", "Ann,ann"], "zweimal"),
-    (["play", "--players", "Ann,bot:genius", "--lang=de"], "Platz 2: die Bot-Stärke"),
-    (["play", "--players", "Ann,Ben", "--first", "Zed", "--lang", "de"], "wähle Ann, Ben oder zufall"),
+    (["play", "--players", "Ann,bot:genius", "--lang=de"], "Platz 2: Bot leicht, mittel oder schwer, nicht 'genius'"),
+    (["play", "--players", "Ann,Ben", "--first", "Zed", "--lang", "de"], "kein Platz heißt 'Zed' (oder gib zufall an)"),
     (["play", "--variant", "foo", "--lang", "de"], "grundspiel, fortgeschrittene, experten"),
     (["host", "--lang", "de", "--players", "Ann"], "2 bis 5 Plätze"),
     (["host", "--players", "Ann,Ben", "--first", "Zed", "--lang", "de"], "kein Platz heißt 'Zed'"),
     (["host", "--players", "bot,bot", "--lang", "de"], "mindestens einen Menschen"),
     (["host", "--players", "Ann,Ben", "--code", " - ", "--lang", "de"], "Einladungscode"),
     (["--lang", "de", "host", "--resume"], "keine gehostete Partie"),
-    (["resume", "{json}", "--lang", "de"], "{json} lässt sich nicht fortsetzen: beschädigter Spielstand"),
+    (["resume", "{json}", "--lang", "de"], "bad.json lässt sich nicht fortsetzen: beschädigter Spielstand"),
     (["resume", "{format}", "--lang", "de"], "unbekanntes Format"),
     (["resume", "{empty}", "--lang", "de"], "die Datei ist leer"),
     (["resume", "{folder}", "--lang", "de"], "Ordner"),
     (["resume", "{folder}/none.json", "--lang", "de"], "Datei oder Ordner fehlt"),
     (["review", "{json}", "--lang", "de"], "beschädigter Spielstand"),
-    (["simulate", "--seats", "easy,genius", "--lang", "de"], "unbekannte Bot-Stärke"),
+    (["simulate", "--seats", "easy,genius", "--lang", "de"], "Bot leicht, mittel oder schwer, nicht 'genius'"),
     (["bench", "--players", "7", "--lang", "de"], "Spielerzahlen"),
 ]
 
@@ -151,11 +150,6 @@ def test_every_reason_a_save_is_refused_has_its_german() -> None:
     assert len(keys) > 15 and keys <= set(SAVE_REFUSALS_DE) and set(SAVE_REFUSALS_DE) - keys <= {"unreadable"}
 
 
-def test_an_empty_seat_is_named_in_the_games_language() -> None:
-    assert [s.name for s in parse_players("Ann,,Ben", Tr("de"))] == ["Ann", "Spieler 2", "Ben"]
-    assert [s.name for s in parse_players("Ann,,Ben", Tr("en"))] == ["Ann", "Player 2", "Ben"]
-
-
 def test_variant_and_tiebreak_take_either_languages_word_and_show_their_own(
         capsys: pytest.CaptureFixture[str]) -> None:
     for lang in ("de", "en"):
@@ -176,8 +170,8 @@ def test_variant_and_tiebreak_take_either_languages_word_and_show_their_own(
 
 
 def test_a_german_review_shows_the_moves_in_german() -> None:
-    decision = Decision(index=3, turn=2, seat=0, played="play 9 9 9 9", best="play 12 X", loss=4.0, values={},
-                        deals=8)
+    decision = Decision(index=3, turn=2, seat=0, played="play 9 9 9 9", hint="play 12 X", best="play 12 X",
+                        loss=4.0, noise=0.8, deals=8)
     for text in (verdict(decision, Tr("de")), *decision_lines([decision], Tr("de"))):
         assert "play" not in text
     assert "spiele 9 9 9 9" in verdict(decision, Tr("de")) and "spiele 12 X" in verdict(decision, Tr("de"))

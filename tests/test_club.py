@@ -35,6 +35,7 @@ from clubbing import (
     saved_game,
     seated,
 )
+from helpers import named
 from hosting import WAIT, Client, decides, play_out, taken
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from pty_screen import FRAME_END
@@ -476,7 +477,9 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         status, said = await backing_up("--backup", str(backup))
         assert status == 0, said
         lines = said.strip().splitlines()
-        assert len(lines) == 2 and lines[0].startswith(f"Backed up into {backup}: club.json (1 table), 1 save, ")
+        assert len(lines) == 2
+        assert re.match(rf"Backed up into {named(backup)}: club\.json \(1 table\), 1 save, ", lines[0]), lines[0]
+        assert f"ABLUXXEN_DATA_DIR={backup})" in lines[1]  # whole: a line to act on
         assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
         status, said = await backing_up("--backup", str(backup))
         assert status == 2 and said.count("\n") == 1 and "not empty" in said

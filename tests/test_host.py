@@ -8,6 +8,7 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -888,3 +889,40 @@ def test_a_hosted_match_waits_at_each_score_screen_until_everyone_present_is_rea
     asyncio.run(main())
     with open_records() as records:
         assert records.count() == 2
+
+
+def test_a_host_whose_saves_fail_never_says_the_game_is_saved(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills during a hosted game: on leaving, the host says what the hot-seat says (the moves not
+    on disk, the last good save); it once printed "Game saved" all the same."""
+    site, full = tmp_path / "site", tmp_path / "disk-full"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(  # every save's write fails once the test fills the disk
+        "import errno, os, tempfile\n"
+        "_mkstemp = tempfile.mkstemp\n"
+        f"def _full(*args, **kwargs):\n"
+        f"    if os.path.exists({str(full)!r}):\n"
+        "        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))\n"
+        "    return _mkstemp(*args, **kwargs)\n"
+        "tempfile.mkstemp = _full\n")
+    monkeypatch.setenv("PYTHONPATH", str(site))
+    data = tmp_path / "data"
+    proc, port = start_host(["--players", "Ann,Ben", "--code", "c0de", "--seed", "4"], data)
+
+    async def a_move_not_saved() -> None:
+        ann = await connect(port, "ann", "c0de")
+        await connect(port, "ben", "c0de")
+        await ann.sees("Your hand (Ann)")
+        (path,) = data.glob("*.json")
+        full.touch()
+        ann.type(read_save(path).match.game.legal_moves()[0])
+        await ann.sees("Not saved (the disk is full)")
+
+    try:
+        asyncio.run(a_move_not_saved())
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=WAIT)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143, (out, err)  # stopped by SIGTERM, as asked (with no signal: 1)
+    assert "Game saved" not in out, out
+    assert "The game could NOT be saved (the disk is full)" in err and "The last good save is" in err, err

@@ -755,7 +755,7 @@ def test_again_at_the_end_of_a_hosted_match_deals_a_new_one_at_the_same_table(tm
     async def test(host: Host, port: int) -> None:
         ann = await connect(port, "ann")
         await _plays_to_the_end(room, ann)
-        await ann.sees("again for a new one at this table")
+        await ann.sees("type again to play another at this table")
         first = room.match.seed
         ann.type("again")
         await ann.sees("Game 2: ")

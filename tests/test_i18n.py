@@ -226,10 +226,15 @@ def test_an_illegal_move_typed_at_a_german_table_is_refused_in_german(tmp_path: 
     saved = Saved(match=match, seats=seats, lang="de", delay=0.0, log=[Event(START, 0, source="1")])
     hand = match.game.view(0).hand
     two = sorted({c for c in hand if c != JOKER})[:2]
-    screens = screens_at_table(saved, tmp_path / "g.json", f"spiele {two[0]} {two[1]}\r" + "nimm\r")
+    screens = screens_at_table(saved, tmp_path / "g.json", f"spiele {two[0]} {two[1]}\r" + "nimm\r" + "nimm 5\r"
+                               + "ablegen 14\r")
     shown = "\n".join(screens)
-    assert "ein Satz sind Karten eines Werts" in shown and "a set is cards of one value" not in shown
+    assert "ein Satz besteht aus Karten eines Werts" in shown and "a set is cards of one value" not in shown
     assert "Ann muss jetzt Karten ausspielen, nicht 'nimm'" in shown and "not 'take'" not in shown
+    # The words typed, not the notation they were read as ('take 5'): what the player wrote is what is wrong.
+    assert "'nimm 5': nach 'nimm' kommt nichts mehr" in shown and "take" not in shown
+    # The rulebooks lay cards out with "ablegen": a play, not a discard.
+    assert "'14' ist keine Karte" in shown and "abwerfen" not in shown
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -240,7 +245,9 @@ def test_a_setup_question_leaves_room_for_its_answer_at_80_columns(lang: str) ->
 
     tr = Tr(lang)
     longest = "W" * MAX_NAME
-    answers = iter(["3", longest, "bot:" + tr("level.normal"), longest[:-1] + "V", "", ""])
+    # The variant as the longest of its names (für Fortgeschrittene), the question whose answers are longest.
+    answers = iter(["3", longest, "bot:" + tr("level.normal"), longest[:-1] + "V",
+                    max(("advanced", "expert", "für Fortgeschrittene", "für Experten"), key=len), ""])
     asked: list[tuple[str, str]] = []
 
     def ask(prompt: str) -> str:

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from glossary import ENGLISH, GERMAN, PROGRAM_GERMAN, english_texts, german_texts
+from helpers import make_doc
 from rich.console import Console
 
 from abluxxen import Event, Game, Rules
@@ -18,12 +20,10 @@ from abluxxen.engine.cards import JOKER
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.engine.transcript import Transcript
-from abluxxen.i18n.catalog import GERMAN as CATALOG
 from abluxxen.i18n.reasons import REASONS
-from abluxxen.i18n.refusals import REFUSALS_DE
-from abluxxen.i18n.tr import TEXTS, Tr
+from abluxxen.i18n.tr import Tr
 from abluxxen.tui import review
-from abluxxen.tui.drawing import TableInfo, ask_text, moves_page, render_table
+from abluxxen.tui.drawing import TableInfo, ask_text, explain_move, moves_page, render_table
 from abluxxen.tui.narrate import narrate
 from abluxxen.tui.pages import hint_line, log_page
 from abluxxen.tui.scores import score_screen
@@ -37,19 +37,13 @@ ENGLISH_WORDS = re.compile(
     r"plays?|played|draws?|takes?|leaves?|passes|discards?|abluxx(es|ed)?|shadow|deck|pool|group|groups|card|"
     r"cards|set|sets|game|match|turn|hint|best|lost|points|wins?|starts|over|fits?|worth|keeping|"
     r"lone|jokers|only|move|moves)\b", re.IGNORECASE)
-# Words the German glossary rejects (docs: one word per idea): the rejected form, and why.
+# Words the German glossary rejects (docs: one word per idea), the rejected form and why: the glossary's
+# (tests/glossary.py), and the screens' own.
 REJECTED = {
-    r"Kartengruppe": "a set is a Satz",
-    r"Schatten-(Auslage|Gruppe|Nachschub)": "one word: Schattenauslage, Schattengruppe",
-    r"Vorrat-Gruppe": "Vorratsgruppe",
-    r"einzelne(n)? Joker": "lone jokers are Joker allein",
-    r"\bStapel\b": "the deck is the Nachziehstapel",
-    r"\bAblage\b": "the discard pile is the Ablagestapel",
+    **GERMAN, **PROGRAM_GERMAN,
     # A main clause's verb is split: "Ann luxxt Bens 5er ab" (at a clause's end, "…, der abluxxt," is right).
     r"\b[Aa]bluxx(t|e|st)\b(?=\s+\w)": "abluxxen is separable: luxxt … ab",
     r"trifft (deinen|den|seinen) Gegner": "a set meets a top layer: trifft auf / wird verglichen",
-    r"\bKöder\b|\bBank\b|\bEndspiel\b": "the rulebook's tactics: Lockvogel, Kleinvieh, Endspurt",
-    r"\bFortgeschritten\b|\bExperte\b|Fortgeschritten/|Experte/": "the variants: Fortgeschrittene, Experten",
     r"\bRückgängig\b": "one noun for the undo: das Zurücknehmen (rückgängig is only the command)",
     r"\bWertungen?:|\bWertungen\b": "Wertung is the scoring at a game's end: the rating is the Spielstärke",
     r"\bbeitreten\b": "a seat at a club table is taken with setzen",
@@ -74,7 +68,7 @@ def _bot_game(rules: Rules, names: list[str], seed: int, tr: Tr) -> Iterator[str
     transcript = Transcript.of(game)
     events = [Event(START, 0, source="1")]
     info = TableInfo(game_number=1, games=2, seed=seed, bots=("normal",) * len(names), totals=(0,) * len(names))
-    decisions = []
+    decisions: list[Decision] = []
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -85,7 +79,10 @@ def _bot_game(rules: Rules, names: list[str], seed: int, tr: Tr) -> Iterator[str
         move, _ = hint(view)
         if seat == 0 and len(game.legal_moves()) > 1:
             other = next(m for m in game.legal_moves() if m != move)
-            decisions.append(Decision(len(transcript.moves), game.turn + 1, seat, move, other, 1.5, {}, 1))
+            # In turn: a mistake, the hint's move, a move as good as the hint's within the noise.
+            hinted, loss = [(other, 1.5), (move, 0.0), (other, 0.0)][len(decisions) % 3]
+            decisions.append(Decision(len(transcript.moves), game.turn + 1, seat, move, hinted,
+                                      hinted if loss else move, loss, 0.6, 1))
         events += transcript.push(game, move)
     yield _printed(*log_page(events, None, names, tr, game=1, width=80))
     yield _printed(*score_screen(match, tr, bots=[True] * len(names), seed=seed))
@@ -112,8 +109,9 @@ def test_a_whole_german_bot_game_shows_no_english_and_only_the_glossarys_words(r
 
 
 def _german_texts() -> list[str]:
-    """Every German text: the screens' texts, refusals, bot reasons as Tr words them, the command line's."""
-    texts = [de for _, de in TEXTS.values()] + list(REFUSALS_DE.values()) + list(CATALOG.values())
+    """Every German text (tests/glossary.py: the screens' texts, refusals, the command line's help and examples,
+    the lessons), and the bot reasons as Tr words them."""
+    texts = [text for _, text in german_texts()]
     for key in REASONS:
         for cards in ((5,), (9, 9, JOKER), (2, 13)):
             texts.append(DE.why(Reason.of(key, cards=cards, victims=(1, 2), value=7, instead="play 9 9", deals=1234),
@@ -128,15 +126,25 @@ def test_no_german_text_holds_a_word_the_glossary_rejects() -> None:
             assert not re.search(rejected, prose), f"{why}: {text!r}"
 
 
-# A pronoun and a verb after a colon: a statement, which German starts with a capital (as the rulebook does);
-# a fragment, a list or an instruction after a colon stays lower case.
-STATEMENT_AFTER_COLON = re.compile(r":\s+(du|er|sie|es|wir|man)\s+[a-zäöü]")
+def test_no_english_text_holds_a_form_the_glossary_rejects() -> None:
+    found = [(where, why, match.group(0)) for where, text in english_texts() for rejected, why in ENGLISH.items()
+             for match in [re.search(rejected, text)] if match]
+    assert not found, found
+
+
+# After a colon a statement starts with a capital, as the rulebook writes; a fragment, a list or an instruction
+# stays lower case. A statement: a pronoun and a verb ("du ziehst"), or a subject or a phrase before its verb
+# in second place ("in seinem Zug muss er", "ein Satz 1er luxxt").
+STATEMENT_AFTER_COLON = re.compile(
+    r":\s+(?:(?:du|er|sie|es|wir|man)\s+[a-zäöü]|(?:ein|eine|der|die|das|dein|deine|sein|seine|in|im|mit|am|nach|"
+    r"bei|beim|gegen|dann|danach|dazu|damit|jetzt|nun|so|hier|dort|sonst)(?: [\wäöüß+]+){0,3} (?:muss|musst|kann|"
+    r"kannst|darf|darfst|ist|sind|hat|hast|haben|wird|werden|wurde|gibt|bleibt|bleiben|geht|kommt|kommen|zählt|"
+    r"zählen|endet|ergibt|luxxt|luxxen|hätte|wäre|würde|liegt|liegen|beginnt|nimmt|zieht)\b)")
 
 
 def test_german_starts_a_statement_after_a_colon_with_a_capital() -> None:
     root = Path(__file__).resolve().parent.parent
-    sources = [*_german_texts(), (root / "abluxxen" / "tui" / "learn" / "lessons.py").read_text(encoding="utf-8"),
-               (root / "docs" / "rules.de.md").read_text(encoding="utf-8")]
+    sources = [*_german_texts(), (root / "docs" / "rules.de.md").read_text(encoding="utf-8")]
     for text in sources:
         found = STATEMENT_AFTER_COLON.search(text)
         assert not found, text[max(0, found.start() - 60):found.end() + 20]
@@ -218,3 +226,17 @@ def test_a_player_named_you_stays_a_person(lang: str, name: str, sentences: list
 def test_the_german_log_takes_a_joker_as_him() -> None:
     events = [Event("play", 1, cards=(11,)), Event("abluxx", 1, 0, (JOKER,)), Event("back", 0, cards=(JOKER,))]
     assert narrate(events, None, ["Ann", "Ben"], DE)[0].endswith("Ann nimmt ihn zurück auf die Hand")
+
+
+def test_a_set_before_a_colon_is_its_subject_and_the_object_stays_one() -> None:
+    """"einen Joker: luxxt Ben die 5 ab" named the play in the accusative: before the colon it is the subject."""
+    game = Game.from_json(make_doc(hands=["9 9 X 3", "2 2", "4"], names=["Ann", "Ben", "Cy"],
+                                   displays=[[], ["5 5 5"], ["6"]]))
+    view = game.view(0)
+    assert explain_move("play 9 9 X", view, DE) == "zwei 9er und ein Joker: luxxt Ben die drei 5er ab"
+    assert explain_move("play X", view, DE) == "ein Joker: luxxt Cy die 6 ab"
+    assert explain_move("play 3", view, DE) == "eine 3 in deine Auslage"
+    assert explain_move("play X", view, EN) == "a joker: abluxxes Cy's 6"
+    # The log says what leaves the game in its own sentence: the card is its subject too.
+    assert narrate([Event("removed", 0, cards=(JOKER,))], None, ["Ann", "Ben", "Cy"], DE) == \
+        ["ein Joker kommt aus dem Spiel"]

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from glossary import GERMAN, PROGRAM_GERMAN
 from helpers import Keys
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
@@ -134,16 +135,13 @@ def test_english_and_german_have_the_same_steps_and_the_same_numbers() -> None:
 
 # The glossary's rejected German forms: what a German lesson text must never say, and why.
 REJECTED_GERMAN = {
+    **GERMAN, **PROGRAM_GERMAN,  # tests/glossary.py: what no German text of the game says
     # "abluxxen" is separable like "abwerfen": in a main clause "luxxt … ab"; "abluxxt" only closes a clause.
     r"\b[Aa]bluxx(?:t|e|st)\b(?!\s*(?:[,.;:!?)—]|$))": "abluxxt/abluxxe in a main clause (luxxt … ab)",
     r"\bZ[uü]ge?n?\b[^.:]*\b(?:zwei Karten|nachzieh|entf[aä]ll)|\ballen Zügen\b|\bEin Zug, ": "Zug for a draw",
-    r"Vorrat-Gruppe|Kartengruppe|Schatten-Auslage|Schatten-Gruppe": "a compound the glossary writes as one word",
-    r"(?<![A-Za-zäöü])(?:Stapel|Ablage)\b": "bare Stapel/Ablage (Nachziehstapel, Ablagestapel)",
     r"tippe [tbd]\b|\([tbd]\)": "an English shortcut (n, l, z, a, p in German)",
-    r"Fortgeschritten\b|\bExperte\b|\b(?:advanced|expert|base)\b": "a variant named otherwise than the glossary",
-    r"\b(?:Bank|Köder|Endspiel)\b": "a tactic not named as the rulebook names it (Kleinvieh, Lockvogel, Endspurt)",
+    r"\b(?:advanced|expert|base)\b": "a variant named otherwise than the glossary",
     r"\b(?:das|ein|im|dem|des|eines|erstes) Spiels?\b|Spielende|-Spiel\b": "Spiel for one game (Partie)",
-    r"einzelne Joker|einzelnen Jokern": "lone jokers are 'Joker allein'",
     r"trifft deinen|\bein starker Satz\b|werden Bens oberste": "grammar or wording the glossary fixes",
 }
 
@@ -169,10 +167,14 @@ def test_the_rejected_forms_are_caught_where_the_issue_found_them() -> None:
     wrong = ["Eine andere Kartenanzahl abluxxt nie.", "Abluxxe Cys vier 5er.", "Er abluxxt jede Lage.",
              "Der Vorrat wird nach allen Zügen aufgefüllt.", "Ein Zug, zwei Karten.", "Vorrat-Gruppen",
              "leert Stapel und Vorrat", "Nimm sie: tippe t.", "Dieses Spiel ist Fortgeschritten.",
-             "Experte (expert): wie advanced", "Taktik: Bank, Köder, Endspiel", "Spielende", "ein starker Satz"]
+             "Experte (expert): wie advanced", "Taktik: Bank, Köder, Endspiel", "Spielende", "ein starker Satz",
+             "Spiel 4 4: Sie luxxen niemanden ab.", "Eine 1 ist eine Karte: Ihre Lagen haben zwei.",
+             "Varianten: Fortgeschrittene und Experten", "der Trainer (der normale Bot)"]
     right = ["Wenn dein Satz eine Lage abluxxt, entscheidest du.", "Luxx Cys vier 5er ab.",
              "Nimm sie: tippe n.", "Variante für Fortgeschrittene", "Kleinvieh, Lockvogel, Endspurt",
-             "vom Nachziehstapel auf den Ablagestapel", "Die Partie endet.", "mit einem Zug ab"]
+             "vom Nachziehstapel auf den Ablagestapel", "Die Partie endet.", "mit einem Zug ab",
+             "Spiel 4 4: Damit luxxt du niemanden ab.", "Spiel die 12. Sie kommt als neue Lage auf deine 7er.",
+             "Die Varianten für Fortgeschrittene und Experten", "der Trainer (der mittlere Bot)"]
     for text in wrong:
         assert any(re.search(p, text) for p in REJECTED_GERMAN), text
     for text in right:
@@ -196,7 +198,7 @@ def test_a_wrong_move_gets_the_lessons_words_and_a_refusal_the_engines_reason_to
         walk.start(0)
         refused = read_move_error(walk, "7 12")
         said = screen.refused(refused)
-        assert said.startswith("✗ ein Satz sind Karten eines Werts")
+        assert said.startswith("✗ ein Satz besteht aus Karten eines Werts")
         assert "Ein Satz hat EINEN Wert" in said
         assert screen.complaint("play 7 7", walk.view()).startswith("✗ Erlaubt, auch das ist ein Satz")
         assert screen.complaint("play 7 7 7", walk.view()) == ""
@@ -437,6 +439,7 @@ def test_a_damaged_progress_file_is_no_progress_and_one_warning(
     assert main(["learn", "--list"]) == 0
     captured = capsys.readouterr()
     assert len(captured.err.strip().splitlines()) == 1 and "cannot be read" in captured.err
+    assert captured.err.startswith("abluxxen: ")  # named, as every line on standard error
     assert "✓" not in captured.out
 
 
@@ -449,7 +452,7 @@ def test_a_progress_path_that_is_a_folder_or_unwritable_never_crashes(tmp_path: 
     blocked.write_text("x")
     the_course = Course(Tr("en"), delay=0.0, done=set(), path=blocked / "learn" / "progress.json")
     the_course._mark(3)
-    assert the_course.warning.startswith("⚠ The course progress could not be saved")
+    assert the_course.warning.startswith("The course progress could not be saved")
 
 
 def test_progress_is_written_atomically_and_read_back(tmp_path: Path) -> None:

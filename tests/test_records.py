@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import Keys, bots_play, in_own_mounts, spawn_terminal
+from helpers import Keys, bots_play, in_own_mounts, named, spawn_terminal
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -33,8 +33,10 @@ from abluxxen.store.records_db import RecordsError, records_path
 from abluxxen.store.save_document import Saved, Seat, from_document, to_document
 from abluxxen.store.saves import read_save, unfinished_saves, write_save
 from abluxxen.store.stats import all_players
+from abluxxen.table.chairs import Note
 from abluxxen.table.room import Room
 from abluxxen.table.table import Player
+from abluxxen.tui.around import note_words
 from abluxxen.tui.local import play_here
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -278,9 +280,9 @@ def test_an_unknown_record_number_is_none_and_an_empty_folder_has_no_games(tmp_p
 
 
 @pytest.mark.parametrize(("spoil", "words"), [
-    ("garbage", "Game not recorded yet: the records file is damaged."),
-    ("folder", "Game not recorded yet: the records file cannot be opened."),
-    ("newer", "Game not recorded yet: the records file is from a newer Abluxxen."),
+    ("garbage", "Game not recorded yet: move the damaged records file away."),
+    ("folder", "Game to be recorded later: the records file cannot be opened."),
+    ("newer", "Game to be recorded later: the records are from a newer Abluxxen."),
 ])
 def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
         tmp_path: Path, spoil: str, words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -299,12 +301,13 @@ def test_a_spoilt_database_warns_on_the_score_screen_and_the_game_completes(
     status, screens = _play(path, "n\r", seats=ANN_BOTS, seed=4)
     assert status == 0 and read_save(path).finished
     assert "Game 1 over" in screens[-1]
-    assert words in capsys.readouterr().err  # said again once the game's screen is gone
+    assert words in screens[-1].splitlines()  # one line of the score screen, whole
+    assert f"abluxxen: {words}" in capsys.readouterr().err.splitlines()  # said again once the screen is gone
     if before:
         assert db.read_bytes() == before  # nothing of the player's file is overwritten
     status, out, err = _stats(capsys, "--lang", "en")
     assert status == 1 and out == "" and len(err.strip().splitlines()) == 1
-    assert err.startswith("Cannot read the records")
+    assert err.startswith("abluxxen: The records ")
 
 
 def test_a_locked_database_warns_in_german_and_the_game_completes(
@@ -322,8 +325,8 @@ def test_a_locked_database_warns_in_german_and_the_game_completes(
         holder.close()
     assert status == 0 and "Partie 1 ist vorbei" in screens[-1]
     err = capsys.readouterr().err
-    assert "Partie noch nicht erfasst: Aufzeichnungsdatei von einem anderen Programm belegt." in err
-    assert "erfasst" in err.splitlines()[-1]
+    assert "abluxxen: Partie wird später aufgezeichnet: Aufzeichnungen anderweitig belegt." in err
+    assert "aufgezeichnet" in err.splitlines()[-1]
     with open_records() as records:
         assert records.count() == 0
 
@@ -345,7 +348,8 @@ def test_stats_on_a_full_disk_says_the_disk_is_full(tmp_path: Path, lang: str, s
         dict(os.environ, ABLUXXEN_DATA_DIR=str(disk)))
     assert done.returncode == 1 and done.stdout == "", done.stderr
     # SQLite said "disk I/O error": it found no room for its shared memory (-shm).
-    assert done.stderr.count("\n") == 1 and f": {said}." in done.stderr and "I/O" not in done.stderr, done.stderr
+    assert done.stderr.count("\n") == 1 and "I/O" not in done.stderr, done.stderr
+    assert re.fullmatch(f"abluxxen: {said[:1].upper()}{said[1:]}: {named(records_path(disk))}\n", done.stderr)
 
 
 def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finished_game_waits(
@@ -372,12 +376,12 @@ def test_stats_and_review_read_the_records_of_a_read_only_folder_and_say_a_finis
     assert (out / "s").read_text() == "0\n", (out / "stats.err").read_text()
     (ann,) = json.loads((out / "stats").read_text())["players"]
     assert ann["name"] == "Ann" and ann["games"] == 1
-    assert (out / "stats.err").read_text() == ("abluxxen: Not recorded yet (the disk is read-only): one finished "
-                                               f"game, its save in {data}.\n")
+    assert re.fullmatch(r"abluxxen: Not recorded yet \(the disk is read-only\): one finished game, its save in "
+                        rf"{named(data)}\.\n", (out / "stats.err").read_text())
     assert (out / "r").read_text() == "0\n", (out / "review.err").read_text()
     assert json.loads((out / "review").read_text())["seat"] == "Ann"
-    assert (out / "review.err").read_text() == ("abluxxen: Noch nicht erfasst (der Datenträger ist "
-                                                f"schreibgeschützt): eine beendete Partie, ihr Spielstand in {data}.\n")
+    assert re.fullmatch(r"abluxxen: Noch nicht aufgezeichnet \(der Datenträger ist schreibgeschützt\): eine beendete "
+                        rf"Partie, ihr Spielstand in {named(data)}\.\n", (out / "review.err").read_text())
     assert {p.name: p.read_bytes() for p in data.iterdir()} == before
     assert main(["stats", "--lang", "en"]) == 0  # once the folder takes files again, the game is recorded
     assert not (data / "over.json").exists()
@@ -387,10 +391,12 @@ def test_every_records_warning_fits_one_line() -> None:
     for lang in ("en", "de"):
         tr = Tr(lang)
         for kind in records_db.KINDS:
-            line = tr("records_failed", reason=tr(f"records.{kind}"))
-            assert "\n" not in line and cell_len(line) <= 80
-            line = tr.records_later(kind)
-            assert "\n" not in line and cell_len(line) <= 80
+            for key in ("records_failed", "records_not"):
+                for later in (False, True):
+                    # One line on the score screen, and on leaving after "abluxxen: ".
+                    line = note_words(Note(key, name=kind, move="later" if later else ""), tr)
+                    assert line == tr.not_recorded(key, kind, later=later)
+                    assert "\n" not in line and cell_len("abluxxen: " + line) <= 80
 
 
 # -- schema versions ---------------------------------------------------------------------
@@ -475,14 +481,13 @@ def test_a_flipped_byte_in_the_schema_is_damage_and_the_next_game_stays_reachabl
     capsys.readouterr()
     assert _play(data / "second.json", "n\r", seats=ANN_BOTS, seed=3)[0] == 0
     err = capsys.readouterr().err
-    assert "Game not recorded yet: the records file is damaged." in err
-    assert "it is recorded once the damaged records file is moved away" in err  # not "next time"
+    assert "abluxxen: Game not recorded yet: move the damaged records file away." in err  # not "next time"
     assert records_path().read_bytes() == spoilt  # nothing written into a file that is not as made
     assert read_save(data / "second.json").finished  # the game waits in its save
     for args in (("--lang", "en"), ("--json",)):
         status, out, err = _stats(capsys, *args)
         assert status == 1 and out == "" and len(err.strip().splitlines()) == 1
-        assert err.startswith("Cannot read the records") and "damaged" in err
+        assert err.startswith("abluxxen: The records file is damaged")
     status = main(["review", "--seat", "Ann", "--json", "--think", "20"])
     out, err = capsys.readouterr()
     assert status == 0 and json.loads(out)["seat"] == "Ann"  # found among the saves
@@ -530,9 +535,9 @@ def test_stats_of_an_unknown_name_is_one_line_and_status_1(
     _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=1)
     status, out, err = _stats(capsys, "Zed", "--lang", "en")
     assert status == 1 and out == ""
-    assert err == "No recorded games of 'Zed' (players: Ann).\n"
+    assert err == "abluxxen: No recorded games of 'Zed' (players: Ann).\n"
     # A name that is also a word is quoted like any other, never twice.
-    assert _stats(capsys, "Nobody", "--lang", "en")[2] == "No recorded games of 'Nobody' (players: Ann).\n"
+    assert _stats(capsys, "Nobody", "--lang", "en")[2] == "abluxxen: No recorded games of 'Nobody' (players: Ann).\n"
     assert _stats(capsys, "Ada", "--lang", "en")[0] == 1  # a bot's seat is not a player's record
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from glossary import GERMAN
 from rich.console import Console
 
 from abluxxen import Game
@@ -320,7 +321,7 @@ def test_the_wrong_examples_are_mended_in_both_languages() -> None:
     for phrase in ("Dann spielt auch Dee X X: Anns 4 4, jetzt ihre oberste Lage, wird abgeluxxt",
                    "und Cys oberste Lage X X ist gleich hoch und bleibt",
                    "Ann nimmt Bens 5 5, und Ben zieht 2 Karten nach: die 12 aus dem Vorrat",
-                   "Ihre 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
+                   "Cys 4 4 4 bleibt in ihrer Auslage und bringt ihr +3",
                    "also kommt die 13 auf die 12: X 12+13 2+13 7+13 9+13 11+13",
                    "Anns Zug endet ohne Nachziehen", "Mit `--first Cy` hätte Cy die erste Partie begonnen",
                    "gewinnt Ben die Serie, mit 7 Handkarten gegen Anns 8",
@@ -392,21 +393,14 @@ def test_the_rules_claim_nothing_the_rulebooks_do_not_say() -> None:
     assert "The rulebooks suggest" not in english and "Die Regelhefte schlagen" not in german
 
 
-# The German glossary's rejected forms: one German word per idea, as in the game and its lessons.
+# The German glossary's rejected forms (tests/glossary.py): one German word per idea, as in the game and its
+# lessons; and the rules' own.
 REJECTED = {
-    "Kartengruppe": "a set is a Satz",
-    "Schatten-Auslage": "Schattenauslage, one word",
-    "Vorrat-Gruppe": "Vorratsgruppe",
-    "einzelne Joker": "lone jokers are Joker allein",
-    r"reine[nmr]? Joker": "lone jokers are Joker allein",
-    r"\bStapel\b": "the deck is the Nachziehstapel",
-    r"\bAblage\b": "the discard pile is the Ablagestapel",
+    **GERMAN,
     # abluxxen is separable ("Ann luxxt Bens 5er ab"); the rules avoid even the verb-final "abluxxt"
     # of a subordinate clause, so that a reader never meets the form.
     r"\babluxxt\b": "Ann luxxt … ab",
     r"Experten-Variante": "Variante für Experten",
-    r"\bFortgeschritten\b": "Variante für Fortgeschrittene",
-    r"\b(Bank|Köder|Endspiel)\b": "the Ravensburger tips: Kleinvieh, Lockvogel, Endspurt",
     r"\b[Dd]as Spiel (endet|ist|kann)\b": "one game is a Partie",
 }
 
@@ -444,6 +438,17 @@ def test_the_glossary_maps_the_words_of_each_language_to_the_other() -> None:
     for words in (["Satz", "Sätze"], ["Joker allein"], ["Vorratsgruppe"], ["luxxt Bens 5er ab"],
                   ["Lockvogel", "Kleinvieh", "Endspurt"], ["Partie", "Serie"]):
         assert all(any(word in de for _, de in english) for word in words), words
+
+
+def test_the_glossary_gives_each_term_one_word_in_each_language() -> None:
+    """What its first lines claim: a row names as many terms in one language as in the other ("draw" beside
+    "ziehen, nachziehen" gave German two words for one)."""
+    for lang in LANGS:
+        (glossary,) = [s for s in rulebook.split(rulebook.load(lang))[1] if s.heading.startswith("Glossar")]
+        rows = [[cell.strip() for cell in row.strip("|").split("|")]
+                for row in glossary.text.splitlines() if row.startswith("| ") and "---" not in row]
+        for left, right in rows[1:]:
+            assert left.count(",") == right.count(","), (lang, left, right)
 
 
 @pytest.mark.parametrize(("word", "lang", "heading"), [

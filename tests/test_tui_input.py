@@ -20,7 +20,7 @@ from abluxxen.i18n.tr import Tr
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
 from abluxxen.tui.drawing import render_table
-from abluxxen.tui.notation import completions, read_typed
+from abluxxen.tui.notation import completions, read_typed, reads_as_move
 from abluxxen.tui.prompting import toolbar
 
 NAMES = ["Ann", "Ben", "Cy"]
@@ -185,6 +185,9 @@ def _at(phase: str) -> Game:
 @pytest.mark.parametrize("phase, typed, move", [
     ("play", "spiele 5", "play 5"), ("play", "spielen 5", "play 5"), ("play", "lege 6", "play 6"),
     ("play", "legen 6", "play 6"), ("play", "Spiele 2", "play 2"),
+    # The rulebooks' own words for laying cards out, the separable part at the end too ("leg 6 ab").
+    ("play", "ablegen 6", "play 6"), ("play", "leg 6 ab", "play 6"), ("play", "ausspielen 5", "play 5"),
+    ("play", "spiel 5 aus", "play 5"),
     ("take", "nimm", "take"), ("take", "nehmen", "take"), ("take", "lass", "leave"), ("take", "lassen", "leave"),
     ("back", "zurück", "back"), ("back", "abwerfen", "discard"), ("back", "wirf ab", "discard"),
     ("draw", "ziehe stapel", "draw deck"), ("draw", "zieh stapel", "draw deck"), ("draw", "ziehen stapel", "draw deck"),
@@ -194,6 +197,15 @@ def test_german_move_words_read_as_the_contract_moves(phase: str, typed: str, mo
     """Infinitive and imperative, in any language's game; the notation stays English."""
     view = _at(phase).view(_at(phase).to_move or 0)
     assert read_typed(typed, view) == move
+
+
+def test_ablegen_is_a_play_not_a_discard() -> None:
+    """A German player who follows the rulebook ("Karten offen vor sich ablegen") and types "ablegen" when asked
+    back or discard is told what is asked, not made to discard."""
+    with pytest.raises(IllegalMove) as refused:
+        read_typed("ablegen 4", _at("back").view(1))
+    assert Tr("de").reason(refused.value) == "Ben muss wählen: zurück auf die Hand oder abwerfen, nicht 'spiele 4'"
+    assert reads_as_move("leg 7 7 ab") and reads_as_move("ablegen 7 7")
 
 
 @pytest.mark.parametrize("typed", ["passe", "passen", "pass", "p"])

@@ -228,7 +228,7 @@ def test_ctrl_c_on_a_page_asks_in_sight(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("lang, asked, over", [
     ("en", "Play again? [y/N]", "Quit? The game is over and recorded; there is nothing to resume. [y/N]"),
-    ("de", "Noch einmal? [j/N]", "Beenden? Die Partie ist zu Ende und erfasst: nichts fortzusetzen. [j/N]")])
+    ("de", "Noch einmal? [j/N]", "Beenden? Die Partie ist zu Ende und aufgezeichnet: nichts fortzusetzen. [j/N]")])
 def test_ctrl_c_at_play_again_says_the_game_is_over_not_that_it_can_be_resumed(tmp_path: Path, lang: str,
                                                                              asked: str, over: str) -> None:
     async def test(keyboard: AtKeyboard) -> None:

@@ -87,7 +87,8 @@ def test_every_public_fact_is_on_the_table(size: tuple[int, int], players: int) 
     for value in set(view.hand):
         count = view.hand.count(value)
         token = "X" if value == JOKER else str(value)
-        assert re.search(rf"(^|\s){token}{'×' + str(count) if count > 1 else ''}(\s|$)", hand_line.split(":", 1)[1])
+        # Each card as the displays write it: two 4s are "4 4" (a "4×2" read as four 2s to many).
+        assert re.search(rf"(^|\s\s){' '.join([token] * count)}(\s\s|$)", hand_line.split(":", 1)[1].strip())
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -128,13 +129,30 @@ def test_long_displays_fold_older_layers_and_keep_the_top() -> None:
     assert int(re.search(r"\+(\d+) older", ann_wide).group(1)) < int(folded.group(1))  # type: ignore[union-attr]
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_big_hand_shows_every_card_and_never_splits_a_value_over_two_lines(lang: str) -> None:
+    """Two 4s are "4 4", as on the displays: a hand of 49 cards still shows each one at 80 columns, and a value
+    never ends one line and starts the next ("8" here and "8 8" below read as two groups)."""
+    values = [1, 2, 3, 10, 11, 12, 13] * 4 + [4, 5, 6, 7, 8, 9] * 3 + ["X"] * 3
+    hand = " ".join(str(v) for v in sorted(values, key=lambda v: 14 if v == "X" else int(v)))
+    game = Game.from_json(make_doc(hands=[hand, "2", "3", "4", "5"], names=["Bartholomew1", "Ben", "Cy", "Dee",
+                                                                          "Eve"]))
+    lines = _screen(game, [], 0, (80, 23), lang=lang).splitlines()
+    first = next(i for i, line in enumerate(lines) if "(Bartholomew1) · 49: " in line)
+    shown = [lines[first].split(": ", 1)[1], lines[first + 1]]
+    groups = [group for line in shown for group in line.strip().split("  ")]
+    assert " ".join(groups).split() == hand.split(), shown
+    assert all(len(set(group.split())) == 1 for group in groups), shown
+    assert all(len(line) <= 80 for line in lines)
+
+
 def test_duel_shows_the_shadow_grouped_by_value_and_pool_groups_as_one_slot() -> None:
     doc = make_doc(hands=["5 5", "6 6"], players=2, duel=True, pool=["4+13+X", "2", "3", "7", "8", "9"],
                    shadow="1 1 2 6 6 6 8 9 10 10 11 12 12")
     game = Game.from_json(doc)
     text = _screen(game, [], 0, (80, 24))
     shadow = next(line for line in text.split("\n") if line.startswith("Shadow"))
-    assert shadow.split()[1:] == ["1×2", "2", "6×3", "8", "9", "10×2", "11", "12×2"]
+    assert shadow.removeprefix("Shadow").strip().split("  ") == ["1 1", "2", "6 6 6", "8", "9", "10 10", "11", "12 12"]
     assert "a:4+13+X" in text
 
 

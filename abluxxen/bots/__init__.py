@@ -16,7 +16,7 @@ from typing import Protocol
 from ..engine.view import View
 from ..levels import LEVELS
 from .easy import EasyBot
-from .ismcts import DEFAULT_THINK, Budget, HardBot, Think, parse_think
+from .ismcts import DEFAULT_THINK, Advice, Budget, HardBot, Think, parse_think
 from .normal import NormalBot, Reason, decide, reason_for
 
 # The hard bot's seed for advice: a view gets the same advice every time.
@@ -102,11 +102,21 @@ def advise(view: View, *, think: Think | None = None) -> tuple[str, Reason]:
     Raises:
         ValueError: when the view's seat has no decision to make.
     """
-    advice = HardBot(seed=ADVICE_SEED, think=think).advise(view)
+    advice = advice_for(view, think=think)
     if advice.move != advice.favourite:
         return advice.move, Reason.of("search", instead=advice.favourite, deals=advice.deals)
     return advice.move, reason_for(view, advice.move)
 
 
-__all__ = ["Bot", "make_bot", "vary", "hint", "advise", "ADVICE_SEED", "Reason", "LEVELS", "EasyBot", "NormalBot",
-           "HardBot", "parse_think", "DEFAULT_THINK", "Budget", "Think"]
+def advice_for(view: View, *, think: Think | None = None) -> Advice:
+    """The hard bot's move here as the hint searches it (seeded by :data:`ADVICE_SEED`), with the
+    favourite it was weighed against: what :func:`advise` words, and what the review rates against.
+
+    Raises:
+        ValueError: when the view's seat has no decision to make.
+    """
+    return HardBot(seed=ADVICE_SEED, think=think).advise(view)
+
+
+__all__ = ["Bot", "make_bot", "vary", "hint", "advise", "advice_for", "Advice", "ADVICE_SEED", "Reason", "LEVELS",
+           "EasyBot", "NormalBot", "HardBot", "parse_think", "DEFAULT_THINK", "Budget", "Think"]

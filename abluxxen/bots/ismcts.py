@@ -35,7 +35,7 @@ import math
 import random
 import time
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine.phase import Phase
 from ..engine.state import State
@@ -158,11 +158,13 @@ class Appraisal:
             the moves asked to be kept. The others trailed clearly and were
             dropped early.
         deals: the number of deals.
+        race: the race the margins come from (for paired figures).
     """
 
     margins: dict[str, tuple[float, ...]]
     alive: tuple[str, ...]
     deals: int
+    race: Race = field(repr=False, compare=False)
 
     def mean(self, move: str) -> float:
         """The move's expected final margin, over the deals it was played on."""
@@ -173,6 +175,11 @@ class Appraisal:
     def best(self) -> str:
         """The move with the highest expected margin among those played on every deal."""
         return max(self.alive, key=self.mean)
+
+    def paired(self, move: str, other: str) -> tuple[float, float]:
+        """``move``'s expected margin minus ``other``'s, from their difference on each deal, and the
+        standard error of that mean: both must be among :attr:`alive` (played on every deal)."""
+        return self.race.paired(move, other)
 
 
 class HardBot:
@@ -316,7 +323,7 @@ class HardBot:
                 race.drop_losers(DROP_AT, keep)
         self.last_iterations = done
         return Appraisal(margins={m: tuple(r) for m, r in race.results.items()}, alive=tuple(race.alive),
-                         deals=race.rounds)
+                         deals=race.rounds, race=race)
 
     def _deal_round(self, view: View, alive: list[str], trees: Trees, rng: random.Random, *,
                     by_margin: bool) -> dict[str, float]:

@@ -1,18 +1,22 @@
-"""Rating a finished game's decisions with the hard bot's search.
+"""Rating a finished game's decisions against the hard bot's own move: what ``hint`` says.
 
 For every decision of one seat where more than one move was legal, the hard
 bot searches from that seat's view as it was then (its information set: the
 seat's own hand and what the table showed, never the other hands, although
-the game is over) and estimates, on the same deals, every legal move's
-expected final margin: the seat's final score minus the best final score of
-the other seats. The move with the best estimate is then played against
-the played move once more, on fresh deals (the winner of a race among many
-noisy estimates is partly the luckiest one); a decision's loss is the best
-move's estimate there minus the played move's, in points, never below zero::
+the game is over) exactly as the table's ``hint`` does (:func:`~abluxxen.bots.advice_for`:
+the same seed, and by default the same budget), so its move is the hint's.
+A played move that is the hint's is no mistake. Any other is played against
+the hint's move on fresh deals, both on every deal (paired), and the
+expected final margin of each is estimated: the seat's final score minus the
+best final score of the other seats. A decision's loss is the hint's move's
+estimate minus the played move's, in points, when it is beyond the check's
+noise (:data:`NOISE_AT` standard errors of the paired difference, and at
+least :data:`LEAST_LOSS` points); else 0. So a move the hint gives is never
+called a mistake::
 
     from abluxxen.bots.review import rate
     for d in rate(transcript, seat=0, think=200):
-        print(d.turn, d.played, d.best, d.loss)
+        print(d.turn, d.played, d.hint, d.loss)
 """
 
 from __future__ import annotations
@@ -23,15 +27,19 @@ from dataclasses import dataclass, replace
 from ..engine.game import Game
 from ..engine.state import PLAY
 from ..engine.transcript import Transcript
-from .ismcts import Budget, HardBot, Think
+from . import advice_for
+from .ismcts import DEFAULT_THINK, Budget, HardBot, Think
 
-# The review's own seed: the same game reviewed twice (with an iteration
-# budget) gives the same figures.
+# The check's own seed: the same game reviewed twice (with an iteration
+# budget) gives the same figures. (The hint's move is searched with the
+# hint's seed, ``ADVICE_SEED``.)
 REVIEW_SEED = 0
-# Iterations per decision by default, as many as the hard bot searches at the
-# table: about a tenth of a second with the compiled search (an eighth of them,
-# a quarter of a second or so, without it).
-DEFAULT_THINK = Budget(iterations=8000, duel=8000)
+# A played move loses points to the hint's only when the paired difference
+# of their margins is beyond this many standard errors of it: the check plays
+# both on a few thousand deals, so its mean difference has noise of its own.
+NOISE_AT = 2.0
+# Nor is a difference under this many points called a mistake, however sure.
+LEAST_LOSS = 0.5
 MISTAKES = 3
 
 
@@ -45,27 +53,31 @@ class Decision:
             of the seat on turn; takes, backs and draws belong to it.
         seat: who decided.
         played: the move made, in canonical notation.
-        best: the move the search rates best (``played`` when it agrees).
-        loss: points the played move gave away against ``best`` (0 or more).
-        values: the expected final margin of every move kept to the end of
-            the search, ``played`` and ``best`` among them.
-        deals: how many deals ``loss`` rests on: the check's, when the
-            search preferred another move, else the race's.
+        hint: the hard bot's move here, what ``hint`` says (at the review's budget).
+        best: ``hint`` when the played move gave points away to it, else ``played``.
+        loss: points the played move gave away against ``hint``: beyond the
+            noise, else 0.
+        noise: how big a loss the check could not tell from 0: :data:`NOISE_AT`
+            standard errors of its paired difference, at least :data:`LEAST_LOSS`
+            (0 when ``played`` is ``hint``: nothing was checked).
+        deals: how many deals the verdict rests on: the check's, or the
+            hint's search's when ``played`` is ``hint``.
     """
 
     index: int
     turn: int
     seat: int
     played: str
+    hint: str
     best: str
     loss: float
-    values: dict[str, float]
+    noise: float
     deals: int
 
     def to_json(self) -> dict[str, object]:
-        """``{"turn", "move", "played", "best", "loss"}``; ``move`` is :attr:`index` + 1."""
-        return {"turn": self.turn, "move": self.index + 1, "played": self.played, "best": self.best,
-                "loss": round(self.loss, 2)}
+        """``{"turn", "move", "played", "hint", "best", "loss", "noise"}``; ``move`` is :attr:`index` + 1."""
+        return {"turn": self.turn, "move": self.index + 1, "played": self.played, "hint": self.hint,
+                "best": self.best, "loss": round(self.loss, 2), "noise": round(self.noise, 2)}
 
 
 def choices(transcript: Transcript, seat: int) -> list[tuple[int, int, Game]]:
@@ -92,13 +104,13 @@ def rate(transcript: Transcript, seat: int, *, think: Think = DEFAULT_THINK, see
         seat: the seat to rate.
         think: the search's budget per decision: ``int`` iterations or a
             :class:`~abluxxen.bots.ismcts.Budget` (reproducible), or
-            ``float`` seconds.
-        seed: the search's seed.
+            ``float`` seconds. The default is the hint's: then the hint's
+            move is the one the table's ``hint`` said.
+        seed: the check's seed.
         progress: called with ``(rated, total)`` before the first decision and after each one.
     """
     found = choices(transcript, seat)
-    bot = HardBot(seed=seed, think=think)
-    # The check of a winner gets half the budget again: two moves only, so many more deals each.
+    # The check has two moves only, so half the budget gives each many more deals than the search did.
     check = HardBot(seed=seed, think=_half(think))
     rated: list[Decision] = []
     if progress:
@@ -106,16 +118,17 @@ def rate(transcript: Transcript, seat: int, *, think: Think = DEFAULT_THINK, see
     for index, turn, game in found:
         played = transcript.moves[index].move
         view = game.view(seat)
-        race = bot.appraise(view, keep=(played,))
-        best = race.best
-        values = {move: race.mean(move) for move in race.alive}
-        loss, deals = 0.0, race.deals
-        if best != played:
-            # The race's winner is the luckiest of many noisy estimates; its
-            # lead is measured again on fresh deals, which have no such luck.
-            duel = check.appraise(view, keep=(played, best), only=(played, best), stream=1)
-            loss, deals = max(0.0, duel.mean(best) - duel.mean(played)), duel.deals
-        rated.append(Decision(index, turn, seat, played, best if loss > 0 else played, loss, values, deals))
+        advice = advice_for(view, think=think)
+        hint = advice.move
+        if hint == played:
+            rated.append(Decision(index, turn, seat, played, hint, played, 0.0, 0.0, advice.deals))
+        else:
+            duel = check.appraise(view, keep=(played, hint), only=(played, hint), stream=1)
+            diff, error = duel.paired(hint, played)
+            noise = max(NOISE_AT * error, LEAST_LOSS)
+            loss = diff if diff > noise else 0.0
+            rated.append(Decision(index, turn, seat, played, hint, hint if loss else played, loss, noise,
+                                  duel.deals))
         if progress:
             progress(len(rated), len(found))
     return rated

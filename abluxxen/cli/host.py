@@ -34,7 +34,7 @@ EPILOG_DE = """Beispiele:
 Mitspieler tippen die Zeile, die der Host zeigt, z. B.
 ssh -p 2222 ben@192.168.1.20 (ihr Name ist ihr Platz, jeder andere Name
 schaut zu), und den Einladungscode, wenn danach gefragt wird. Der Platz
-gehört dann ihnen: sie kommen mit demselben SSH-Schlüssel zurück oder mit
+gehört dann ihnen; zurück kommen sie mit demselben SSH-Schlüssel oder mit
 dem Rückkehrcode, den ihr Bildschirm zeigt. Beim ersten Mal den
 Fingerabdruck des Schlüssels prüfen. Anmeldungen stehen in host.log
 im Datenordner.

@@ -23,8 +23,8 @@ EPILOG_DE = """Beispiele:
   abluxxen learn 5            Lektion 5 (Joker)
   abluxxen learn --list --lang de
 
-Am Prompt: die Züge und Befehle des Spiels, dazu tipp (die Lösung),
-überspringen (weiter zur nächsten Lektion), beenden.
+In einer Lektion tippst du die Züge und Befehle des Spiels, dazu tipp (die
+Lösung), überspringen (weiter zur nächsten Lektion) und beenden.
 """
 
 

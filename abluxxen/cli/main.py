@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -19,7 +20,7 @@ from .. import __version__
 from ..complaints import complain
 from ..i18n.catalog import CatalogFormatter, error_line, in_language, install, lang_of, t, translate_metavars
 from ..languages import LANGS
-from ..quoting import brief
+from ..quoting import LIMIT, brief, visible
 
 SUBCOMMANDS = {
     "play": ("abluxxen.cli.play", "start a game at once, e.g. --players \"Ann,Ben,bot:hard\""),
@@ -65,6 +66,19 @@ EPILOG_DE = """Beispiele:
 """
 
 
+# A value quoted by a refusal (``'…'``, as ``repr`` and :func:`~abluxxen.quoting.quoted` write it); an
+# apostrophe inside a word ("player's") opens none.
+_QUOTED = re.compile(r"""(?<!\w)('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")(?!\w)""")
+
+
+def _cut_to(limit: int, quoted: str) -> str:
+    """A quoted value cut to ``limit`` characters, its quotes kept: a line that must fit gives room."""
+    shown = visible(quoted)
+    if len(shown) <= limit:
+        return shown
+    return shown[0] + shown[1:-1].rstrip("…")[:limit - 3] + "…" + shown[-1]
+
+
 class OneLineParser(argparse.ArgumentParser):
     """An argument parser whose refusals are one line (the usage is one ``--help`` away)."""
 
@@ -72,12 +86,18 @@ class OneLineParser(argparse.ArgumentParser):
         """Print ``PROG: error: MESSAGE`` alone (in the installed language) and exit with status 2.
 
         argparse quotes what was typed whole (``unrecognized arguments`` even
-        raw): each word is cut to 40 characters and made visible, so a
-        megabyte argument or an escape code gives one short, harmless line.
+        raw): each value is cut and made visible, to 40 characters or fewer
+        where the line would not fit 80 columns, so a megabyte argument or an
+        escape code gives one short, harmless line.
         """
-        line = " ".join(word if "…" in word and len(word) <= 45 else brief(word)  # quoted by us already
-                        for word in message.split(" ")) if message else ""
-        self.exit(2, error_line(self.prog, line))
+
+        def line(limit: int) -> str:
+            quoted = _QUOTED.sub(lambda found: _cut_to(limit, found.group()), message)
+            # What argparse writes raw (unrecognized arguments) is cut where it is longer than any word.
+            return " ".join(brief(word, limit) if len(visible(word)) > LIMIT else visible(word)
+                            for word in quoted.split(" "))
+
+        self.exit(2, error_line(self.prog, line if message else ""))
 
 
 class _Version(argparse.Action):

@@ -27,10 +27,10 @@ EPILOG_DE = """Beispiele:
   abluxxen play --players "Ann,Ben" --no-duel  das einfache Spiel zu zweit
   abluxxen play --players "Ann,bot,bot" --variant experten --match 3 --lang de
 
-Am Prompt: einen Zug tippen (7 7 x, 77x, spiele 7 7, nimm/lass,
+Am Tisch tippst du einen Zug (7 7 x, 77x, spiele 7 7, nimm/lass,
 zurück/abwerfen; beim Ziehen zieht 7 eine 7, stapel vom Nachziehstapel, ein
-Buchstabe a-f eine Duell-Gruppe; passe), ? für die erlaubten Züge und die
-Zeichen am Tisch, tipp, regeln THEMA, beenden. Tab ergänzt.
+Buchstabe a-f eine Vorratsgruppe im Duell; passe), ? für die erlaubten Züge
+und die Zeichen am Tisch, tipp, regeln THEMA oder beenden. Tab ergänzt.
 Jeder Zug wird gespeichert; eine unterbrochene Partie setzt
 `abluxxen resume` fort.
 """
@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help='comma-separated seats: names, or bot:easy|normal|hard '
                              '(e.g. "Ann,Ben,bot:hard")')
     parser.add_argument("--variant", type=variant, default=None, metavar="|".join(VARIANTS),
-                        help="base (default): draw one after a turn without abluxx; advanced: no such "
-                             "draw; expert: advanced, and 1s abluxx 13s and lone jokers")
+                        help="base (default): after a play that abluxxes nobody you may draw one card; "
+                             "advanced: no such draw; expert: advanced, and 1s abluxx 13s and lone jokers")
     parser.add_argument("--no-duel", action="store_true",
                         help="two players without the shadow display")
     parser.add_argument("--tiebreak", type=tiebreak, default="fewest-hand", metavar="|".join(TIEBREAKS),

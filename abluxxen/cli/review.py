@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,14 +25,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from ..bots import Think
-from ..bots.review import DEFAULT_THINK, Decision, mistakes, rate
+from ..bots import DEFAULT_THINK, Think
+from ..bots.review import Decision, mistakes, rate
 from ..complaints import complain
 from ..engine.transcript import Transcript
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief, path_shown
+from ..quoting import LIMIT, Typed, brief
 from ..store.files import number_or_file
 from ..store.journal import record_waiting
 from ..store.records import open_records
@@ -50,19 +50,28 @@ EPILOG = """examples:
   abluxxen review 12                       recorded game number 12
   abluxxen review game.json --seat Ann     a finished save file, Ann's decisions
   abluxxen review --seat Ann --think 30000 search longer (30000 iterations)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
+  abluxxen review --seat Ann --json        {"decisions": [{"turn", "played", "hint", "loss", …}, …]}
 """
 EPILOG_DE = """Beispiele:
   abluxxen review                          die zuletzt aufgezeichnete Partie
   abluxxen review 12                       die aufgezeichnete Partie Nummer 12
   abluxxen review game.json --seat Ann     ein beendeter Spielstand, Anns Entscheidungen
   abluxxen review --seat Ann --think 30000 länger rechnen (30000 Durchläufe)
-  abluxxen review --seat Ann --json        {"decisions": [{"turn", "move", "played", "best", "loss"}, …]}
+  abluxxen review --seat Ann --json        {"decisions": [{"turn", "played", "hint", "loss", …}, …]}
 """
 
 
 class Refused(Exception):
-    """The review cannot start; the message is the one line to print."""
+    """The review cannot start.
+
+    Attributes:
+        line: the one line to print, or the line made for a quoting limit (see
+            :func:`~abluxxen.complaints.complain`, which makes it fit 80 columns).
+    """
+
+    def __init__(self, line: str | Callable[[int], str]) -> None:
+        super().__init__(line if isinstance(line, str) else line(LIMIT))
+        self.line = line
 
 
 @dataclass(frozen=True)
@@ -93,9 +102,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--think", type=think, default=None,
                         help="the search's budget per decision: iterations like 600 (the same figures every "
                              "time) or seconds like 0.5s "
-                             f"(default {DEFAULT_THINK.iterations} iterations, about a tenth of a second)")
+                             f"(default {DEFAULT_THINK}, as the hint's)")
     parser.add_argument("--json", action="store_true",
-                        help="print the decisions as JSON: turn, move, played, best, loss")
+                        help="print the decisions as JSON: turn, move, played, hint, best, loss, noise")
     parser.add_argument("--save-dir", metavar="DIR", default=None,
                         help="where to look for a finished save when no game is recorded "
                              "(default: $ABLUXXEN_DATA_DIR or the user data dir)")
@@ -109,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         source = load(args.file, save_dir(args.save_dir), tr)
         seat = pick_seat(source, args.seat, tr)
     except Refused as err:
-        complain(str(err))
+        complain(err.line)
         return 1
     name = source.names[seat]
     try:
@@ -150,7 +159,7 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
         for found in scan_saves(directory):
             if found.saved is not None and found.saved.match.game.is_over:
                 return from_save(str(found.path), found.saved.seats, found.saved.transcript)
-        raise Refused(tr("review.no_game", dir=directory))
+        raise Refused(lambda limit: tr.within(limit)("review.no_game", dir=directory))
     number = number_or_file(file)
     if number is not None:
         recorded = _recorded(number, tr)
@@ -160,9 +169,10 @@ def load(file: str | None, directory: Path, tr: Tr) -> ReviewSource:
     try:
         saved = read_save(Path(file))
     except SaveError as err:
-        raise Refused(tr("review.bad_file", path=path_shown(file), reason=tr.save_refusal(err))) from None
+        reason = tr.save_refusal(err)
+        raise Refused(lambda limit: tr.within(limit)("review.bad_file", path=Path(file), reason=reason)) from None
     if not saved.match.game.is_over:
-        raise Refused(tr("review.not_over", path=path_shown(file)))
+        raise Refused(lambda limit: tr.within(limit)("review.not_over", path=Path(file)))
     return from_save(file, saved.seats, saved.transcript)
 
 
@@ -188,7 +198,9 @@ def _recorded(number: int | None, tr: Tr) -> RecordedGame | None:
                 complain(skipped_line(tr, records.path, newer))
             return last
         except DamagedRecord as err:
-            raise Refused(tr("review.damaged_record", n=err.number, reason=err.reason)) from None
+            damaged = err
+            raise Refused(lambda limit: tr("review.damaged_record", n=damaged.number,
+                                           reason=brief(damaged.reason, limit))) from None
         except RecordsError as err:
             line = unreadable_line(tr, records.path, err)
             if number is not None:
@@ -219,14 +231,13 @@ def pick_seat(source: ReviewSource, name: str | None, tr: Tr) -> int:
         humans = [s for s, bot in enumerate(source.bots) if bot is None]
         if len(humans) == 1:
             return humans[0]
-        raise Refused(tr("review.which_seat", names=listed))
+        raise Refused(lambda limit: tr("review.which_seat", names=brief(listed, limit)))
     if name in source.names:
         return source.names.index(name)
     folded = [s for s, n in enumerate(source.names) if n.casefold() == name.casefold()]
     if len(folded) == 1:
         return folded[0]
-    shown = "".join(c for c in name if c.isprintable())[:24]
-    raise Refused(tr("review.no_seat", name=repr(shown), names=listed))
+    raise Refused(lambda limit: tr.within(limit)("review.no_seat", typed=Typed(name), names=brief(listed, limit)))
 
 
 def _rated(source: ReviewSource, seat: int, think: Think, tr: Tr) -> list[Decision]:

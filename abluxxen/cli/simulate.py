@@ -32,15 +32,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..bots import DEFAULT_THINK, LEVELS, Bot, Think, make_bot
+from ..complaints import complain
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.match import Match
 from ..engine.rules import TIEBREAKS, VARIANTS, Rules
 from ..engine.view import View
-from ..i18n.catalog import in_language, install, installed, t
+from ..i18n.catalog import error_line, in_language, install, installed, t
 from ..i18n.tr import Tr
 from ..languages import default_lang, level_named
-from ..quoting import quoted
+from ..quoting import Typed
 from ..store.save_document import Saved, Seat
 from ..table.seats import BotSeat
 from ..table.table import Table as GameTable
@@ -54,7 +55,7 @@ EPILOG = """examples:
   abluxxen simulate --jobs 0 --json                  on every core, the results as JSON
 """
 EPILOG_DE = """Beispiele:
-  abluxxen simulate                                    ein starker Bot gegen drei mittlere, 100 Partien
+  abluxxen simulate                                    ein schwerer Bot gegen drei mittlere, 100 Partien
   abluxxen simulate --seats schwer,leicht --games 200  ein Duell, schwer gegen leicht
   abluxxen simulate --seats mittel,mittel,mittel --variant experten --seed 7
   abluxxen simulate --jobs 0 --json                    auf allen Kernen, Ergebnisse als JSON
@@ -330,30 +331,32 @@ def _ms(seconds: float) -> str:
     return f"{_tr().decimal(1000 * seconds)} ms" if seconds < 10 else f"{_tr().decimal(seconds)} s"
 
 
+def refuse(message: str | Callable[[int], str]) -> None:
+    """``abluxxen simulate: error: MESSAGE`` on standard error, as argparse refuses an option."""
+    print(error_line("abluxxen simulate", message), end="", file=sys.stderr)
+
+
 def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
     """Run ``abluxxen simulate``; returns the exit status."""
     # A wide table when written to a file, so that rows are not wrapped.
     out = console or Console(width=None if sys.stdout.isatty() else 120)
     install(getattr(args, "lang", None) or default_lang())  # results in the language asked for, as the help
-    err = Console(stderr=True) if console is None else console
     levels = [level_named(part) for part in str(args.seats).split(",") if part.strip()]
     bad = [level for level in levels if level not in LEVELS]
+    tr = _tr()
+    # Refused as argparse refuses an option: one line, the typed level cut to fit 80 columns.
     if bad:
-        err.print(t("simulate: unknown bot level %s: choose from %s") % (quoted(bad[0]),
-                  ", ".join(_level(level) for level in LEVELS)), markup=False)
+        refuse(tr.line("seat_bad_level", typed=Typed(bad[0])))
         return 2
     if not 2 <= len(levels) <= 5:
-        err.print(t("simulate: --seats needs 2 to 5 bots, not %s") % len(levels), markup=False)
-        return 2
-    if args.games < 1:
-        err.print(t("simulate: --games must be at least 1, not %s") % args.games, markup=False)
+        refuse(tr.line("seat_count", n=len(levels)))
         return 2
     try:
         think = args.think
         rules = Rules(players=len(levels), variant=args.variant, duel=False if args.no_duel else None,
                       tiebreak=args.tiebreak)
     except ValueError as err_value:
-        err.print(f"simulate: {err_value}", markup=False)
+        refuse(str(err_value))
         return 2
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm)
@@ -361,10 +364,10 @@ def run(args: argparse.Namespace, *, console: Console | None = None) -> int:
         summaries = simulate(levels, rules, games=args.games, seed=args.seed, jobs=jobs, think=think,
                              console=console)
     except KeyboardInterrupt:
-        err.print(t("simulate: interrupted (Ctrl-C); no results"), markup=False)
+        complain(t("simulate: interrupted (Ctrl-C); no results"))
         return 130
     except Stopped:
-        err.print(t("simulate: stopped (SIGTERM); no results"), markup=False)
+        complain(t("simulate: stopped (SIGTERM); no results"))
         return 143
     finally:
         signal.signal(signal.SIGTERM, previous)

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +26,7 @@ from ..engine.seeds import seed_text
 from ..i18n.catalog import in_language
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import quoted
+from ..quoting import Typed, brief
 from ..store.journal import CaughtUp, record_waiting
 from ..store.ratings import SETTLED_GAMES, Rating, Ratings, rate, rated_seats, recorded_ratings
 from ..store.records import open_records
@@ -75,16 +74,17 @@ def run(args: argparse.Namespace) -> int:
             count = len(games) if args.json else records.count()
             damaged = records.damaged()
     except RecordsError as err:
-        print(unreadable_line(tr, records.path, err), file=sys.stderr)
+        complain(unreadable_line(tr, records.path, err))
         return 1
     tell_waiting(tr, caught)
     if damaged:
-        print(skipped_line(tr, records.path, damaged), file=sys.stderr)
+        complain(skipped_line(tr, records.path, damaged))
     if args.name is not None:
         wanted = [p for p in players if p.name.casefold() == args.name.casefold()]
         if not wanted:
             known = ", ".join(p.name for p in players) or "—"
-            print(tr("stats_unknown", typed=quoted(args.name), names=known), file=sys.stderr)
+            complain(lambda limit: tr.within(limit)("stats_unknown", typed=Typed(args.name),
+                                                    names=brief(known, limit)))
             return 1
         players = wanted
         numbers = {r.number for r in players[0].results}
@@ -109,10 +109,13 @@ def run(args: argparse.Namespace) -> int:
 # -- JSON --------------------------------------------------------------------------------
 
 
-def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> str:
-    """The one line that says which records cannot be read and what is wrong with them."""
-    reason = tr(f"records.{err.kind}") + (f" ({err.detail})" if err.detail else "")
-    return tr("stats_error", path=path, reason=reason)
+def unreadable_line(tr: Tr, path: Path, err: RecordsError) -> Callable[[int], str]:
+    """The one line that says what is wrong with the records and which file they are (for
+    :func:`~abluxxen.complaints.complain`, which cuts the file's path to fit)."""
+    reason = tr(f"records.{err.kind}")
+    if err.detail and tr.lang == "en":  # the system's words, English only
+        reason += f" ({err.detail})"
+    return tr.line("stats_error", path=path, reason=reason[:1].upper() + reason[1:])
 
 
 def tell_waiting(tr: Tr, caught: CaughtUp) -> None:
@@ -120,20 +123,21 @@ def tell_waiting(tr: Tr, caught: CaughtUp) -> None:
     a read-only folder is read all the same)."""
     if caught.waiting and caught.problem is not None:
         n = len(caught.waiting)
-        complain(tr("records_waiting_one" if n == 1 else "records_waiting", n=n,
-                    reason=tr.records_reason(caught.problem), dir=caught.waiting[0].parent))
+        complain(tr.line("records_waiting_one" if n == 1 else "records_waiting", n=n,
+                         reason=tr.records_reason(caught.problem), dir=caught.waiting[0].parent))
 
 
 #: Damaged games named by :func:`skipped_line`; the rest are counted.
 NAMED = 3
 
 
-def skipped_line(tr: Tr, path: Path, damaged: Sequence[DamagedRecord]) -> str:
-    """The one line that names the damaged games every reading of the records left out, and why."""
+def skipped_line(tr: Tr, path: Path, damaged: Sequence[DamagedRecord]) -> Callable[[int], str]:
+    """The one line that names the damaged games every reading of the records left out, and why (for
+    :func:`~abluxxen.complaints.complain`, which cuts the file's path to fit)."""
     named = [tr("records_skipped_game", n=d.number, reason=d.reason) for d in damaged[:NAMED]]
     if len(damaged) > NAMED:
         named.append(tr("records_skipped_more", n=len(damaged) - NAMED))
-    return tr("records_skipped", path=path, games=", ".join(named))
+    return tr.line("records_skipped", path=path, games=", ".join(named))
 
 
 def to_json(games: Sequence[GameSummary], players: Sequence[PlayerStats], ratings: Ratings | None = None

@@ -23,7 +23,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, replace
 from pathlib import Path
 
@@ -32,7 +32,7 @@ import asyncssh
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import LONGEST, brief, fitting
 from ..store.accounts import Accounts, AccountsError, name_refusal, open_accounts
 from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
@@ -264,13 +264,14 @@ def run(args: argparse.Namespace) -> int:
         directory = private_dir(data_dir() / "club")
         log_path = open_log(data_dir())
     except Refused as err:  # only the log is refused so (the key's refusal is a HostKeyError)
-        return _refused(tr("host.cannot_log", path=data_dir() / LOG_NAME, reason=err.told(tr)), tr, 1)
+        return _refused(tr.line("host.cannot_log", path=data_dir() / LOG_NAME, reason=err.told(tr)), tr, 1)
     except CodeError as err:
         return _refused(tr(err.key, most=MAX_CODE), tr, 2)
     except _NoAdmin as err:
         return _refused(tr("club.bad_admin", name=brief(err.name, 20)), tr, 2)
     except HostKeyError as err:
-        return _refused(err.told(tr), tr, 2)
+        key_error = err
+        return _refused(lambda limit: key_error.told(tr.within(limit)), tr, 2)
     except OSError as err:
         return _refused(tr.os_reason(err), tr, 1)
     try:
@@ -278,7 +279,7 @@ def run(args: argparse.Namespace) -> int:
     except ClubRunning as err:
         return _refused(tr("club.running", pid=err.pid, port=err.port), tr, 1)
     except Refused as err:
-        return _refused(tr("club.cannot_lock", path=directory / LOCK_NAME, reason=err.told(tr)), tr, 1)
+        return _refused(tr.line("club.cannot_lock", path=directory / LOCK_NAME, reason=err.told(tr)), tr, 1)
     _more_files()
     try:
         return asyncio.run(_serve(args, tr, key, directory, code, admins, log_path, held))
@@ -294,7 +295,7 @@ def _backup(into: Path, tr: Tr) -> int:
     try:
         done = back_up(data_dir(), into)
     except BackupRefused as err:
-        return _refused(tr(f"club.backup.{err.kind}", dir=str(into), data=str(data_dir()), reason=err.reason), tr,
+        return _refused(tr.line(f"club.backup.{err.kind}", dir=into, data=data_dir(), reason=err.reason), tr,
                         2 if err.kind == "not_empty" else 1)
 
     def counted(key: str, n: int) -> str:
@@ -305,8 +306,9 @@ def _backup(into: Path, tr: Tr) -> int:
         what.append(tr("club.backup.host_key"))
     if done.left_out:
         what.append(counted("club.backup.left_out", done.left_out))
-    print(tr("club.backup.done", dir=str(into), what=", ".join(what)))
-    print(tr("club.backup.restore", dir=str(into)))
+    print(fitting(tr.line("club.backup.done", dir=into, what=", ".join(what))))
+    # A line to act on: the folder as whole as a path is ever shown, even past the terminal's width.
+    print(tr.within(LONGEST)("club.backup.restore", dir=into))
     return 0
 
 
@@ -334,7 +336,7 @@ def _rebuilt_line(club: Club, tr: Tr) -> str:
               why=rebuilt.damage.told(tr), aside=rebuilt.aside.name, n=rebuilt.tables)
 
 
-def _refused(why: str, tr: Tr, status: int) -> int:
+def _refused(why: str | Callable[[int], str], tr: Tr, status: int) -> int:
     """Say on the console why the club cannot open, as argparse words a refusal; ``status``."""
     print(error_line("abluxxen club", why, tr.lang), end="", file=sys.stderr)
     return status

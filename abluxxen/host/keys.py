@@ -38,7 +38,7 @@ class HostKeyError(Exception):
     def told(self, tr: Tr) -> str:
         """Why, and what to do, in ``tr``'s language."""
         kind = self.kind.told(tr) if isinstance(self.kind, Refused) else self.kind
-        return tr("host.bad_key", path=str(self.path), kind=kind)
+        return tr("host.bad_key", path=self.path, kind=kind)
 
 
 def host_key(directory: Path) -> asyncssh.SSHKey:

@@ -25,7 +25,7 @@ from ..engine.seeds import new_seed
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
-from ..quoting import brief
+from ..quoting import fitting
 from ..store.datadir import data_dir
 from ..store.files import Refused, load_json, read_small, write_atomically
 from ..store.save_document import DEFAULT_DELAY, Saved, SaveError, Seat
@@ -40,7 +40,7 @@ from ..table.seats import SeatError
 from ..table.table import DiskThread, Table, start_event
 from ..tui.around import farewell
 from ..tui.commands import read_command, works
-from ..tui.local import tell_unguarded
+from ..tui.local import tell_unguarded, tell_unsaved
 from ..tui.screen import TableScreen
 from ..tui.seating import parse_players, pick_first
 from ..tui.stops import Stopping
@@ -67,11 +67,12 @@ class HostError(Exception):
 
     def __init__(self, key: str, **params: object) -> None:
         self.key, self.params = key, params
-        super().__init__(Tr("en")(key, **params))
+        super().__init__(self.told(Tr("en")))
 
     def told(self, tr: Tr) -> str:
-        """The reason in ``tr``'s language."""
-        return tr(self.key, **self.params)
+        """The reason in ``tr``'s language; a field that is itself a refusal (a :class:`SeatError`) told
+        with the same ``tr``, so that its typed text is cut as this line needs."""
+        return tr(self.key, **{k: v.told(tr) if isinstance(v, SeatError) else v for k, v in self.params.items()})
 
 
 class SetupLeft(Exception):
@@ -107,7 +108,7 @@ def new_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hosting:
                       tiebreak=args.tiebreak)
         first = pick_first(chosen, names) if chosen else 0
     except SeatError as err:
-        raise HostError("host.cannot_first", reason=err.told(tr)) from None
+        raise HostError("host.cannot_first", reason=err) from None
     if all(s.is_bot for s in seats):
         raise HostError("host.cannot_bots_alone")
     try:
@@ -128,9 +129,9 @@ def _seating(args: argparse.Namespace, tr: Tr, directory: Path) -> tuple[list[Se
     """Seats, variant, who starts and the duel: from ``--players``, else asked at this terminal."""
     if args.players:
         try:
-            return parse_players(args.players, tr), args.variant, args.first, False if args.no_duel else None
+            return parse_players(args.players), args.variant, args.first, False if args.no_duel else None
         except SeatError as err:
-            raise HostError("host.cannot_seats", reason=err.told(tr)) from None
+            raise HostError("host.cannot_seats", reason=err) from None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise HostError("host.cannot_no_players")
     from ..tui.play import ask_setup
@@ -151,8 +152,12 @@ def resumed_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hostin
         HostError: when there is none, or it cannot be read.
     """
     marker = directory / HOSTED
-    if not marker.exists():
-        raise HostError("host.cannot_none", dir=brief(str(directory)))
+    try:
+        there = marker.exists()
+    except OSError as err:  # a name the system refuses to look up (too long, a loop of links)
+        raise HostError("host.cannot_resume", path=marker, reason=tr.os_reason(err)) from None
+    if not there:
+        raise HostError("host.cannot_none", dir=directory)
     try:
         doc = load_json(read_small(marker, MAX_HOSTED))
         path = directory / Path(str(doc["save"])).name
@@ -160,13 +165,13 @@ def resumed_hosting(args: argparse.Namespace, directory: Path, tr: Tr) -> Hostin
         port = doc.get("port")
         port = port if isinstance(port, int) and 0 < port < 65536 else None
     except Refused:
-        raise HostError("host.cannot_read_marker", path=brief(str(marker))) from None
+        raise HostError("host.cannot_read_marker", path=marker) from None
     except (ValueError, KeyError, TypeError):
-        raise HostError("host.cannot_damaged_marker", path=brief(str(marker))) from None
+        raise HostError("host.cannot_damaged_marker", path=marker) from None
     try:
         saved = read_save(path)
     except SaveError as err:
-        raise HostError("host.cannot_resume", path=brief(str(path)), reason=tr.save_refusal(err)) from None
+        raise HostError("host.cannot_resume", path=path, reason=tr.save_refusal(err)) from None
     if saved.finished:
         raise HostError("host.cannot_over")
     room = _room(saved, path, code, args)
@@ -231,7 +236,8 @@ def run(args: argparse.Namespace) -> int:
         hosting = resumed_hosting(args, directory, tr) if args.resume else new_hosting(args, directory, tr)
         key = host_key(data_dir())
     except (HostError, HostKeyError) as err:
-        print(error_line("abluxxen host", err.told(tr), lang), end="", file=sys.stderr)
+        told = err  # each names its paths and typed text as the Tr it is told with quotes them
+        print(error_line("abluxxen host", lambda limit: told.told(tr.within(limit)), lang), end="", file=sys.stderr)
         return 2
     except ValueError as err:
         print(error_line("abluxxen host", str(err), lang), end="", file=sys.stderr)
@@ -242,7 +248,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         table.lock_held = SaveLock(hosting.path).acquire(wait=1.0)
     except SaveBusy:
-        print(tr("save_busy", path=hosting.path), file=sys.stderr)
+        print(error_line("abluxxen host", tr.line("save_busy", path=hosting.path), lang), end="", file=sys.stderr)
         return 1
     except OSError:
         table.lock_held = None
@@ -251,8 +257,8 @@ def run(args: argparse.Namespace) -> int:
         log_path = open_log(data_dir())
     except (OSError, Refused) as err:
         why = err.told(tr) if isinstance(err, Refused) else tr.os_reason(err)
-        print(error_line("abluxxen host", tr("host.cannot_log", path=data_dir() / LOG_NAME, reason=why), tr.lang),
-              end="", file=sys.stderr)
+        print(error_line("abluxxen host", tr.line("host.cannot_log", path=data_dir() / LOG_NAME, reason=why),
+                         tr.lang), end="", file=sys.stderr)
         return 1
     try:
         return asyncio.run(_serve(args, hosting, key, tr, directory, log_path))
@@ -310,8 +316,11 @@ async def _serve(args: argparse.Namespace, hosting: Hosting, key: asyncssh.SSHKe
     said = (local.goodbye if local is not None else "") or farewell(room, tr, "")
     if said:
         print(said, flush=True)
+    if room.table.unsaved:  # the truth, as the hot-seat tells it: never "Game saved" for moves not on disk
+        tell_unsaved(room, tr)
+        return ending.status or 1
     if not room.saved.finished:
-        print(tr("host.saved", path=hosting.path), flush=True)
+        print(fitting(tr.line("host.saved", path=hosting.path)), flush=True)
     return ending.status
 
 

@@ -27,6 +27,7 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 
 from ..languages import LANGS, default_lang
+from ..quoting import fitting
 from .setup import TEXTS as SETUP_TEXTS
 
 
@@ -65,12 +66,19 @@ def t(message: str) -> str:
     return _current.gettext(message)
 
 
-def error_line(prog: str, message: str, lang: str | None = None) -> str:
+def error_line(prog: str, message: str | Callable[[int], str], lang: str | None = None) -> str:
     """``PROG: error: MESSAGE`` and a newline, as argparse words a refusal, in ``lang`` (``None``: the
-    installed language): the refusals a command finds after argparse (a seat list, a save) read alike."""
+    installed language): the refusals a command finds after argparse (a seat list, a save) read alike.
+
+    ``message`` may be made for a quoting limit (``lambda limit: …``): the line is then made to fit a
+    terminal's 80 columns by cutting what it quotes shorter (:func:`~abluxxen.quoting.fitting`).
+    """
     template = "%(prog)s: error: %(message)s\n"
     translated = t(template) if lang is None else GERMAN.get(template, template) if lang == "de" else template
-    return translated % {"prog": prog, "message": message}
+    if not callable(message):
+        return translated % {"prog": prog, "message": message}
+    made = message
+    return fitting(lambda limit: (translated % {"prog": prog, "message": made(limit)}).rstrip("\n")) + "\n"
 
 
 def installed() -> str:
@@ -219,7 +227,7 @@ _OURS_DE = {
     "games, wins, streaks and points of the recorded games, per player":
         "Partien, Siege, Siegfolgen und Punkte der aufgezeichneten Partien, je Spieler",
     "play bot-only games and print how each bot did":
-        "Partien nur zwischen Bots spielen und zeigen, wie jeder abschnitt",
+        "Partien nur zwischen Bots spielen und zeigen, wie gut jeder Bot war",
     "host a game that friends join from their own terminals over SSH":
         "eine Partie eröffnen, zu der Mitspieler von ihren eigenen Terminals per SSH kommen",
     "the SSH port friends connect to (default 2222, or with --resume the port served last; 0 picks a free one)":
@@ -262,13 +270,14 @@ _OURS_DE = {
     "reopen the game this host served last, with the same seats and code":
         "die zuletzt hier gehostete Partie mit denselben Plätzen und demselben Code wieder öffnen",
     "rate one seat's decisions in a finished game with the hard bot":
-        "die Entscheidungen eines Platzes in einer beendeten Partie mit dem starken Bot bewerten",
+        "die Entscheidungen eines Platzes in einer beendeten Partie mit dem schweren Bot bewerten",
     "measure the engine's speed (games and decisions per second)":
         "die Geschwindigkeit der Spiel-Engine messen (Partien und Entscheidungen pro Sekunde)",
     "new to the game? a guided course: 11 short lessons at the table":
         "neu im Spiel? ein geführter Kurs: 11 kurze Lektionen am Tisch",
     # -- shared option texts ------------------------------------------------------------------
-    "language: en or de (default: from the locale)": "Sprache: en oder de (Standard: aus der Locale)",
+    "language: en or de (default: from the locale)":
+        "Sprache: en oder de (Standard: die Spracheinstellung des Systems)",
     "language: en or de (default: as saved)": "Sprache: en oder de (Standard: wie gespeichert)",
     "language: en or de": "Sprache: en oder de",
     "where games are saved (default: $ABLUXXEN_DATA_DIR or the user data dir)":
@@ -283,27 +292,27 @@ _OURS_DE = {
     "%s is not a whole number from %s to %s": "%s ist keine ganze Zahl von %s bis %s",
     "%s: give a whole number from %s to %s": "%s: bitte eine ganze Zahl von %s bis %s",
     "%s is not a seed: a seed is a whole number or groups of four like 7K2Q-M4XA":
-        "%s ist kein Seed: ein Seed ist eine ganze Zahl oder Vierergruppen wie 7K2Q-M4XA",
+        "%s ist kein Seed: Ein Seed ist eine ganze Zahl oder Vierergruppen wie 7K2Q-M4XA",
     "%s: give seconds (0.5s, up to %ss) or iterations (200, up to %s)":
         "%s: bitte Sekunden (0,5s, bis %ss) oder Durchläufe (200, bis %s)",
     "there is no lesson %s: lessons are 1 to %s": "Lektion %s gibt es nicht: Die Lektionen sind 1 bis %s",
     # -- play --------------------------------------------------------------------------------
     'comma-separated seats: names, or bot:easy|normal|hard (e.g. "Ann,Ben,bot:hard")':
         'Plätze durch Kommas getrennt: Namen oder bot:leicht|mittel|schwer (z. B. "Ann,Ben,bot:schwer")',
-    "base (default): draw one after a turn without abluxx; advanced: no such draw; expert: advanced, "
-    "and 1s abluxx 13s and lone jokers":
-        "grundspiel (Standard): nach einem Zug ohne Abluxxen eine Karte ziehen; fortgeschrittene: kein "
-        "solches Ziehen; experten: dazu luxxen 1er auch 13er und Joker allein ab",
+    "base (default): after a play that abluxxes nobody you may draw one card; advanced: no such draw; "
+    "expert: advanced, and 1s abluxx 13s and lone jokers":
+        "grundspiel (Standard): wer niemanden abluxxt, darf danach eine Karte ziehen; fortgeschrittene: "
+        "kein solches Ziehen; experten: Dazu luxxen 1er auch 13er und Joker allein ab",
     "two players without the shadow display": "zu zweit ohne die Schattenauslage",
     "a tie on points goes to fewest cards in hand (default) or is shared":
-        "ein Gleichstand bei den Punkten geht an die wenigsten Handkarten (wenigste-karten, Standard) oder "
-        "wird geteilt (geteilt)",
+        "bei Gleichstand nach Punkten gewinnt, wer die wenigsten Handkarten hat (wenigste-karten, Standard), "
+        "oder der Sieg wird geteilt (geteilt)",
     "play N games, the starting player moving on; points add up (default 1)":
-        "eine Serie aus N Partien, der Beginn wandert weiter; die Punkte zählen zusammen (Standard 1)",
+        "eine Serie aus N Partien, der Startspieler wechselt reihum; die Punkte zählen zusammen (Standard 1)",
     "deal with this seed to replay a deal: the seed a finished game showed (e.g. 7K2Q-M4XA-…) or any whole "
     "number (default: a fresh random seed)":
         "mit diesem Seed geben, um dieselben Karten noch einmal zu spielen: der Seed, den eine beendete Partie "
-        "zeigte (z. B. 7K2Q-M4XA-…), oder eine beliebige ganze Zahl (Standard: ein neuer Zufalls-Seed)",
+        "zeigte (z. B. 7K2Q-M4XA-…), oder eine beliebige ganze Zahl (Standard: ein neuer zufälliger Seed)",
     "who starts: a player's name, or random (default: the first seat; the setup asks)":
         "wer beginnt: der Name eines Spielers oder zufall (Standard: der erste Platz; die Einrichtung fragt)",
     "ask who plays, variant and duel step by step (what plain `abluxxen` does; also the default without "
@@ -324,13 +333,13 @@ _OURS_DE = {
         "die Abschnitte zu diesen Wörtern oder dieser Frage zeigen, den besten zuerst (deutsch oder "
         "englisch), z. B. Joker, Duell, scoring, wie funktioniert das Duell",
     "language of the rules (default: from the locale, German for de_*)":
-        "Sprache der Regeln (Standard: aus der Locale, Deutsch bei de_*)",
+        "Sprache der Regeln (Standard: die Spracheinstellung des Systems, Deutsch bei de_*)",
     # -- stats ------------------------------------------------------------------------------------
     "a player's name (default: every player)": "der Name eines Spielers (Standard: alle Spieler)",
     "print the games and figures as JSON": "die Partien und Zahlen als JSON ausgeben",
     # -- simulate ---------------------------------------------------------------------------------
     "bot level per seat, comma-separated: easy, normal, hard (2 to 5 seats; default %(default)s)":
-        "Bot-Stärke je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
+        "Bot-Stufe je Platz, durch Kommas getrennt: leicht, mittel, schwer (oder easy, normal, hard; "
         "2 bis 5 Plätze; Standard schwer,mittel,mittel,mittel)",
     "games to play (default %(default)s)": "wie viele Partien (Standard %(default)s)",
     "with two seats, play a plain game without the shadow": "zu zweit das einfache Spiel ohne Schatten spielen",
@@ -341,17 +350,14 @@ _OURS_DE = {
         "Prozesse, in denen Partien laufen (0: einer je Kern; Standard %(default)s)",
     "the hard bots' budget per decision: seconds like 0.5s, or iterations like 200 (default 8000 iterations, "
     "16000 in a game for two, as at the table)":
-        "Bedenkzeit der starken Bots je Entscheidung: Sekunden wie 0,5s oder Durchläufe wie 200 (Standard "
+        "Bedenkzeit der schweren Bots je Entscheidung: Sekunden wie 0,5s oder Durchläufe wie 200 (Standard "
         "8000 Durchläufe, 16000 zu zweit, wie am Tisch)",
     "print the results as JSON": "die Ergebnisse als JSON ausgeben",
     "seat": "Platz", "bot": "Bot", "wins": "Siege", "win rate (95% CI)": "Siegquote (95-%-KI)",
     "mean score": "Punkte im Mittel", "median decision": "Entscheidung (Median)", "p95 decision": "Entscheidung (p95)",
     "%(games)s games, %(players)s players%(duel)s, %(variant)s, seed %(seed)s":
-        "%(games)s Partien, %(players)s Spieler%(duel)s, %(variant)s, Seed %(seed)s",
+        "%(games)s Partien, %(players)s Spieler%(duel)s, Variante %(variant)s, Seed %(seed)s",
     " duel": " im Duell",
-    "simulate: unknown bot level %s: choose from %s": "simulate: unbekannte Bot-Stärke %s: möglich sind %s",
-    "simulate: --seats needs 2 to 5 bots, not %s": "simulate: --seats braucht 2 bis 5 Bots, nicht %s",
-    "simulate: --games must be at least 1, not %s": "simulate: --games ist mindestens 1, nicht %s",
     "simulate: interrupted (Ctrl-C); no results": "simulate: abgebrochen (Strg-C); keine Ergebnisse",
     "simulate: stopped (SIGTERM); no results": "simulate: beendet (SIGTERM); keine Ergebnisse",
     # -- review -----------------------------------------------------------------------------------
@@ -361,11 +367,11 @@ _OURS_DE = {
     "whose decisions to rate (default: the one human at the table)":
         "wessen Entscheidungen bewertet werden (Standard: der einzige Mensch am Tisch)",
     "the search's budget per decision: iterations like 600 (the same figures every time) or seconds like 0.5s "
-    "(default 8000 iterations, about a tenth of a second)":
+    "(default 8000 iterations, 16000 in a game for two, as the hint's)":
         "Rechenbudget je Entscheidung: Durchläufe wie 600 (jedes Mal dieselben Zahlen) oder Sekunden wie 0,5s "
-        "(Standard 8000 Durchläufe, etwa eine Zehntelsekunde)",
-    "print the decisions as JSON: turn, move, played, best, loss":
-        "die Entscheidungen als JSON ausgeben: turn, move, played, best, loss",
+        "(Standard 8000 Durchläufe, 16000 zu zweit, wie beim Tipp)",
+    "print the decisions as JSON: turn, move, played, hint, best, loss, noise":
+        "die Entscheidungen als JSON ausgeben: turn, move, played, hint, best, loss, noise",
     "where to look for a finished save when no game is recorded (default: $ABLUXXEN_DATA_DIR or the user "
     "data dir)":
         "wo ein beendeter Spielstand gesucht wird, wenn keine Partie aufgezeichnet ist (Standard: "
@@ -378,7 +384,7 @@ _OURS_DE = {
     "first deal's seed (default 0)": "Seed der ersten Partie (Standard 0)",
     "print the figures as JSON instead of a table": "die Zahlen als JSON statt als Tabelle ausgeben",
     "abluxxen engine speed: %(variant)s rules, %(games)s random games per run, median of %(repeat)s runs, one core":
-        "Geschwindigkeit der Spiel-Engine: Regeln %(variant)s, %(games)s Zufallspartien je Lauf, Median aus "
+        "Geschwindigkeit der Spiel-Engine: Variante %(variant)s, %(games)s Zufallspartien je Lauf, Median aus "
         "%(repeat)s Läufen, ein Kern",
     "players": "Spieler", "games/s": "Partien/s", "dec/s": "Entsch./s",
     "player counts are 2 to 5, separated by commas, not %s":

@@ -129,7 +129,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.help_title": ("The club's lobby", "Die Lobby des Clubs"),
     "club.help_admin": ("As an admin:\n"
                         "close N     end table N (its people back in the lobby, its game saved)\n"
-                        "ban NAME    ban the key of the account NAME (its person leaves the club)\n"
+                        "ban NAME    ban the key of the account NAME (whoever uses it leaves the club)\n"
                         "unban NAME  let the key of the account NAME in again\n"
                         "kick NAME   send NAME back to the lobby from their table (their seat waits)\n"
                         "mute NAME [MINUTES]\n"
@@ -137,7 +137,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "unmute NAME NAME may talk again",
                         "Als Admin:\n"
                         "schließen N     Tisch N beenden (Leute zurück in die Lobby, Partie gespeichert)\n"
-                        "verbannen NAME  den Schlüssel von NAME verbannen (die Person verlässt den Club)\n"
+                        "verbannen NAME  den Schlüssel von NAME verbannen (wer ihn nutzt, verlässt den Club)\n"
                         "entbannen NAME  den Schlüssel von NAME wieder hereinlassen\n"
                         "rauswerfen NAME NAME vom Tisch in die Lobby schicken (der Platz wartet)\n"
                         "stumm NAME [MINUTEN]\n"
@@ -154,7 +154,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "start       start the table you opened\n"
         "who         who is online\n"
         "top         the ratings: the club's members and the bot levels\n"
-        "say TEXT    talk to the lobby (any line that is no command and no move too)\n"
+        "say TEXT    talk in the lobby (or type any line that is not a command or a move)\n"
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
         "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
@@ -163,13 +163,13 @@ TEXTS: dict[str, tuple[str, str]] = {
         "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
         "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du los "
         "tippst (Bots nehmen die freien Plätze)\n"
-        "setzen N      an Tisch N setzen (oder zurück an deinen Platz, wenn er läuft)\n"
+        "setzen N      an Tisch N Platz nehmen (oder deinen Platz dort wieder einnehmen)\n"
         "zuschauen N   Tisch N zuschauen\n"
         "aufstehen     vom Tisch aufstehen, an dem du wartest\n"
-        "los           den Tisch beginnen, den du eröffnet hast\n"
+        "los           die Partie an dem Tisch beginnen, den du eröffnet hast\n"
         "wer           wer online ist\n"
         "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
-        "sag TEXT      zur Lobby sprechen (was kein Befehl und kein Zug ist, auch)\n"
+        "sag TEXT      in der Lobby reden (auch ohne sag: was weder Befehl noch Zug ist)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
         "Bot für dich, bis du zurück bist (setzen N). Nach der Serie bringt dich Enter zurück, nochmal "
@@ -205,7 +205,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
     "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
     "club.start_opener": ("Only the player who opened the table can start it.",
-                          "Nur wer den Tisch eröffnet hat, kann ihn beginnen."),
+                          "Nur wer den Tisch eröffnet hat, kann die Partie dort beginnen."),
     "club.not_started": ("That table has not started: join it (join N).",
                          "Dieser Tisch hat noch nicht begonnen: setz dich dazu (setzen N)."),
     "club.guests_cannot": ("Guests watch and join tables; opening one needs an SSH key.",

@@ -45,12 +45,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.waiting_for": ("(Waiting for {names}.)", "(Wir warten noch auf {names}.)"),
     "host.waiting_ready": ("Next game when everyone pressed Enter; waiting for {names}.",
                            "Nächste Partie, sobald alle Enter gedrückt haben; wir warten noch auf {names}."),
-    "host.over_game": ("The game is over: again for a new one at this table, Enter to leave.",
-                       "Die Partie ist vorbei: nochmal für eine neue hier, Enter zum Verlassen."),
-    "host.over_match": ("The match is over: again for a new one at this table, Enter to leave.",
-                        "Die Serie ist vorbei: nochmal für eine neue hier, Enter zum Verlassen."),
-    "host.again_waiting": ("A new one starts when everyone here says again; waiting for {names}.",
-                           "Eine neue beginnt, sobald alle hier nochmal sagen; wir warten noch auf {names}."),
+    "host.over_game": ("The game is over: type again to play another at this table, or Enter to leave.",
+                       "Die Partie ist vorbei: nochmal startet hier eine neue, Enter verlässt den Tisch."),
+    "host.over_match": ("The match is over: type again to play another at this table, or Enter to leave.",
+                        "Die Serie ist vorbei: nochmal startet hier eine neue, Enter verlässt den Tisch."),
+    "host.again_waiting": ("Another starts when everyone here has typed again; waiting for {names}.",
+                           "Die nächste beginnt, sobald alle hier nochmal getippt haben; wir warten noch auf "
+                           "{names}."),
     "again_words": ("again", "nochmal noch again"),
     "host.ctrl_c": ("Type quit to leave the table.", "Tippe beenden, um den Tisch zu verlassen."),
     "host.quit_host": ("Stop the game for everyone (it is saved)? [y/N] ",
@@ -91,8 +92,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "z. B. ssh -p PORT {name}@HOST"),
     "host.needs_terminal": ("Abluxxen needs a terminal: connect with ssh -t.",
                             "Abluxxen braucht ein Terminal: verbinde dich mit ssh -t."),
-    "host.watch.owned": ("{name}'s seat belongs to whoever took it first, so you watch. Its person comes "
-                         "back with the SSH key they came with, or with their return code instead of the "
+    "host.watch.owned": ("{name}'s seat belongs to whoever took it first, so you watch. They come back "
+                         "with the SSH key they came with, or with their return code instead of the "
                          "invite code.",
                          "Der Platz von {name} gehört dem, der ihn zuerst genommen hat, darum schaust du zu. "
                          "Wer ihn hat, kommt mit seinem SSH-Schlüssel zurück oder mit seinem Rückkehrcode "
@@ -135,7 +136,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.page_more": ("Enter or Space: more · b: back a page · q: the table",
                        "Enter oder Leertaste: weiter · b: eine Seite zurück · q: zum Tisch"),
     "host.page_last": ("q or Enter: back to the table", "q oder Enter: zurück zum Tisch"),
-    "host.chat": ("Chat", "Unterhaltung"),
+    "host.chat": ("Chat", "Chat"),
     "host.said": ("{name}: {text}", "{name}: {text}"),
     "host.saved": ("Game saved: {path}\nReopen it for everyone with: abluxxen host --resume",
                    "Partie gespeichert: {path}\nFür alle wieder öffnen mit: abluxxen host --resume"),
@@ -155,7 +156,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "host.cannot_none": ("no hosted game to resume in {dir}", "keine gehostete Partie zum Fortsetzen in {dir}"),
     "host.cannot_read_marker": ("{path} cannot be read", "{path} ist nicht lesbar"),
     "host.cannot_damaged_marker": ("{path} is damaged", "{path} ist beschädigt"),
-    "host.cannot_resume": ("cannot resume {path}: {reason}", "{path} lässt sich nicht fortsetzen: {reason}"),
+    "host.cannot_resume": ("cannot resume {path}: {reason}", "kann {path} nicht fortsetzen: {reason}"),
     "host.cannot_over": ("the hosted game is over; start a new one with abluxxen host --players …",
                          "die gehostete Partie ist vorbei; eine neue beginnt mit abluxxen host --players …"),
     "host.bad_key": ("the host key {path} cannot be used ({kind}); move it away to make a new one",

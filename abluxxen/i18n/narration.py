@@ -33,7 +33,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "n.pass": ("{name} passes", "{name} passt"),
     "n.to_pool": ("{card} from the shadow refill joins the pool", "das Auffüllen des Schattens bringt {card} "
                   "in den Vorrat"),
-    "n.removed": ("{card} leaves the game", "man nimmt {card} aus dem Spiel"),
+    "n.removed": ("{card} leaves the game", "{card} kommt aus dem Spiel"),
     "n.over_hand": ("{name} played the last card: game over", "{name} hat die letzte Karte gespielt: "
                     "Spielende"),
     "n.over_exhausted": ("deck and pool are empty: game over", "Nachziehstapel und Vorrat sind leer: "

@@ -5,34 +5,35 @@ from __future__ import annotations
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
     # -- records and stats (i11) -----------------------------------------------------
-    "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht erfasst: {reason}."),
-    "records_later": ("Its save stays and it is recorded the next time the records are opened.",
-                      "Der Spielstand bleibt; beim nächsten Öffnen der Aufzeichnungen wird sie erfasst."),
+    # Each says in one line (80 columns, "abluxxen: " included where it is printed on leaving) that a
+    # finished game is not in the records, why, and when it will be.
+    "records_failed": ("Game not recorded yet: {reason}.", "Partie noch nicht aufgezeichnet: {reason}."),
+    # Its save holds its end: the next time the records are opened, it is recorded.
+    "records_later": ("Game to be recorded later: {reason}.", "Partie wird später aufgezeichnet: {reason}."),
     # A damaged file stays damaged: opened again, it takes nothing, until it is repaired or moved away.
-    "records_later_damaged": ("Its save stays; it is recorded once the damaged records file is moved away.",
-                              "Der Spielstand bleibt; erfasst wird sie nach Verschieben der beschädigten Datei."),
-    "records_not": ("Game not recorded: {reason}.", "Partie nicht erfasst: {reason}."),
+    "records_later_damaged": ("Game not recorded yet: move the damaged records file away.",
+                              "Noch nicht aufgezeichnet: beschädigte Aufzeichnungsdatei verschieben."),
+    "records_not": ("Game not recorded: {reason}.", "Partie nicht aufgezeichnet: {reason}."),
     "records.damaged": ("the records file is damaged", "Aufzeichnungsdatei beschädigt"),
     "records.full": ("the disk is full", "der Datenträger ist voll"),
-    "records.locked": ("the records file is in use by another program",
-                       "Aufzeichnungsdatei von einem anderen Programm belegt"),
+    "records.locked": ("another program holds the records file", "Aufzeichnungen anderweitig belegt"),
     "records.unreadable": ("the records file cannot be opened", "Aufzeichnungsdatei nicht lesbar"),
-    "records.newer": ("the records file is from a newer Abluxxen", "Aufzeichnungsdatei aus neuerer Abluxxen-Version"),
+    "records.newer": ("the records are from a newer Abluxxen", "Aufzeichnungen aus neuerer Version"),
     # stats and review show what is recorded; finished games whose saves wait to be recorded are told so.
     "records_waiting_one": ("Not recorded yet ({reason}): one finished game, its save in {dir}.",
-                            "Noch nicht erfasst ({reason}): eine beendete Partie, ihr Spielstand in {dir}."),
+                            "Noch nicht aufgezeichnet ({reason}): eine beendete Partie, ihr Spielstand in {dir}."),
     "records_waiting": ("Not recorded yet ({reason}): {n} finished games, their saves in {dir}.",
-                        "Noch nicht erfasst ({reason}): {n} beendete Partien, ihre Spielstände in {dir}."),
-    "records_skipped": ("Damaged games left out of the records ({path}): {games}.",
-                        "Beschädigte Partien in den Aufzeichnungen ausgelassen ({path}): {games}."),
+                        "Noch nicht aufgezeichnet ({reason}): {n} beendete Partien, ihre Spielstände in {dir}."),
+    "records_skipped": ("Damaged games left out of the records: {games} ({path}).",
+                        "Beschädigte Partien in den Aufzeichnungen ausgelassen: {games} ({path})."),
     "records_skipped_game": ("game {n} ({reason})", "Partie {n} ({reason})"),
     "records_skipped_more": ("and {n} more", "und {n} weitere"),
-    "stats_error": ("Cannot read the records ({path}): {reason}.",
-                    "Die Aufzeichnungen ({path}) lassen sich nicht lesen: {reason}."),
+    # What is wrong (a records.* text, capitalised) and which file: one line of 80 columns, the path cut to fit.
+    "stats_error": ("{reason}: {path}", "{reason}: {path}"),
     "stats_none": ("No games recorded yet: every game played to the end is recorded here.",
                    "Noch keine Partien aufgezeichnet: Jede beendete Partie wird hier festgehalten."),
     "stats_bots_only": ("Games recorded: {n}, all between bots; no person has played yet.",
-                        "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat keine Person gespielt."),
+                        "Aufgezeichnete Partien: {n}, alle nur zwischen Bots; noch hat kein Mensch gespielt."),
     # What was typed, quoted as typed: a name that is also a word ("Nobody") reads like any other.
     "stats_unknown": ("No recorded games of {typed} (players: {names}).",
                       "Keine aufgezeichneten Partien von {typed} (Spieler: {names})."),

@@ -10,7 +10,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "finished_save": ("The game in {path} is already over.", "Die Partie in {path} ist schon vorbei."),
     "finished_recorded": ("The game in {path} is already over; it is now recorded (game {number}, see "
                           "abluxxen stats).",
-                          "Die Partie in {path} ist schon vorbei; sie ist jetzt erfasst (Partie {number}, "
+                          "Die Partie in {path} ist schon vorbei; sie ist jetzt aufgezeichnet (Partie {number}, "
                           "siehe abluxxen stats)."),
     "skipped_bad": ("Skipped a damaged save: {path} ({reason})", "Beschädigten Spielstand übersprungen: {path} "
                     "({reason})"),
@@ -19,14 +19,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "skipped_busy": ("Skipped a game open in another terminal: {path}",
                      "Partie übersprungen, die in einem anderen Terminal geöffnet ist: {path}"),
     "all_busy": ("Every unfinished game in {dir} is open in another terminal.",
-                 "Jede nicht beendete Partie in {dir} ist in einem anderen Terminal geöffnet."),
+                 "Alle nicht beendeten Partien in {dir} sind anderswo geöffnet."),
     # -- saves (i9) ---------------------------------------------------------------
-    "seat_name_control": ("names cannot hold control or invisible characters",
-                          "Namen dürfen keine Steuerzeichen oder unsichtbaren Zeichen enthalten"),
-    "seat_name_long": ("names are at most 12 characters wide", "Namen sind höchstens 12 Zeichen breit"),
-    "seat_name_mark": ("names cannot hold a comma (it parts the seats) or the table's marks {marks}",
-                       "Namen dürfen kein Komma (es trennt die Plätze) und keines der Zeichen am Tisch "
-                       "enthalten: {marks}"),
+    # Short enough for one line of 80 columns with "abluxxen play: error: seat 2: " before and the name
+    # after (tui/seating.py's refusals of --players).
+    "seat_name_control": ("no control or invisible characters", "Namen nur aus sichtbaren Zeichen"),
+    "seat_name_long": ("names are at most 12 characters wide", "Namen: höchstens 12 Zeichen"),
+    # The comma parts the seats; a mark beside a name would pass for the table's.
+    "seat_name_mark": ("no comma and none of {marks} in names", "Namen ohne Komma und ohne {marks}"),
     "save_busy": ("Cannot resume {path}: the game is open in another terminal.",
                   "{path} lässt sich nicht fortsetzen: Die Partie ist in einem anderen Terminal geöffnet."),
     "save_unreadable": ("the save would not read back", "der Spielstand wäre nicht lesbar"),
@@ -51,16 +51,16 @@ TEXTS: dict[str, tuple[str, str]] = {
     "file.dangling": ("a link to nothing", "ein Verweis ins Leere"),
     "file.link": ("a link, which the game never writes through", "ein Verweis, durch den Abluxxen nie schreibt"),
     "not_saved": ("⚠ Not saved ({reason}): quitting now loses the latest moves.",
-                  "⚠ Nicht gespeichert ({reason}): Beenden verliert die letzten Züge."),
+                  "⚠ Nicht gespeichert ({reason}): Beim Beenden gehen die letzten Züge verloren."),
     "not_saved_short": ("⚠ Not saved: quitting now loses the latest moves.",
-                        "⚠ Nicht gespeichert: Beenden verliert die letzten Züge."),
+                        "⚠ Nicht gespeichert: Beim Beenden gehen die letzten Züge verloren."),
     "quit_ask_unsaved": ("Quit? The latest moves could NOT be saved and will be lost. [y/N] ",
                          "Beenden? Die letzten Züge sind NICHT gespeichert und gehen verloren. [j/N] "),
     "not_saved_exit": ("The game could NOT be saved ({reason}).", "Die Partie konnte NICHT gespeichert werden "
                        "({reason})."),
-    "not_saved_kept": ("The last good save is {path}; `abluxxen resume` continues from there, without the "
-                       "latest moves.", "Der letzte gute Spielstand ist {path}; `abluxxen resume` setzt dort "
-                       "fort, ohne die letzten Züge."),
+    "not_saved_kept": ("The last good save is {path}.", "Der letzte gute Spielstand ist {path}."),
+    "not_saved_resume": ("`abluxxen resume` continues from there, without the latest moves.",
+                         "`abluxxen resume` setzt dort fort, ohne die letzten Züge."),
     "not_saved_none": ("No save of this game exists ({dir}).", "Von dieser Partie gibt es keinen Spielstand "
                        "({dir})."),
     "list_title": ("Unfinished games, newest first:", "Nicht beendete Partien, neueste zuerst:"),
@@ -83,7 +83,7 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "not_object": "kein Spielstand (erwartet wird ein JSON-Objekt)",
     "format": "unbekanntes Format {found} (erwartet: {expected})",
     "missing": "beschädigter Spielstand: {field} fehlt",
-    "invalid": "beschädigter Spielstand: die Partie darin ist ungültig",
+    "invalid": "beschädigter Spielstand: Die Partie darin ist ungültig",
     "lang": "beschädigter Spielstand: lang ist 'en' oder 'de'",
     "delay": "beschädigter Spielstand: delay liegt zwischen 0 und {most} Sekunden",
     "finished": "beschädigter Spielstand: finished ist true oder false, und true erst am Ende der Serie",

@@ -8,8 +8,10 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- table -----------------------------------------------------------------
     "title": ("ABLUXXEN", "ABLUXXEN"),
     "variant.base": ("base game", "Grundspiel"),
-    "variant.advanced": ("advanced", "Fortgeschrittene"),
-    "variant.expert": ("expert", "Experten"),
+    # Alone, a variant's word names people ("Fortgeschrittene"): the rulebook's "Variante für …", as short as
+    # the header and the lists need it.
+    "variant.advanced": ("advanced", "für Fortgeschrittene"),
+    "variant.expert": ("expert", "für Experten"),
     "duel": ("duel", "Duell"),
     "level.easy": ("easy", "leicht"),
     "level.normal": ("normal", "mittel"),
@@ -47,7 +49,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ask.shadow": ("{name}, the set you played ({cards}) abluxxes several shadow groups: choose one ({options}).",
                    "{name}, dein Satz ({cards}) kann mehrere Schattengruppen abluxxen: wähle eine ({options})."),
     "ask.take": ("{name}, you abluxxed {victim}'s {stake}: take {it} ({victim} draws {n}) or leave {it}?",
-                 "{name}, du hast {victim} {owned} abgeluxxt: nimm ({victim} zieht {n} nach) oder lass?"),
+                 "{name}, du hast {victim} {owned} abgeluxxt: nehmen ({victim} zieht {n} nach) oder lassen?"),
     "ask.back": ("{name}, {attacker} abluxxed your {stake} and left {it}: back to your hand, "
                  "or discard {it} and draw {n}?",
                  "{name}, {attacker} hat dir {owned} abgeluxxt, aber nicht genommen: zurück auf die Hand "
@@ -123,7 +125,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "quit_ask": ("Quit? The game is saved and `abluxxen resume` continues it. [y/N] ",
                  "Beenden? Die Partie ist gespeichert, `abluxxen resume` setzt sie fort. [j/N] "),
     "quit_ask_recorded": ("Quit? The game is over and recorded; there is nothing to resume. [y/N] ",
-                          "Beenden? Die Partie ist zu Ende und erfasst: nichts fortzusetzen. [j/N] "),
+                          "Beenden? Die Partie ist zu Ende und aufgezeichnet: nichts fortzusetzen. [j/N] "),
     "quit_ask_over": ("Quit? The game is over; there is nothing to resume. [y/N] ",
                       "Beenden? Die Partie ist zu Ende: nichts fortzusetzen. [j/N] "),
     "saved_at": ("Game saved: {path}\nContinue with: abluxxen resume", "Partie gespeichert: {path}\n"
@@ -151,7 +153,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "unread.ambiguous": ("{word} is ambiguous: type {options} with spaces",
                          "{word} ist mehrdeutig: tippe {options} mit Leerzeichen"),
     "unread.no-slot": ("the pool has no slot {letter}: its slots are a to {last}",
-                       "der Vorrat hat kein Feld {letter}: seine Felder sind a bis {last}"),
+                       "der Vorrat hat kein Feld {letter}: Seine Felder sind a bis {last}"),
     "unread.in-group": ("the {value} lies in the group {group}: type {letter} or {group} to draw the group",
                         "die {value} liegt in der Gruppe {group}: tippe {letter} oder {group}, um die Gruppe "
                         "zu ziehen"),
@@ -172,12 +174,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "legend.title": ("On the table", "Am Tisch"),
     "legend.decide": ("▶ decides now", "▶ entscheidet jetzt"),
     "legend.turn": ("🐾 whose turn it is", "🐾 ist am Zug"),
-    "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stärke"),
+    "legend.bot": ("⚙ a bot, with its level", "⚙ ein Bot, mit seiner Stufe"),
     "legend.top": ("[7 7] top layer: the only one a set can abluxx; ⚔ beside it: abluxxed by the play on the "
                    "table",
                    "[7 7] oberste Lage: Nur sie kann abgeluxxt werden; ⚔ daneben: vom Satz auf dem Tisch "
                    "abgeluxxt"),
-    "legend.count": ("7×3 three 7s", "7×3 drei 7er"),
     "legend.points": ("{pts} = cards in display minus cards in hand",
                       "{pts} = Karten in der Auslage minus Karten auf der Hand"),
     "legend.total": ("Σ points in the match so far", "Σ Punkte der Serie bisher"),

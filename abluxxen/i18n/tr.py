@@ -15,14 +15,14 @@ an instruction stays lower case (``tests/test_i18n_words.py`` holds these).
 from __future__ import annotations
 
 import errno
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import PurePath
 from typing import Any, Protocol
 
 from ..engine.cards import JOKER, group_token
 from ..engine.moves import IllegalMove
 from ..languages import LANGS
-from ..quoting import visible
+from ..quoting import LIMIT, Typed, path_shown, quoted, visible
 from . import club, host, learn, narration, records, review, saves, scores, setup, table
 from .reasons import REASONS
 from .refusals import REFUSALS_DE
@@ -101,25 +101,48 @@ class Tr:
 
     Args:
         lang: ``en`` or ``de``.
+        limit: how many characters of a path or of typed text (:class:`~abluxxen.quoting.Typed`) a text
+            names (see :meth:`within`).
     """
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, lang: str = "en", limit: int = LIMIT) -> None:
         if lang not in LANGS:
             raise ValueError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}")
         self.lang = lang
+        self.limit = limit
         self._index = LANGS.index(lang)
 
+    def within(self, limit: int) -> Tr:
+        """These texts naming paths and typed text at most ``limit`` characters long: a line that must fit
+        a terminal cuts them shorter (``fitting(lambda limit: tr.within(limit)(…))``)."""
+        return Tr(self.lang, limit)
+
+    def line(self, key: str, **fields: object) -> Callable[[int], str]:
+        """The text ``key`` as a line that must fit a terminal (for ``complain`` or ``error_line``): made
+        for a quoting limit, its paths and typed text cut to it (:func:`~abluxxen.quoting.fitting`)."""
+        return lambda limit: self.within(limit)(key, **fields)
+
     def __call__(self, key: str, **fields: object) -> str:
-        # A path is whatever a folder holds: its control characters are shown, never sent raw.
-        shown = {k: visible(str(v)) if isinstance(v, PurePath) else v for k, v in fields.items()}
+        # A path or typed text is whatever a folder holds or a person typed: shown by quoting's one rule
+        # (control characters made visible, cut short), never raw.
+        shown = {k: path_shown(v, self.limit) if isinstance(v, PurePath)
+                 else quoted(str(v), min(self.limit, LIMIT)) if isinstance(v, Typed) else v
+                 for k, v in fields.items()}
         for field in _PERSONS.intersection(shown):
             if isinstance(shown[field], str):
                 shown[field] = self.who(str(shown[field]))
         return TEXTS[key][self._index].format(**shown)
 
-    def records_later(self, kind: str) -> str:
-        """When a finished game the records of ``kind`` (``RecordsError.kind``) could not take is recorded."""
-        return self("records_later_damaged" if kind == "damaged" else "records_later")
+    def not_recorded(self, key: str, problem: str | Exception, *, later: bool) -> str:
+        """The one line that says a finished game is not in the records: why (``problem``: a
+        ``RecordsError.kind``, or the refusal itself, see :meth:`records_reason`), and, when its save holds
+        its end (``later``), when it will be; ``key`` is ``records_failed``, or ``records_not`` when its end
+        could not be saved either."""
+        kind = problem if isinstance(problem, str) else getattr(problem, "kind", "")
+        if later and kind == "damaged":
+            return self("records_later_damaged")
+        reason = self(f"records.{kind}") if isinstance(problem, str) else self.records_reason(problem)
+        return self("records_later" if later else key, reason=reason)
 
     def records_reason(self, err: Exception) -> str:
         """Why a finished game was not recorded, in words of this language: the records' refusal (a
@@ -140,11 +163,11 @@ class Tr:
 
     def save_refusal(self, err: Exception) -> str:
         """Why a file is no save (a ``store.save_document.SaveError``: its key and params), in this language."""
+        error = getattr(err, "error", None)
+        if isinstance(error, OSError):  # could not be read at all: the system's reason, in this language's words
+            return self.os_reason(error)
         if self.lang != "de":
             return str(err)
-        error = getattr(err, "error", None)
-        if isinstance(error, OSError):  # could not be read at all: the system's reason
-            return self.os_reason(error)
         german = SAVE_REFUSALS_DE.get(str(getattr(err, "key", "")))
         return german.format(**getattr(err, "params", {})) if german else str(err)
 
@@ -180,10 +203,13 @@ class Tr:
         words = _NUMBERS_DE if self.lang == "de" else _NUMBERS_EN
         return words[n] if 0 <= n < len(words) else str(n)
 
-    def card(self, card: int) -> str:
-        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object)."""
+    def card(self, card: int, *, subject: bool = False) -> str:
+        """One card with its article: ``a 7``, ``an 8``, ``a joker`` / ``eine 7``, ``einen Joker`` (as an object),
+        ``ein Joker`` as a sentence's ``subject`` ("ein Joker: luxxt Ben die 5 ab")."""
         if self.lang == "de":
-            return "einen Joker" if card == JOKER else f"eine {card}"
+            if card == JOKER:
+                return "ein Joker" if subject else "einen Joker"
+            return f"eine {card}"
         if card == JOKER:
             return "a joker"
         return f"{'an' if card in (8, 11) else 'a'} {card}"
@@ -203,18 +229,19 @@ class Tr:
         joiner = " und " if self.lang == "de" else " and "
         return ", ".join(words[:-1]) + joiner + words[-1]
 
-    def set_words(self, cards: tuple[int, ...] | list[int]) -> str:
-        """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``."""
+    def set_words(self, cards: tuple[int, ...] | list[int], *, subject: bool = False) -> str:
+        """A set in words: ``three 9s``, ``two 9s and a joker``, ``two jokers``; German says ``einen Joker``
+        unless the set is a sentence's ``subject`` (``zwei 9er und ein Joker: …``)."""
         cards = list(cards)
         jokers = cards.count(JOKER)
         numbers = len(cards) - jokers
         if not numbers:
-            return self._many(jokers, JOKER)
+            return self._many(jokers, JOKER, subject)
         value = next(c for c in cards if c != JOKER)
-        words = self._many(numbers, value)
+        words = self._many(numbers, value, subject)
         if jokers:
             joiner = " und " if self.lang == "de" else " and "
-            words += joiner + self._many(jokers, JOKER)
+            words += joiner + self._many(jokers, JOKER, subject)
         return words
 
     def owned_words(self, cards: tuple[int, ...] | list[int]) -> str:
@@ -235,9 +262,9 @@ class Tr:
                 break
         return words
 
-    def _many(self, count: int, value: int) -> str:
+    def _many(self, count: int, value: int, subject: bool = False) -> str:
         if count == 1:
-            return self.card(value)
+            return self.card(value, subject=subject)
         if self.lang == "de":
             return f"{self.number(count)} {'Joker' if value == JOKER else f'{value}er'}"
         return f"{self.number(count)} {'jokers' if value == JOKER else f'{value}s'}"
@@ -278,6 +305,8 @@ class Tr:
                 return f"im Vorrat liegt keine Gruppe {group_token(cards)}"
             return "im Vorrat liegt kein Joker" if cards[0] == JOKER else f"im Vorrat liegt keine {cards[0]}"
         fields = dict(params)
+        if isinstance(fields.get("text"), str):  # the verb as typed ("nimm 5"); the refusal's kind is "take"
+            fields["verb"] = fields["text"].split(" ", 1)[0]
         if key == "mixed-values":
             fields["values"] = " und ".join(str(v) for v in params["values"])
         if "move" in fields:

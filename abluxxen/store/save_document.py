@@ -25,7 +25,6 @@ import json
 import math
 import re
 import secrets
-import unicodedata
 from dataclasses import InitVar, dataclass, field
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
@@ -37,6 +36,7 @@ from ..engine.transcript import Transcript
 from ..languages import LANGS
 from ..levels import LEVELS
 from ..names import holds_mark, name_problem
+from ..quoting import cells
 from .files import TooDeep, load_json
 
 FORMAT = "abluxxen-tui/1"
@@ -153,18 +153,6 @@ def name_refusal(name: str) -> str | None:
     if holds_mark(name):
         return "seat_name_mark"
     return None
-
-
-def cells(text: str) -> int:
-    """How many terminal cells ``text`` takes: wide (East Asian, most emoji) characters two, combining
-    marks and joiners none, a character joined on by a zero-width joiner none (👩‍💻 is one picture),
-    every other character one."""
-    width, joined = 0, False
-    for ch in text:
-        if not joined and not unicodedata.combining(ch) and unicodedata.category(ch) not in ("Mn", "Me", "Cf"):
-            width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-        joined = ch == "\u200d"
-    return width
 
 
 def to_document(saved: Saved) -> dict[str, Any]:

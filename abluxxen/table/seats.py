@@ -10,7 +10,8 @@ from ..bots import Bot
 from ..bots.common import stable_seed
 from ..engine.events import Event
 from ..engine.view import View
-from ..i18n.tr import Tr
+from ..i18n.tr import TEXTS, Tr
+from ..quoting import Typed, quoted
 from ..store.save_document import Seat
 
 # The hard bot's budget at a table: its default, in iterations (a time budget
@@ -27,17 +28,21 @@ class SeatError(ValueError):
     Attributes:
         key: the reason, a key of ``abluxxen/i18n/setup.py`` or ``saves.py``.
         seat: the seat's number when one seat is wrong (``None``: the list as a whole).
-        shown: what was typed there, quoted and made visible (``""``: not repeated).
+        typed: what was typed there, as typed (``None``: not repeated); the reason quotes it
+            (its ``{typed}``, else after it in brackets), cut and made visible.
         params: the reason's fields.
     """
 
-    def __init__(self, key: str, *, seat: int | None = None, shown: str = "", **params: object) -> None:
-        self.key, self.seat, self.shown, self.params = key, seat, shown, params
+    def __init__(self, key: str, *, seat: int | None = None, typed: str | None = None, **params: object) -> None:
+        self.key, self.seat, self.typed, self.params = key, seat, typed, params
         super().__init__(self.told(Tr("en")))
 
     def told(self, tr: Tr) -> str:
-        """The reason in ``tr``'s language, the seat's number first (``seat 2: …``)."""
-        reason = tr(self.key, **self.params) + (f" ({self.shown})" if self.shown else "")
+        """The reason in ``tr``'s language, the seat's number first (``seat 2: …``), what was typed quoted
+        as ``tr`` quotes typed text (:meth:`Tr.within`)."""
+        reason = tr(self.key, **self.params, typed=Typed(self.typed or ""))
+        if self.typed is not None and "{typed}" not in TEXTS[self.key][0]:
+            reason += f" ({quoted(self.typed, tr.limit)})"
         return tr("seat_numbered", number=self.seat, reason=reason) if self.seat else reason
 
 

@@ -66,8 +66,7 @@ def note_words(note: Note, tr: Tr) -> str:
             if isinstance(err, SaveError) else ""
         return tr("not_saved", reason=reason)
     if note.key in ("records_failed", "records_not"):
-        later = "\n" + tr.records_later(note.name) if note.move == "later" else ""
-        return tr(note.key, reason=tr(f"records.{note.name}")) + later
+        return tr.not_recorded(note.key, note.name, later=note.move == "later")
     if note.key in ("forced", "undone"):
         return tr(note.key, move=", ".join(tr.spoken(move) for move in note.move.split(", ")))
     return tr(note.key)

@@ -101,18 +101,16 @@ def layer_text(cards: Sequence[int], *, top: bool = False, stake: bool = False) 
     return text
 
 
-def grouped_text(cards: Sequence[int]) -> Text:
-    """Cards grouped by value, ``7×3`` style (hand and shadow)."""
+def value_groups(cards: Sequence[int]) -> list[Text]:
+    """Cards grouped by value, lowest first, each card written as the displays write them: ``4 4``, ``7``.
+    (A count beside a value, ``4×2``, read as four 2s to as many players as read it as two 4s.)"""
     counts = counts_of(cards)
-    text = Text()
-    for value in range(1, 15):
-        if counts[value]:
-            if text:
-                text.append("  ")
-            text.append_text(card_text(value))
-            if counts[value] > 1:
-                text.append(f"×{counts[value]}", style="dim")
-    return text
+    return [cards_text([value] * counts[value]) for value in range(1, 15) if counts[value]]
+
+
+def grouped_text(cards: Sequence[int]) -> Text:
+    """Cards grouped by value, two spaces between the groups: ``4 4  7  9 9 9`` (hand and shadow)."""
+    return Text("  ").join(value_groups(cards))
 
 
 def display_text(layers: Sequence[Sequence[int]], width: int, tr: Tr, *, stake: bool = False,
@@ -332,7 +330,7 @@ def _counts(view: View, tr: Tr, *, short: bool) -> Text:
     counts = Text()
     counts.append(f"{tr('deck' + suffix)} ", style="dim")
     counts.append(str(view.deck_size), style="bold")
-    counts.append(f"   {tr('discard' + suffix)} ", style="dim")
+    counts.append(f"{'  ' if short else '   '}{tr('discard' + suffix)} ", style="dim")
     counts.append(str(len(view.discard)), style="bold")
     return counts
 
@@ -388,8 +386,21 @@ def _label_width(tr: Tr) -> int:
 
 def _hand_lines(view: View, tr: Tr, width: int) -> list[Text]:
     label = Text(tr("your_hand", name=view.names[view.seat]) + f" · {len(view.hand)}: ", style="bold")
-    line = label + grouped_text(view.hand)
-    return _wrap(line, width)[:2]
+    groups = value_groups(view.hand)
+    # A group is never split over two lines ("8" here, "8 8" below read as two groups); a hand too big for
+    # two lines keeps one space between its groups, then takes a third line.
+    for gap in ("  ", " "):
+        lines, line = [], label.copy()
+        for i, group in enumerate(groups):
+            if i and line.cell_len + len(gap) + group.cell_len > width:
+                lines.append(line)
+                line = group.copy()
+            else:
+                line.append_text(Text(gap) + group if i else group)
+        lines.append(line)
+        if len(lines) <= 2:
+            break
+    return lines[:3]
 
 
 def _wrap(text: Text, width: int) -> list[Text]:
@@ -508,12 +519,13 @@ def explain_move(move: str, view: View, tr: Tr) -> str:
 def _explain_play(move: str, view: View, tr: Tr) -> str:
     """A play in words, and whom it abluxxes (from what everybody sees)."""
     cards = [JOKER if w == "X" else int(w) for w in move.split()[1:]]
-    words = tr.set_words(cards)
+    # Before a colon the set names what follows ("ein Joker: luxxt … ab"); "in deine Auslage" says where it goes.
+    named = tr.set_words(cards, subject=True)
     if len(cards) >= view.hand_sizes[view.turn]:
-        return tr("explain.last", words=words)
+        return tr("explain.last", words=named)
     victims = view.victims(move)
     if not victims:
-        return tr("explain.play", words=words)
+        return tr("explain.play", words=tr.set_words(cards))
     parts = []
     if len(victims.shadow) == 1:
         parts.append(tr("explain.shadow_one", cards=tr.owned_words([victims.shadow[0]] * len(cards))))
@@ -524,7 +536,7 @@ def _explain_play(move: str, view: View, tr: Tr) -> str:
         parts.append(tr("n.victim", name=view.names[seat], cards=tr.owned_words(view.top(seat))))
     joiner = " und " if tr.lang == "de" else " and "
     listed = ", ".join(parts[:-1]) + joiner + parts[-1] if len(parts) > 1 else parts[0]
-    return tr("explain.abluxx", words=words, victims=listed)
+    return tr("explain.abluxx", words=named, victims=listed)
 
 
 # -- the ? page -------------------------------------------------------------------------
@@ -561,7 +573,7 @@ def legend_lines(view: View, tr: Tr, *, info: TableInfo | None = None, width: in
     items = [tr("legend.decide"), tr("legend.turn")]
     if any(info.bots):
         items.append(tr("legend.bot"))
-    items += [tr("legend.count"), tr("legend.points", pts=tr("score_short"))]
+    items.append(tr("legend.points", pts=tr("score_short")))
     if info.games > 1:
         items.append(tr("legend.total"))
     if any(len(slot) > 1 for slot in view.pool) or view.rules.is_duel:

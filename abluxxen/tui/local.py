@@ -22,7 +22,6 @@ import asyncio
 import io
 import logging
 import sys
-import textwrap
 from collections.abc import Coroutine
 from pathlib import Path
 from typing import Any, Protocol
@@ -37,6 +36,7 @@ from rich.console import RenderableType
 from ..complaints import complain
 from ..engine.phase import Phase
 from ..i18n.tr import Tr
+from ..quoting import fitting
 from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveBusy, SaveLock
 from ..store.saves import clean_leftovers
@@ -268,7 +268,7 @@ def play_here(saved: Saved, path: Path, *, delay: float | None = None, lock: Sav
     try:
         table.lock(path)
     except SaveBusy:
-        print(tr("save_busy", path=path), file=sys.stderr)
+        complain(tr.line("save_busy", path=path))
         return 1
     tell_unguarded(table.lock_held, tr)
     clean_leftovers(path.parent)
@@ -460,27 +460,27 @@ def _tell_where(room: Room, screen: HotSeatScreen, terminal: Terminal, tr: Tr, *
         terminal.console.print(Align.center(ScoreScreen(room.match, tr, bots=[s.is_bot for s in room.saved.seats],
                                                         assisted=room.saved.assisted, game=room.game_number)))
     if table.unsaved:
-        _tell_unsaved(room, tr, terminal)
+        tell_unsaved(room, tr)
     elif not room.saved.finished and table.path is not None:
-        print(tr("saved_at", path=table.path))
+        print(fitting(tr.line("saved_at", path=table.path)))
     problem = room.problem
     if problem is not None and problem.key in ("records_failed", "records_not"):
-        print(screen.words(problem), file=sys.stderr)
+        complain(screen.words(problem))
 
 
-def _tell_unsaved(room: Room, tr: Tr, terminal: Terminal) -> None:
-    """The truth about a failed autosave, wrapped to the terminal's width."""
+def tell_unsaved(room: Room, tr: Tr) -> None:
+    """The truth about a failed autosave, a line each after ``abluxxen:``, the save's name cut to fit."""
     table = room.table
     err = table.save_failure
     reason = tr.os_reason(err) if isinstance(err, OSError) else tr("save_unreadable") \
         if isinstance(err, SaveError) else ""
-    lines = [tr("not_saved_exit", reason=reason)]
+    complain(tr("not_saved_exit", reason=reason))
     assert table.path is not None
-    lines.append(tr("not_saved_kept", path=table.path) if table.last_good
-                 else tr("not_saved_none", dir=table.path.parent))
-    width = max(40, min(terminal.size()[0], 100))
-    for line in lines:
-        print(textwrap.fill(line, width=width, break_long_words=False, break_on_hyphens=False), file=sys.stderr)
+    if table.last_good:
+        complain(tr.line("not_saved_kept", path=table.path))
+        complain(tr("not_saved_resume"))
+    else:
+        complain(tr.line("not_saved_none", dir=table.path.parent))
 
 
 def _colours(terminal: Terminal) -> str | None:

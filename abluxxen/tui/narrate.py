@@ -192,7 +192,7 @@ class _Narration:
         self.parts.append(self.tr("n.to_pool", card=self.tr.set_words(ev.cards)))
 
     def _removed(self, ev: Event, name: str) -> None:
-        self.parts.append(self.tr("n.removed", card=self.tr.set_words(ev.cards)))
+        self.parts.append(self.tr("n.removed", card=self.tr.set_words(ev.cards, subject=True)))
 
     def _game_over(self, ev: Event, name: str) -> None:
         key = "n.over_hand" if ev.source == EndReason.HAND_EMPTY else "n.over_exhausted"

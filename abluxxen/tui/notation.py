@@ -10,6 +10,7 @@ Besides every spelling of the contract (``play 7 7 X``, ``take``,
   for a duel group), a group as written (``4+13+x``), ``p`` for pass;
 * in the duel's shadow choice, the value of the group (``5``);
 * the German words, infinitive or imperative: ``spiele 7 7``, ``lege 7``,
+  ``ablegen 7 7``/``leg 7 7 ab`` (the rulebooks' word for a play),
   ``nimm``/``nehmen``, ``lass``/``lassen``, ``zurück``, ``abwerfen``/``wirf ab``,
   ``ziehe stapel`` (the deck), ``ziehe 7`` (a 7 from the pool), ``passe``/``passen``,
   ``schatten 5`` (``Tr.spoken`` writes a move in them).
@@ -33,7 +34,8 @@ from ..engine.moves import KINDS, IllegalMove, Move, draw_text
 from ..engine.phase import Phase
 from ..engine.view import View
 from ..i18n.tr import Tr
-from ..i18n.verbs import GERMAN, SHORTCUTS
+from ..i18n.verbs import GERMAN, PARTICLES, SHORTCUTS
+from ..quoting import quoted
 
 # Every word that names a move's kind, English and German (infinitive and imperative): i18n/verbs.py.
 VERBS: dict[str, str] = {
@@ -114,7 +116,8 @@ def reads_as_move(text: str) -> bool:
     head, _, rest = words.partition(" ")
     kind = VERBS.get(head)
     if kind is not None:  # a verb alone is a move (``nimm``); with more, only what a move could take
-        if not rest or (kind == "discard" and rest == "ab") or (kind == "draw" and rest in DECK_WORDS):
+        rest = _without_particle(kind, rest)
+        if not rest or (kind == "draw" and rest in DECK_WORDS):
             return True
         if kind == "shadow":
             return rest.isdigit()
@@ -139,7 +142,7 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     head, _, rest = words.partition(" ")
     kind = VERBS.get(head)
     if kind:
-        return _verb(kind, rest, view, legal)
+        return _verb(kind, words, view, legal)
     if phase in (Phase.DRAW, Phase.SINGLE_DRAW):
         return _draw(words, view)
     unknown = Unreadable("unread.unknown", word=words, shortcuts=shortcuts_key(view))
@@ -155,16 +158,37 @@ def _expand(words: str, view: View, legal: list[str]) -> str:
     raise unknown
 
 
-def _verb(kind: str, rest: str, view: View, legal: list[str]) -> str:
+def _verb(kind: str, words: str, view: View, legal: list[str]) -> str:
     """A move written with its verb (``spiele 7 7``, ``draw 2``, ``wirf ab``), in either language."""
+    rest = _without_particle(kind, words.partition(" ")[2])
     if kind == "play":
         return _play(rest, legal, unknown=None)
     if kind == "draw" and rest:
         # Through the shortcuts' reading, so that "draw 2" gets the same answer as "2" (a group's letter too).
         return "draw deck" if rest in DECK_WORDS else _draw(rest, view)
-    if kind == "discard" and rest == "ab":
-        rest = ""
-    return str(Move.parse(f"{kind} {rest}".strip()))
+    try:
+        return str(Move.parse(f"{kind} {rest}".strip()))
+    except IllegalMove as err:
+        raise _as_typed(err, kind, words) from None
+
+
+def _without_particle(kind: str, rest: str) -> str:
+    """What follows a verb without the separable part German ends the sentence with (``leg 7 7 ab``)."""
+    head, _, last = rest.rpartition(" ")
+    return head if last in PARTICLES.get(kind, ()) else rest
+
+
+def _as_typed(err: IllegalMove, kind: str, typed: str) -> IllegalMove:
+    """The engine's refusal of the move ``typed`` was read as (``nimm 5`` is ``take 5``), quoting the words
+    the player typed, not the notation they became."""
+    text = err.params.get("text")
+    if not isinstance(text, str) or text == typed:
+        return err
+    message = str(err).replace(quoted(text), quoted(typed))
+    verb = typed.split()[0]
+    if verb != kind:
+        message = message.replace(repr(kind), repr(verb))
+    return IllegalMove(message, err.key, {**err.params, "text": typed})
 
 
 def _other_shortcut(words: str, phase: Phase) -> str:

@@ -43,14 +43,10 @@ def run(args: argparse.Namespace) -> int:
     duel: bool | None = False if args.no_duel else None
     if args.players:
         try:
-            seats = parse_players(args.players, tr)
-        except SeatError as err:
-            print(error_line("abluxxen play", err.told(tr), lang), end="", file=sys.stderr)
-            return 2
-        try:
+            seats = parse_players(args.players)
             pick_first(args.first or "random", [s.name for s in seats])
         except SeatError as err:
-            print(error_line("abluxxen play", f"--first: {err.told(tr)}", lang), end="", file=sys.stderr)
+            _refuse(err, tr)
             return 2
     # The terminal is only touched once the command line is known to be good.
     screen = Terminal()
@@ -68,8 +64,7 @@ def run(args: argparse.Namespace) -> int:
         start = pick_first(first, names) if first else 0
     except ValueError as err:
         screen.leave()
-        reason = f"--first: {err.told(tr)}" if isinstance(err, SeatError) else str(err)
-        print(error_line("abluxxen play", reason, lang), end="", file=sys.stderr)
+        _refuse(err, tr)
         return 2
     seed = args.seed if args.seed is not None else new_seed()
     match = Match(rules, games=args.match, seed=seed, names=names, first=start)
@@ -77,6 +72,16 @@ def run(args: argparse.Namespace) -> int:
     path = new_save_path(directory, [s.name for s in seats])
     screen.leave()
     return play_here(saved, path, lines=lines)
+
+
+def _refuse(err: ValueError, tr: Tr) -> None:
+    """The one line that says why the seats or ``--first`` cannot be played, fitting 80 columns."""
+    if not isinstance(err, SeatError):
+        print(error_line("abluxxen play", str(err), tr.lang), end="", file=sys.stderr)
+        return
+    where = "--first: " if err.key == "seat_no_first" else ""
+    print(error_line("abluxxen play", lambda limit: where + err.told(tr.within(limit)), tr.lang), end="",
+          file=sys.stderr)
 
 
 def ask_setup(args: argparse.Namespace, tr: Tr, directory: Path, *, screen: Terminal,

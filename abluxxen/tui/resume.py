@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from ..complaints import complain
 from ..i18n.tr import Tr
 from ..languages import default_lang
 from ..names import BOT
-from ..quoting import brief, path_shown
+from ..quoting import brief
 from ..store.files import number_or_file
 from ..store.journal import record_save
 from ..store.records_db import RecordsError
@@ -34,15 +35,15 @@ def run(args: argparse.Namespace) -> int:
     path = _chosen(args.file, directory, tr)
     if path is None:
         return 1
-    named = path_shown(path)  # messages name the file as the player did, a link included
+    named = path  # messages name the file as the player did, a link included
     try:
         path = _real(path)
         folder = path.is_dir()
     except OSError as err:  # a name the system refuses to look up (too long, a loop of links)
-        complain(tr("bad_save", path=named, reason=tr.os_reason(err)))
+        complain(tr.line("bad_save", path=named, reason=tr.os_reason(err)))
         return 1
     if folder:  # before its lock: a folder such as / has no name to put a lock file beside
-        complain(tr("bad_save", path=named, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))))
+        complain(tr.line("bad_save", path=named, reason=tr.save_refusal(SaveError(FOLDER_REFUSAL, "folder"))))
         return 1
     lock = SaveLock(path)
     try:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         # gone is asked to save and leave first (nobody can play on there).
         lock.acquire(wait=LOCK_PATIENCE, orphans=True)
     except SaveBusy:
-        complain(tr("save_busy", path=named))
+        complain(tr.line("save_busy", path=named))
         return 1
     except OSError:
         pass  # a folder that takes no lock file takes no save either: the game says so
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as err:
         lock.release()
         reason = tr.os_reason(err.error) if isinstance(err, SaveUnreadable) else tr.save_refusal(err)
-        complain(tr("bad_save", path=named, reason=reason))
+        complain(tr.line("bad_save", path=named, reason=reason))
         return 1
     if args.lang:
         saved.lang = args.lang
@@ -81,14 +82,13 @@ def _real(path: Path) -> Path:
     return path
 
 
-def _finished(path: Path, named: str, lock: SaveLock, tr: Tr) -> str:
+def _finished(path: Path, named: Path, lock: SaveLock, tr: Tr) -> str:
     """What to say of a finished save (``named`` so): it is recorded now (and removed), or why not yet."""
     lock.release()
     try:
         number = record_save(path, None)
     except (RecordsError, OSError) as err:  # OSError: its folder takes no lock file (read-only)
-        return "\n".join((tr("finished_save", path=named), tr("records_failed", reason=tr.records_reason(err)),
-                          tr.records_later(getattr(err, "kind", ""))))
+        return tr("finished_save", path=named) + "\n" + tr.not_recorded("records_failed", err, later=True)
     if number is None:
         return tr("finished_save", path=named)
     return tr("finished_recorded", path=named, number=number)
@@ -117,19 +117,19 @@ def _chosen(file: str | None, directory: Path, tr: Tr) -> Path | None:
         if newest is None or bad.mtime >= newest.mtime:
             complain(_skipped(bad, tr))
     if newest is None:
-        complain(tr("all_busy", dir=path_shown(directory)) if games else tr("no_save", dir=path_shown(directory)))
+        complain(tr.line("all_busy" if games else "no_save", dir=directory))
         return None
     for game in busy:
-        complain(tr("skipped_busy", path=path_shown(game.path)))
+        complain(tr.line("skipped_busy", path=game.path))
     return newest.path
 
 
-def _skipped(bad: Found, tr: Tr) -> str:
+def _skipped(bad: Found, tr: Tr) -> Callable[[int], str]:
     """The line for a file passed over: one that could not be read at all (and why, in words), or one
     that holds no save."""
     if bad.unreadable is not None:
-        return tr("skipped_unreadable", path=path_shown(bad.path), reason=tr.os_reason(bad.unreadable))
-    return tr("skipped_bad", path=path_shown(bad.path), reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
+        return tr.line("skipped_unreadable", path=bad.path, reason=tr.os_reason(bad.unreadable))
+    return tr.line("skipped_bad", path=bad.path, reason=tr.save_refusal(bad.error) if bad.error else bad.problem)
 
 
 def show_list(directory: Path, tr: Tr) -> int:

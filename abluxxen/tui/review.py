@@ -58,11 +58,13 @@ def moments(transcript: Transcript, decisions: Sequence[Decision]) -> dict[int, 
 
 
 def verdict(decision: Decision, tr: Tr) -> str:
-    """The played move against the best one, in one line."""
-    played, best = tr.spoken(decision.played), tr.spoken(decision.best)
+    """The played move against the hint's, in one line."""
+    played, hint = tr.spoken(decision.played), tr.spoken(decision.hint)
+    if decision.played == decision.hint:
+        return tr("review.hinted", played=played)
     if decision.loss <= 0:
-        return tr("review.good", played=played)
-    return tr("review.lost", played=played, best=best, loss=tr.decimal(decision.loss))
+        return tr("review.good", played=played, tip=hint)
+    return tr("review.lost", played=played, best=tr.spoken(decision.best), loss=tr.decimal(decision.loss))
 
 
 def page(decision: Decision, moment: Moment, title: str, bots: Sequence[str | None], tr: Tr, *,
@@ -102,11 +104,11 @@ def summary(decisions: Sequence[Decision], name: str, tr: Tr) -> str:
 
 
 def decision_lines(decisions: Sequence[Decision], tr: Tr) -> list[str]:
-    """The list of every decision: turn, played, best, points lost."""
+    """The list of every decision: turn, played, the hint's move (``=`` when played), points lost."""
     lines = [tr("review.head")]
     for d in decisions:
-        best = "=" if d.best == d.played else tr.spoken(d.best)
-        lines.append(f"{d.turn:>4}  {tr.spoken(d.played):<27} {best:<27} {tr.decimal(d.loss):>5}")
+        hint = "=" if d.hint == d.played else tr.spoken(d.hint)
+        lines.append(f"{d.turn:>4}  {tr.spoken(d.played):<27} {hint:<27} {tr.decimal(d.loss):>5}")
     return lines
 
 

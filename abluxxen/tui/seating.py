@@ -12,47 +12,42 @@ from ..engine.rules import VARIANTS
 from ..i18n.tr import Tr
 from ..languages import level_named, variant_named
 from ..names import SEAT_SEPARATOR, TABLE_MARKS
-from ..quoting import quoted
 from ..store.save_document import Seat, name_refusal
 
 # At home in table/seats.py (the club seats bots too); named here for the setup's callers.
 from ..table.seats import SeatError, seats_of
 
 
-def parse_seat(spec: str, number: int, tr: Tr | None = None) -> tuple[str | None, str | None]:
+def parse_seat(spec: str, number: int) -> tuple[str | None, str | None]:
     """``(name, bot level)`` of one seat spec: ``Ann``, ``bot``, ``bot:hard`` (or ``bot:schwer``).
 
-    An empty spec (``Ann,,Ben``) is a person named after the seat, in ``tr``'s language (Player 2,
-    Spieler 2).
-
     Raises:
-        SeatError: for an unknown bot level, a name wider than 12 terminal
-            cells, one with control or invisible characters, or one with a comma
-            or a mark the table draws beside names.
+        SeatError: for an empty seat (``Ann,,Ben``: a slip of the keyboard, not a player), an unknown
+            bot level, a name wider than 12 terminal cells, one with control or invisible characters,
+            or one with a comma or a mark the table draws beside names.
     """
-    tr = tr or Tr("en")
     spec = spec.strip()
     if spec.lower() == "bot" or spec.lower().startswith("bot:"):
         level = level_named(spec[4:]) or "normal"
         if level not in LEVELS:
-            raise SeatError("seat_bad_level", seat=number, level=quoted(level))
+            raise SeatError("seat_bad_level", seat=number, typed=level)
         return None, level
     if not spec:
-        return tr("seat_default_name", n=number), None
+        raise SeatError("seat_name_empty", seat=number)
     refusal = name_refusal(spec)
     if refusal:
-        # Quoted: the refusal must not replay the escape sequence it refuses.
-        raise SeatError(refusal, seat=number, shown=quoted(spec), marks=" ".join(TABLE_MARKS))
+        # Quoted when told: the refusal must not replay the escape sequence it refuses.
+        raise SeatError(refusal, seat=number, typed=spec, marks=" ".join(TABLE_MARKS))
     return spec, None
 
 
-def parse_players(text: str, tr: Tr | None = None) -> list[Seat]:
-    """Seats from ``--players "Ann,Ben,bot:hard"`` (an empty one named in ``tr``'s language).
+def parse_players(text: str) -> list[Seat]:
+    """Seats from ``--players "Ann,Ben,bot:hard"``.
 
     Raises:
         SeatError: with the reason.
     """
-    return seats_of([parse_seat(part, i + 1, tr) for i, part in enumerate(text.split(SEAT_SEPARATOR))])
+    return seats_of([parse_seat(part, i + 1) for i, part in enumerate(text.split(SEAT_SEPARATOR))])
 
 
 def default_name(tr: Tr | None = None) -> str:
@@ -98,7 +93,7 @@ def pick_first(first: str, names: Sequence[str], rng: random.Random | None = Non
             return seat
     if wanted.lower() in ("random", "zufall"):
         return (rng or random.SystemRandom()).randrange(len(names))
-    raise SeatError("seat_no_first", name=quoted(wanted), names=", ".join(names))
+    raise SeatError("seat_no_first", typed=wanted)
 
 
 def guided_setup(ask: Callable[[str], str], say: Callable[[str], None], tr: Tr, *,
@@ -163,7 +158,7 @@ class _Dialog:
             while True:
                 answer = self.question(self.tr("setup_seat", n=number), default, "setup_help.seat")
                 try:
-                    spec = parse_seat(answer, number, self.tr)
+                    spec = parse_seat(answer, number)
                 except SeatError as err:
                     self.refuse(self.tr(err.key, **err.params) if err.key.startswith("seat_name")
                                 else self.tr("setup_bad_seat"))

@@ -16,7 +16,6 @@ import asyncio
 import dataclasses
 import os
 import re
-import sys
 import textwrap
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +26,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...bots import Reason, hint
+from ...complaints import complain
 from ...engine.moves import IllegalMove
 from ...engine.view import View
 from ...i18n.tr import Tr
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         done = read_progress(path, len(LESSONS))
     except ProgressError as err:
-        print(tr("learn_progress_bad", path=path, reason=err), file=sys.stderr)
+        complain(tr.line("learn_progress_bad", path=path, reason=err))
         done = set()
     if args.list:
         print("\n".join([*list_lines(done, tr), "", tr("learn_list_how")]))
@@ -325,7 +325,7 @@ class Course:
             status = await at_terminal(screen, self._lessons(room, screen, number, show_list), lines)
         finally:
             if self.warning:
-                print(self.warning, file=sys.stderr)
+                complain(self.warning)
         if not self.through and status != HUNG_UP:
             # However the learner left (q, quit, Ctrl-C, a stop): what is kept, and how to come back.
             print(self.tr("learn_left", n=self.at), flush=True)

@@ -475,7 +475,7 @@ LESSON_5 = Lesson(
              moves=("play X X",),
              text=("Play your two jokers alone: xx. They beat Ben's 13 13. Cy's X X is equal and stays — "
                    "and from now on nobody can abluxx your X X.",
-                   "Spiel deine zwei Joker allein: xx. Sie schlagen Bens 13 13. Cys X X sind gleich hoch und "
+                   "Spiel deine zwei Joker allein: xx. Die Joker schlagen Bens 13 13. Cys X X sind gleich hoch und "
                    "bleiben — und deine X X kann ab jetzt niemand abluxxen."),
              why={"play X": ("One joker alone is a set of one: it hits single cards only, and there are none.",
                              "Ein Joker allein ist ein Satz aus einer Karte: Er luxxt nur einzelne Karten ab, "
@@ -519,7 +519,7 @@ LESSON_6 = Lesson(
              text=("Nobody was abluxxed: you may draw one card, from the pool or the deck, or pass (p). "
                    "Take the pool's 8 or its joker: with your two 8s, either makes three 8s.",
                    "Niemand wurde abgeluxxt: Du darfst eine Karte ziehen, aus dem Vorrat oder vom "
-                   "Nachziehstapel, oder passen (p). Nimm die 8 oder den Joker aus dem Vorrat: mit deinen "
+                   "Nachziehstapel, oder passen (p). Nimm die 8 oder den Joker aus dem Vorrat: Mit deinen "
                    "zwei 8ern ergibt jede der beiden drei 8er."),
              why={"pass": ("Passing is legal, and right when no card is worth a minus point. Here the 8 "
                            "or the joker makes three 8s.",
@@ -600,7 +600,7 @@ LESSON_7 = Lesson(
              moves=("play 9 9 9",),
              text=("The deck is empty and the pool holds just 2 cards. Play 9 9 9: it abluxxes Ben's 5 5 5 "
                    "and Cy's 4 4 4.",
-                   "Der Nachziehstapel ist leer, und im Vorrat liegen nur 2 Karten. Spiel 9 9 9: Sie luxxen "
+                   "Der Nachziehstapel ist leer, und im Vorrat liegen nur 2 Karten. Spiel 9 9 9: Damit luxxt du "
                    "Bens 5 5 5 und Cys 4 4 4 ab."),
              claims=Claims(before=Facts(deck=0, pool=2), victims=(1, 2)),
              other=("Legal, but the task is 9 9 9: type 999.", "Erlaubt, aber die Aufgabe ist 9 9 9: tippe 999.")),
@@ -645,7 +645,7 @@ LESSON_8 = Lesson(
         "zu schlagen.\n"
         "Lockvogel: Eine einzelne niedrige Karte ist leicht abzuluxxen — und nimmt ein Angreifer sie, "
         "ziehst du dafür eine Karte deiner Wahl aus dem Vorrat (oder vom Nachziehstapel) nach.\n"
-        "Endspurt: achte auf die Handkarten der anderen und den Nachziehstapel. Gegen Ende kostet jede "
+        "Endspurt: Achte auf die Handkarten der anderen und den Nachziehstapel. Gegen Ende kostet jede "
         "Handkarte einen Punkt."),
     steps=(
         Step(position=Position(
@@ -708,7 +708,7 @@ LESSON_8 = Lesson(
              moves=("leave",),
              text=("Your 12 12 abluxxed Cy's 7 7. But Ben holds ONE card: he must play it on his turn, and "
                    "that ends the game. Cards you take now would cost a point each: leave them (l).",
-                   "Deine 12 12 haben Cys 7 7 abgeluxxt. Aber Ben hat nur noch EINE Karte: in seinem Zug muss "
+                   "Deine 12 12 haben Cys 7 7 abgeluxxt. Aber Ben hat nur noch EINE Karte: In seinem Zug muss "
                    "er sie spielen, und das beendet die Partie. Was du jetzt nimmst, kostet je einen Punkt: "
                    "lass sie (l)."),
              why={"take": ("Taking puts two cards in your hand just before the end: −2 unless you can play "
@@ -734,7 +734,7 @@ LESSON_8 = Lesson(
 # -- 9 ----------------------------------------------------------------------------------
 
 LESSON_9 = Lesson(
-    title=("Variants: advanced and expert", "Varianten: Fortgeschrittene und Experten"),
+    title=("Variants: advanced and expert", "Die Varianten für Fortgeschrittene und Experten"),
     intro=(
         "advanced: no draw after a turn without abluxx — the turn just ends, and hands shrink faster.\n\n"
         "expert: advanced, and 1s also beat the strongest sets: a set of 1s abluxxes a top layer of 13s, "
@@ -742,7 +742,7 @@ LESSON_9 = Lesson(
         "Variante für Fortgeschrittene: kein Ziehen nach einem Zug ohne Abluxxen — der Zug endet einfach, "
         "und die Hände schrumpfen schneller.\n\n"
         "Variante für Experten: wie die für Fortgeschrittene, und 1er schlagen auch die stärksten Sätze: "
-        "ein Satz 1er luxxt eine oberste Lage aus 13ern oder aus Jokern allein mit gleicher Kartenzahl ab. "
+        "Ein Satz 1er luxxt eine oberste Lage aus 13ern oder aus Jokern allein mit gleicher Kartenzahl ab. "
         "1er selbst werden von jedem höheren Wert abgeluxxt."),
     steps=(
         Step(position=Position(
@@ -751,8 +751,8 @@ LESSON_9 = Lesson(
              moves=("play 4 4",),
              text=("This game uses the advanced variant (see the header). Play 4 4: it hits nobody, and "
                    "no draw follows.",
-                   "Diese Partie läuft in der Variante für Fortgeschrittene (siehe Kopfzeile). Spiel 4 4: Sie "
-                   "luxxen niemanden ab, und kein Ziehen folgt."),
+                   "Diese Partie läuft in der Variante für Fortgeschrittene (siehe Kopfzeile). Spiel 4 4: Damit "
+                   "luxxt du niemanden ab, und kein Ziehen folgt."),
              other=("Legal, but the task is 4 4: type 44.", "Erlaubt, aber die Aufgabe ist 4 4: tippe 44."),
              # The variant's one rule: a play that abluxxes nobody ends the turn, no single draw offered.
              claims=Claims(before=Facts(layers={1: ("6",), 2: ("11 11 11",)}), victims=(),
@@ -766,7 +766,7 @@ LESSON_9 = Lesson(
              text=("Expert: abluxx Ben's 13 13 AND Cy's X X with one play.",
                    "Variante für Experten: luxx Bens 13 13 UND Cys X X mit einem Zug ab."),
              why={"play 1": ("One 1 is one card: their layers have two.",
-                             "Eine 1 ist eine Karte: Ihre Lagen haben zwei.")},
+                             "Eine 1 ist eine Karte: Bens und Cys Lagen haben zwei.")},
              why_claims={"play 1": Claims(victims=())},
              other=("That misses them: in expert, 1s of the same count beat 13s and lone jokers.",
                     "Das verfehlt sie: in der Variante für Experten schlagen 1er gleicher Anzahl 13er und "
@@ -801,10 +801,10 @@ LESSON_10 = Lesson(
                  displays=((), ("5 5",)), pool="1+13 3 9 9 11 13",
                  shadow=_SHADOW),
              moves=("play 8 8",),
-             text=("The Shadow line shows its groups: 4×2 is two 4s. Play 8 8: two cards, higher than the "
-                   "shadow's 4s and 6s.",
-                   "Die Zeile Schatten zeigt die Gruppen: 4×2 sind zwei 4er. Spiel 8 8: zwei Karten, höher "
-                   "als die 4er und 6er im Schatten."),
+             text=("The Shadow line shows its cards grouped by value: 4 4 is its group of two 4s. Play 8 8: "
+                   "two cards, higher than the shadow's 4s and 6s.",
+                   "Die Zeile Schatten zeigt seine Karten nach Werten gruppiert: 4 4 ist seine Gruppe aus zwei "
+                   "4ern. Spiel 8 8: zwei Karten, höher als die 4er und 6er im Schatten."),
              why={"play 8": ("One 8 finds only the shadow's single 2. The task is 8 8.",
                              "Eine 8 findet im Schatten nur die einzelne 2. Die Aufgabe ist 8 8.")},
              why_claims={"play 8": Claims(victims=(), shadow=(2,))},
@@ -813,12 +813,12 @@ LESSON_10 = Lesson(
              claims=Claims(before=Facts(shadow=_SHADOW), victims=(1,), shadow=(4, 6))),
         Step(moves=("shadow 4", "shadow 6"),
              text=("Both the 4s and the 6s qualify (the 7s and 12s are three cards). Choose one group: 6 "
-                   "takes the 6s, 4 the 4s. They go straight to your hand.",
+                   "takes the 6s, 4 the 4s. The group goes straight to your hand.",
                    "Die 4er und die 6er passen beide (die 7er und 12er sind drei Karten). Wähle eine Gruppe: 6 "
-                   "nimmt die 6er, 4 die 4er. Sie kommen direkt auf deine Hand."),
+                   "nimmt die 6er, 4 die 4er. Die Gruppe kommt direkt auf deine Hand."),
              why={"shadow-not-offered": ("Only a whole group with two cards and a lower value: the 4s or "
                                          "the 6s.",
-                                         "Nur eine ganze Gruppe mit zwei Karten und niedrigerem Wert: Die 4er "
+                                         "Nur eine ganze Gruppe mit zwei Karten und niedrigerem Wert: die 4er "
                                          "oder die 6er.")},
              claims=Claims(before=Facts(phase="shadow", legal=("shadow 4", "shadow 6"), shadow=_SHADOW),
                            moved=Facts(in_hand={0: 6}, phase="take"), draws={0: 0, 1: 0})),
@@ -846,7 +846,7 @@ LESSON_10 = Lesson(
                    "einzelne Karte im Vorrat: eine Gruppe, die man als EINE Karte zieht. Du musst 2 "
                    "nachziehen: zuerst die Gruppe 2+X mit ihrem Buchstaben, a."),
              why={"in-group": ("That 2 lies in the group 2+X: a group is drawn whole, by its letter a.",
-                             "Diese 2 liegt in der Gruppe 2+X: eine Gruppe zieht man ganz, mit ihrem "
+                             "Diese 2 liegt in der Gruppe 2+X: Eine Gruppe zieht man ganz, mit ihrem "
                              "Buchstaben a.")},
              other=("Legal, but the task is the group 2+X: type a.",
                     "Erlaubt, aber die Aufgabe ist die Gruppe 2+X: tippe a.")),
@@ -870,7 +870,7 @@ LESSON_11 = Lesson(
         "When you choose differently, the coach says in one line what its move would have done. "
         "Type ? for the moves and symbols, rules TOPIC for the rules.",
         "Jetzt eine ganze Partie gegen Ben und Cy, zwei leichte Bots. Vor jeder deiner Entscheidungen "
-        "sagt der Trainer (der normale Bot), was er tun würde und warum. Du entscheidest: Jeder erlaubte "
+        "sagt der Trainer (der mittlere Bot), was er tun würde und warum. Du entscheidest: Jeder erlaubte "
         "Zug ist gut.\n\n"
         "Wählst du anders, sagt der Trainer in einer Zeile, was sein Zug bewirkt hätte. "
         "Tippe ? für Züge und Zeichen, regeln THEMA für die Regeln."),
