@@ -354,18 +354,23 @@ def test_a_door_full_of_people_logged_in_turns_a_key_login_away_whatever_the_sie
         siege.raw(10)
         await until(lambda: siege.opened > 100, "the siege to reopen its connections", WAIT)
         staying: list[asyncio.subprocess.Process] = []
-        while len(staying) < 3:  # Ben, three times, in and staying
-            staying.append(await ssh(port, "ben", key_path, "-N"))
-            await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying),
-                        "the door to let Ben in", WAIT)
-        refused = await ssh_key_login(port, "ben", key_path)
-        await siege.stop()
-        assert "full" in refused
-        assert [c.stage for c in door.callers] == ["in"] * 4 and all(ben.returncode is None for ben in staying)
-        await still_here(ann, "Ann")
-        for ben in staying:
-            ben.terminate()
-            await ben.wait()
+        try:
+            while len(staying) < 3:  # Ben, three times, in and staying
+                ben = await ssh(port, "ben", key_path, "-N")
+                staying.append(ben)
+                await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying)
+                            or staying[-1].returncode is not None, "the door to let Ben in", WAIT)
+                assert ben.returncode is None, f"Ben's ssh ended: {(await ben.communicate())[0]!r}"
+            refused = await ssh_key_login(port, "ben", key_path)
+            await siege.stop()
+            assert "full" in refused
+            assert [c.stage for c in door.callers] == ["in"] * 4 and all(ben.returncode is None for ben in staying)
+            await still_here(ann, "Ann")
+        finally:
+            for ben in staying:
+                if ben.returncode is None:
+                    ben.terminate()
+                await ben.wait()
 
     clubbed(tmp_path / "club", test, door=door)
 
