@@ -113,7 +113,7 @@ def test_a_login_that_waits_on_a_busy_accounts_file_holds_up_nobody_else(
         finally:
             holder.execute("ROLLBACK")
             holder.close()
-        ben = await coming
+        ben = await asyncio.wait_for(coming, WAIT)
         await ben.sees("You: Ben")
 
     clubbed(tmp_path, test)

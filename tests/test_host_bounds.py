@@ -354,13 +354,18 @@ def test_a_door_full_of_people_logged_in_turns_a_key_login_away_whatever_the_sie
         siege.raw(10)
         await until(lambda: siege.opened > 100, "the siege to reopen its connections", WAIT)
         staying: list[asyncio.subprocess.Process] = []
+        ended: list[int | None] = []
         try:
             while len(staying) < 3:  # Ben, three times, in and staying
+                # A login that has not said a word yet gives its place up to a newcomer that has not either (an
+                # ssh slow to start, on a busy machine): Ben connects again, as a person would.
+                assert len(ended) < 5, f"Ben's ssh ended before it was let in, {len(ended)} times: {ended}"
                 ben = await ssh(port, "ben", key_path, "-N")
                 staying.append(ben)
                 await until(lambda: sum(1 for c in door.callers if c.stage == "in") == 1 + len(staying)
                             or staying[-1].returncode is not None, "the door to let Ben in", WAIT)
-                assert ben.returncode is None, f"Ben's ssh ended: {(await ben.communicate())[0]!r}"
+                if ben.returncode is not None:
+                    ended.append(staying.pop().returncode)
             refused = await ssh_key_login(port, "ben", key_path)
             await siege.stop()
             assert "full" in refused

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from waiting import until
+from waiting import TIMEOUT, until
 
 from abluxxen import Event, Match, Rules, View
 from abluxxen.store import save_document
@@ -272,7 +272,7 @@ def test_the_turn_clocks_decisions_are_counted_apart_from_the_persons_own_and_ke
         game = asyncio.get_running_loop().create_task(room.run())
         await until(lambda: room.stage in (SCORES, OVER), "the game to end")
         room.leave(screen)
-        await game
+        await asyncio.wait_for(game, TIMEOUT)
 
     asyncio.run(play())
     with open_records() as records:
