@@ -20,7 +20,7 @@ from typing import Any
 
 import asyncssh
 import pyte
-from waiting import until
+from waiting import TIMEOUT, until
 
 from abluxxen.engine.match import Match
 from abluxxen.engine.rules import Rules
@@ -36,7 +36,8 @@ from abluxxen.tui.seating import parse_players
 
 CODE = "bako-rimu-tesa"
 KEY = asyncssh.generate_private_key("ssh-ed25519")
-WAIT = 20.0
+#: Seconds an SSH test waits for a screen (a third of :data:`waiting.TIMEOUT`, which a slow machine may raise).
+WAIT = TIMEOUT / 3
 
 
 class Terminal(asyncssh.SSHClientSession[str]):
