@@ -30,12 +30,17 @@ from abluxxen.store.saves import read_save
 pytestmark = pytest.mark.slow  # end to end in a real terminal: `-m 'not slow'` skips them
 
 # The real command at a slow terminal: every redraw takes 0.3 s, as on a machine under load. Each redraw
-# first adds a line to the file $DRAWS (when set), so that a test can tell when one is under way.
+# first adds a line to the file $DRAWS (when set), so that a test can tell when one is under way. With
+# $SLOW_ONCE set, the terminal is slow only once that file exists (a whole game's redraws need not be slow
+# for a test about its last screen).
 _SLOW_TERMINAL = """
 import os, sys, time
 from prompt_toolkit.renderer import Renderer
 drawn = Renderer.render
 def slowly(self, *args, **kwargs):
+    once = os.environ.get("SLOW_ONCE")
+    if once and not os.path.exists(once):
+        return drawn(self, *args, **kwargs)
     if os.environ.get("DRAWS"):
         with open(os.environ["DRAWS"], "a") as draws:
             draws.write("drawing\\n")
@@ -53,9 +58,13 @@ def _data() -> Path:
     return Path(os.environ["ABLUXXEN_DATA_DIR"])
 
 
-def _slow_game(args: list[str], draws: Path | None = None) -> PtyScreen:
-    """The command at a slow terminal; each of its redraws noted in ``draws``, when given."""
-    return PtyScreen(args, script=_SLOW_TERMINAL, env={"DRAWS": str(draws)} if draws else None)
+def _slow_game(args: list[str], draws: Path | None = None, *, slow_once: Path | None = None) -> PtyScreen:
+    """The command at a slow terminal; each of its redraws noted in ``draws``, when given; slow only
+    once the file ``slow_once`` exists, when given."""
+    env = {"DRAWS": str(draws)} if draws else {}
+    if slow_once:
+        env["SLOW_ONCE"] = str(slow_once)
+    return PtyScreen(args, script=_SLOW_TERMINAL, env=env or None)
 
 
 def _redrawing(term: PtyScreen, draws: Path, keys: str) -> None:
@@ -139,9 +148,11 @@ def test_closing_the_terminal_at_the_score_screens_quit_question_gets_the_game_r
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     records_path().mkdir(parents=True)  # the records cannot take the game as it ends: its save waits
     draws = tmp_path / "draws"
+    slow = tmp_path / "slow"
     term = _slow_game(["play", "--players", "bot:easy,bot:easy", "--seed", "4", "--delay", "0", "--lang", "en"],
-                      draws)
+                      draws, slow_once=slow)
     term.until("Play again")
+    slow.touch()  # the game played at full speed; from its score screen on, the terminal is slow
     term.send("\x03")  # Ctrl-C
     term.until("Quit?")
     _redrawing(term, draws, "n")  # the answer is being drawn …
