@@ -13,13 +13,13 @@ import asyncssh
 from hosting import KEY, WAIT, Answers, Client, Terminal, first_asked, next_asked, taken
 from waiting import until
 
-from abluxxen.host.club import ClubHost
+from abluxxen.club.door import ClubHost
+from abluxxen.club.lobby import Club
+from abluxxen.club.workers import Workers
 from abluxxen.host.door import Door
-from abluxxen.host.workers import Workers
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.save_document import Saved, SaveError
 from abluxxen.store.saves import read_save
-from abluxxen.table.club import Club
 from abluxxen.table.room import Room
 
 ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
@@ -235,14 +235,14 @@ def faulty_screens(monkeypatch: Any, where: Path) -> Path:
     trigger = where / "fault"
     code = (
         "from pathlib import Path\n"
-        "from abluxxen.tui import lobby\n"
+        "from abluxxen.club import screens as lobby\n"
         "_render = lobby.ClubTableScreen._render\n"
         "def _faulty(self, *args):\n"
         f"    if Path({str(trigger)!r}).exists():\n"
         "        raise RuntimeError('a fault drawing the table')\n"
         "    return _render(self, *args)\n"
         "lobby.ClubTableScreen._render = _faulty\n")
-    from abluxxen.tui import lobby
+    from abluxxen.club import screens as lobby
     _everywhere(monkeypatch, where, code, [(lobby.ClubTableScreen, "_render")])
     return trigger
 

@@ -42,11 +42,17 @@ from pty_screen import FRAME_END
 from waiting import until, until_blocking
 
 from abluxxen.cli.main import main
-from abluxxen.host import frames
-from abluxxen.host import workers as workers_module
+from abluxxen.club import frames
+from abluxxen.club import lobby as club_module
+from abluxxen.club import screens as lobby_module
+from abluxxen.club import workers as workers_module
+from abluxxen.club.lobby import Club
+from abluxxen.club.screens import LobbyScreen
+from abluxxen.club.settings import Settings
+from abluxxen.club.visitors import ClubTable, Visitor
+from abluxxen.club.workers import Workers
 from abluxxen.host.door import MAX_WRONG, Door
 from abluxxen.host.keys import fingerprint, host_key
-from abluxxen.host.workers import Workers
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import Accounts, Verdict, open_accounts, skeleton
 from abluxxen.store.journal import record_waiting
@@ -54,13 +60,7 @@ from abluxxen.store.ratings import Ratings, recorded_ratings
 from abluxxen.store.records import open_records, record_finished
 from abluxxen.store.records_db import RecordsError
 from abluxxen.store.save_lock import SaveLock
-from abluxxen.table import club as club_module
 from abluxxen.table.chat import Chat
-from abluxxen.table.club import Club
-from abluxxen.table.settings import Settings
-from abluxxen.table.visitors import ClubTable, Visitor
-from abluxxen.tui import lobby as lobby_module
-from abluxxen.tui.lobby import LobbyScreen
 
 # -- accounts -------------------------------------------------------------------------------------
 

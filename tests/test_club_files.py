@@ -28,17 +28,17 @@ from helpers import named
 from hosting import WAIT
 from waiting import until
 
+from abluxxen.club.lobby import Club
+from abluxxen.club.registry import MAX_CLUB_FILE, RegistryError
+from abluxxen.club.settings import Settings
+from abluxxen.club.visitors import Visitor
+from abluxxen.club.workers import Workers
 from abluxxen.host import log as log_module
 from abluxxen.host.log import log, open_log
 from abluxxen.host.start import HostError, resumed_hosting
-from abluxxen.host.workers import Workers
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import AccountsError, open_accounts
 from abluxxen.store.backup import back_up
-from abluxxen.table.club import Club
-from abluxxen.table.club_file import MAX_CLUB_FILE, RegistryError
-from abluxxen.table.settings import Settings
-from abluxxen.table.visitors import Visitor
 
 #: A command's run before it refuses: much longer than it takes, much shorter than a hang.
 WITHIN = 30.0

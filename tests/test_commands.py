@@ -21,21 +21,21 @@ from prompt_toolkit.output import DummyOutput
 from waiting import until
 
 from abluxxen import Game
+from abluxxen.club.lobby import Club
+from abluxxen.club.screens import ClubTableScreen, LobbyScreen
+from abluxxen.club.visitors import Visitor
 from abluxxen.engine.events import START, Event
 from abluxxen.engine.match import Match
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.table.chairs import Login
-from abluxxen.table.club import Club
 from abluxxen.table.room import Room
 from abluxxen.table.table import Table
-from abluxxen.table.visitors import Visitor
 from abluxxen.tui import commands
 from abluxxen.tui.commands import LEAVING, REGISTRY, Command, Entry, read_command
 from abluxxen.tui.learn.course import LessonRoom, LessonScreen
 from abluxxen.tui.learn.lessons import LESSONS
 from abluxxen.tui.learn.walk import Walk
-from abluxxen.tui.lobby import ClubTableScreen, LobbyScreen
 from abluxxen.tui.local import HotSeatScreen
 from abluxxen.tui.screen import TableScreen
 

@@ -18,13 +18,13 @@ from abluxxen import Event, Game, Rules
 from abluxxen.bots import ADVICE_SEED, HardBot, advise, hint
 from abluxxen.bots.common import situation_of_view
 from abluxxen.bots.normal import Judge, reason_for
+from abluxxen.club.lobby import Club
 from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.engine.view import View
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
-from abluxxen.table.club import Club
 
 NAMES = ["Ann", "Ben", "Cy"]
 

@@ -40,12 +40,12 @@ from hosting import (
 from rich.console import RenderableType
 from waiting import until
 
+from abluxxen.club.lobby import Club
 from abluxxen.host.door import MAX_STARTING, Caller, Door
 from abluxxen.host.server import MAX_SIZE, Host
 from abluxxen.i18n.tr import Tr
 from abluxxen.table import room as room_module
 from abluxxen.table.chat import CHAT_BURST
-from abluxxen.table.club import Club
 from abluxxen.table.orders import host_order
 from abluxxen.table.room import Room
 from abluxxen.tui.screen import TableScreen
@@ -814,7 +814,7 @@ def test_keys_reach_a_session_whose_pipe_lies_past_descriptor_1023(tmp_path: Pat
 def test_a_club_asks_the_system_for_enough_open_files_for_hundreds_of_sessions() -> None:
     import resource
 
-    from abluxxen.host import club
+    from abluxxen.club import door as club
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard != resource.RLIM_INFINITY and hard <= 1024:

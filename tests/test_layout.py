@@ -61,7 +61,8 @@ BELOW = {
     "table": {"base", "engine", "i18n", "bots", "store"},
     "tui": {"base", "engine", "i18n", "bots", "store", "table"},
     "host": {"base", "engine", "i18n", "bots", "store", "table", "tui"},
-    "cli": {"base", "engine", "i18n", "bots", "store", "table", "tui", "host"},
+    "club": {"base", "engine", "i18n", "bots", "store", "table", "tui", "host"},
+    "cli": {"base", "engine", "i18n", "bots", "store", "table", "tui", "host", "club"},
 }
 
 

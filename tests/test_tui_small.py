@@ -19,9 +19,9 @@ from pty_screen import PtyScreen, asking
 from test_learn import course_script
 from test_tui_e2e import REVEAL, check_privacy
 
+from abluxxen.club.lobby import Club
 from abluxxen.host.server import Host
 from abluxxen.i18n.tr import Tr
-from abluxxen.table.club import Club
 
 BELL = "\x07"
 #: What only a screen at a readable size may show: a person's prompt, the moves Tab completes, how

@@ -1,4 +1,4 @@
-"""``abluxxen club``: its options; the club itself is ``host/club.py``'s."""
+"""``abluxxen club``: its options; the club itself is ``club/door.py``'s."""
 
 from __future__ import annotations
 
@@ -68,6 +68,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the club; the exit status."""
-    from ..host.club import run as club
+    from ..club.door import run as club
 
     return club(args)

@@ -15,7 +15,7 @@ connection.
 The door (:class:`~abluxxen.host.connection.Connection`) is composed around
 who gets in (:class:`SeatAdmission`), and a session (:class:`Session`)
 around what it shows (:class:`SeatVisit`); a club composes the same door
-and session around its own (:mod:`~abluxxen.host.club`).
+and session around its own (:mod:`~abluxxen.club.door`).
 """
 
 from __future__ import annotations
@@ -81,8 +81,9 @@ class Screen(Protocol):
         """Leave (``stopped``: the host stops)."""
 
 
-class Host:
-    """The rooms behind one SSH port.
+class Server:
+    """One SSH port: its door, its sessions' screens, and who a connection lets in (:meth:`admission`,
+    a hosted table's seats or, in :mod:`abluxxen.club.door`, a club's accounts).
 
     Args:
         lang: the language of sessions whose client sends none.
@@ -96,9 +97,49 @@ class Host:
         self.lang = lang
         self.door = door or Door()
         self.keepalive = keepalive
-        self.rooms: list[Room] = []
         self.screens: set[Screen] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def listen(self, key: asyncssh.SSHKey, *, bind: str = "", port: int = 2222) -> int:
+        """Start taking connections; the port (useful with port 0, which picks a free one)."""
+        if not port and not bind:
+            port = _free_port()  # one port for every address (each would pick its own)
+        self.acceptor = await asyncssh.create_server(
+            self.connection, bind or None, port, server_host_keys=[key],
+            public_key_auth=True, host_based_auth=False, gss_host=None, password_auth=False, kbdint_auth=True,
+            allow_pty=True, line_editor=False, x11_forwarding=False, agent_forwarding=False, allow_scp=False,
+            sftp_factory=None, keepalive_interval=self.keepalive[0], keepalive_count_max=self.keepalive[1],
+            login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace", window=INPUT_WINDOW)
+        sockets = self.acceptor.sockets
+        return int(sockets[0].getsockname()[1]) if sockets else port
+
+    def connection(self) -> asyncssh.SSHServer:
+        """A new client's connection: the door, around who gets in (:meth:`admission`)."""
+        return Connection(self, self.admission())
+
+    def admission(self) -> Admission:
+        """Who one connection lets in."""
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Close every screen and stop taking connections."""
+        for screen in list(self.screens):
+            screen.close("stopped")
+        if self.acceptor is not None:
+            self.acceptor.close()
+
+
+
+class Host(Server):
+    """The rooms behind one SSH port (``abluxxen host``): a login's name picks a seat of one of them.
+
+    Args: as :class:`Server`'s.
+    """
+
+    def __init__(self, *, lang: str = "en", door: Door | None = None,
+                 keepalive: tuple[float, int] = (KEEPALIVE, KEEPALIVE_MISSES)) -> None:
+        super().__init__(lang=lang, door=door, keepalive=keepalive)
+        self.rooms: list[Room] = []
 
     def add(self, room: Room) -> None:
         """Open ``room`` behind its code."""
@@ -119,33 +160,9 @@ class Host:
         """The room where ``name``'s seat belongs to the key ``key_print``."""
         return next((room for room in self.rooms if room.owns(name, key_print)), None)
 
-    async def listen(self, key: asyncssh.SSHKey, *, bind: str = "", port: int = 2222) -> int:
-        """Start taking connections; the port (useful with port 0, which picks a free one)."""
-        if not port and not bind:
-            port = _free_port()  # one port for every address (each would pick its own)
-        self.acceptor = await asyncssh.create_server(
-            self.connection, bind or None, port, server_host_keys=[key],
-            public_key_auth=True, host_based_auth=False, gss_host=None, password_auth=False, kbdint_auth=True,
-            allow_pty=True, line_editor=False, x11_forwarding=False, agent_forwarding=False, allow_scp=False,
-            sftp_factory=None, keepalive_interval=self.keepalive[0], keepalive_count_max=self.keepalive[1],
-            login_timeout=LOGIN_TIMEOUT, encoding="utf-8", errors="replace", window=INPUT_WINDOW)
-        sockets = self.acceptor.sockets
-        return int(sockets[0].getsockname()[1]) if sockets else port
-
-    def connection(self) -> asyncssh.SSHServer:
-        """A new client's connection: the door, around who gets in (:meth:`admission`)."""
-        return Connection(self, self.admission())
-
     def admission(self) -> Admission:
         """Who one connection lets in: a seat, by its key or a code."""
         return SeatAdmission(self)
-
-    def stop(self) -> None:
-        """Close every screen and stop taking connections."""
-        for screen in list(self.screens):
-            screen.close("stopped")
-        if self.acceptor is not None:
-            self.acceptor.close()
 
 
 def _free_port() -> int:
@@ -203,7 +220,7 @@ class SeatAdmission:
 
 
 class Relay:
-    """A session's ends while its person is at a table in another process (``host/workers.py``): where
+    """A session's ends while its person is at a table in another process (``club/workers.py``): where
     their keys and terminal's size go, and where that process's drawing of their screen is written."""
 
     def __init__(self, write: Callable[[str], object]) -> None:
@@ -226,7 +243,7 @@ class Session(SizedSession, PromptToolkitSSHSession):
     """One SSH session: the bounds every session keeps (input, output, sizes, resizes, no commands), around
     its ``visit`` (a hosted table's :class:`SeatVisit`, or a club's lobby and tables)."""
 
-    def __init__(self, host: Host, login: Login, visit: Visit) -> None:
+    def __init__(self, host: Server, login: Login, visit: Visit) -> None:
         super().__init__(self._interact_here, enable_cpr=False)
         self.host = host
         self.login = login

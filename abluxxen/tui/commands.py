@@ -34,13 +34,8 @@ from typing import Protocol, TypeGuard
 from rich.console import RenderableType
 
 from ..i18n.tr import Tr
-from ..quoting import brief
-from ..table.club import MAX_MUTE, MUTE_MINUTES, Club
 from ..table.orders import host_order
-from ..table.playing import Playing
 from ..table.room import Room
-from ..table.settings import read_settings
-from ..table.visitors import ClubTable, Visitor
 from .pages import rules_page
 
 #: The places of a table's screens and of the club's lobby, each the narrowest first (see :func:`_place`).
@@ -108,20 +103,10 @@ class Desk(Counter, Protocol):
 class Lobby(Counter, Protocol):
     """What a command uses of a person's screen in the club's lobby."""
 
-    clubhouse: Club
-    visitor: Visitor
+    def order(self, name: str, words: tuple[str, ...]) -> None:
+        """Carry out the club's command ``name`` (``new``, ``join``, ``kick``, …) with the words typed after it."""
 
-    def go(self, table: ClubTable) -> None:
-        """Leave the lobby for ``table`` (in play), to sit or watch there."""
 
-    def refuse(self, key: str) -> None:
-        """Say why the club refused (its i18n ``key``)."""
-
-    def who_parts(self) -> list[RenderableType]:
-        """The ``who`` page: everyone online."""
-
-    def top_parts(self) -> list[RenderableType]:
-        """The ``top`` page: every rated account and the bot levels."""
 
 
 @dataclass(frozen=True)
@@ -206,105 +191,10 @@ def _order(desk: Desk, command: Command) -> None:
 # -- in the club's lobby ------------------------------------------------------------------------
 
 
-def _new(lobby: Lobby, command: Command) -> None:
-    tr, visitor = lobby.tr, lobby.visitor
-    if visitor.guest:
-        lobby.say(tr("club.guests_cannot"))
-        return
-    settings, refused, word = read_settings(command.words)
-    if settings is None or refused:
-        lobby.say(tr(refused, typed=brief(word, 12)))
-        return
-    refused = lobby.clubhouse.open_table(visitor, settings)
-    waits = visitor.waits_at
-    if refused:
-        lobby.refuse(refused)
-    elif waits is not None:  # else it started at once (bots in every other seat): the table shows
-        lobby.say(tr("club.opened", n=waits.number))
-
-
-def _table_named(lobby: Lobby, command: Command) -> ClubTable | None:
-    """The table ``join N``, ``watch N`` or ``close N`` names; ``None`` once the lobby is told there is none."""
-    table = lobby.clubhouse.table(command.words)
-    if table is None:
-        words = command.words
-        lobby.say(lobby.tr("club.no_table", typed=brief(words[0], 8)) if words else lobby.tr("club.which_table"))
-    return table
-
-
-def _join(lobby: Lobby, command: Command) -> None:
-    table = _table_named(lobby, command)
-    if table is not None:
-        _go(lobby, table, *lobby.clubhouse.join(lobby.visitor, table))
-
-
-def _watch(lobby: Lobby, command: Command) -> None:
-    table = _table_named(lobby, command)
-    if table is not None:
-        _go(lobby, table, *lobby.clubhouse.watch(lobby.visitor, table))
-
-
-def _go(lobby: Lobby, table: ClubTable, refused: str, playing: Playing | None) -> None:
-    """To the table the club let this person in at (one in play; at an open one their seat waits)."""
-    if refused:
-        lobby.refuse(refused)
-    elif playing is not None:
-        lobby.go(table)
-
-
-def _stand(lobby: Lobby, command: Command) -> None:
-    tr, visitor = lobby.tr, lobby.visitor
-    waited = visitor.waits_at
-    lobby.say(tr("club.left", n=waited.number) if lobby.clubhouse.leave(visitor) and waited else tr("club.left_none"))
-
-
-def _start(lobby: Lobby, command: Command) -> None:
-    refused = lobby.clubhouse.start(lobby.visitor)
-    if refused:
-        lobby.say(lobby.tr(refused))
-
-
-def _who(lobby: Lobby, command: Command) -> None:
-    lobby.open_page(lobby.who_parts())
-
-
-def _top(lobby: Lobby, command: Command) -> None:
-    lobby.open_page(lobby.top_parts())
-
-
-def _close(lobby: Lobby, command: Command) -> None:
-    table = _table_named(lobby, command)
-    if table is not None:
-        lobby.clubhouse.close_table(table, by=lobby.visitor.name)
-        lobby.say(lobby.tr("club.closed_table", n=table.number))
-
-
-def _ban(lobby: Lobby, command: Command) -> None:
-    tr, words = lobby.tr, command.words
-    if len(words) != 1:
-        lobby.say(tr("club.ban_nobody", typed=""))
-        return
-    banned = lobby.clubhouse.ban(words[0], by=lobby.visitor.name)
-    lobby.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
-
-
-def _club_order(lobby: Lobby, command: Command) -> None:
-    """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line says
-    what came of it (or how the order is typed)."""
-    club, name, words = lobby.clubhouse, command.name, command.words
-    if not 1 <= len(words) <= (2 if name == "mute" else 1):
-        lobby.say(lobby.tr("club.order_usage"))
-        return
-    minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
-    if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
-        lobby.say(lobby.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
-        return
-    target, by = words[0], lobby.visitor.name
-    orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
-        "unban": lambda: club.unban(target, by=by), "kick": lambda: club.kick(target, by=by),
-        "mute": lambda: club.mute(target, int(minutes), by=by), "unmute": lambda: club.unmute(target, by=by)}
-    key, fields = orders[name]()
-    lobby.say(lobby.tr(key, **fields))
+def _lobby(lobby: Lobby, command: Command) -> None:
+    # The club's own commands are carried out by the club's lobby screen (abluxxen/club/commands.py): the
+    # registry says where they work, the club what they do, and nothing here knows a club.
+    lobby.order(command.name, command.words)
 
 
 EVERYWHERE = frozenset({"seat", "watching", "lesson", "lobby"})
@@ -323,24 +213,26 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("say", ("say", "sag", "sage"), frozenset({"hosted", "lobby"}), _say, _say, takes_words=True),
     Entry("quit", (*LEAVING, "exit"), EVERYWHERE, _quit, _quit),
     Entry("skip", ("skip", "überspringen", "ueberspringen"), frozenset({"lesson"}), _skip),
-    Entry("new", ("new", "neu"), LOBBY, lobby=_new, takes_words=True),
-    Entry("join", ("join", "beitreten", "setzen"), LOBBY, lobby=_join, takes_words=True),
-    Entry("watch", ("watch", "zuschauen"), LOBBY, lobby=_watch, takes_words=True),
+    Entry("new", ("new", "neu"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("join", ("join", "beitreten", "setzen"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("watch", ("watch", "zuschauen"), LOBBY, lobby=_lobby, takes_words=True),
     # Not "leave": that is a move (leave the cards lying).
-    Entry("stand", ("stand", "aufstehen"), LOBBY, lobby=_stand),
-    Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_start),
-    Entry("who", ("who", "wer"), LOBBY, lobby=_who),
-    Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_top),
-    Entry("close", ("close", "schließen", "schliessen"), ADMIN, lobby=_close, takes_words=True),
-    Entry("ban", ("ban", "verbannen"), ADMIN, lobby=_ban, takes_words=True),
-    Entry("unban", ("unban", "entbannen"), ADMIN, lobby=_club_order, takes_words=True),
+    Entry("stand", ("stand", "aufstehen"), LOBBY, lobby=_lobby),
+    Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_lobby),
+    Entry("who", ("who", "wer"), LOBBY, lobby=_lobby),
+    Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_lobby),
+    Entry("close", ("close", "schließen", "schliessen"), ADMIN, lobby=_lobby, takes_words=True),
+    Entry("ban", ("ban", "verbannen"), ADMIN, lobby=_lobby, takes_words=True),
+    Entry("unban", ("unban", "entbannen"), ADMIN, lobby=_lobby, takes_words=True),
     # A host's orders at her table, and an admin's in the club's lobby (for the whole club, a mute for a while).
-    Entry("kick", ("kick", "rauswerfen"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
-    Entry("mute", ("mute", "stumm"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
-    Entry("unmute", ("unmute", "laut"), frozenset({"host", "admin"}), _order, _club_order, takes_words=True),
+    Entry("kick", ("kick", "rauswerfen"), frozenset({"host", "admin"}), _order, _lobby, takes_words=True),
+    Entry("mute", ("mute", "stumm"), frozenset({"host", "admin"}), _order, _lobby, takes_words=True),
+    Entry("unmute", ("unmute", "laut"), frozenset({"host", "admin"}), _order, _lobby, takes_words=True),
     Entry("watchers", ("watchers", "zuschauer"), frozenset({"host"}), _order, takes_words=True),
 )
 _BY_NAME = {entry.name: entry for entry in REGISTRY}
+#: The commands the club's lobby carries out itself (:meth:`Lobby.order`).
+ORDERED_IN_LOBBY = frozenset(entry.name for entry in REGISTRY if entry.lobby is _lobby)
 _BY_CALL = {call: entry for entry in REGISTRY for call in entry.calls}
 
 

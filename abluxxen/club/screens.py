@@ -2,7 +2,7 @@
 
 A :class:`LobbyScreen` is the lobby at a person's terminal, a full-screen
 prompt_toolkit application like :class:`~abluxxen.tui.screen.TableScreen`:
-it draws the :class:`~abluxxen.table.club.Club` as it is now and reads a
+it draws the :class:`~abluxxen.club.lobby.Club` as it is now and reads a
 line at a time (a command of the one registry, :mod:`.commands`, in either
 language; a line that reads as a move or as a mistyped command is refused
 with a hint; any other line is said to the lobby). When its person's table
@@ -31,17 +31,18 @@ from ..quoting import brief
 from ..store.ratings import SETTLED_GAMES, Rating
 from ..table.chairs import Login
 from ..table.chat import MAX_LINE, MAX_NAME_SHOWN, Said
-from ..table.club import MAX_TABLES_EACH, Club
 from ..table.room import OVER, Room
-from ..table.visitors import OPEN, ClubTable, Visitor
-from .app import prompt_application
-from .bridge import Canvas, ansi_lines
-from .commands import carry_out, leaves, read_command, resembled
-from .drawing import TableInfo
-from .notation import reads_as_move
-from .paged import Paged
-from .screen import TableScreen
-from .toolkit import Kept
+from ..tui.app import prompt_application
+from ..tui.bridge import Canvas, ansi_lines
+from ..tui.commands import carry_out, leaves, read_command, resembled
+from ..tui.drawing import TableInfo
+from ..tui.notation import reads_as_move
+from ..tui.paged import Paged
+from ..tui.screen import TableScreen
+from ..tui.toolkit import Kept
+from .commands import carry_out_order
+from .lobby import MAX_TABLES_EACH, Club
+from .visitors import OPEN, ClubTable, Visitor
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
 CHAT_AT_LEAST = 3
@@ -241,6 +242,9 @@ class LobbyScreen(Paged):
         elif text.strip():
             self.chat(text)
         self.refresh()
+
+    def order(self, name: str, words: tuple[str, ...]) -> None:
+        carry_out_order(self, name, words)
 
     def refuse(self, key: str) -> None:
         """Say why the club refused (the limit of tables each in words that agree with it)."""

@@ -1,7 +1,7 @@
 """The club's file of unfinished tables, ``club.json``, written off the event loop, read back warily, and
 set aside when damaged; and the saves it names not, set aside at a start.
 
-What ``club.json`` holds is the club's to say (:meth:`~abluxxen.table.club.Club.keep`); how it is written
+What ``club.json`` holds is the club's to say (:meth:`~abluxxen.club.lobby.Club.keep`); how it is written
 is here: in a thread, the newest state each time, a change that can wait (a chat line) after a pause.
 Reading it back (:meth:`ClubFile.read`) takes a regular file of at most :data:`MAX_CLUB_FILE`, never
 waits on a pipe, and tells a damaged file (:class:`Damaged`: cut short, nested without end, a device, a

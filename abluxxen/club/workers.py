@@ -52,12 +52,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from ..table.club import Club
-from ..table.playing import Playing
-from ..table.visitors import ClubTable
+from ..host.log import log
+from ..host.server import Relay
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
-from .log import log
-from .server import Relay
+from .lobby import Club
+from .playing import Playing
+from .visitors import ClubTable
 from .worker import STOPPING, Worker, serve
 
 #: Tables a worker takes before the club starts another (when it may: ``--workers``). A hundred tables
@@ -243,7 +243,7 @@ class Workers:
     def _worker(self) -> _Worker:
         """A new worker process; it is connected on the event loop (what is sent meanwhile waits)."""
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-        process = subprocess.Popen([sys.executable, "-m", "abluxxen.host.worker", "--fd", str(theirs.fileno())],
+        process = subprocess.Popen([sys.executable, "-m", "abluxxen.club.worker", "--fd", str(theirs.fileno())],
                                    pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         theirs.close()
         worker = _Worker(process)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..store.save_document import Saved, SaveError
 from ..store.saves import read_save
-from .club_file import save_names
+from .registry import save_names
 from .settings import Settings
 from .visitors import owners_of
 

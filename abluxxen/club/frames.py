@@ -8,7 +8,7 @@ import asyncio
 import struct
 from dataclasses import dataclass
 
-from .log import log
+from ..host.log import log
 
 #: A frame's head: its kind (one byte), the session's number, the length of what follows.
 HEAD = struct.Struct("!cII")

@@ -7,15 +7,15 @@ import asyncio
 from collections.abc import Callable
 from typing import Protocol
 
-from .codes import new_code
-from .room import Room
+from ..table.codes import new_code
+from ..table.room import Room
+from ..table.table import DiskThread, Table
 from .settings import Settings
-from .table import DiskThread, Table
 
 
 class Playing(Protocol):
     """A club table in play, wherever its room runs: in the club's own process (:class:`Here`), or in a
-    worker process (``host/workers.py``), which tells the club what it needs to know."""
+    worker process (``club/workers.py``), which tells the club what it needs to know."""
 
     @property
     def stage(self) -> str:
@@ -54,7 +54,7 @@ class Playing(Protocol):
 
 
 class Here:
-    """A table whose room runs in this process: a worker's (``host/workers.py``: a process of its own, or the
+    """A table whose room runs in this process: a worker's (``club/workers.py``: a process of its own, or the
     club's own serving as a worker), or a club's that has no workers at all (a club made without a host).
 
     Args:

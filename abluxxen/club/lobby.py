@@ -12,7 +12,7 @@ the turn clock, a rematch). Its people's lobby screens are told to go there
 
 The club keeps its unfinished tables in ``club.json`` beside their saves, so
 that a restarted club resumes every one of them (:meth:`Club.resume`).
-Nothing here knows a terminal: the lobby's screen is ``tui/lobby.py``'s.
+Nothing here knows a terminal: the lobby's screen is ``club/screens.py``'s.
 """
 
 from __future__ import annotations
@@ -35,14 +35,14 @@ from ..store.records_db import RecordsError
 from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveLock
 from ..store.saves import new_save_path, read_save, write_save
-from .chat import MAX_NAME_SHOWN, Chat
-from .club_file import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
+from ..table.chat import MAX_NAME_SHOWN, Chat
+from ..table.room import OVER
+from ..table.seats import SeatError, seats_of
+from ..table.table import Table, start_event
 from .playing import Playing, play_club_table
 from .rebuild import registry_from_saves
-from .room import OVER
-from .seats import SeatError, seats_of
+from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
 from .settings import Settings, settings_from
-from .table import Table, start_event
 from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
@@ -76,7 +76,7 @@ class Rebuilt:
 
 
 class Elsewhere(Protocol):
-    """Where a club's tables play: the host's workers (``host/workers.py``), through which every person
+    """Where a club's tables play: the host's workers (``club/workers.py``), through which every person
     visits a table."""
 
     def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
@@ -106,7 +106,7 @@ class Club:
             clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
         elsewhere: where the tables play: the host's workers, through which every person visits a table
-            (``None``: in this process, by :class:`~abluxxen.table.playing.Here`, for a club without a host).
+            (``None``: in this process, by :class:`~abluxxen.club.playing.Here`, for a club without a host).
     """
 
     def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,

@@ -1,6 +1,6 @@
 """A club's worker: the tables it is given and the screens of the people who visit them, served over its
-end of a socket pair (``python -m abluxxen.host.worker --fd N``, or in the club's own process: see
-:meth:`~abluxxen.host.workers.Workers.here`). What the frames are is in :mod:`.workers`.
+end of a socket pair (``python -m abluxxen.club.worker --fd N``, or in the club's own process: see
+:meth:`~abluxxen.club.workers.Workers.here`). What the frames are is in :mod:`.workers`.
 """
 
 from __future__ import annotations
@@ -22,18 +22,18 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+from ..host.log import Repeats, log, log_to
+from ..host.server import TerminalOut
 from ..quoting import brief
 from ..store.save_document import SaveError
 from ..store.saves import read_save
 from ..table.chairs import Login
-from ..table.playing import Here, play_club_table
-from ..table.settings import Settings
 from ..table.table import Table
-from ..tui.lobby import ClubTableScreen
 from ..tui.toolkit import read_keys_without_select, resize
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
-from .log import Repeats, log, log_to
-from .server import TerminalOut
+from .playing import Here, play_club_table
+from .screens import ClubTableScreen
+from .settings import Settings
 
 #: Seconds between two looks at a worker's tables, to tell the club what changed.
 STATUS_EVERY = 0.5
@@ -297,7 +297,7 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m abluxxen.host.worker --fd N``: a club's worker, on the socket it was given."""
+    """``python -m abluxxen.club.worker --fd N``: a club's worker, on the socket it was given."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--fd", type=int, required=True)
     args = parser.parse_args(argv)

@@ -1,9 +1,9 @@
 """``abluxxen club``'s SSH door: accounts by SSH key, guests by the club's code, a lobby per session.
 
-The door is the host's (:mod:`.server`, :mod:`.door`): the same places,
+The door is the host's (:mod:`abluxxen.host.server`, :mod:`abluxxen.host.door`): the same places,
 lockouts, input and output bounds, keepalives and log. What differs is who
 gets in (:class:`ClubAdmission`, composed into the same
-:class:`~.connection.Connection`):
+:class:`~abluxxen.host.connection.Connection`):
 
 - a login with an SSH key is the key's account: the first login with a key
   under a free name claims the name for it (see
@@ -13,8 +13,8 @@ gets in (:class:`ClubAdmission`, composed into the same
 - without a key, the club's ``--code`` lets a guest in (under a name no
   account has); without a code set, nobody comes in without a key.
 
-A session shows the lobby (:class:`~abluxxen.tui.lobby.LobbyScreen`), then
-the tables its person goes to (:class:`~abluxxen.tui.lobby.ClubTableScreen`),
+A session shows the lobby (:class:`~abluxxen.club.screens.LobbyScreen`), then
+the tables its person goes to (:class:`~abluxxen.club.screens.ClubTableScreen`),
 then the lobby again, until they leave.
 """
 
@@ -29,6 +29,12 @@ from pathlib import Path
 
 import asyncssh
 
+from ..host.connection import Admitted, Refusal
+from ..host.door import Door
+from ..host.keys import HostKeyError, fingerprint, host_key
+from ..host.log import LOG_NAME, log, open_log
+from ..host.server import KEEPALIVE, KEEPALIVE_MISSES, Relay, Server, Session
+from ..host.start import lan_address
 from ..i18n.catalog import error_line
 from ..i18n.tr import Tr
 from ..languages import default_lang
@@ -38,24 +44,18 @@ from ..store.backup import BackupRefused, back_up
 from ..store.datadir import data_dir, private_dir
 from ..store.files import Refused
 from ..table.chairs import Login
-from ..table.club import Club
-from ..table.club_file import CLUB_FILE, ORPHANS, RegistryError
 from ..table.codes import MAX_CODE, CodeError, check_code, same_code
-from ..table.visitors import ClubTable, Visitor, guest_key
-from ..tui.lobby import LobbyScreen
 from ..tui.stops import Stopping
-from .connection import Admitted, Refusal
-from .door import Door
 from .frames import Ending
-from .keys import HostKeyError, fingerprint, host_key
+from .lobby import Club
 from .lock import LOCK_NAME, ClubLock, ClubRunning
-from .log import LOG_NAME, log, open_log
-from .server import KEEPALIVE, KEEPALIVE_MISSES, Host, Relay, Session
-from .start import lan_address
+from .registry import CLUB_FILE, ORPHANS, RegistryError
+from .screens import LobbyScreen
+from .visitors import ClubTable, Visitor, guest_key
 from .workers import Workers, default_workers
 
 
-class ClubHost(Host):
+class ClubHost(Server):
     """The club behind one SSH port.
 
     Args:
@@ -89,7 +89,7 @@ class ClubHost(Host):
 
 class ClubAdmission:
     """Who the club's door lets in: an account by key, or a guest by the club's code
-    (:class:`~.connection.Admission`)."""
+    (:class:`~abluxxen.host.connection.Admission`)."""
 
     prompt, locked = "club.code_prompt", "club.locked"
 
@@ -162,7 +162,7 @@ def _door_words(tr: Tr, key: str, fields: dict[str, object]) -> str:
 
 
 class ClubVisit:
-    """One person's session at the club (:class:`~.server.Visit`): the lobby, the tables they go to, the
+    """One person's session at the club (:class:`~abluxxen.host.server.Visit`): the lobby, the tables they go to, the
     lobby again."""
 
     def __init__(self, host: ClubHost, visitor: Visitor) -> None:

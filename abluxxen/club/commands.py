@@ -1,0 +1,161 @@
+"""The club's own commands in its lobby (``new``, ``join``, ``kick``, …): what each does.
+
+Where a command works, its words and its help stay in the one registry
+(:mod:`abluxxen.tui.commands`); a lobby screen answers the registry's
+``order`` with :func:`carry_out_order` here, so that the terminal's layer
+knows no club.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from rich.console import RenderableType
+
+from ..quoting import brief
+from ..tui.commands import ORDERED_IN_LOBBY, Lobby
+from .lobby import MAX_MUTE, MUTE_MINUTES, Club
+from .playing import Playing
+from .settings import read_settings
+from .visitors import ClubTable, Visitor
+
+Words = tuple[str, ...]
+
+
+class LobbyDesk(Lobby, Protocol):
+    """What the club's commands use of a person's lobby screen."""
+
+    clubhouse: Club
+    visitor: Visitor
+
+    def go(self, table: ClubTable) -> None:
+        """Leave the lobby for ``table`` (in play), to sit or watch there."""
+
+    def refuse(self, key: str) -> None:
+        """Say why the club refused (its i18n ``key``)."""
+
+    def who_parts(self) -> list[RenderableType]:
+        """The ``who`` page: everyone online."""
+
+    def top_parts(self) -> list[RenderableType]:
+        """The ``top`` page: every rated account and the bot levels."""
+
+
+def _new(lobby: LobbyDesk, words: Words) -> None:
+    tr, visitor = lobby.tr, lobby.visitor
+    if visitor.guest:
+        lobby.say(tr("club.guests_cannot"))
+        return
+    settings, refused, word = read_settings(words)
+    if settings is None or refused:
+        lobby.say(tr(refused, typed=brief(word, 12)))
+        return
+    refused = lobby.clubhouse.open_table(visitor, settings)
+    waits = visitor.waits_at
+    if refused:
+        lobby.refuse(refused)
+    elif waits is not None:  # else it started at once (bots in every other seat): the table shows
+        lobby.say(tr("club.opened", n=waits.number))
+
+
+def _table_named(lobby: LobbyDesk, words: Words) -> ClubTable | None:
+    """The table ``join N``, ``watch N`` or ``close N`` names; ``None`` once the lobby is told there is none."""
+    table = lobby.clubhouse.table(words)
+    if table is None:
+        lobby.say(lobby.tr("club.no_table", typed=brief(words[0], 8)) if words else lobby.tr("club.which_table"))
+    return table
+
+
+def _join(lobby: LobbyDesk, words: Words) -> None:
+    table = _table_named(lobby, words)
+    if table is not None:
+        _go(lobby, table, *lobby.clubhouse.join(lobby.visitor, table))
+
+
+def _watch(lobby: LobbyDesk, words: Words) -> None:
+    table = _table_named(lobby, words)
+    if table is not None:
+        _go(lobby, table, *lobby.clubhouse.watch(lobby.visitor, table))
+
+
+def _go(lobby: LobbyDesk, table: ClubTable, refused: str, playing: Playing | None) -> None:
+    """To the table the club let this person in at (one in play; at an open one their seat waits)."""
+    if refused:
+        lobby.refuse(refused)
+    elif playing is not None:
+        lobby.go(table)
+
+
+def _stand(lobby: LobbyDesk, words: Words) -> None:
+    tr, visitor = lobby.tr, lobby.visitor
+    waited = visitor.waits_at
+    lobby.say(tr("club.left", n=waited.number) if lobby.clubhouse.leave(visitor) and waited else tr("club.left_none"))
+
+
+def _start(lobby: LobbyDesk, words: Words) -> None:
+    refused = lobby.clubhouse.start(lobby.visitor)
+    if refused:
+        lobby.say(lobby.tr(refused))
+
+
+def _who(lobby: LobbyDesk, words: Words) -> None:
+    lobby.open_page(lobby.who_parts())
+
+
+def _top(lobby: LobbyDesk, words: Words) -> None:
+    lobby.open_page(lobby.top_parts())
+
+
+def _close(lobby: LobbyDesk, words: Words) -> None:
+    table = _table_named(lobby, words)
+    if table is not None:
+        lobby.clubhouse.close_table(table, by=lobby.visitor.name)
+        lobby.say(lobby.tr("club.closed_table", n=table.number))
+
+
+def _ban(lobby: LobbyDesk, words: Words) -> None:
+    tr, words = lobby.tr, words
+    if len(words) != 1:
+        lobby.say(tr("club.ban_nobody", typed=""))
+        return
+    banned = lobby.clubhouse.ban(words[0], by=lobby.visitor.name)
+    lobby.say(tr("club.banned_name", name=banned) if banned else tr("club.ban_nobody", typed=brief(words[0], 12)))
+
+
+def _club_order(lobby: LobbyDesk, name: str, words: Words) -> None:
+    """An admin's ``unban NAME``, ``kick NAME``, ``mute NAME [MINUTES]`` or ``unmute NAME``: one line says
+    what came of it (or how the order is typed)."""
+    club = lobby.clubhouse
+    if not 1 <= len(words) <= (2 if name == "mute" else 1):
+        lobby.say(lobby.tr("club.order_usage"))
+        return
+    minutes = words[1] if len(words) == 2 else str(MUTE_MINUTES)
+    if not (minutes.isdigit() and len(minutes) < 6 and 1 <= int(minutes) <= MAX_MUTE):
+        lobby.say(lobby.tr("club.mute_minutes", most=MAX_MUTE, typed=brief(minutes, 8)))
+        return
+    target, by = words[0], lobby.visitor.name
+    orders: dict[str, Callable[[], tuple[str, dict[str, object]]]] = {
+        "unban": lambda: club.unban(target, by=by), "kick": lambda: club.kick(target, by=by),
+        "mute": lambda: club.mute(target, int(minutes), by=by), "unmute": lambda: club.unmute(target, by=by)}
+    key, fields = orders[name]()
+    lobby.say(lobby.tr(key, **fields))
+
+
+
+def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
+    return lambda lobby, words: _club_order(lobby, name, words)
+
+
+_ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
+    "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "who": _who, "top": _top,
+    "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
+# Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
+# ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.
+if set(_ORDERS) != ORDERED_IN_LOBBY:
+    raise RuntimeError(f"the club's commands {sorted(_ORDERS)} are not the registry's {sorted(ORDERED_IN_LOBBY)}")
+
+
+def carry_out_order(lobby: LobbyDesk, name: str, words: Words) -> None:
+    """Carry out the club's command ``name`` typed in ``lobby`` with ``words`` after it."""
+    _ORDERS[name](lobby, words)
