@@ -58,16 +58,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import re
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -101,6 +101,7 @@ from host_load import (
 )
 
 from abluxxen import Game
+from abluxxen.club.state import STATE_FILE
 from abluxxen.store.save_document import SaveError
 from abluxxen.store.saves import read_save
 
@@ -197,15 +198,18 @@ def club(places: int, workers: int = 0, slow_disk: float = 0.0, code: str = "") 
 
 
 def dealt(folder: Path, number: int) -> Game:
-    """Table ``number``'s first game as dealt, from its save in the club's folder (``club.json`` names it)."""
+    """Table ``number``'s first game as dealt, from its save in the club's folder (its database names it)."""
     deadline = time.monotonic() + PATIENCE
     while True:
         try:
-            kept = json.loads((folder / "club" / "club.json").read_text())
-            save = next(t["save"] for t in kept["tables"] if t["number"] == number)
+            with closing(sqlite3.connect(f"{(folder / 'club' / STATE_FILE).as_uri()}?mode=ro", uri=True)) as db:
+                row = db.execute("SELECT save FROM tables WHERE number = ? AND save IS NOT NULL", (number,)).fetchone()
+            if row is None:
+                raise StopIteration
+            save = str(row[0])
             match = read_save(folder / "club" / Path(save).name).match
             return Game.new(match.rules, seed=match.seed, first=match.first, names=match.names)
-        except (OSError, ValueError, StopIteration, SaveError):  # not written yet
+        except (OSError, ValueError, StopIteration, SaveError, sqlite3.Error):  # not written yet
             if time.monotonic() > deadline:
                 raise RuntimeError(f"table {number} has no save to read in {folder}") from None
             time.sleep(0.02)

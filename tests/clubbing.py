@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 from collections.abc import Awaitable, Callable, Collection, Sequence
@@ -15,6 +16,7 @@ from waiting import until
 
 from abluxxen.club.door import ClubHost
 from abluxxen.club.lobby import Club
+from abluxxen.club.state import STATE_FILE, ClubState
 from abluxxen.club.workers import Workers
 from abluxxen.host.door import Door
 from abluxxen.store.accounts import open_accounts
@@ -31,6 +33,32 @@ def room_of(club: Club, number: int) -> Room | None:
     own = workers.own.local if isinstance(workers, Workers) and workers.own is not None else None
     here = own.tables.get(number) if own is not None else None
     return here.room if here is not None else None
+
+
+def kept_state(directory: Path) -> dict[str, Any]:
+    """What the club in ``directory`` keeps in its database (read as a restart reads it; the club may run)."""
+    state = ClubState(directory, lambda key, fields: None)
+    try:
+        doc = state.read()
+    finally:
+        state.close()
+    assert doc is not None, "no database"
+    return doc
+
+
+def as_before_the_database(directory: Path) -> None:
+    """Make the club's folder ``directory`` one of a club from before its database (584dc4d): its tables and
+    mutes in ``club.json``, as that club wrote them, and no database."""
+    doc = kept_state(directory)
+    for table in doc["tables"]:
+        table.pop("stage", None)
+        for line in table.get("chat", ()):
+            line.pop("at", None)
+    older = {"next": doc["next"], "tables": doc["tables"], "muted": [{"name": m["name"], "until": m["until"]}
+                                                                    for m in doc["muted"]]}
+    (directory / "club.json").write_text(json.dumps(older) + "\n")
+    for suffix in ("", "-wal", "-shm"):
+        (directory / f"{STATE_FILE}{suffix}").unlink(missing_ok=True)
 
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",

@@ -14,6 +14,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from clubbing import (
     faulty_lines,
     faulty_screens,
     held_saves,
+    kept_state,
     knock,
     move_at,
     play_out_by_save,
@@ -49,6 +51,7 @@ from abluxxen.club import workers as workers_module
 from abluxxen.club.lobby import Club
 from abluxxen.club.screens import LobbyScreen
 from abluxxen.club.settings import Settings
+from abluxxen.club.state import STATE_FILE, ClubState
 from abluxxen.club.visitors import ClubTable, Visitor
 from abluxxen.club.workers import Workers
 from abluxxen.host.door import MAX_WRONG, Door
@@ -411,9 +414,9 @@ def test_a_save_no_table_names_is_set_aside_at_the_start_and_a_finished_one_is_r
 
     clubbed(tmp_path, first)
     monkeypatch.setattr("abluxxen.table.table.record_finished", record_finished)
-    saves = sorted(p.name for p in tmp_path.glob("*.json") if p.name != "club.json")
+    saves = sorted(p.name for p in tmp_path.glob("*.json"))
     assert len(saves) == 2  # the finished game's, and table 2's
-    (playing,) = [table["save"] for table in json.loads((tmp_path / "club.json").read_text())["tables"]]
+    (playing,) = [table["save"] for table in kept_state(tmp_path)["tables"]]
     orphan = tmp_path / "20250101-120000-Zed.json"  # left by a crash, say: no table names it
     shutil.copy(tmp_path / playing, orphan)
     kept = orphan.read_bytes()
@@ -474,11 +477,13 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         saved = saved_game(club, 2)
         assert saved is not None
         at_backup.append(len(saved.transcript.moves))
+        assert club.mute("Ben", 60, by="Cy")[0] == "club.muted"
+        club.say(club.visitors["ann"], "see you after the backup")
         status, said = await backing_up("--backup", str(backup))
         assert status == 0, said
         lines = said.strip().splitlines()
         assert len(lines) == 2
-        assert re.match(rf"Backed up into {named(backup)}: club\.json \(1 table\), 1 save, ", lines[0]), lines[0]
+        assert re.match(rf"Backed up into {named(backup)}: the club's state \(1 table\), 1 save, ", lines[0]), lines[0]
         assert f"ABLUXXEN_DATA_DIR={backup})" in lines[1]  # whole: a line to act on
         assert "the accounts, the records, the host key." in lines[0] and "To restore" in lines[1]
         status, said = await backing_up("--backup", str(backup))
@@ -496,6 +501,8 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
     async def again(club: Club, port: int) -> None:
         saved = saved_game(club, 2)
         assert saved is not None and len(saved.transcript.moves) == at_backup[0]
+        assert club.talk.say("Ben", "hello") == "host.chat.silenced"  # the mute is back
+        assert [said.text for said in club.talk.lines] == ["see you after the backup"]  # and the lobby's chat
         refused, told = await knock(port, "cy", key=ANN)  # the accounts are back: Ann's key is Ann's
         assert isinstance(refused, Exception) and "Your SSH key is Ann's" in "".join(told.banners)
         ann = await enter(port, "ann", key=ANN)
@@ -511,7 +518,7 @@ def test_a_backup_made_while_the_club_runs_restores_a_club_whose_table_plays_on_
         assert [g.accounts for g in records.games()] == [(f"key:{fingerprint(ANN)}", None)]
 
 
-def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_saves(tmp_path: Path) -> None:
+def test_a_club_whose_database_was_cut_in_half_plays_its_tables_on_from_their_saves(tmp_path: Path) -> None:
     # Wherever a table plays, its save is written from the same document (its club's place in it too: see
     # test_save's round trip), so one place to play it is enough here.
     rng = random.Random(5)
@@ -526,8 +533,9 @@ def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_s
         moves.append(made)
 
     clubbed(tmp_path, first)
-    registry = tmp_path / "club.json"
-    registry.write_bytes(registry.read_bytes()[:40])
+    state = tmp_path / STATE_FILE
+    whole = state.read_bytes()
+    state.write_bytes(whole[:len(whole) // 2])
 
     async def again(club: Club, port: int) -> None:
         assert club.rebuilt is not None and club.rebuilt.tables == 1
@@ -541,7 +549,9 @@ def test_a_club_whose_club_json_was_cut_in_half_plays_its_tables_on_from_their_s
         assert await move_at(club, 1, {0: ann}, rng.choice)  # playable
 
     clubbed(tmp_path, again)
-    assert not (tmp_path / "orphans").exists() and len(list(tmp_path.glob("club.json.damaged-*"))) == 1
+    assert not (tmp_path / "orphans").exists()
+    (aside,) = tmp_path.glob(f"{STATE_FILE}.damaged-*")
+    assert aside.read_bytes() == whole[:len(whole) // 2]  # set aside as it was, never written over
 
 
 def test_a_restarted_club_keeps_a_table_still_waiting_for_people_and_its_opener_sits_at_it_again(
@@ -742,10 +752,18 @@ def test_every_admin_order_is_logged_with_her_name_and_names_others_as_their_acc
             await elsewhere.ended()
             accounts.close()
 
+    before = time.time()
     asyncio.run(test())
     orders = [line for line in logged if "Cy" in line]
     assert orders == ["Cy sent Ben back to the lobby from table 1", "Cy closed table 2", "Cy muted Ben for 10 min",
                       "Cy let Ben talk again", "Cy banned Ben's key", "Cy let Ben's key in again"], logged
+    state = ClubState(tmp_path, lambda key, fields: None)  # and kept in the club's database, with her name
+    kept = state.orders()
+    state.close()
+    assert [order[1:] for order in kept] == [
+        ("Cy", "kicked", "Ben", {"n": 1}), ("Cy", "closed", "2", {"n": 2}), ("Cy", "muted", "Ben", {"minutes": 10}),
+        ("Cy", "unmuted", "Ben", {}), ("Cy", "banned", "Ben", {}), ("Cy", "unbanned", "Ben", {})]
+    assert all(before <= order[0] <= time.time() for order in kept)  # when, on the calendar
 
 
 def test_a_mute_holds_over_a_restart_for_what_is_left_of_it_in_the_lobby_and_at_a_resumed_table(
@@ -1009,8 +1027,8 @@ def test_a_rematch_survives_a_crash_of_the_club_and_is_rated_by_its_players_acco
         moved.append(made)
         rematch = club.tables[1].room.save_name() if club.tables[1].room is not None else None
         assert rematch is not None
-        await until(lambda: rematch in (tmp_path / "club.json").read_text(),
-                    "the rematch kept in club.json (in a thread)", WAIT)
+        await until(lambda: rematch in [t.get("save") for t in kept_state(tmp_path)["tables"]],
+                    "the rematch kept in the club's database (by its writer)", WAIT)
         shutil.copytree(tmp_path, crashed)  # what a crash leaves: the club's files as they are now
 
     clubbed(tmp_path, test, workers=workers)

@@ -15,6 +15,7 @@ import os
 import re
 import resource
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clubbing import ANN, clubbed, enter
+from clubbing import ANN, as_before_the_database, clubbed, enter, kept_state
 from helpers import named
 from hosting import WAIT
 from waiting import until
@@ -31,6 +32,7 @@ from waiting import until
 from abluxxen.club.lobby import Club
 from abluxxen.club.registry import MAX_CLUB_FILE, RegistryError
 from abluxxen.club.settings import Settings
+from abluxxen.club.state import STATE_FILE
 from abluxxen.club.visitors import Visitor
 from abluxxen.club.workers import Workers
 from abluxxen.host import log as log_module
@@ -204,7 +206,7 @@ def _club_with_a_table(directory: Path) -> str:
         await _close_club(club, workers)
 
     asyncio.run(first())
-    (save,) = [table["save"] for table in json.loads((directory / "club.json").read_text())["tables"]]
+    (save,) = [table["save"] for table in kept_state(directory)["tables"]]
     return str(save)
 
 
@@ -235,21 +237,42 @@ def _moved_to_pipe(path: Path) -> None:
     _pipe(path)
 
 
+def _garbage(path: Path) -> None:
+    path.write_bytes(bytes(range(256)) * 64)
+
+
+def _strangers(path: Path) -> None:
+    path.unlink()
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE tables (number INTEGER)")  # its names are the club's, but it is not the club's
+    db.commit()
+    db.close()
+
+
+def _moved_to_a_folder(path: Path) -> None:
+    path.unlink()
+    path.mkdir()
+
+
+def _linked_elsewhere(path: Path) -> None:
+    elsewhere = path.parent / "elsewhere"
+    elsewhere.mkdir()
+    path.rename(elsewhere / path.name)  # a whole database, but a link the club would write through
+    path.symlink_to(elsewhere / path.name)
+
+
 DAMAGE = {"cut short": _cut_short, "nested 100,000 deep": _nested, "/dev/zero": _moved_to_zeros,
           "fifo": _moved_to_pipe, "over 1 MiB": _too_big, "no list of tables": _no_registry}
+DAMAGED_DATABASE = {"cut in half": _cut_short, "garbage": _garbage, "/dev/zero": _moved_to_zeros,
+                    "fifo": _moved_to_pipe, "a folder": _moved_to_a_folder, "a stranger's database": _strangers,
+                    "a link to a database elsewhere": _linked_elsewhere}
 
 
-@pytest.mark.parametrize("damage", list(DAMAGE))
-def test_a_damaged_club_json_is_set_aside_and_its_tables_are_rebuilt_from_their_saves(tmp_path: Path,
-                                                                                     damage: str) -> None:
-    save = _club_with_a_table(tmp_path)
-    registry = tmp_path / "club.json"
-    DAMAGE[damage](registry)
-    damaged = registry.read_bytes() if registry.is_file() and not registry.is_symlink() else None
-    kind = os.lstat(registry).st_mode
-
+def _rebuilt(directory: Path, save: str) -> None:
+    """A club started on ``directory`` finds its table 2 again from its save alone, and names it anew in a
+    new database."""
     async def again() -> None:
-        club, workers = await _open_club(tmp_path)
+        club, workers = await _open_club(directory)
         try:
             assert club.resume() == []  # never a traceback, a hang or all the memory there is
             assert club.rebuilt is not None and club.rebuilt.tables == 1
@@ -261,21 +284,60 @@ def test_a_damaged_club_json_is_set_aside_and_its_tables_are_rebuilt_from_their_
             await _close_club(club, workers)
 
     asyncio.run(again())
+    assert not (directory / "orphans").exists() and (directory / save).exists()
+    assert [t["save"] for t in kept_state(directory)["tables"]] == [save]  # named again
+
+
+def _as_it_was(path: Path) -> tuple[int, bytes | None]:
+    """What is at ``path``: its kind, and its bytes (a regular file's)."""
+    return os.lstat(path).st_mode, path.read_bytes() if path.is_file() and not path.is_symlink() else None
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_DATABASE))
+def test_a_damaged_database_is_set_aside_never_written_over_and_its_tables_are_rebuilt_from_their_saves(
+        tmp_path: Path, damage: str) -> None:
+    save = _club_with_a_table(tmp_path)
+    state = tmp_path / STATE_FILE
+    DAMAGED_DATABASE[damage](state)
+    before = _as_it_was(state)
+    elsewhere = (tmp_path / "elsewhere" / STATE_FILE).read_bytes() if damage.startswith("a link") else None
+    _rebuilt(tmp_path, save)
+    (aside,) = tmp_path.glob(f"{STATE_FILE}.damaged-*[0-9]")
+    assert _as_it_was(aside) == before  # the very file, set aside
+    if elsewhere is not None:  # nothing written where the link leads
+        assert (tmp_path / "elsewhere" / STATE_FILE).read_bytes() == elsewhere
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_a_damaged_club_json_of_a_club_from_before_its_database_is_set_aside_and_its_tables_are_rebuilt(
+        tmp_path: Path, damage: str) -> None:
+    save = _club_with_a_table(tmp_path)
+    as_before_the_database(tmp_path)
+    registry = tmp_path / "club.json"
+    DAMAGE[damage](registry)
+    before = _as_it_was(registry)
+    _rebuilt(tmp_path, save)
     (aside,) = tmp_path.glob("club.json.damaged-*")
-    assert os.lstat(aside).st_mode == kind  # the very file, set aside: never written over
-    if damaged is not None:
-        assert aside.read_bytes() == damaged
-    assert not (tmp_path / "orphans").exists() and (tmp_path / save).exists()
-    assert [t["save"] for t in json.loads(registry.read_text())["tables"]] == [save]  # named again
+    assert _as_it_was(aside) == before  # the very file, set aside: never written over
 
 
 def test_a_backup_copies_a_club_json_nested_without_end_as_it_is_for_the_club_to_rebuild_from(
         tmp_path: Path) -> None:
     save = _club_with_a_table(tmp_path / "club")
+    as_before_the_database(tmp_path / "club")
     _nested(tmp_path / "club" / "club.json")
     done = back_up(tmp_path, tmp_path / "copy")  # a RecursionError's traceback, before
     assert done.saves == 1 and (tmp_path / "copy" / "club" / "club.json").read_text() == DEEP
     assert (tmp_path / "copy" / "club" / save).read_bytes() == (tmp_path / "club" / save).read_bytes()
+
+
+def test_a_backup_copies_a_damaged_database_as_it_is_for_the_club_to_rebuild_from(tmp_path: Path) -> None:
+    save = _club_with_a_table(tmp_path / "club")
+    _garbage(tmp_path / "club" / STATE_FILE)
+    done = back_up(tmp_path, tmp_path / "copy")
+    assert done.saves == 1 and done.tables == 0
+    assert (tmp_path / "copy" / "club" / STATE_FILE).read_bytes() == (tmp_path / "club" / STATE_FILE).read_bytes()
+    _rebuilt(tmp_path / "copy" / "club", save)
 
 
 def test_a_save_from_before_saves_named_their_table_is_rebuilt_from_its_match(tmp_path: Path) -> None:
@@ -283,7 +345,7 @@ def test_a_save_from_before_saves_named_their_table_is_rebuilt_from_its_match(tm
     doc = json.loads(save.read_text())
     del doc["club"]  # as every save was before
     save.write_text(json.dumps(doc))
-    _cut_short(tmp_path / "club.json")
+    _cut_short(tmp_path / STATE_FILE)
 
     async def again() -> None:
         club, workers = await _open_club(tmp_path)
@@ -298,10 +360,13 @@ def test_a_save_from_before_saves_named_their_table_is_rebuilt_from_its_match(tm
     asyncio.run(again())
 
 
-def test_a_damaged_club_json_that_cannot_be_set_aside_stops_the_club_from_starting_and_stays_as_it_was(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", ["club.json", STATE_FILE])
+def test_a_damaged_registry_that_cannot_be_set_aside_stops_the_club_from_starting_and_stays_as_it_was(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     _club_with_a_table(tmp_path)
-    registry = tmp_path / "club.json"
+    if name == "club.json":
+        as_before_the_database(tmp_path)
+    registry = tmp_path / name
     _cut_short(registry)
     damaged = registry.read_bytes()
 
@@ -320,6 +385,50 @@ def test_a_damaged_club_json_that_cannot_be_set_aside_stops_the_club_from_starti
 
     asyncio.run(again())
     assert registry.read_bytes() == damaged and not (tmp_path / "orphans").exists()
+
+
+def _refusal(directory: Path) -> str:
+    """Why a club started on ``directory`` does not start (it must not), in English."""
+    async def again() -> str:
+        club, workers = await _open_club(directory)
+        try:
+            with pytest.raises(RegistryError) as caught:
+                club.resume()
+            return caught.value.told(Tr("en"))
+        finally:
+            await _close_club(club, workers)
+
+    return asyncio.run(again())
+
+
+def test_a_database_of_a_newer_abluxxen_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    _club_with_a_table(tmp_path)
+    state = tmp_path / STATE_FILE
+    db = sqlite3.connect(state)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    before = state.read_bytes()
+    assert _refusal(tmp_path) == "a newer abluxxen wrote it: start that one, or update this one"
+    assert state.read_bytes() == before and not list(tmp_path.glob(f"{STATE_FILE}.damaged-*"))
+
+
+def test_a_database_that_cannot_be_read_now_is_refused_and_left_as_it_was(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    _club_with_a_table(tmp_path)
+    state = tmp_path / STATE_FILE
+    before = state.read_bytes()
+    connect = sqlite3.connect
+
+    def unreadable(*args: object, **kwargs: object) -> sqlite3.Connection:
+        refusal = sqlite3.OperationalError("unable to open database file")
+        refusal.sqlite_errorcode = 14  # SQLITE_CANTOPEN: what a file the club may not read says (as root, too)
+        raise refusal
+    monkeypatch.setattr(sqlite3, "connect", unreadable)
+    try:
+        assert _refusal(tmp_path) == "permission denied"
+    finally:
+        monkeypatch.setattr(sqlite3, "connect", connect)
+    assert state.read_bytes() == before and not list(tmp_path.glob(f"{STATE_FILE}.damaged-*"))
 
 
 def test_a_hosted_marker_nested_without_end_is_damaged(tmp_path: Path) -> None:
@@ -501,35 +610,42 @@ def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
             club.wait(timeout=WAIT)
 
 
-def test_the_operator_is_told_of_a_damaged_club_json_in_one_line_on_the_console_and_in_the_log(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["club.json", STATE_FILE])
+def test_the_operator_is_told_of_a_damaged_registry_in_one_line_on_the_console_and_in_the_log(tmp_path: Path,
+                                                                                              name: str) -> None:
     save = _club_with_a_table(tmp_path / "club")
-    _moved_to_pipe(tmp_path / "club" / "club.json")
-    club, _ = start_club(tmp_path)  # it opens: a pipe in club.json's place is never waited on
+    if name == "club.json":
+        as_before_the_database(tmp_path / "club")
+    _moved_to_pipe(tmp_path / "club" / name)
+    club, _ = start_club(tmp_path)  # it opens: a pipe in the registry's place is never waited on
     club.terminate()
     club.wait(timeout=WAIT)
     assert club.stderr is not None
     said = club.stderr.read()
-    (aside,) = (tmp_path / "club").glob("club.json.damaged-*")
-    line = (f"club.json was damaged, not a regular file (a pipe or a device): set aside as {aside.name}; 1 table "
+    (aside,) = (tmp_path / "club").glob(f"{name}.damaged-*")
+    line = (f"{name} was damaged, not a regular file (a pipe or a device): set aside as {aside.name}; 1 table "
             "rebuilt from its save.")
     assert said == f"abluxxen club: {line}\n", said
     assert f"]: {line}\n" in (tmp_path / "host.log").read_text()
     assert (tmp_path / "club" / save).exists() and not (tmp_path / "club" / "orphans").exists()
 
 
-def test_a_club_that_cannot_set_its_damaged_club_json_aside_refuses_to_start_in_one_line(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("name", ["club.json", STATE_FILE])
+def test_a_club_that_cannot_set_its_damaged_registry_aside_refuses_to_start_in_one_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
     _club_with_a_table(tmp_path / "club")
-    registry = tmp_path / "club" / "club.json"
+    if name == "club.json":
+        as_before_the_database(tmp_path / "club")
+    registry = tmp_path / "club" / name
     _cut_short(registry)
     damaged = registry.read_bytes()
-    site = tmp_path / "site"  # the club's process, and it alone, may rename nothing called club.json
+    site = tmp_path / "site"  # the club's process, and it alone, may rename nothing called so
     site.mkdir()
     (site / "sitecustomize.py").write_text(
         "import os\n"
         "_rename = os.rename\n"
         "def _refused(source, target, *args, **kwargs):\n"
-        "    if os.fspath(source).endswith('club.json'):\n"
+        f"    if os.fspath(source).endswith({name!r}):\n"
         "        raise PermissionError(13, 'Permission denied')\n"
         "    return _rename(source, target, *args, **kwargs)\n"
         "os.rename = _refused\n")

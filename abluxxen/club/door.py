@@ -329,10 +329,10 @@ def _more_files() -> None:
 
 
 def _rebuilt_line(club: Club, tr: Tr) -> str:
-    """The line that tells the operator the club found ``club.json`` damaged, in ``tr``'s words."""
+    """The line that tells the operator the club found its tables damaged, in ``tr``'s words."""
     rebuilt = club.rebuilt
     assert rebuilt is not None
-    return tr("club.rebuilt_line_one" if rebuilt.tables == 1 else "club.rebuilt_line", file=CLUB_FILE,
+    return tr("club.rebuilt_line_one" if rebuilt.tables == 1 else "club.rebuilt_line", file=rebuilt.file,
               why=rebuilt.damage.told(tr), aside=rebuilt.aside.name, n=rebuilt.tables)
 
 
@@ -383,7 +383,8 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     except RegistryError as err:
         club.stop()
         await workers.ended()
-        return _refused(tr("club.cannot_registry", path=directory / CLUB_FILE, reason=err.told(tr)), tr, 1)
+        return _refused(tr("club.cannot_registry", path=err.path or directory / CLUB_FILE, reason=err.told(tr)),
+                        tr, 1)
     if club.rebuilt is not None:  # one line, in the log and on the console
         log.warning("%s", _rebuilt_line(club, english))
         print(f"abluxxen club: {_rebuilt_line(club, tr)}", file=sys.stderr)

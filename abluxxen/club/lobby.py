@@ -10,14 +10,17 @@ plays exactly as a hosted table does (grace, stand-in bots, watchers, chat,
 the turn clock, a rematch). Its people's lobby screens are told to go there
 (:meth:`Lobbyist.seated`).
 
-The club keeps its unfinished tables in ``club.json`` beside their saves, so
-that a restarted club resumes every one of them (:meth:`Club.resume`).
+The club keeps its unfinished tables, its chat, its mutes and its admins' orders in its database
+(``state.sqlite3``, ``club/state.py``) beside the tables' saves, so that a restarted club resumes every
+table (:meth:`Club.resume`); a folder of an older club, with ``club.json``, is upgraded at its first start.
 Nothing here knows a terminal: the lobby's screen is ``club/screens.py``'s.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
@@ -35,14 +38,15 @@ from ..store.records_db import RecordsError
 from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveLock
 from ..store.saves import new_save_path, read_save, write_save
-from ..table.chat import MAX_NAME_SHOWN, Chat
+from ..table.chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from ..table.room import OVER
 from ..table.seats import SeatError, seats_of
 from ..table.table import Table, start_event
 from .playing import Playing, play_club_table
 from .rebuild import registry_from_saves
-from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
+from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
 from .settings import Settings, settings_from
+from .state import OPEN, STATE_FILE, ClubState
 from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
@@ -58,21 +62,26 @@ LOBBY_PAUSE = 0.2
 #: about a second, ``benchmarks/club_load.py --idle 1000``), and the most of its time the lobby screens
 #: may take: with a thousand people in the lobby, they are drawn every two seconds.
 LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
+#: What ``club.json`` is renamed to once a first start took it into the database (kept, never deleted).
+UPGRADED = ".upgraded"
 
 
 @dataclass(frozen=True)
 class Rebuilt:
-    """A start that found ``club.json`` damaged: it was set aside, and the tables rebuilt from their saves.
+    """A start that found the club's tables damaged (its database, or an older club's ``club.json``): set
+    aside, and the tables rebuilt from their saves.
 
     Attributes:
         damage: what was wrong with it.
         aside: where it was set aside.
         tables: how many tables were rebuilt (and resumed).
+        file: the file's name (``state.sqlite3``, ``club.json``).
     """
 
     damage: Damaged
     aside: Path
     tables: int
+    file: str = STATE_FILE
 
 
 class Elsewhere(Protocol):
@@ -96,13 +105,13 @@ class Club:
     """The club's lobby and tables.
 
     Args:
-        directory: the folder of the tables' saves and ``club.json``.
+        directory: the folder of the tables' saves and the club's database.
         accounts: the accounts (an admin's ``ban`` bans a key there).
         grace: how long a dropped person's seat waits before a bot stands in (seconds).
         delay: the pause after each bot move.
         lang: the language the tables' saves are written for.
         clock: monotonic seconds (tests pass their own).
-        wall: the calendar's seconds (Unix time), in which ``club.json`` keeps when a mute ends: the monotonic
+        wall: the calendar's seconds (Unix time), in which the database keeps when a mute ends: the monotonic
             clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
         elsewhere: where the tables play: the host's workers, through which every person visits a table
@@ -135,10 +144,12 @@ class Club:
         self._shown: tuple[object, ...] = ()
         self._ticker: asyncio.Task[None] | None = None
         self._lobbies_due: asyncio.TimerHandle | None = None
-        self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
-        self.file = ClubFile(directory, lambda key, fields: self.on_event(key, fields))
+        self.stopping = False  # the club closes: its tables stop, and stay in its database to be resumed
+        self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
+        self.muted_by: dict[str, str] = {}  # the admin who muted each name (casefolded), kept with the mute
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
-        self.rebuilt: Rebuilt | None = None  # the start found club.json damaged (see resume)
+        self.rebuilt: Rebuilt | None = None  # the start found the club's tables damaged (see resume)
+        self.upgraded: Path | None = None  # where the start kept an older club's club.json (see resume)
 
     # -- who is here ---------------------------------------------------------------------
 
@@ -159,7 +170,7 @@ class Club:
         return ""
 
     def _seat_again(self, visitor: Visitor) -> None:
-        """An account back after a restart takes its waiting seat again (kept in ``club.json``)."""
+        """An account back after a restart takes its waiting seat again (kept in the club's database)."""
         if visitor.guest:
             return
         for table in self.tables.values():
@@ -257,6 +268,7 @@ class Club:
         refused = self.talk.say(visitor.name, text, watching=visitor.guest)
         if not refused:
             self.changed()
+            self.keep(now=False)
         return refused
 
     # -- tables --------------------------------------------------------------------------
@@ -370,7 +382,7 @@ class Club:
         """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
         over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
-        # The save knows its table too: should club.json be lost, the table is found again from it.
+        # The save knows its table too: should the club's database be lost, the table is found again from it.
         saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings)}
         if self.elsewhere is not None:
             # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
@@ -412,13 +424,13 @@ class Club:
 
     def close_table(self, table: ClubTable, *, by: str) -> None:
         """An admin closes ``table``: its people go back to the lobby; a table in play stays saved
-        (not resumed: ``club.json`` no longer names it)."""
+        (not resumed: the club's database no longer names it)."""
         for visitor in list(table.waiting):
             self.leave(visitor)
         self.tables.pop(table.number, None)
         if table.room is not None:
             table.room.close()
-        self.on_event("club.log.closed", {"n": table.number, "by": by})
+        self._order("club.log.closed", {"n": table.number, "by": by}, str(table.number))
         self.keep()
         self.changed()
 
@@ -435,7 +447,7 @@ class Club:
         for table in self.tables.values():
             if table.room is not None:
                 table.room.kick(banned)
-        self.on_event("club.log.banned", {"name": banned, "by": by})
+        self._order("club.log.banned", {"name": banned, "by": by})
         return banned
 
     # Each order below answers the admin with a text key and its fields (the lobby says it in her language).
@@ -445,7 +457,7 @@ class Club:
         unbanned = self.accounts.unban(name)
         if unbanned is None:
             return "club.unban_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
-        self.on_event("club.log.unbanned", {"name": unbanned, "by": by})
+        self._order("club.log.unbanned", {"name": unbanned, "by": by})
         return "club.unbanned", {"name": unbanned}
 
     def kick(self, name: str, *, by: str) -> tuple[str, dict[str, object]]:
@@ -462,18 +474,20 @@ class Club:
             self.leave(visitor)
         else:
             return "club.kick_nowhere", {"name": visitor.name}
-        self.on_event("club.log.kicked", {"name": visitor.name, "n": table.number, "by": by})
+        self._order("club.log.kicked", {"name": visitor.name, "n": table.number, "by": by})
         return "club.kicked", {"name": visitor.name, "n": table.number}
 
     def mute(self, name: str, minutes: int, *, by: str) -> tuple[str, dict[str, object]]:
         """An admin mutes ``name`` (online, or an account) for ``minutes``: nothing they say reaches the
-        lobby or a table, one they go to later too, until then (kept in ``club.json``: over a restart too)."""
+        lobby or a table, one they go to later too, until then (kept in the club's database: over a restart
+        too)."""
         visitor = self.visitors.get(name.casefold())
         shown = visitor.name if visitor is not None else self.accounts.account(name)
         if shown is None:
             return "club.not_online", {"name": brief(name, MAX_NAME_SHOWN)}
+        self.muted_by[shown.casefold()] = by
         self._silence(shown, minutes * 60)
-        self.on_event("club.log.muted", {"name": shown, "minutes": minutes, "by": by})
+        self._order("club.log.muted", {"name": shown, "minutes": minutes, "by": by})
         return "club.muted", {"name": shown, "minutes": minutes}
 
     def unmute(self, name: str, *, by: str) -> tuple[str, dict[str, object]]:
@@ -482,17 +496,24 @@ class Club:
         if silence is None or silence.until <= self.clock():
             return "club.unmute_nobody", {"name": brief(name, MAX_NAME_SHOWN)}
         self._silence(silence.name, 0)
-        self.on_event("club.log.unmuted", {"name": silence.name, "by": by})
+        self._order("club.log.unmuted", {"name": silence.name, "by": by})
         return "club.unmuted", {"name": silence.name}
 
     def _silence(self, name: str, seconds: float) -> None:
         """``name`` says nothing in the lobby and at every table for ``seconds`` (0: may talk again now);
-        ``club.json`` keeps it."""
+        the club's database keeps it."""
         self.talk.silence(name, seconds)
         for table in self.tables.values():
             if table.room is not None:
                 table.room.mute(name, seconds)
         self.keep()
+
+    def _order(self, key: str, fields: dict[str, object], target: str = "") -> None:
+        """An admin's order given (``key``: its log line, ``fields``: the admin's name as ``by``, and whom it
+        names): logged, and kept in the club's database with the admin's name."""
+        self.on_event(key, fields)
+        detail = {k: v for k, v in fields.items() if k not in ("by", "name")}
+        self.state.order(str(fields["by"]), key.rsplit(".", 1)[-1], str(fields.get("name", target)), detail)
 
     def hush(self, table: ClubTable) -> None:
         """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
@@ -507,20 +528,21 @@ class Club:
     # -- what the club keeps -----------------------------------------------------------------
 
     def keep(self, *, now: bool = True) -> None:
-        """Write ``club.json``: every table in play (its settings, its seats' owners and its chat) and
-        every open one (its settings and the accounts waiting at it), for a restart to resume. Once the
-        club stops, it is written no more: the people leaving then keep their seats.
+        """Keep the club's state in its database: every table in play (its settings, its seats' owners and
+        its chat), every open one (its settings and the accounts waiting at it), the lobby's chat and the
+        mutes, for a restart to resume. Once the club stops, it is written no more: the people leaving then
+        keep their seats.
 
-        It is written in a thread, never on the event loop (it may be a MiB, and the disk slow), the
-        newest state each time; what only a chat line changed waits :data:`KEEP_PAUSE` (``now=False``),
-        so that a lively chat rewrites it once in a while, not at every line. A table's save is on
-        disk before ``club.json`` names it: ``club.json`` is true whenever a crash comes.
+        It is written by the database's one writer thread, never on the event loop (the disk may be slow),
+        the newest state each time; what only a chat line changed waits :data:`~.state.KEEP_PAUSE`
+        (``now=False``), so that a lively chat writes once in a while, not at every line. A table's save is
+        on disk before the database names it: the database is true whenever a crash comes.
         """
         if not self.stopping:
-            self.file.keep(self._kept, now=now)
+            self.state.keep(self._kept, now=now)
 
     def _kept(self) -> dict[str, Any]:
-        """What ``club.json`` holds now."""
+        """What the club's database holds now (in the form ``club.json`` had, and some)."""
         tables: list[dict[str, Any]] = []
         for table in self.tables.values():
             room = table.room
@@ -528,72 +550,106 @@ class Club:
                 waiting = [[v.name, v.key] for v in table.waiting if not v.guest]
                 if waiting:
                     tables.append({"number": table.number, "settings": asdict(table.settings),
-                                   "opener": table.opener, "waiting": waiting})
+                                   "opener": table.opener, "stage": OPEN, "waiting": waiting})
                 continue
             save = room.save_name()
             if room.stage == OVER or save is None:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
-                           "save": save, "owners": table.owners, "chat": room.chat()})
+                           "stage": room.stage, "save": save, "owners": table.owners, "chat": room.chat()})
         now, wall = self.clock(), self.wall()
-        muted = [{"name": name, "until": round(wall + until - now, 1)}
+        muted = [{"name": name, "until": round(wall + until - now, 1), "by": self.muted_by.get(name.casefold(), "")}
                  for name, until in self.talk.silenced.values() if until > now]
-        return {"next": self.next_number, "tables": tables, "muted": muted}
+        chat = [{"name": said.name, "text": said.text, "watching": said.watching,
+                 "at": round(wall + said.at - now, 1) if math.isfinite(said.at) else None} for said in self.talk.lines]
+        return {"next": self.next_number, "tables": tables, "muted": muted, "chat": chat}
 
     def resume(self) -> list[str]:
-        """Resume every table ``club.json`` names (its people have the grace to come back, then bots play
-        for them), and the mutes it keeps; what could not be resumed, one line each (English, for the log).
+        """Resume every table the club's database names (its people have the grace to come back, then bots
+        play for them), its mutes and the lobby's chat; what could not be resumed, one line each (English, for
+        the log).
 
-        A damaged ``club.json`` is set aside (never written over) and the tables are rebuilt from their
+        A folder of an older club (``club.json``, no database yet) is upgraded: its tables, mutes and chats go
+        into the database, and ``club.json`` is kept aside (:attr:`upgraded`), never deleted. A damaged
+        database (or ``club.json``) is set aside, never written over, and the tables are rebuilt from their
         saves (:func:`~.rebuild.registry_from_saves`): :attr:`rebuilt` says so. Nothing in play is then an
         orphan: every unfinished save is a table again.
 
         Raises:
-            RegistryError: ``club.json`` can be neither read nor set aside: the club must not start.
+            RegistryError: the database (or ``club.json``) can be neither read nor set aside, or a newer
+                abluxxen wrote it: the club must not start.
         """
         try:
-            doc = self.file.read()
+            doc = self.state.read()
         except Damaged as damage:
-            aside = self.file.set_aside()
+            aside = self.state.set_aside()
             doc = registry_from_saves(self.directory)
             self.rebuilt = Rebuilt(damage, aside, 0)
+        older = ClubFile(self.directory)
+        if doc is None:  # no database yet: an older club's club.json, if there is one, is upgraded
+            try:
+                doc = older.read()
+            except Damaged as damage:
+                doc = registry_from_saves(self.directory)
+                self.rebuilt = Rebuilt(damage, older.set_aside(), 0, CLUB_FILE)
         if doc is None:
             self._set_aside(set())
             return []
         tables = list(doc["tables"])
         self.next_number = max(1, min(int(doc.get("next", 1)), 10**6))
         self._hush_again(doc.get("muted"))  # first: every table resumed is told who is muted
+        self._talk_again(doc.get("chat"))
         problems = []
         for kept in tables:
             try:
                 self._resume(kept)
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
-                problems.append(f"a table of {CLUB_FILE} cannot be resumed: {brief(str(err), 80)}")
+                problems.append(f"a table of {STATE_FILE} cannot be resumed: {brief(str(err), 80)}")
         if self.rebuilt is not None:
             self.rebuilt = replace(self.rebuilt, tables=len(self.tables))
-        self.keep()
+        # Written before the club serves anyone, and before club.json is kept aside: a crash in between
+        # finds the database, which wins.
+        if self.state.write(self._kept()) and os.path.lexists(older.path):
+            try:
+                self.upgraded = kept_aside(older.path, UPGRADED)
+            except OSError as err:
+                raise RegistryError(error=err, path=older.path) from None
+            self.on_event("club.log.upgraded", {"file": CLUB_FILE, "aside": self.upgraded.name, "n": len(self.tables),
+                                                "state": STATE_FILE})
         self._set_aside({Path(str(kept["save"])).name for kept in tables if isinstance(kept, dict) and "save" in kept})
         return problems
 
     def _hush_again(self, muted: object) -> None:
-        """The mutes ``club.json`` kept (``muted``: each name and when its mute ends, the calendar's seconds)
-        hold on for what is left of them; an entry that is no such thing is passed over."""
+        """The mutes kept (``muted``: each name, when its mute ends, the calendar's seconds, and by whom) hold
+        on for what is left of them; an entry that is no such thing is passed over."""
         if not isinstance(muted, list):
             return
         wall = self.wall()
         for kept in muted[:1000]:
             if not isinstance(kept, dict):
                 continue
-            name, until = kept.get("name"), kept.get("until")
+            name, until, by = kept.get("name"), kept.get("until"), kept.get("by")
             if not isinstance(name, str) or not name.strip() or isinstance(until, bool) \
                     or not isinstance(until, int | float) or not wall < until <= wall + MAX_MUTE * 60:
                 continue
             shown = brief(name, MAX_NAME_SHOWN)
             self.talk.silence(shown, until - wall)
+            if isinstance(by, str) and by:
+                self.muted_by[shown.casefold()] = brief(by, MAX_NAME_SHOWN)
             self.on_event("club.log.still_muted", {"name": shown, "minutes": max(1, round((until - wall) / 60))})
 
+    def _talk_again(self, chat: object) -> None:
+        """The lobby's chat as kept (``chat``: its last lines), said before the restart: shown, not counted
+        against anyone's pace; a line that is no such thing is passed over."""
+        for line in (chat[-CHAT_KEPT:] if isinstance(chat, list) else ()):
+            if isinstance(line, dict) and isinstance(line.get("text"), str):
+                clean = "".join(ch if ch.isprintable() else " " for ch in line["text"][:MAX_LINE]).strip()
+                if clean:
+                    self.talk.lines.append(Said(brief(str(line.get("name", "?")), MAX_NAME_SHOWN), clean,
+                                                float("-inf"), line.get("watching") is True))
+
     def _set_aside(self, named: set[str]) -> None:
-        """The saves no table of ``club.json`` names (``named``) go to ``orphans/``, each one logged; the
+        """The saves no table of the club's names (``named``) go to ``orphans/``, each one logged; the
         console is told of them by :attr:`orphans`."""
         self.orphans = set_aside_orphans(self.directory, named)
         for name in self.orphans:
@@ -642,7 +698,7 @@ class Club:
     def stop(self) -> None:
         """The club closes: every table's room stops (their saves hold every move)."""
         if not self.stopping:  # written here and now: the process is about to end
-            self.file.write_now(self._kept())
+            self.state.write_now(self._kept())
         self.stopping = True
         if self._ticker is not None:
             self._ticker.cancel()

@@ -1,27 +1,25 @@
-"""The club's file of unfinished tables, ``club.json``, written off the event loop, read back warily, and
-set aside when damaged; and the saves it names not, set aside at a start.
+"""What the club's registry of tables may meet on the disk: damage (set aside, never written over), a
+refusal (the club does not start); today's club.json, read once to upgrade a club's folder; and the saves
+no table names, set aside at a start.
 
-What ``club.json`` holds is the club's to say (:meth:`~abluxxen.club.lobby.Club.keep`); how it is written
-is here: in a thread, the newest state each time, a change that can wait (a chat line) after a pause.
-Reading it back (:meth:`ClubFile.read`) takes a regular file of at most :data:`MAX_CLUB_FILE`, never
-waits on a pipe, and tells a damaged file (:class:`Damaged`: cut short, nested without end, a device, a
-pipe, not a registry of tables) from one that cannot be read now (:class:`RegistryError`: permissions,
-the disk): a damaged one is set aside, never written over (:meth:`ClubFile.set_aside`).
+The club keeps its tables in SQLite (``state.py``); a club of an older version kept them in ``club.json``
+(:class:`ClubFile`), which a first start reads into the database and keeps aside (``club.json.upgraded``).
+Reading it takes a regular file of at most :data:`MAX_CLUB_FILE`, never waits on a pipe, and tells a
+damaged file (:class:`Damaged`: cut short, nested without end, a device, a pipe, not a registry of tables)
+from one that cannot be read now (:class:`RegistryError`: permissions, the disk): a damaged one is set
+aside, never written over (:func:`set_aside`), as a damaged database is.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
-import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..store.datadir import private_dir
-from ..store.files import Refused, TooDeep, Words, load_json, read_small, sync_dir, write_atomically
+from ..store.files import Refused, TooDeep, Words, load_json, read_small, sync_dir
 from ..store.journal import record_waiting
 from ..store.save_document import SaveError
 from ..store.save_lock import SaveLock
@@ -29,8 +27,6 @@ from ..store.saves import MAX_BYTES as MAX_SAVE
 
 #: The club's file of unfinished tables (beside their saves), and the most of it read back.
 CLUB_FILE, MAX_CLUB_FILE = "club.json", 1024 * 1024
-#: Seconds ``club.json`` waits to be written again when only a table's chat changed.
-KEEP_PAUSE = 2.0
 #: The folder (beside the saves) where saves no table of ``club.json`` names are set aside, never deleted.
 ORPHANS = "orphans"
 
@@ -40,10 +36,11 @@ DAMAGED = f"{CLUB_FILE}.damaged-"
 
 
 class Damaged(Exception):
-    """``club.json`` is there but holds no registry of tables: the club cannot trust a word of it.
+    """``club.json`` or the club's database is there but holds no registry of tables: the club cannot trust a
+    word of it.
 
     Attributes:
-        key: why, as a text key of ``i18n/club.py`` (``club.damaged.json``, ``…nested``, ``…shape``), or
+        key: why, as a text key of ``i18n/club.py`` (``club.damaged.json``, ``…nested``, ``…shape``, ``…db``), or
             ``""`` when ``refused`` says why.
         refused: the file itself is no registry (a pipe, a device, a folder, too big), or ``None``.
     """
@@ -58,74 +55,82 @@ class Damaged(Exception):
 
 
 class RegistryError(Exception):
-    """``club.json`` cannot be read now (permissions, the disk), or a damaged one cannot be set aside: the
-    club cannot know its tables, and does not start (it would write an empty registry over them).
+    """The club's tables cannot be read now (permissions, the disk), a newer abluxxen kept them, or a damaged
+    file of them cannot be set aside: the club cannot know its tables, and does not start (it would write
+    an empty registry over them).
 
     Attributes:
         refused: the file's refusal, or ``None``.
-        error: the system's refusal to set it aside, or ``None``.
+        error: the system's refusal, or ``None``.
+        key: why, as a text key of ``i18n/club.py``, or ``""``.
+        path: the file (``None``: ``club.json``).
     """
 
-    def __init__(self, refused: Refused | None = None, error: OSError | None = None) -> None:
-        super().__init__(refused or error)
-        self.refused, self.error = refused, error
+    def __init__(self, refused: Refused | None = None, error: OSError | None = None, *, key: str = "",
+                 path: Path | None = None) -> None:
+        super().__init__(refused or error or key)
+        self.refused, self.error, self.key, self.path = refused, error, key, path
 
     def told(self, tr: Words) -> str:
         """Why, in ``tr``'s words."""
         if self.refused is not None:
             return self.refused.told(tr)
+        if self.key:
+            return tr(self.key)
         assert self.error is not None
         return tr.os_reason(self.error)
 
 
+def set_aside(path: Path, damaged: str, companions: tuple[str, ...] = ()) -> Path:
+    """Rename the damaged file ``path`` beside itself (``damaged`` and the time: ``club.json.damaged-YYYYMMDD-
+    HHMMSS``, never over one set aside before), with each of its ``companions`` there (``path`` with a suffix:
+    what SQLite keeps beside a database), to be looked at; where it went.
+
+    Raises:
+        RegistryError: the folder does not let it be renamed.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    suffixes = ("", *companions)
+    try:
+        for number in range(1, 1000):
+            aside = path.with_name(f"{damaged}{stamp}" + (f"-{number}" if number > 1 else ""))
+            if not any(os.path.lexists(f"{aside}{suffix}") for suffix in suffixes):
+                for suffix in suffixes:
+                    if os.path.lexists(f"{path}{suffix}"):
+                        os.rename(f"{path}{suffix}", f"{aside}{suffix}")
+                sync_dir(path.parent)
+                return aside
+        raise FileExistsError(17, "a thousand damaged files this second", str(aside))
+    except OSError as err:
+        raise RegistryError(error=err, path=path) from None
+
+
+def kept_aside(path: Path, suffix: str) -> Path:
+    """Rename ``path`` (a file the club has no more use for, kept all the same) to ``path`` and ``suffix``
+    (``club.json.upgraded``), never over one kept before (then ``…-2``, ``…-3``); where it went.
+
+    Raises:
+        OSError: the folder does not let it be renamed.
+    """
+    for number in range(1, 1000):
+        aside = path.with_name(path.name + suffix + (f"-{number}" if number > 1 else ""))
+        if not os.path.lexists(aside):
+            os.rename(path, aside)
+            sync_dir(path.parent)
+            return aside
+    raise FileExistsError(17, "a thousand files kept aside", str(path))
+
+
 class ClubFile:
-    """``club.json`` as the club keeps it: each state asked for is numbered, and the newest is written.
+    """``club.json``, the club's registry of tables until its state went into SQLite (``state.py``): read
+    once, to upgrade a club's folder, or set aside when damaged.
 
     Args:
         directory: the club's folder.
-        on_event: told (a text key and its fields) when the file cannot be written.
     """
 
-    def __init__(self, directory: Path, on_event: Callable[[str, dict[str, object]], None]) -> None:
+    def __init__(self, directory: Path) -> None:
         self.path = directory / CLUB_FILE
-        self.on_event = on_event
-        # The states asked to be kept and written (numbered), whether one waits to be written at once, and
-        # the task that writes them.
-        self._asked = self._written = 0
-        self._now = False
-        self._writer: asyncio.Task[None] | None = None
-        self._lock = threading.Lock()
-        # A file that could be neither read nor set aside is never written over: it may hold every table.
-        self.kept_as_it_is = False
-
-    def keep(self, state: Callable[[], dict[str, Any]], *, now: bool = True) -> None:
-        """Write ``state()`` soon, in a thread (``now=False``: after :data:`KEEP_PAUSE`, with whatever else
-        changes meanwhile); with no event loop running, here and now."""
-        self._asked += 1
-        self._now = self._now or now
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop: nobody else to serve meanwhile
-            self._write(self._asked, state())
-            return
-        if self._writer is None or self._writer.done():
-            self._writer = loop.create_task(self._writing(state))
-
-    def write_now(self, doc: dict[str, Any]) -> None:
-        """Write ``doc`` here and now (the club stops: its process is about to end); nothing after it."""
-        self._asked += 1
-        self._write(self._asked, doc)
-        if self._writer is not None:
-            self._writer.cancel()
-
-    async def _writing(self, state: Callable[[], dict[str, Any]]) -> None:
-        """Write ``club.json`` until it holds the newest state asked for."""
-        while self._written < self._asked:
-            if not self._now:
-                await asyncio.sleep(KEEP_PAUSE)
-            self._now = False
-            asked = self._asked
-            await asyncio.to_thread(self._write, asked, state())
 
     def read(self) -> dict[str, Any] | None:
         """What ``club.json`` holds: a registry of tables (``{"next": N, "tables": [...], ...}``, each table
@@ -137,11 +142,10 @@ class ClubFile:
         """
         try:
             data = read_small(self.path, MAX_CLUB_FILE)
-        except FileNotFoundError:  # none, or a link to nothing: nothing to lose by writing one
+        except FileNotFoundError:  # none, or a link to nothing: nothing to lose
             return None
         except Refused as refused:
             if refused.kind == "unreadable":
-                self.kept_as_it_is = True
                 raise RegistryError(refused) from None
             raise Damaged(refused=refused) from None
         try:
@@ -156,36 +160,12 @@ class ClubFile:
         return doc
 
     def set_aside(self) -> Path:
-        """Rename the damaged ``club.json`` beside itself (``club.json.damaged-YYYYMMDD-HHMMSS``, never over
-        one set aside before), to be looked at; where it went.
+        """Rename the damaged ``club.json`` beside itself (``club.json.damaged-YYYYMMDD-HHMMSS``); where it went.
 
         Raises:
             RegistryError: the folder does not let it be renamed.
         """
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        try:
-            for number in range(1, 1000):
-                aside = self.path.with_name(f"{DAMAGED}{stamp}" + (f"-{number}" if number > 1 else ""))
-                if not os.path.lexists(aside):
-                    os.rename(self.path, aside)
-                    sync_dir(self.path.parent)
-                    return aside
-            raise FileExistsError(17, "a thousand damaged registries this second", str(aside))
-        except OSError as err:
-            self.kept_as_it_is = True
-            raise RegistryError(error=err) from None
-
-    def _write(self, asked: int, doc: dict[str, Any]) -> None:
-        """Write ``doc`` (state number ``asked``), unless a newer one is written already."""
-        with self._lock:
-            if asked <= self._written or self.kept_as_it_is:
-                return
-            try:
-                write_atomically(self.path, json.dumps(doc) + "\n", prefix=".club-")
-            except OSError as err:
-                self.on_event("club.log.not_kept", {"error": err.strerror or str(err)})
-                return
-            self._written = asked
+        return set_aside(self.path, DAMAGED)
 
 
 def set_aside_orphans(directory: Path, named: set[str]) -> list[str]:

@@ -260,15 +260,15 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "Tisch {n} wird nicht wieder aufgenommen: Seine Partie ist vorbei (ihr Spielstand ging, "
                            "als sie eingetragen war)"),
     "club.log.reopened": ("Table {n} is open again", "Tisch {n} ist wieder eröffnet"),
-    "club.log.orphan": ("The save {name} belongs to no table of club.json: set aside in {folder}",
-                        "Der Spielstand {name} gehört zu keinem Tisch von club.json: beiseitegelegt in {folder}"),
-    "club.orphans_line": ("{n} saves that no table of club.json names were set aside in {folder} (the log names "
+    "club.log.orphan": ("The save {name} belongs to no table of the club's: set aside in {folder}",
+                        "Der Spielstand {name} gehört zu keinem Tisch des Clubs: beiseitegelegt in {folder}"),
+    "club.orphans_line": ("{n} saves that no table of the club names were set aside in {folder} (the log names "
                           "them).",
-                          "{n} Spielstände, die kein Tisch von club.json nennt, sind nach {folder} beiseitegelegt "
+                          "{n} Spielstände, die kein Tisch des Clubs nennt, sind nach {folder} beiseitegelegt "
                           "(das Protokoll nennt sie)."),
-    "club.orphans_line_one": ("A save that no table of club.json names was set aside in {folder} (the log names "
+    "club.orphans_line_one": ("A save that no table of the club names was set aside in {folder} (the log names "
                               "it).",
-                              "Ein Spielstand, den kein Tisch von club.json nennt, ist nach {folder} beiseitegelegt "
+                              "Ein Spielstand, den kein Tisch des Clubs nennt, ist nach {folder} beiseitegelegt "
                               "(das Protokoll nennt ihn)."),
     "club.rebuilt_line": ("{file} was damaged, {why}: set aside as {aside}; {n} tables rebuilt from their "
                           "saves.",
@@ -280,6 +280,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.damaged.json": ("not JSON, or cut short", "kein JSON, oder abgeschnitten"),
     "club.damaged.nested": ("nested too deeply", "zu tief verschachtelt"),
     "club.damaged.shape": ("no list of tables", "keine Liste von Tischen"),
+    "club.damaged.db": ("no database of the club's tables, or damaged",
+                        "keine Datenbank der Tische des Clubs, oder beschädigt"),
+    "club.state.newer": ("a newer abluxxen wrote it: start that one, or update this one",
+                         "ein neueres Abluxxen hat sie geschrieben: starte jenes, oder aktualisiere dieses"),
+    "club.log.upgraded": ("{file} of an older club: its {n} tables, mutes and chats are now kept in {state}; "
+                          "{file} is kept as {aside}",
+                          "{file} eines älteren Clubs: Seine {n} Tische, Stummschaltungen und Chats stehen jetzt in "
+                          "{state}; {file} bleibt als {aside}"),
     "club.cannot_registry": ("cannot read the club's tables in {path}: {reason}",
                              "kann die Tische des Clubs in {path} nicht lesen: {reason}"),
     "club.log.not_rated": ("The ratings cannot be read: {error}", "Die Spielstärken lassen sich nicht lesen: {error}"),
@@ -296,8 +304,8 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "ABLUXXEN_DATA_DIR={dir}).",
                             "Zum Wiederherstellen: den Club anhalten, dann {dir} zu seinem Datenordner machen "
                             "(zurückkopieren, oder ABLUXXEN_DATA_DIR={dir})."),
-    "club.backup.tables": ("club.json ({n} tables)", "club.json ({n} Tische)"),
-    "club.backup.tables_one": ("club.json ({n} table)", "club.json ({n} Tisch)"),
+    "club.backup.tables": ("the club's state ({n} tables)", "der Stand des Clubs ({n} Tische)"),
+    "club.backup.tables_one": ("the club's state ({n} table)", "der Stand des Clubs ({n} Tisch)"),
     "club.backup.saves": ("{n} saves", "{n} Spielstände"),
     "club.backup.saves_one": ("{n} save", "{n} Spielstand"),
     "club.backup.accounts": ("the accounts", "die Konten"),

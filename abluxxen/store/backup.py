@@ -3,13 +3,17 @@
 What a club keeps in its data folder (see ``datadir.py``), and how each is
 copied so that the copy is one the club can start from:
 
-- ``club/club.json`` (the unfinished tables) first: it is replaced whole,
-  never written in place, so any moment's file is a whole one;
+- the club's state (``club/state.sqlite3``: the unfinished tables, the chat,
+  the mutes, the admins' orders) first, with SQLite's online backup, which
+  copies a database as one transaction sees it while the club writes it (a
+  club not yet upgraded has ``club/club.json`` instead: it is replaced whole,
+  never written in place, so any moment's file is a whole one);
 - then the saves in ``club/``: each is replaced whole at every move, and a
-  table's save is removed only once its game is recorded. Copied after
-  ``club.json``, every save it names is there (a table whose game ended in
-  between is left out of the copy's ``club.json``: its game is in the
-  records);
+  table's save is removed only once its game is recorded. Copied after the
+  state, every save it names is there but for a table whose game ended in
+  between (left out of the copy's ``club.json``; the copy's database names
+  it still, and the restored club, finding its save gone, lets it go: its
+  game is in the records);
 - then the accounts (``club/club.sqlite3``) and the records
   (``records.sqlite3``) with SQLite's online backup, which copies a database
   as one transaction sees it while others write; last, so that a game
@@ -37,6 +41,8 @@ from .records_db import FILE_NAME as RECORDS_FILE
 
 #: The club's folder in the data folder, its file of tables, the host's key (as ``host/``, ``table/`` name them).
 CLUB, CLUB_FILE, HOST_KEY = "club", "club.json", "host_key"
+#: The club's state (``club/state.py``'s), and the most of a damaged one copied as it is.
+STATE_FILE, MOST_STATE = "state.sqlite3", 256 * 1024 * 1024
 #: The most of ``club.json`` and of a save read (as the club reads them).
 MOST = 4 * 1024 * 1024
 #: Seconds a database busy with a writer is waited for.
@@ -56,11 +62,11 @@ class BackedUp:
     """What a backup copied.
 
     Attributes:
-        tables: the tables of the copied ``club.json``.
+        tables: the tables of the copied state (or ``club.json``).
         saves: the saves copied.
-        databases: the databases copied (``accounts``, ``records``).
+        databases: the databases copied (``accounts``, ``records``; the club's state counts as ``tables``).
         host_key: whether the host key was copied.
-        left_out: tables of ``club.json`` whose game ended while the saves were copied (in the records).
+        left_out: tables whose game ended while the saves were copied (in the records).
     """
 
     tables: int = 0
@@ -101,9 +107,16 @@ def back_up(data: Path, into: Path) -> BackedUp:
 
 
 def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
-    """``club.json``, then the saves (each as it is at its moment): the copied ``club.json`` names only
-    saves that were copied."""
+    """The club's state, then the saves (each as it is at its moment): the copied state names only saves
+    that were copied, or tables whose games ended meanwhile."""
     doc: dict[str, object] | None = None
+    state = club / STATE_FILE
+    if os.path.isfile(state) and not os.path.islink(state):
+        try:
+            _database(state, into / STATE_FILE)
+        except sqlite3.Error:  # damaged: copied as it is, for the club to set aside and rebuild from the saves
+            (into / STATE_FILE).unlink(missing_ok=True)
+            _write(into / STATE_FILE, read_small(state, MOST_STATE))
     if (club / CLUB_FILE).is_file():
         try:
             found = load_json(read_small(club / CLUB_FILE, MOST))
@@ -123,6 +136,8 @@ def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
         _write(into / name, text)
         copied.add(name)
     done.saves = len(copied)
+    if (into / STATE_FILE).exists():
+        _count_tables(into / STATE_FILE, copied, done)
     if doc is None:
         return
     tables = doc.get("tables")
@@ -131,6 +146,20 @@ def _club_and_saves(club: Path, into: Path, done: BackedUp) -> None:
         done.left_out, done.tables = len(tables) - len(kept), len(kept)
         doc["tables"] = kept
     _write(into / CLUB_FILE, (json.dumps(doc) + "\n").encode())
+
+
+def _count_tables(state: Path, copied: set[str], done: BackedUp) -> None:
+    """How many tables the copied state names, and of those in play how many have no save copied."""
+    try:
+        db = sqlite3.connect(f"{state.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = db.execute("SELECT save FROM tables").fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return  # damaged: the restored club says so
+    done.left_out = sum(1 for (save,) in rows if save is not None and save not in copied)
+    done.tables = len(rows) - done.left_out
 
 
 def _database(source: Path, target: Path) -> None:
