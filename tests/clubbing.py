@@ -7,7 +7,7 @@ import os
 import random
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 from hosting import KEY, WAIT, Answers, Client, Terminal, first_asked, next_asked, taken
@@ -27,8 +27,8 @@ ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
 
 def room_of(club: Club, number: int) -> Room | None:
     """Table ``number``'s room, while it plays in the club's own process (served there as a worker is)."""
-    workers = club.elsewhere
-    own = workers.own.local if isinstance(workers, Workers) and workers.own is not None else None
+    workers = cast(Workers, club.elsewhere)
+    own = workers.own.local if workers.own is not None else None
     here = own.tables.get(number) if own is not None else None
     return here.room if here is not None else None
 

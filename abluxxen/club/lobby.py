@@ -29,7 +29,7 @@ from ..engine.rules import Rules
 from ..engine.seeds import new_seed
 from ..quoting import brief
 from ..store.accounts import Accounts
-from ..store.ratings import Rating, Ratings, recorded_ratings
+from ..store.ratings import Placing, Rating, Ratings, fingerprint, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.save_document import Saved, SaveError
@@ -38,11 +38,13 @@ from ..store.saves import new_save_path, read_save, write_save
 from ..table.chat import MAX_NAME_SHOWN, Chat
 from ..table.room import OVER
 from ..table.seats import SeatError, seats_of
-from ..table.table import Table, start_event
-from .playing import Playing, play_club_table
+from ..table.table import start_event
+from . import messages
+from .messages import Event, GameOver, Over, Play, Recorded, Stage
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
 from .settings import Settings, settings_from
+from .tables import TableLink
 from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
@@ -76,20 +78,24 @@ class Rebuilt:
 
 
 class Elsewhere(Protocol):
-    """Where a club's tables play: the host's workers (``club/workers.py``), through which every person
-    visits a table."""
+    """Where a club's tables play: its workers (``club/workers.py``: worker processes, or the club's own
+    process serving the same frames)."""
 
-    def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
-        """Play ``table`` from its save at ``path`` (its accounts in it), its chat as kept."""
+    def play(self, table: TableLink, play: Play) -> None:
+        """Play ``table`` as ``play`` says (from its save, its accounts in it); its events go to it."""
 
     def stop(self) -> None:
         """The club stops: every table stops, its save kept."""
 
 
-def _ratings_of() -> Ratings:
-    """The ratings of the records the club's tables write (the data directory's, as every table's)."""
+def _ratings_of() -> tuple[Ratings, int | None]:
+    """The ratings of the records the club's tables write (the data directory's, as every table's), and the
+    number of the last game they take (``None``: games were recorded while reading, which it is not sure)."""
     with open_records() as records:
-        return recorded_ratings(records)
+        before = records.basis(fingerprint()).last
+        ratings = recorded_ratings(records)
+        last = records.basis(fingerprint()).last
+    return ratings, last if last == before else None
 
 
 class Club:
@@ -105,19 +111,19 @@ class Club:
         wall: the calendar's seconds (Unix time), in which ``club.json`` keeps when a mute ends: the monotonic
             clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
-        elsewhere: where the tables play: the host's workers, through which every person visits a table
-            (``None``: in this process, by :class:`~abluxxen.club.playing.Here`, for a club without a host).
+        elsewhere: where the tables play (its workers), through which every person visits a table.
     """
 
-    def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,
-                 lang: str = "en", clock: Callable[[], float] = time.monotonic,
+    def __init__(self, directory: Path, accounts: Accounts, *, elsewhere: Elsewhere, grace: float = 120.0,
+                 delay: float = 0.6, lang: str = "en", clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time,
-                 on_event: Callable[[str, dict[str, object]], None] | None = None,
-                 elsewhere: Elsewhere | None = None) -> None:
+                 on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
         self.directory = directory
         self.elsewhere = elsewhere
-        # The ratings of the records, read again off the event loop after every game recorded.
+        # The ratings of the records: read once (off the event loop), then each game the tables tell of added
+        # to them (:meth:`rated`); ``rated_to`` is the last game in the records they take (``None``: not sure).
         self.ratings = Ratings()
+        self.rated_to: int | None = None
         self._rating: asyncio.Task[None] | None = None
         self._rate_again = False
         self.accounts = accounts
@@ -132,8 +138,7 @@ class Club:
         self.talk = Chat(clock)
         self.version = 0
         self.next_number = 1
-        self._shown: tuple[object, ...] = ()
-        self._ticker: asyncio.Task[None] | None = None
+        self._rated_first = False
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
         self.file = ClubFile(directory, lambda key, fields: self.on_event(key, fields))
@@ -154,7 +159,7 @@ class Club:
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
         self._seat_again(visitor)
-        self._start_ticking()
+        self._rate_first()
         self.changed()
         return ""
 
@@ -205,16 +210,17 @@ class Club:
             if visitor.screen is not None:
                 visitor.screen.refresh()
 
-    def _start_ticking(self) -> None:
-        if self._ticker is None:
-            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+    def _rate_first(self) -> None:
+        if not self._rated_first:
+            self._rated_first = True
             self.rate()
 
     # -- ratings -------------------------------------------------------------------------
 
     def rate(self) -> None:
-        """Read the ratings again (a game was recorded): off the event loop, one reading at a time, and
-        once more when a game was recorded while reading; the lobby shows them when done."""
+        """Read the ratings (at the start, or when a game told of cannot be added: see :meth:`rated`): off
+        the event loop, one reading at a time, and once more when asked while reading; the lobby shows them
+        when done."""
         if self._rating is not None and not self._rating.done():
             self._rate_again = True
             return
@@ -223,7 +229,7 @@ class Club:
 
     async def _read_ratings(self) -> None:
         try:
-            self.ratings = await asyncio.to_thread(_ratings_of)
+            self.ratings, self.rated_to = await asyncio.to_thread(_ratings_of)
         except RecordsError as err:
             self.on_event("club.log.not_rated", {"error": str(err)})
         self.changed()
@@ -242,15 +248,20 @@ class Club:
         people = [p for p in self.ratings.people() if p.is_account][:count]
         return sorted(people + self.ratings.bots(), key=lambda p: (-p.points, p.bot is None, p.name.casefold()))
 
-    async def _tick(self) -> None:
-        """The tables' rooms change at every move; the lobby shows only what it lists of them (stage,
-        people, watchers), looked at once a second and drawn again when that changed."""
-        while True:
-            await asyncio.sleep(1.0)
-            shown = tuple((t.number, t.stage, t.bots(), t.watchers(), tuple(t.people())) for t in self.tables.values())
-            if shown != self._shown:
-                self._shown = shown
-                self.changed()
+    def rated(self, game: GameOver) -> None:
+        """A game the club's tables recorded, added to the ratings as it was told (no reading of the
+        records): the very ratings a reading would give, as long as it is the next game in the records
+        after those the ratings take. Else (a game another process recorded meanwhile, or one told out of
+        order) the records are read again."""
+        reading = self._rating is not None and not self._rating.done()
+        if self.rated_to is not None and not reading and game.record <= self.rated_to:
+            return  # a game told again (a score screen resumed): it is in already
+        if self.rated_to is None or reading or game.record != self.rated_to + 1:
+            self.rate()
+            return
+        self.ratings.add([Placing(*placing) for placing in game.rated])
+        self.rated_to = game.record
+        self.changed()
 
     def say(self, visitor: Visitor, text: str) -> str:
         """A line of the lobby's chat (see :class:`~abluxxen.table.chat.Chat`); ``""`` or why not."""
@@ -286,7 +297,7 @@ class Club:
             return None
         return self.tables.get(int(words[0].lstrip("#")))
 
-    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
+    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, TableLink | None]:
         """``visitor`` sits at ``table``: an open seat, or their own seat at a table in play; ``""`` (and
         the room to go to, for a table in play) or why not."""
         if table.room is not None:
@@ -367,27 +378,43 @@ class Club:
         self.changed()
 
     def _play(self, table: ClubTable, saved: Saved, path: Path, chat: object = None) -> None:
-        """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
-        over."""
+        """Give ``table`` its room where its club's tables play, its seats to their owners, and play it until
+        it is over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
         # The save knows its table too: should club.json be lost, the table is found again from it.
         saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings)}
-        if self.elsewhere is not None:
-            # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
-            # that a save another club holds is refused here too (SaveBusy), never written over.
-            lock = SaveLock(path).acquire()
-            try:
-                write_save(path, saved)
-            finally:
-                lock.release()
-            table.room = self.elsewhere.play(self, table, path, chat)
-        else:
-            table.room = play_club_table(Table(saved, path), table.settings, table.owners, grace=self.grace,
-                                         delay=self.delay, chat=chat, recorded=self.rate,
-                                         kept=lambda now: self.keep(now=now),
-                                         over=lambda: self.over(table))
-        self.hush(table)
+        # What the room plays from, the accounts in it; written under the save's lock, so that a save another
+        # club holds is refused here (SaveBusy), never written over.
+        lock = SaveLock(path).acquire()
+        try:
+            write_save(path, saved)
+        finally:
+            lock.release()
+        now, wall = self.clock(), self.wall()
+        muted = {name: wall + until - now for name, until in self.talk.silenced.values() if until > now}
+        play = Play(table.number, str(path), dict(table.owners), asdict(table.settings), self.grace, self.delay,
+                    chat, muted)
+        table.room = TableLink(play, lambda link, event: self._heard(table, link, event))
+        self.elsewhere.play(table.room, play)
         self.keep()
+
+    def _heard(self, table: ClubTable, link: TableLink, event: Event) -> None:
+        """What a table told (``link`` has taken it in): the lobby shows it, ``club.json`` keeps it, the
+        ratings take a game recorded."""
+        match event:
+            case Stage():
+                self.keep()
+                self.changed()
+            case messages.Chat():
+                self.keep(now=False)
+            case GameOver():
+                self.rated(event)
+            case Recorded():
+                self.keep()
+            case Over(error=error):
+                if error:
+                    self.on_event("club.log.not_played", {"n": table.number, "error": error})
+                self.over(table)
 
     def over(self, table: ClubTable) -> None:
         """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
@@ -399,7 +426,7 @@ class Club:
         self.keep()
         self.changed()
 
-    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
+    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, TableLink | None]:
         """``visitor`` watches ``table``; ``""`` and its room, or why not."""
         if table.room is None:
             return "club.not_started", None
@@ -494,16 +521,6 @@ class Club:
                 table.room.mute(name, seconds)
         self.keep()
 
-    def hush(self, table: ClubTable) -> None:
-        """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
-        as each still is."""
-        if table.room is None:
-            return
-        now = self.clock()
-        for name, until in self.talk.silenced.values():
-            if until > now:
-                table.room.mute(name, until - now)
-
     # -- what the club keeps -----------------------------------------------------------------
 
     def keep(self, *, now: bool = True) -> None:
@@ -534,7 +551,7 @@ class Club:
             if room.stage == OVER or save is None:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
-                           "save": save, "owners": table.owners, "chat": room.chat()})
+                           "save": save, "owners": table.owners, "chat": room.chat})
         now, wall = self.clock(), self.wall()
         muted = [{"name": name, "until": round(wall + until - now, 1)}
                  for name, until in self.talk.silenced.values() if until > now]
@@ -644,10 +661,4 @@ class Club:
         if not self.stopping:  # written here and now: the process is about to end
             self.file.write_now(self._kept())
         self.stopping = True
-        if self._ticker is not None:
-            self._ticker.cancel()
-        for table in list(self.tables.values()):
-            if table.room is not None:
-                table.room.stop()
-        if self.elsewhere is not None:
-            self.elsewhere.stop()
+        self.elsewhere.stop()

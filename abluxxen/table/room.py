@@ -71,6 +71,8 @@ class Room:
         self.on_event = on_event or (lambda key, name: None)
         # The seats' owners changed (``True``: keep it now, a crash must not lose it) or the chat did.
         self.on_kept: Callable[[bool], None] = lambda now: None
+        # Anything changed (what :meth:`changed` tells the screens): a club's table tells its club from here.
+        self.on_changed: Callable[[], None] = lambda: None
         seats = table.saved.seats
         self.chairs: dict[int, Chair] = {s: Chair(s, seat.name) for s, seat in enumerate(seats) if not seat.is_bot}
         self.watchers: set[Viewer] = set()
@@ -257,6 +259,7 @@ class Room:
         self._wake.set()
         for screen in self.screens():
             screen.refresh()
+        self.on_changed()
 
     def _say_host(self, what: str, name: str = "") -> None:
         self.on_event(f"host.log.{what}", name)
