@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -34,15 +35,16 @@ def room_of(club: Club, number: int) -> Room | None:
 
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
-            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None) -> None:
+            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None,
+            wall: Callable[[], float] = time.time) -> None:
     """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed), its
-    tables in ``workers`` worker processes (0: in this one), behind ``door``."""
+    tables in ``workers`` worker processes (0: in this one), behind ``door``, on the calendar ``wall``."""
 
     async def main() -> None:
         accounts = open_accounts(directory)
         elsewhere = Workers(workers)
         await elsewhere.start()
-        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere)
+        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere, wall=wall)
         assert club.resume() == []
         host = ClubHost(club, accounts, code=code, admins=admins, door=door)
         port = await host.listen(KEY, bind="127.0.0.1", port=0)

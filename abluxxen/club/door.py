@@ -236,6 +236,7 @@ class ClubVisit:
             session.relay = None
             visitor.at = None
             club.changed()
+            club.rest(table)  # the last one there gone: it may sleep
 
     @staticmethod
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:

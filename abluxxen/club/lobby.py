@@ -40,7 +40,7 @@ from ..table.room import OVER
 from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
-from .messages import Event, GameOver, Over, Play, Recorded, Stage
+from .messages import Event, GameOver, Over, Play, Recorded, Stage, Turn
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, set_aside_orphans
 from .settings import Settings, settings_from
@@ -139,6 +139,7 @@ class Club:
         self.version = 0
         self.next_number = 1
         self._rated_first = False
+        self._alarm_set: asyncio.TimerHandle | None = None  # when the next sleeping table wakes
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in club.json to be resumed
         self.file = ClubFile(directory, lambda key, fields: self.on_event(key, fields))
@@ -302,6 +303,7 @@ class Club:
         the room to go to, for a table in play) or why not."""
         if table.room is not None:
             if table.owners.get(visitor.name.casefold()) == visitor.key:
+                self.wake(table, coming=True)
                 return "", table.room
             return "club.playing", None
         if visitor.waits_at is table:
@@ -405,6 +407,9 @@ class Club:
             case Stage():
                 self.keep()
                 self.changed()
+                self.rest(table)
+            case Turn():
+                self.rest(table)
             case messages.Chat():
                 self.keep(now=False)
             case GameOver():
@@ -414,7 +419,65 @@ class Club:
             case Over(error=error):
                 if error:
                     self.on_event("club.log.not_played", {"n": table.number, "error": error})
+                if link.asleep and not error:
+                    if link.wake_wanted:
+                        self.wake(table)
+                    else:
+                        self._alarm()
+                    return
                 self.over(table)
+
+    # -- tables that sleep -----------------------------------------------------------------
+
+    # A table in play with nobody at it (no person at their seat, nobody watching) and nothing to do (the
+    # decision awaited is a person's who is away, within their grace) is stopped where it played: no room,
+    # no place in a worker, no lock on its save. The club keeps what it last told (the lobby lists it as
+    # before) and plays it again from its save when someone comes to it (join, watch) or when its grace
+    # ends (a stand-in then decides, as if it had played on).
+
+    def rest(self, table: ClubTable) -> None:
+        """Let ``table`` sleep if nobody is at it and it has nothing to do until its wake time."""
+        link = table.room
+        if link is None or link.asleep or link.channel is None or link.coming or self.stopping:
+            return
+        if any(visitor.at == table.number for visitor in self.visitors.values()):
+            return
+        wake = link.wake_at()
+        if wake is not None and wake > self.wall():
+            link.sleep()
+
+    def wake(self, table: ClubTable, *, coming: bool = False) -> None:
+        """``table`` plays again from its save (someone comes to it, ``coming``: it does not sleep again
+        before they are there; or its wake time came); one falling asleep plays again once it has stopped."""
+        link = table.room
+        if link is None or self.stopping:
+            return
+        link.coming = link.coming or coming
+        if not link.asleep:
+            return
+        if link.channel is not None:
+            link.wake_wanted = True
+            return
+        self.elsewhere.play(link, link.again(self.wall()))
+
+    def wake_due(self) -> None:
+        """Every sleeping table whose wake time has come plays again; the next wake time is set."""
+        now = self.wall()
+        for table in list(self.tables.values()):
+            link = table.room
+            if link is not None and link.asleep and link.channel is None and (link.wake_at() or now) <= now:
+                self.wake(table)
+        self._alarm()
+
+    def _alarm(self) -> None:
+        """Set the alarm for the next sleeping table's wake time (the calendar's: it may be days away)."""
+        if self._alarm_set is not None:
+            self._alarm_set.cancel()
+            self._alarm_set = None
+        times = [wake for t in self.tables.values() if t.room is not None and t.room.asleep
+                 and (wake := t.room.wake_at()) is not None]
+        if times and not self.stopping:
+            self._alarm_set = asyncio.get_running_loop().call_later(max(0.0, min(times) - self.wall()), self.wake_due)
 
     def over(self, table: ClubTable) -> None:
         """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
@@ -430,6 +493,7 @@ class Club:
         """``visitor`` watches ``table``; ``""`` and its room, or why not."""
         if table.room is None:
             return "club.not_started", None
+        self.wake(table, coming=True)
         return "", table.room
 
     # -- the admins' orders ----------------------------------------------------------------
@@ -661,4 +725,6 @@ class Club:
         if not self.stopping:  # written here and now: the process is about to end
             self.file.write_now(self._kept())
         self.stopping = True
+        if self._alarm_set is not None:
+            self._alarm_set.cancel()
         self.elsewhere.stop()

@@ -38,8 +38,8 @@ class Play:
     """Play table ``number`` from its save, its seats its owners' (casefolded name to key), as ``settings``
     say; nobody waited for longer than ``grace`` (seconds), ``delay`` after each bot move, its chat as
     kept; ``muted``: who may not talk, and until when (the calendar's seconds); ``away``: the people who
-    were away when it was last played, since when (the calendar's seconds): their grace runs on from
-    then, not anew (a table woken from its sleep)."""
+    were away when it was last played, and for how many seconds by now: their grace runs on, not anew (a
+    table woken from its sleep)."""
 
     number: int
     save: str

@@ -158,14 +158,15 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
     played.disk = DiskThread()  # a slow disk holds up this table, never everyone the process serves
     room = Room(played, code=new_code(), grace=order.grace, delay=order.delay, turn=settings.clock)
     room.resumed = True  # whoever does not come to their seat has its grace, then a bot
+    room.gathers = not order.away  # woken from its sleep: it plays on, whoever is away has the rest of their grace
     now, now_mono = wall(), room.clock()
-    away = {name.casefold(): since for name, since in (order.away or {}).items()}
+    away = {name.casefold(): seconds for name, seconds in (order.away or {}).items()}
     for chair in room.chairs.values():
         key = order.owners.get(chair.name.casefold())
         chair.keys = frozenset({key}) if key else frozenset()
-        since = away.get(chair.name.casefold())
-        if since is not None:
-            chair.left_at = now_mono - max(0.0, min(now - since, order.grace))
+        seconds = away.get(chair.name.casefold())
+        if seconds is not None:
+            chair.left_at = now_mono - max(0.0, min(seconds, order.grace))
     if order.chat is not None:
         room.restore({"chat": order.chat})
     for name, until in (order.muted or {}).items():

@@ -36,6 +36,9 @@ from .messages import (
     encode,
 )
 
+#: The longest a visit waits for a sleeping table to play again.
+WAKING = 10.0
+
 
 class TableLink:
     """A table in play as the club sees it: what its events last told (its stage, people, bots, watchers,
@@ -61,6 +64,9 @@ class TableLink:
         self.away: dict[str, float] = {}
         self.turn: Turn | None = None
         self.asleep = False
+        self.awake = asyncio.Event()  # set while it plays somewhere
+        self.wake_wanted = False  # woken while falling asleep: played again once it has stopped
+        self.coming = False  # someone is on their way to it (join, watch): it does not sleep meanwhile
         self.muted: dict[str, float] = dict(play.muted or {})  # who may not talk here, until when (calendar)
 
     def save_name(self) -> str | None:
@@ -79,20 +85,35 @@ class TableLink:
                 self.chat = chat
             case Over():
                 self.channel = None
+                self.awake.clear()
                 if not self.asleep:
                     self.stage = "over"
             case GameOver() | Recorded() | Log():
                 pass
         self.heard(self, event)
 
-    def again(self) -> Play:
-        """The order that plays it on from its save as it is now (its chat, its mutes, who is away)."""
+    def again(self, now: float | None = None) -> Play:
+        """The order that plays it on from its save as it is now (its chat, its mutes, who is away and for
+        how long by ``now``, the calendar's seconds)."""
         save = self.save if self.save is not None else Path(self.play.save).name
-        now = time.time()
+        now = time.time() if now is None else now
         self.play = replace(self.play, save=str(Path(self.play.save).with_name(save)), chat=self.chat,
                             muted={name: until for name, until in self.muted.items() if until > now},
-                            away=dict(self.away))
+                            away={name: max(0.0, now - since) for name, since in self.away.items()})
         return self.play
+
+    def wake_at(self) -> float | None:
+        """When it must play again if it sleeps (the calendar's seconds): when a stand-in takes the decision
+        awaited (the end of its person's grace); ``None``: it may not sleep (someone is there, a bot or a
+        stand-in has something to do, or it is no table in play)."""
+        if self.watchers or self.stage not in ("waiting", "playing") or set(self.away) != set(self.people):
+            return None
+        if self.stage == "waiting":  # a table played anew waits for its people: until the last grace ends
+            return max(self.away.values(), default=0.0) + self.play.grace if self.away else None
+        turn = self.turn
+        if turn is None or turn.seat is None or turn.name not in self.away or turn.deadline is None:
+            return None
+        return turn.deadline
 
     def order(self, order: Order) -> None:
         """Send an order to where it plays (asleep: nowhere, there is nothing to tell)."""
@@ -119,7 +140,14 @@ class TableLink:
             self.order(Sleep(self.number))
 
     async def visit(self, hooks: Relay, header: dict[str, Any]) -> Ending:
-        """A person at this table until they leave it (see :meth:`Channel.visit`)."""
+        """A person at this table until they leave it (see :meth:`Channel.visit`); a table being woken is
+        waited for."""
+        if self.channel is None and self.asleep:
+            try:
+                await asyncio.wait_for(self.awake.wait(), WAKING)
+            except TimeoutError:
+                pass
+        self.coming = False
         if self.channel is None:
             return Ending(reason="closed")
         return await self.channel.visit(self.number, hooks, header)
@@ -193,7 +221,8 @@ class Channel:
 
     def place(self, table: TableLink, play: Play) -> None:
         """Play ``table`` here, as ``play`` says."""
-        table.channel, table.asleep = self, False
+        table.channel, table.asleep, table.wake_wanted = self, False, False
+        table.awake.set()
         self.tables[table.number] = table
         self.order(play)
 
