@@ -6,9 +6,10 @@ import asyncio
 import json
 import os
 import random
+import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import asyncssh
 from hosting import KEY, WAIT, Answers, Client, Terminal, first_asked, next_asked, taken
@@ -29,8 +30,8 @@ ANN, BEN, CY = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(3))
 
 def room_of(club: Club, number: int) -> Room | None:
     """Table ``number``'s room, while it plays in the club's own process (served there as a worker is)."""
-    workers = club.elsewhere
-    own = workers.own.local if isinstance(workers, Workers) and workers.own is not None else None
+    workers = cast(Workers, club.elsewhere)
+    own = workers.own.local if workers.own is not None else None
     here = own.tables.get(number) if own is not None else None
     return here.room if here is not None else None
 
@@ -62,15 +63,16 @@ def as_before_the_database(directory: Path) -> None:
 
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
-            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None) -> None:
+            admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None,
+            wall: Callable[[], float] = time.time) -> None:
     """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed), its
-    tables in ``workers`` worker processes (0: in this one), behind ``door``."""
+    tables in ``workers`` worker processes (0: in this one), behind ``door``, on the calendar ``wall``."""
 
     async def main() -> None:
         accounts = open_accounts(directory)
         elsewhere = Workers(workers)
         await elsewhere.start()
-        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere)
+        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere, wall=wall)
         assert club.resume() == []
         host = ClubHost(club, accounts, code=code, admins=admins, door=door)
         port = await host.listen(KEY, bind="127.0.0.1", port=0)

@@ -1169,7 +1169,7 @@ def test_a_nul_byte_or_another_control_key_from_a_client_is_ignored_and_the_lobb
 
 def _lobby_of(tmp_path: Path, *names: str) -> tuple[Club, list[Visitor]]:
     """A club with these accounts online (no terminals: their lobbies are drawn as text)."""
-    club = Club(tmp_path, open_accounts(tmp_path))
+    club = Club(tmp_path, open_accounts(tmp_path), elsewhere=Workers(0))
     visitors = [Visitor(name, f"SHA256:{name}") for name in names]
     for visitor in visitors:
         club.visitors[visitor.name.casefold()] = visitor
@@ -1227,7 +1227,7 @@ def test_a_burst_of_people_arriving_draws_each_lobby_once_not_once_for_each_of_t
         def close(self, reason: str) -> None: ...
 
     async def burst() -> None:
-        club = Club(tmp_path, open_accounts(tmp_path))
+        club = Club(tmp_path, open_accounts(tmp_path), elsewhere=Workers(0))
 
         def drawn_all() -> bool:  # every early lobby drawn, and no drawing due
             return all(drawn[f"Early{n}"] for n in range(30)) and club._lobbies_due is None

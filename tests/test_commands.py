@@ -24,6 +24,7 @@ from abluxxen import Game
 from abluxxen.club.lobby import Club
 from abluxxen.club.screens import ClubTableScreen, LobbyScreen
 from abluxxen.club.visitors import Visitor
+from abluxxen.club.workers import Workers
 from abluxxen.engine.events import START, Event
 from abluxxen.engine.match import Match
 from abluxxen.store.accounts import open_accounts
@@ -160,7 +161,7 @@ LOBBIES = ("lobby", "admin")
 @contextmanager
 def _lobby(front: str, where: Path) -> Iterator[LobbyScreen]:
     """Ann's lobby in a club (an admin's for ``admin``), without a terminal (80 columns)."""
-    club = Club(where, open_accounts(where))
+    club = Club(where, open_accounts(where), elsewhere=Workers(0))
     ann = Visitor("Ann", "SHA256:ann", admin=front == "admin")
     club.visitors[ann.name.casefold()] = ann
     yield LobbyScreen(club, ann, lang="en", colours=None)

@@ -16,8 +16,8 @@ from rich.console import RenderableType
 from ..quoting import brief
 from ..tui.commands import ORDERED_IN_LOBBY, Lobby
 from .lobby import MAX_MUTE, MUTE_MINUTES, Club
-from .playing import Playing
 from .settings import read_settings
+from .tables import TableLink
 from .visitors import ClubTable, Visitor
 
 Words = tuple[str, ...]
@@ -79,7 +79,7 @@ def _watch(lobby: LobbyDesk, words: Words) -> None:
         _go(lobby, table, *lobby.clubhouse.watch(lobby.visitor, table))
 
 
-def _go(lobby: LobbyDesk, table: ClubTable, refused: str, playing: Playing | None) -> None:
+def _go(lobby: LobbyDesk, table: ClubTable, refused: str, playing: TableLink | None) -> None:
     """To the table the club let this person in at (one in play; at an open one their seat waits)."""
     if refused:
         lobby.refuse(refused)

@@ -223,8 +223,7 @@ class ClubVisit:
         club.changed()
         try:
             room = table.room
-            workers = club.elsewhere
-            if room is None or not isinstance(workers, Workers):
+            if room is None:
                 return Ending(reason="closed")
             session.relay = Relay(session.stdout.write)
             chan = session.chan
@@ -232,11 +231,12 @@ class ClubVisit:
             header = {"login": asdict(session.login), "lang": lang, "colours": colours,
                       "term": chan.get_terminal_type() if chan is not None else None,
                       "size": [size.columns, size.rows]}
-            return await workers.visit(room, session.relay, header)
+            return await room.visit(session.relay, header)
         finally:
             session.relay = None
             visitor.at = None
             club.changed()
+            club.rest(table)  # the last one there gone: it may sleep
 
     @staticmethod
     def _back(table: ClubTable, ending: Ending, tr: Tr) -> str:

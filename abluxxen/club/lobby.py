@@ -32,7 +32,7 @@ from ..engine.rules import Rules
 from ..engine.seeds import new_seed
 from ..quoting import brief
 from ..store.accounts import Accounts
-from ..store.ratings import Rating, Ratings, recorded_ratings
+from ..store.ratings import Placing, Rating, Ratings, fingerprint, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.save_document import Saved, SaveError
@@ -41,12 +41,14 @@ from ..store.saves import new_save_path, read_save, write_save
 from ..table.chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from ..table.room import OVER
 from ..table.seats import SeatError, seats_of
-from ..table.table import Table, start_event
-from .playing import Playing, play_club_table
+from ..table.table import start_event
+from . import messages
+from .messages import Event, GameOver, Over, Play, Recorded, Stage, Turn
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
 from .settings import Settings, settings_from
 from .state import OPEN, STATE_FILE, ClubState
+from .tables import TableLink
 from .visitors import ClubTable, Visitor, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
@@ -85,20 +87,24 @@ class Rebuilt:
 
 
 class Elsewhere(Protocol):
-    """Where a club's tables play: the host's workers (``club/workers.py``), through which every person
-    visits a table."""
+    """Where a club's tables play: its workers (``club/workers.py``: worker processes, or the club's own
+    process serving the same frames)."""
 
-    def play(self, club: Club, table: ClubTable, path: Path, chat: object) -> Playing:
-        """Play ``table`` from its save at ``path`` (its accounts in it), its chat as kept."""
+    def play(self, table: TableLink, play: Play) -> None:
+        """Play ``table`` as ``play`` says (from its save, its accounts in it); its events go to it."""
 
     def stop(self) -> None:
         """The club stops: every table stops, its save kept."""
 
 
-def _ratings_of() -> Ratings:
-    """The ratings of the records the club's tables write (the data directory's, as every table's)."""
+def _ratings_of() -> tuple[Ratings, int | None]:
+    """The ratings of the records the club's tables write (the data directory's, as every table's), and the
+    number of the last game they take (``None``: games were recorded while reading, which it is not sure)."""
     with open_records() as records:
-        return recorded_ratings(records)
+        before = records.basis(fingerprint()).last
+        ratings = recorded_ratings(records)
+        last = records.basis(fingerprint()).last
+    return ratings, last if last == before else None
 
 
 class Club:
@@ -114,19 +120,19 @@ class Club:
         wall: the calendar's seconds (Unix time), in which the database keeps when a mute ends: the monotonic
             clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
-        elsewhere: where the tables play: the host's workers, through which every person visits a table
-            (``None``: in this process, by :class:`~abluxxen.club.playing.Here`, for a club without a host).
+        elsewhere: where the tables play (its workers), through which every person visits a table.
     """
 
-    def __init__(self, directory: Path, accounts: Accounts, *, grace: float = 120.0, delay: float = 0.6,
-                 lang: str = "en", clock: Callable[[], float] = time.monotonic,
+    def __init__(self, directory: Path, accounts: Accounts, *, elsewhere: Elsewhere, grace: float = 120.0,
+                 delay: float = 0.6, lang: str = "en", clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time,
-                 on_event: Callable[[str, dict[str, object]], None] | None = None,
-                 elsewhere: Elsewhere | None = None) -> None:
+                 on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
         self.directory = directory
         self.elsewhere = elsewhere
-        # The ratings of the records, read again off the event loop after every game recorded.
+        # The ratings of the records: read once (off the event loop), then each game the tables tell of added
+        # to them (:meth:`rated`); ``rated_to`` is the last game in the records they take (``None``: not sure).
         self.ratings = Ratings()
+        self.rated_to: int | None = None
         self._rating: asyncio.Task[None] | None = None
         self._rate_again = False
         self.accounts = accounts
@@ -141,8 +147,8 @@ class Club:
         self.talk = Chat(clock)
         self.version = 0
         self.next_number = 1
-        self._shown: tuple[object, ...] = ()
-        self._ticker: asyncio.Task[None] | None = None
+        self._rated_first = False
+        self._alarm_set: asyncio.TimerHandle | None = None  # when the next sleeping table wakes
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in its database to be resumed
         self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
@@ -165,7 +171,7 @@ class Club:
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
         self._seat_again(visitor)
-        self._start_ticking()
+        self._rate_first()
         self.changed()
         return ""
 
@@ -216,16 +222,17 @@ class Club:
             if visitor.screen is not None:
                 visitor.screen.refresh()
 
-    def _start_ticking(self) -> None:
-        if self._ticker is None:
-            self._ticker = asyncio.get_running_loop().create_task(self._tick())
+    def _rate_first(self) -> None:
+        if not self._rated_first:
+            self._rated_first = True
             self.rate()
 
     # -- ratings -------------------------------------------------------------------------
 
     def rate(self) -> None:
-        """Read the ratings again (a game was recorded): off the event loop, one reading at a time, and
-        once more when a game was recorded while reading; the lobby shows them when done."""
+        """Read the ratings (at the start, or when a game told of cannot be added: see :meth:`rated`): off
+        the event loop, one reading at a time, and once more when asked while reading; the lobby shows them
+        when done."""
         if self._rating is not None and not self._rating.done():
             self._rate_again = True
             return
@@ -234,7 +241,7 @@ class Club:
 
     async def _read_ratings(self) -> None:
         try:
-            self.ratings = await asyncio.to_thread(_ratings_of)
+            self.ratings, self.rated_to = await asyncio.to_thread(_ratings_of)
         except RecordsError as err:
             self.on_event("club.log.not_rated", {"error": str(err)})
         self.changed()
@@ -253,15 +260,20 @@ class Club:
         people = [p for p in self.ratings.people() if p.is_account][:count]
         return sorted(people + self.ratings.bots(), key=lambda p: (-p.points, p.bot is None, p.name.casefold()))
 
-    async def _tick(self) -> None:
-        """The tables' rooms change at every move; the lobby shows only what it lists of them (stage,
-        people, watchers), looked at once a second and drawn again when that changed."""
-        while True:
-            await asyncio.sleep(1.0)
-            shown = tuple((t.number, t.stage, t.bots(), t.watchers(), tuple(t.people())) for t in self.tables.values())
-            if shown != self._shown:
-                self._shown = shown
-                self.changed()
+    def rated(self, game: GameOver) -> None:
+        """A game the club's tables recorded, added to the ratings as it was told (no reading of the
+        records): the very ratings a reading would give, as long as it is the next game in the records
+        after those the ratings take. Else (a game another process recorded meanwhile, or one told out of
+        order) the records are read again."""
+        reading = self._rating is not None and not self._rating.done()
+        if self.rated_to is not None and not reading and game.record <= self.rated_to:
+            return  # a game told again (a score screen resumed): it is in already
+        if self.rated_to is None or reading or game.record != self.rated_to + 1:
+            self.rate()
+            return
+        self.ratings.add([Placing(*placing) for placing in game.rated])
+        self.rated_to = game.record
+        self.changed()
 
     def say(self, visitor: Visitor, text: str) -> str:
         """A line of the lobby's chat (see :class:`~abluxxen.table.chat.Chat`); ``""`` or why not."""
@@ -298,11 +310,12 @@ class Club:
             return None
         return self.tables.get(int(words[0].lstrip("#")))
 
-    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
+    def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, TableLink | None]:
         """``visitor`` sits at ``table``: an open seat, or their own seat at a table in play; ``""`` (and
         the room to go to, for a table in play) or why not."""
         if table.room is not None:
             if table.owners.get(visitor.name.casefold()) == visitor.key:
+                self.wake(table, coming=True)
                 return "", table.room
             return "club.playing", None
         if visitor.waits_at is table:
@@ -379,27 +392,104 @@ class Club:
         self.changed()
 
     def _play(self, table: ClubTable, saved: Saved, path: Path, chat: object = None) -> None:
-        """Give ``table`` its room, here or elsewhere, its seats to their owners, and play it until it is
-        over."""
+        """Give ``table`` its room where its club's tables play, its seats to their owners, and play it until
+        it is over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
         # The save knows its table too: should the club's database be lost, the table is found again from it.
         saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings)}
-        if self.elsewhere is not None:
-            # What the room elsewhere plays from, the accounts in it; written under the save's lock, so
-            # that a save another club holds is refused here too (SaveBusy), never written over.
-            lock = SaveLock(path).acquire()
-            try:
-                write_save(path, saved)
-            finally:
-                lock.release()
-            table.room = self.elsewhere.play(self, table, path, chat)
-        else:
-            table.room = play_club_table(Table(saved, path), table.settings, table.owners, grace=self.grace,
-                                         delay=self.delay, chat=chat, recorded=self.rate,
-                                         kept=lambda now: self.keep(now=now),
-                                         over=lambda: self.over(table))
-        self.hush(table)
+        # What the room plays from, the accounts in it; written under the save's lock, so that a save another
+        # club holds is refused here (SaveBusy), never written over.
+        lock = SaveLock(path).acquire()
+        try:
+            write_save(path, saved)
+        finally:
+            lock.release()
+        now, wall = self.clock(), self.wall()
+        muted = {name: wall + until - now for name, until in self.talk.silenced.values() if until > now}
+        play = Play(table.number, str(path), dict(table.owners), asdict(table.settings), self.grace, self.delay,
+                    chat, muted)
+        table.room = TableLink(play, lambda link, event: self._heard(table, link, event))
+        self.elsewhere.play(table.room, play)
         self.keep()
+
+    def _heard(self, table: ClubTable, link: TableLink, event: Event) -> None:
+        """What a table told (``link`` has taken it in): the lobby shows it, ``club.json`` keeps it, the
+        ratings take a game recorded."""
+        match event:
+            case Stage():
+                self.keep()
+                self.changed()
+                self.rest(table)
+            case Turn():
+                self.rest(table)
+            case messages.Chat():
+                self.keep(now=False)
+            case GameOver():
+                self.rated(event)
+            case Recorded():
+                self.keep()
+            case Over(error=error):
+                if error:
+                    self.on_event("club.log.not_played", {"n": table.number, "error": error})
+                if link.asleep and not error:
+                    if link.wake_wanted:
+                        self.wake(table)
+                    else:
+                        self._alarm()
+                    return
+                self.over(table)
+
+    # -- tables that sleep -----------------------------------------------------------------
+
+    # A table in play with nobody at it (no person at their seat, nobody watching) and nothing to do (the
+    # decision awaited is a person's who is away, within their grace) is stopped where it played: no room,
+    # no place in a worker, no lock on its save. The club keeps what it last told (the lobby lists it as
+    # before) and plays it again from its save when someone comes to it (join, watch) or when its grace
+    # ends (a stand-in then decides, as if it had played on).
+
+    def rest(self, table: ClubTable) -> None:
+        """Let ``table`` sleep if nobody is at it and it has nothing to do until its wake time."""
+        link = table.room
+        if link is None or link.asleep or link.channel is None or link.coming or self.stopping:
+            return
+        if any(visitor.at == table.number for visitor in self.visitors.values()):
+            return
+        wake = link.wake_at()
+        if wake is not None and wake > self.wall():
+            link.sleep()
+
+    def wake(self, table: ClubTable, *, coming: bool = False) -> None:
+        """``table`` plays again from its save (someone comes to it, ``coming``: it does not sleep again
+        before they are there; or its wake time came); one falling asleep plays again once it has stopped."""
+        link = table.room
+        if link is None or self.stopping:
+            return
+        link.coming = link.coming or coming
+        if not link.asleep:
+            return
+        if link.channel is not None:
+            link.wake_wanted = True
+            return
+        self.elsewhere.play(link, link.again(self.wall()))
+
+    def wake_due(self) -> None:
+        """Every sleeping table whose wake time has come plays again; the next wake time is set."""
+        now = self.wall()
+        for table in list(self.tables.values()):
+            link = table.room
+            if link is not None and link.asleep and link.channel is None and (link.wake_at() or now) <= now:
+                self.wake(table)
+        self._alarm()
+
+    def _alarm(self) -> None:
+        """Set the alarm for the next sleeping table's wake time (the calendar's: it may be days away)."""
+        if self._alarm_set is not None:
+            self._alarm_set.cancel()
+            self._alarm_set = None
+        times = [wake for t in self.tables.values() if t.room is not None and t.room.asleep
+                 and (wake := t.room.wake_at()) is not None]
+        if times and not self.stopping:
+            self._alarm_set = asyncio.get_running_loop().call_later(max(0.0, min(times) - self.wall()), self.wake_due)
 
     def over(self, table: ClubTable) -> None:
         """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
@@ -411,10 +501,11 @@ class Club:
         self.keep()
         self.changed()
 
-    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, Playing | None]:
+    def watch(self, visitor: Visitor, table: ClubTable) -> tuple[str, TableLink | None]:
         """``visitor`` watches ``table``; ``""`` and its room, or why not."""
         if table.room is None:
             return "club.not_started", None
+        self.wake(table, coming=True)
         return "", table.room
 
     # -- the admins' orders ----------------------------------------------------------------
@@ -515,16 +606,6 @@ class Club:
         detail = {k: v for k, v in fields.items() if k not in ("by", "name")}
         self.state.order(str(fields["by"]), key.rsplit(".", 1)[-1], str(fields.get("name", target)), detail)
 
-    def hush(self, table: ClubTable) -> None:
-        """Tell ``table``'s room (new, resumed, or played anew by another worker) who is muted, for as long
-        as each still is."""
-        if table.room is None:
-            return
-        now = self.clock()
-        for name, until in self.talk.silenced.values():
-            if until > now:
-                table.room.mute(name, until - now)
-
     # -- what the club keeps -----------------------------------------------------------------
 
     def keep(self, *, now: bool = True) -> None:
@@ -556,7 +637,8 @@ class Club:
             if room.stage == OVER or save is None:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
-                           "stage": room.stage, "save": save, "owners": table.owners, "chat": room.chat()})
+                           "stage": room.stage, "save": save, "owners": table.owners, "chat": room.chat,
+                           **_whose(room.turn)})
         now, wall = self.clock(), self.wall()
         muted = [{"name": name, "until": round(wall + until - now, 1), "by": self.muted_by.get(name.casefold(), "")}
                  for name, until in self.talk.silenced.values() if until > now]
@@ -700,10 +782,14 @@ class Club:
         if not self.stopping:  # written here and now: the process is about to end
             self.state.write_now(self._kept())
         self.stopping = True
-        if self._ticker is not None:
-            self._ticker.cancel()
-        for table in list(self.tables.values()):
-            if table.room is not None:
-                table.room.stop()
-        if self.elsewhere is not None:
-            self.elsewhere.stop()
+        if self._alarm_set is not None:
+            self._alarm_set.cancel()
+        self.elsewhere.stop()
+
+
+def _whose(turn: Turn | None) -> dict[str, Any]:
+    """Whose decision a table awaits, as the club's database keeps it (the last :class:`Turn` it told of):
+    a person's name, since when and until when (the calendar's seconds); nothing while no person's."""
+    if turn is None or turn.seat is None:
+        return {}
+    return {"whose": turn.name, "since": turn.since, "deadline": turn.deadline}

@@ -1,147 +1,186 @@
-"""A club's table in play, wherever its room runs: the :class:`Playing` the club sees, :class:`Here` for a
-room in this process, and :func:`play_club_table`, which plays one in any process (the club's, a worker's)."""
+"""A club's table as the process that plays it sees it (a worker's, or the club's own serving as one):
+:func:`play_club_table` plays one from its save, and :class:`PlayedTable` applies the club's orders to its
+room and tells the club what happens there, as it happens (the room's change hooks), in the messages of
+:mod:`.messages`.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
-from typing import Protocol
+from datetime import UTC, datetime
+from pathlib import Path
 
+from ..store.ratings import places, placings
+from ..store.records_reading import GameSummary, RecordedSeat
+from ..store.save_document import Saved
+from ..store.saves import read_save
 from ..table.codes import new_code
 from ..table.room import Room
 from ..table.table import DiskThread, Table
-from .settings import Settings
+from .messages import Chat, Close, GameOver, Kick, Message, Mute, Over, Play, Recorded, SendBack, Stage, Turn
+from .settings import settings_from
 
 
-class Playing(Protocol):
-    """A club table in play, wherever its room runs: in the club's own process (:class:`Here`), or in a
-    worker process (``club/workers.py``), which tells the club what it needs to know."""
-
-    @property
-    def stage(self) -> str:
-        """The room's stage (``waiting``, ``playing``, ``scores``, ``over``)."""
-
-    def people(self) -> list[str]:
-        """The names at its seats."""
-
-    def bots(self) -> int:
-        """The seats bots play."""
-
-    def watchers(self) -> int:
-        """How many watch it."""
-
-    def save_name(self) -> str | None:
-        """Its save's file name in the club's folder (``None``: none)."""
-
-    def chat(self) -> object:
-        """Its chat, as ``club.json`` keeps it."""
-
-    def close(self) -> None:
-        """(An admin closes the table.) Its screens go back to the lobby and play stops; the save stays."""
-
-    def kick(self, name: str) -> None:
-        """(An account is banned.) The seat of ``name`` is theirs no more, and they leave it."""
-
-    def send_back(self, name: str) -> None:
-        """(An admin kicks ``name``.) Their screens here go back to the lobby; a seat of theirs waits for
-        them, as a dropped one does."""
-
-    def mute(self, name: str, seconds: float) -> None:
-        """(An admin mutes ``name``.) They say nothing here for ``seconds`` (0: they may talk again)."""
-
-    def stop(self) -> None:
-        """(The club stops.) Play stops; the save stays, to be resumed."""
-
-
-class Here:
-    """A table whose room runs in this process: a worker's (``club/workers.py``: a process of its own, or the
-    club's own serving as a worker), or a club's that has no workers at all (a club made without a host).
+class PlayedTable:
+    """A club table whose room plays in this process, and what it last told the club.
 
     Args:
+        number: its number in the club.
         room: its room.
-        task: the room's run.
+        tell: where its events go (to the club).
+        wall: the calendar's seconds (whose turn since when, deadlines: the club's clock is another
+            process's).
     """
 
-    def __init__(self, room: Room, task: asyncio.Task[None]) -> None:
+    def __init__(self, number: int, room: Room, tell: Callable[[Message], None],
+                 wall: Callable[[], float] = time.time) -> None:
+        self.number = number
         self.room = room
-        self.task = task
+        self.tell = tell
+        self.wall = wall
+        self.task: asyncio.Task[None] | None = None
+        self.stage: Stage | None = None
+        self.turn: Turn | None = None
+        self.chat: object = room.kept()["chat"]
+        # The room's clock to the calendar's, once: a time told twice is told the same.
+        self.offset = wall() - room.clock()
 
-    @property
-    def stage(self) -> str:
-        return self.room.stage
+    # -- what it tells ---------------------------------------------------------------------------------
 
-    def people(self) -> list[str]:
-        return [c.name for c in self.room.chairs.values()]
-
-    def bots(self) -> int:
-        return sum(1 for seat in self.room.saved.seats if seat.is_bot)
-
-    def watchers(self) -> int:
-        return len(self.room.watchers)
-
-    def save_name(self) -> str | None:
-        table = self.room.table
+    def changed(self) -> None:
+        """The room changed: the club is told what it lists and whose decision it is, when those changed."""
+        room = self.room
+        table = room.table
         # A finished match's save is gone once its games are recorded: nothing to resume.
-        return table.path.name if table.path is not None and not table.retired else None
+        save = table.path.name if table.path is not None and not table.retired else None
+        away = {c.name: round(self.offset + c.left_at, 1) for c in room.chairs.values()
+                if not c.present and c.left_at is not None}
+        stage = Stage(self.number, room.stage, tuple(c.name for c in room.chairs.values()),
+                      sum(1 for seat in room.saved.seats if seat.is_bot), len(room.watchers), save, away)
+        if stage != self.stage:
+            self.stage = stage
+            self.tell(stage)
+        chair = next((c for c in room.chairs.values() if c.answer is not None and not c.answer.done()), None)
+        ends = []
+        if chair is not None and chair.deadline is not None:
+            ends.append(chair.deadline)
+        if chair is not None and not chair.present and chair.left_at is not None:
+            ends.append(chair.left_at + room.grace)
+        deadline = round(self.offset + min(ends), 1) if ends else None
+        seat, name = (chair.seat, chair.name) if chair is not None else (None, "")
+        if self.turn is None or (self.turn.seat, self.turn.deadline) != (seat, deadline):
+            since = self.turn.since if self.turn is not None and self.turn.seat == seat else self.wall()
+            self.turn = Turn(self.number, seat, name, since, deadline)
+            self.tell(self.turn)
 
-    def chat(self) -> object:
-        return self.room.kept()["chat"]
+    def kept(self, now: bool) -> None:
+        """The room keeps something new: its chat (told when it changed), or its seats' owners or a new
+        save (told by :meth:`changed`)."""
+        chat = self.room.kept()["chat"]
+        if chat != self.chat:
+            self.chat = chat
+            self.tell(Chat(self.number, chat))
+        self.changed()
 
-    def close(self) -> None:
-        for screen in self.room.screens():
-            screen.close("closed")
-        self.task.cancel()
+    def recorded(self) -> None:
+        """A game is in the records: the club rates it from what it is told here, and keeps what changed."""
+        number = self.room.table.recorded_as
+        if number is not None:
+            self.tell(game_over(self.number, self.room.saved, number))
+        self.tell(Recorded(self.number))
+        self.changed()
 
-    def kick(self, name: str) -> None:
-        if self.room.chair_of(name) is not None:
-            self.room.kick(name)
+    # -- the club's orders -----------------------------------------------------------------------------
 
-    def send_back(self, name: str) -> None:
-        for screen in self.room.screens():
-            if screen.name.casefold() == name.casefold():
-                screen.close("kicked")
-
-    def mute(self, name: str, seconds: float) -> None:
-        self.room.talk.silence(name, seconds)
+    def apply(self, order: Close | Kick | SendBack | Mute) -> None:
+        """Carry out an order of the club's (an admin's, or a ban)."""
+        room = self.room
+        match order:
+            case Close():
+                for screen in room.screens():
+                    screen.close("closed")
+                self.stop()
+            case Kick(name=name):
+                if room.chair_of(name) is not None:
+                    room.kick(name)
+            case SendBack(name=name):
+                for screen in room.screens():
+                    if screen.name.casefold() == name.casefold():
+                        screen.close("kicked")
+            case Mute(name=name, seconds=seconds):
+                room.talk.silence(name, seconds)
 
     def stop(self) -> None:
-        self.task.cancel()
+        """Play stops (the club stops, or the table sleeps); the save stays, to be played on."""
+        if self.task is not None:
+            self.task.cancel()
 
 
-def play_club_table(played: Table, settings: Settings, owners: dict[str, str], *, grace: float, delay: float,
-                    chat: object, recorded: Callable[[], None], kept: Callable[[bool], None],
-                    over: Callable[[], None]) -> Here:
-    """A club table played in this process (the club's own, or a worker's) until it is over.
+def game_over(number: int, saved: Saved, record: int) -> GameOver:
+    """The event of the game just recorded as ``record``: what the records now hold of it, and how the
+    ratings read it (``store/ratings.py``'s :func:`placings`, as they would reading it from the records)."""
+    match = saved.match
+    outcome = match.results[-1]
+    seats = tuple(RecordedSeat(s.name, s.bot) for s in saved.seats)
+    accounts = tuple(saved.accounts or [None] * len(seats))
+    decisions = saved.decisions()
+    summary = GameSummary(
+        number=record, when=datetime.now(UTC), rules=match.rules, seats=seats, scores=tuple(outcome.scores),
+        hand_sizes=tuple(outcome.hand_sizes),
+        display_sizes=tuple(s + h for s, h in zip(outcome.scores, outcome.hand_sizes, strict=True)),
+        winners=tuple(outcome.winners), seed=None, assisted=saved.assisted, reason=str(outcome.reason),
+        accounts=accounts, decisions=tuple(d[0] for d in decisions), stood_in=tuple(d[1] for d in decisions))
+    return GameOver(number, record, tuple(places(outcome.scores, outcome.winners)), tuple(outcome.scores), accounts,
+                    tuple((p.key, p.name, p.bot, p.place) for p in placings(summary)))
+
+
+def play_club_table(order: Play, tell: Callable[[Message], None], *,
+                    wall: Callable[[], float] = time.time) -> PlayedTable:
+    """A club table played in this process (the club's own, or a worker's) until it is over, as ``order``
+    says; what happens at it goes to ``tell``.
 
     Its save is locked (the records' journal, which records the finished saves nobody holds, must leave
     it alone: it is this table's to record, with the accounts); its seats are its owners'; nobody is
-    waited for longer than the grace; its chat is as ``club.json`` kept it. ``recorded`` is told when a
-    game was recorded, ``kept`` when the room keeps something new (``True``: owners, a new save, to be kept
-    at once; ``False``: its chat), ``over`` when it has ended (its save's lock given up).
+    waited for longer than the grace (those away when it last played, from when they went); its chat and
+    its mutes are as the club kept them. When it has ended, its lock is given up and the club told.
 
     Raises:
         SaveBusy: another process holds the save.
+        SaveError, OSError: the save cannot be read.
+        ValueError: settings no table can have.
     """
-    if played.path is not None:
-        played.lock(played.path)
+    settings = settings_from(order.settings)
+    path = Path(order.save)
+    played = Table(read_save(path), path)
+    played.lock(path)
     played.disk = DiskThread()  # a slow disk holds up this table, never everyone the process serves
-    room = Room(played, code=new_code(), grace=grace, delay=delay, turn=settings.clock)
+    room = Room(played, code=new_code(), grace=order.grace, delay=order.delay, turn=settings.clock)
     room.resumed = True  # whoever does not come to their seat has its grace, then a bot
+    room.gathers = not order.away  # woken from its sleep: it plays on, whoever is away has the rest of their grace
+    now, now_mono = wall(), room.clock()
+    away = {name.casefold(): seconds for name, seconds in (order.away or {}).items()}
     for chair in room.chairs.values():
-        key = owners.get(chair.name.casefold())
+        key = order.owners.get(chair.name.casefold())
         chair.keys = frozenset({key}) if key else frozenset()
-    if chat is not None:
-        room.restore({"chat": chat})
-
-    def on_recorded() -> None:
-        recorded()
-        kept(True)  # a finished match's save is gone: club.json names it no more
-    played.on_recorded = on_recorded
-    room.on_kept = kept
-    here = Here(room, asyncio.get_running_loop().create_task(room.run()))
+        seconds = away.get(chair.name.casefold())
+        if seconds is not None:
+            chair.left_at = now_mono - max(0.0, min(seconds, order.grace))
+    if order.chat is not None:
+        room.restore({"chat": order.chat})
+    for name, until in (order.muted or {}).items():
+        if until > now:
+            room.talk.silence(name, until - now)
+    table = PlayedTable(order.number, room, tell, wall)
+    played.on_recorded = table.recorded
+    room.on_kept = table.kept
+    room.on_changed = table.changed
+    table.task = asyncio.get_running_loop().create_task(room.run())
 
     def ended(_: object) -> None:
         played.unlock()
-        over()
-    here.task.add_done_callback(ended)
-    return here
+        tell(Over(order.number))
+    table.task.add_done_callback(ended)
+    table.changed()
+    return table

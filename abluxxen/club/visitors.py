@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from ..store.save_document import Seat
-from .playing import Playing
 from .settings import Settings
+from .tables import TableLink
 
 OPEN = "open"
 #: How a guest's one-time key begins: a guest has no account (their games are rated by name).
@@ -91,7 +91,7 @@ class ClubTable:
         settings: what it plays.
         opener: who opened it (may ``start`` it while it is open).
         waiting: before the start, the people seated, the opener first.
-        room: from the start on, its room (wherever it plays).
+        room: from the start on, its room as the club sees it (wherever it plays, and asleep too).
         owners: the name and key of each person's seat (the room's chairs belong to them).
     """
 
@@ -99,7 +99,7 @@ class ClubTable:
     settings: Settings
     opener: str
     waiting: list[Visitor] = field(default_factory=list)
-    room: Playing | None = None
+    room: TableLink | None = None
     owners: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -111,13 +111,13 @@ class ClubTable:
         """The people's names at its seats."""
         if self.room is None:
             return [v.name for v in self.waiting]
-        return self.room.people()
+        return list(self.room.people)
 
     def bots(self) -> int:
         """The seats bots play (before the start: those they take from the start)."""
         if self.room is None:
             return self.settings.bots
-        return self.room.bots()
+        return self.room.bots
 
     def free(self) -> int:
         """Seats still open for people."""
@@ -125,7 +125,7 @@ class ClubTable:
 
     def watchers(self) -> int:
         """How many watch it."""
-        return self.room.watchers() if self.room is not None else 0
+        return self.room.watchers if self.room is not None else 0
 
     def seated(self, name: str) -> bool:
         """Whether ``name`` has a seat here (in any case)."""

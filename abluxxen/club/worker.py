@@ -14,7 +14,6 @@ import signal
 import socket
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any, TextIO, cast
 
 from prompt_toolkit.application import create_app_session
@@ -26,17 +25,13 @@ from ..host.log import Repeats, log, log_to
 from ..host.server import TerminalOut
 from ..quoting import brief
 from ..store.save_document import SaveError
-from ..store.saves import read_save
 from ..table.chairs import Login
-from ..table.table import Table
 from ..tui.toolkit import read_keys_without_select, resize
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
-from .playing import Here, play_club_table
+from .messages import Close, Kick, Log, Message, MessageError, Mute, Over, Play, SendBack, Sleep, Stop, decode, encode
+from .playing import PlayedTable, play_club_table
 from .screens import ClubTableScreen
-from .settings import Settings
 
-#: Seconds between two looks at a worker's tables, to tell the club what changed.
-STATUS_EVERY = 0.5
 #: Seconds a worker has to stop its tables and end when the club stops.
 STOPPING = 5.0
 
@@ -77,17 +72,16 @@ class _LogToClub(logging.Handler):
             return
         self.sending = True
         try:
-            payload = json.dumps({"name": record.name, "level": record.levelno,
-                                  "line": self.format(record)[:MAX_LOG_LINE],
-                                  "kind": list(Repeats.kind(record))}).encode()
+            payload = encode(Log(self.format(record)[:MAX_LOG_LINE], record.levelno, record.name,
+                                 tuple(Repeats.kind(record))))
             try:
                 here = asyncio.get_running_loop() is self.loop
             except RuntimeError:
                 here = False
             if here:
-                send(self.writer, b"L", 0, payload)
+                send(self.writer, b"J", 0, payload)
             elif not self.loop.is_closed():
-                self.loop.call_soon_threadsafe(send, self.writer, b"L", 0, payload)
+                self.loop.call_soon_threadsafe(send, self.writer, b"J", 0, payload)
         except Exception:
             self.handleError(record)
         finally:
@@ -121,71 +115,42 @@ class Worker:
 
     def __init__(self, writer: asyncio.StreamWriter) -> None:
         self.writer = writer
-        self.tables: dict[int, Here] = {}
-        self.told: dict[int, dict[str, Any]] = {}
+        self.tables: dict[int, PlayedTable] = {}
         self.visits: dict[int, _Visiting] = {}
 
-    def tell(self, told: dict[str, Any]) -> None:
-        send(self.writer, b"J", 0, json.dumps(told).encode())
+    def tell(self, message: Message) -> None:
+        """An event to the club."""
+        if isinstance(message, Over):
+            self.tables.pop(message.number, None)
+        send(self.writer, b"J", 0, encode(message))
 
     # -- the club's orders ------------------------------------------------------------------------
 
-    def order(self, order: dict[str, Any]) -> None:
-        do, number = order.get("do"), int(order.get("number", 0))
-        if do == "play":
-            self.play(number, order)
-        elif do == "close" and number in self.tables:
-            self.tables[number].close()
-        elif do == "kick" and number in self.tables:
-            self.tables[number].kick(str(order.get("name", "")))
-        elif do == "send_back" and number in self.tables:
-            self.tables[number].send_back(str(order.get("name", "")))
-        elif do == "mute" and number in self.tables:
-            self.tables[number].mute(str(order.get("name", "")), float(order.get("seconds", 0)))
-        elif do == "stop":
-            for here in self.tables.values():
-                for screen in here.room.screens():
-                    screen.close("stopped")
-                here.stop()
+    def order(self, order: Message) -> None:
+        """Carry out one of the club's orders (an event sent this way is none: passed over)."""
+        match order:
+            case Play():
+                self.play(order)
+            case Close() | Kick() | SendBack() | Mute():
+                if order.number in self.tables:
+                    self.tables[order.number].apply(order)
+            case Sleep(number=number):
+                if number in self.tables:
+                    self.tables[number].stop()
+            case Stop():
+                for table in self.tables.values():
+                    for screen in table.room.screens():
+                        screen.close("stopped")
+                    table.stop()
 
-    def play(self, number: int, order: dict[str, Any]) -> None:
+    def play(self, order: Play) -> None:
         """Play a table from its save, as the club's own process would (:func:`play_club_table`)."""
+        if order.number in self.tables:  # it plays here already
+            return
         try:
-            path = Path(str(order["save"]))
-            self.tables[number] = play_club_table(
-                Table(read_save(path), path), Settings(**dict(order["settings"])),
-                {str(k): str(v) for k, v in dict(order["owners"]).items()}, grace=float(order["grace"]),
-                delay=float(order["delay"]), chat=order.get("chat"),
-                recorded=lambda: self.tell({"number": number, "recorded": True}),
-                kept=lambda now: self.status(number, kept=True, now=now), over=lambda: self._over(number))
-        except (SaveError, OSError, KeyError, TypeError, ValueError) as err:
-            self.tell({"number": number, "over": True, "error": str(err)[:200]})
-            return
-        self.status(number)
-
-    def _over(self, number: int) -> None:
-        self.tables.pop(number, None)
-        self.told.pop(number, None)
-        self.tell({"number": number, "over": True})
-
-    def status(self, number: int, *, kept: bool = False, now: bool = True) -> None:
-        """Tell the club what it shows and keeps of a table, when that changed (or when the room kept
-        something: the club writes ``club.json`` then, at once or, ``now=False``, soon)."""
-        here = self.tables.get(number)
-        if here is None:
-            return
-        shown = {"stage": here.stage, "people": here.people(), "bots": here.bots(), "watchers": here.watchers(),
-                 "save": here.save_name(), "chat": here.chat()}
-        if shown != self.told.get(number) or kept:
-            self.told[number] = shown
-            self.tell({"number": number, "status": shown, "kept": kept, "now": now})
-
-    async def look(self) -> None:
-        """Tell the club what changed at the tables, every :data:`STATUS_EVERY` seconds."""
-        while True:
-            await asyncio.sleep(STATUS_EVERY)
-            for number in list(self.tables):
-                self.status(number)
+            self.tables[order.number] = play_club_table(order, self.tell)
+        except (SaveError, OSError, ValueError) as err:
+            self.tell(Over(order.number, str(err)[:200] or type(err).__name__))
 
     # -- visits ----------------------------------------------------------------------------------
 
@@ -199,7 +164,7 @@ class Worker:
         visiting.task = asyncio.get_running_loop().create_task(self._visit(number, here, header, visiting))
         visiting.task.add_done_callback(lambda _: self.visits.pop(number, None))
 
-    async def _visit(self, number: int, here: Here, header: dict[str, Any], visiting: _Visiting) -> None:
+    async def _visit(self, number: int, here: PlayedTable, header: dict[str, Any], visiting: _Visiting) -> None:
         login = header["login"]
         who = Login(str(login["name"]), address=str(login.get("address", "")),
                     keys=tuple(str(k) for k in login.get("keys", ())), proven=str(login.get("proven", "")))
@@ -258,14 +223,17 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
         log.info("Club worker %d started", os.getpid())
     worker = Worker(writer)
     made(worker)
-    looking = asyncio.get_running_loop().create_task(worker.look())
     try:
         while True:
             kind, number, payload = await receive(reader)
             if kind == b"J":
-                order = json.loads(payload)
+                try:
+                    order = decode(payload)
+                except MessageError as err:  # none of ours: said, and the worker reads on
+                    log.warning("The club sent a worker what is no message: %s", err)
+                    continue
                 worker.order(order)
-                if order.get("do") == "stop":
+                if isinstance(order, Stop):
                     if own_process:
                         log.info("Club worker %d stops with the club (tables playing: %d)", os.getpid(),
                                  len(worker.tables))
@@ -285,9 +253,8 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
         # have, never outliving its club by the seconds a stop gives screens to say goodbye.
         for number in list(worker.visits):
             worker.gone(number)
-        for here in worker.tables.values():
-            here.stop()
-    looking.cancel()
+        for table in worker.tables.values():
+            table.stop()
     for _ in range(int(STOPPING / 0.05)):  # the tables stop, their screens say goodbye
         if not worker.tables and not worker.visits:
             break

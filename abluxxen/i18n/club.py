@@ -245,6 +245,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
     "club.log.started": ("Table {n} starts: {names}", "Tisch {n} beginnt: {names}"),
     "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
+    "club.log.not_played": ("Table {n} could not play: {error}", "Tisch {n} konnte nicht spielen: {error}"),
     # An admin's order, each with the admin's account name (``by``) and the name as the account has it.
     "club.log.closed": ("{by} closed table {n}", "{by} hat Tisch {n} geschlossen"),
     "club.log.banned": ("{by} banned {name}'s key", "{by} hat den Schlüssel von {name} verbannt"),

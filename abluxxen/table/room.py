@@ -71,6 +71,8 @@ class Room:
         self.on_event = on_event or (lambda key, name: None)
         # The seats' owners changed (``True``: keep it now, a crash must not lose it) or the chat did.
         self.on_kept: Callable[[bool], None] = lambda now: None
+        # Anything changed (what :meth:`changed` tells the screens): a club's table tells its club from here.
+        self.on_changed: Callable[[], None] = lambda: None
         seats = table.saved.seats
         self.chairs: dict[int, Chair] = {s: Chair(s, seat.name) for s, seat in enumerate(seats) if not seat.is_bot}
         self.watchers: set[Viewer] = set()
@@ -81,6 +83,9 @@ class Room:
         # A resumed game waits for its people no longer than the grace: one who never comes back
         # must not hold the others for ever (a bot stands in, as for anyone away).
         self.resumed = bool(table.saved.transcript.moves)
+        # Whether play waits for everyone first (the waiting room); a game played on after a pause (a club's
+        # table woken from its sleep) does not: whoever is away keeps their grace, as in play.
+        self.gathers = True
         self.version = 0
         self.games_before = 0  # games of the matches played before this one at the table (rematches)
         self.problem: Note | None = None  # a save or records problem, for every screen
@@ -257,6 +262,7 @@ class Room:
         self._wake.set()
         for screen in self.screens():
             screen.refresh()
+        self.on_changed()
 
     def _say_host(self, what: str, name: str = "") -> None:
         self.on_event(f"host.log.{what}", name)
@@ -367,7 +373,8 @@ class Room:
         """Wait for everyone, then play the match to its end (the save holds every move)."""
         await self.table.saving()  # from the start: a crash before the first move can be resumed too
         self._note_problems()
-        await self._gather()
+        if self.gathers:
+            await self._gather()
         self.stage = PLAYING
         self._say_host("starts")
         self.changed()

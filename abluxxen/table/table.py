@@ -188,6 +188,7 @@ class Table:
         self.over_before: list[Saved] = []
         # Told after a game was recorded (the club rates it).
         self.on_recorded: Callable[[], None] = lambda: None
+        self.recorded_as: int | None = None  # the number in the records of the game recorded last
         # Where its disk work runs (a club's tables: in a thread).
         self.disk = Disk()
 
@@ -497,7 +498,7 @@ class Table:
 
         def recording() -> None:
             record_waiting(path.parent, None)
-            record_finished(saved, seed_shown=shown)
+            self.recorded_as = record_finished(saved, seed_shown=shown)
             if saved.finished:
                 retire(path)
 
