@@ -413,7 +413,7 @@ class Club:
         self.keep()
 
     def _heard(self, table: ClubTable, link: TableLink, event: Event) -> None:
-        """What a table told (``link`` has taken it in): the lobby shows it, ``club.json`` keeps it, the
+        """What a table told (``link`` has taken it in): the lobby shows it, the club's database keeps it, the
         ratings take a game recorded."""
         match event:
             case Stage():

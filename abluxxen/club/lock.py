@@ -1,6 +1,6 @@
 """One club to a data folder: ``club/club.lock``, held for as long as the club runs.
 
-Two clubs on one data folder would both write ``club.json`` and play the
+Two clubs on one data folder would both write the club's database and play the
 same saves. The lock is the system's (``flock``): it goes with the process
 however it ends (a crash, ``kill -9``), so a lock file left behind never
 keeps a club from starting again. The file says who holds it (``pid 4242

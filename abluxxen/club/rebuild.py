@@ -1,4 +1,4 @@
-"""The club's tables found again from their saves alone, for when its registry of tables (``club.json``) is
+"""The club's tables found again from their saves alone, for when its registry of tables (its database) is
 lost.
 
 Every table in play has its save in the club's folder, and the save knows the table: its seats (people and

@@ -81,7 +81,7 @@ def settings_problem(settings: Settings) -> tuple[str, str]:
 
 
 def settings_from(kept: Mapping[str, object]) -> Settings:
-    """The settings a file kept (``club.json``, a table's save): every one of the right kind and within
+    """The settings a file kept (the club's database, a table's save): every one of the right kind and within
     bounds; a setting a newer club knows and this one does not is left out.
 
     Raises:

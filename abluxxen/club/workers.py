@@ -4,7 +4,7 @@ Python runs one process on one core, and most of a table's cost is drawing
 its four screens (docs/hosting.md has the figures): one process is full at
 about 75 tables of people. ``abluxxen club --workers N`` starts N worker
 processes. The club's own process keeps the door, the SSH sessions, the
-lobby, the accounts, the ratings and ``club.json``; each table in play, its
+lobby, the accounts, the ratings and the club's database; each table in play, its
 room and the screens of the people at it, run in one worker
 (:class:`Workers` chooses the one with the fewest tables). While a person
 is at a table, the club passes their session's keys to the worker and the
