@@ -20,6 +20,7 @@ import typing
 from dataclasses import asdict, dataclass, fields
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
+from ..host.log import log
 from ..quoting import brief
 
 #: The longest message either side takes (a table's chat as kept is the longest: well under this).
@@ -265,3 +266,13 @@ def _checked(value: Any, hint: Any) -> Any:
         if isinstance(value, dict):
             return {_checked(k, args[0]): _checked(v, args[1]) for k, v in value.items()}
     raise MessageError(f"{brief(repr(value), 40)} is no {getattr(hint, '__name__', hint)}")
+
+
+def heard(data: bytes, *, sender: str) -> Message | None:
+    """The message of one frame from ``sender`` (``the club``, ``a worker of the club``); ``None`` once
+    the log says it was none of ours: the side that reads it reads on."""
+    try:
+        return decode(data)
+    except MessageError as err:
+        log.warning("%s sent what is no message: %s", sender[:1].upper() + sender[1:], err)
+        return None

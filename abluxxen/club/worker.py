@@ -28,7 +28,7 @@ from ..store.save_document import SaveError
 from ..table.chairs import Login
 from ..tui.toolkit import read_keys_without_select, resize
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive, send
-from .messages import Close, Kick, Log, Message, MessageError, Mute, Over, Play, SendBack, Sleep, Stop, decode, encode
+from .messages import Close, Kick, Log, Message, Mute, Over, Play, SendBack, Sleep, Stop, encode, heard
 from .playing import PlayedTable, play_club_table
 from .screens import ClubTableScreen
 
@@ -227,10 +227,8 @@ async def serve(sock: socket.socket, *, own_process: bool = True,
         while True:
             kind, number, payload = await receive(reader)
             if kind == b"J":
-                try:
-                    order = decode(payload)
-                except MessageError as err:  # none of ours: said, and the worker reads on
-                    log.warning("The club sent a worker what is no message: %s", err)
+                order = heard(payload, sender="the club")
+                if order is None:
                     continue
                 worker.order(order)
                 if isinstance(order, Stop):

@@ -48,7 +48,7 @@ import time
 
 from ..host.log import log
 from .frames import MAX_FRAME, MAX_LOG_LINE, Ending, receive
-from .messages import Log, MessageError, Over, Play, Stop, decode
+from .messages import Log, Over, Play, Stop, heard
 from .tables import Channel, TableLink
 from .worker import STOPPING, serve
 
@@ -175,10 +175,8 @@ class Workers:
                 elif kind == b"E":
                     worker.ended(number, _ending(payload))
                 elif kind == b"J":
-                    try:
-                        message = decode(payload)
-                    except MessageError as err:  # none of ours: said, and the club reads on
-                        log.warning("A worker of the club sent what is no message: %s", err)
+                    message = heard(payload, sender="a worker of the club")
+                    if message is None:
                         continue
                     if isinstance(message, Log):
                         _logged(worker, message)
