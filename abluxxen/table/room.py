@@ -430,13 +430,14 @@ class Room:
         self.taking_back.keep_notes()
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
-        """Every screen draws the move (a person is told when it was their only one); after a bot's,
-        a pause so people can follow."""
+        """Every screen draws the move (a person is told when it was their only one); after a bot's (or a
+        stand-in's), a pause so people can follow, when somebody is watching: a table with no screen at all
+        (its people away, no watcher) plays on at once, and pauses again as soon as a screen comes."""
         if forced and seat in self.chairs:
             tell_note(self.chairs[seat], Note("forced", move=move, turn=self._turn))
         self._note_problems()
         self.changed()
-        if seat not in self.chairs or not self.chairs[seat].present:
+        if (seat not in self.chairs or not self.chairs[seat].present) and self.screens():
             await asyncio.sleep(self.delay)
 
     async def _decide(self, seat: int, view: View) -> str:
