@@ -18,7 +18,6 @@ A room with an invite code is *hosted*: people come through a door.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,7 +31,7 @@ from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewe
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
-from .table import Player, Table, Undone, records_kind
+from .table import Player, Published, Table, Undone, records_kind
 from .taking_back import TakingBack
 from .undo import UndoRequest
 
@@ -137,13 +136,24 @@ class Room:
         """The number of the game on the table, counted from the first at this table (rematches too)."""
         return self.games_before + self.match.number + 1
 
+    @property
+    def shown(self) -> Published:
+        """The table as every screen draws it: as the table published it after its last move (never the game
+        half-way through the next one)."""
+        return self.table.published
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What happened in the game on the table, as published with it."""
+        return self.table.published.log
+
     def view_for(self, seat: int) -> View:
         """What ``seat`` may know now."""
-        return self.match.game.view(seat)
+        return self.table.published.view(seat)
 
     def public_view(self) -> View:
         """What everybody may know: a view whose hand is empty (a watcher's, or a score screen's)."""
-        return dataclasses.replace(self.match.game.view(0), hand=())
+        return self.table.published.public
 
     def chair_of(self, name: str) -> Chair | None:
         """The person's seat a login name takes (names match in any case)."""
@@ -426,7 +436,7 @@ class Room:
 
     def moving(self, seat: int, move: str) -> None:
         """Before a move: what an undo of it brings back is kept, and whose turn it is made in."""
-        self._turn = self.match.game.turn
+        self._turn = self.shown.view(seat).turn
         self.taking_back.keep_notes()
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
