@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
-from helpers import make_doc
+from helpers import Looking, make_doc
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -22,7 +22,7 @@ from abluxxen.engine.events import START
 from abluxxen.engine.match import Match
 from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
-from abluxxen.table.chairs import Chair, Login
+from abluxxen.table.chairs import Login
 from abluxxen.table.room import Room
 from abluxxen.table.table import Disk, DiskThread, Listener, Table
 from abluxxen.tui.screen import TableScreen
@@ -94,27 +94,6 @@ class Told:
         self.inner.update(view, events)
 
 
-class Quiet:
-    """Ben's and Cy's screens: they only look."""
-
-    local = False
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def refresh(self) -> None:
-        pass
-
-    async def handover(self, seat: int) -> None:
-        pass
-
-    def turn_started(self, chair: Chair) -> None:
-        pass
-
-    def close(self, reason: str) -> None:
-        pass
-
-
 @contextmanager
 def _at_table(path: Path, disk: Disk) -> Iterator[tuple[Room, TableScreen]]:
     """Ann's screen at a hosted table (80×23), Ben and Cy watching theirs."""
@@ -125,7 +104,7 @@ def _at_table(path: Path, disk: Disk) -> Iterator[tuple[Room, TableScreen]]:
         yield room, screen
 
 
-async def _asked(room: Room, screen: TableScreen, others: list[Quiet]) -> asyncio.Task[None]:
+async def _asked(room: Room, screen: TableScreen, others: list[Looking]) -> asyncio.Task[None]:
     """Everyone seated and the game under way: Ann is asked."""
     screen.sit()
     for other in others:
@@ -146,7 +125,7 @@ def test_a_typed_move_is_judged_once_where_it_is_typed_and_applied_once(
     counted = Counted(monkeypatch)
 
     async def main(room: Room, screen: TableScreen) -> None:
-        game = await _asked(room, screen, [Quiet("Ben"), Quiet("Cy")])
+        game = await _asked(room, screen, [Looking("Ben"), Looking("Cy")])
         try:
             told = Told(room.table.seats[1], counted)
             room.table.seats[1] = told
@@ -164,7 +143,7 @@ def test_a_typed_move_is_judged_once_where_it_is_typed_and_applied_once(
 
 def test_an_illegal_move_is_refused_in_one_line_and_the_same_question_asked_again(tmp_path: Path) -> None:
     async def main(room: Room, screen: TableScreen) -> None:
-        game = await _asked(room, screen, [Quiet("Ben"), Quiet("Cy")])
+        game = await _asked(room, screen, [Looking("Ben"), Looking("Cy")])
         try:
             asked = room.chairs[0].answer
             screen.answer("7 7")
@@ -198,7 +177,7 @@ def test_a_screen_drawn_while_a_move_is_applied_shows_the_table_as_published_bef
     disk = Held()
 
     async def main(room: Room, screen: TableScreen) -> None:
-        game = await _asked(room, screen, [Quiet("Ben"), Quiet("Cy")])
+        game = await _asked(room, screen, [Looking("Ben"), Looking("Cy")])
         try:
             before = ([room.view_for(seat) for seat in range(3)], room.public_view(), room.log)
             picture = screen.picture()

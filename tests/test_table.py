@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers import Looking
 from waiting import TIMEOUT, until
 
 from abluxxen import Event, Match, Rules, View
@@ -320,38 +321,13 @@ def test_the_loop_runs_on_an_event_loop_and_refuses_to_run_now_when_a_seat_waits
     assert table.match.game.is_over
 
 
-class Watching:
-    """A watcher's screen: it only looks."""
-
-    local, name = False, "Zed"
-
-    def refresh(self) -> None:
-        pass
-
-    async def handover(self, seat: int) -> None:
-        pass
-
-    def turn_started(self, chair: Chair) -> None:
-        pass
-
-    def close(self, reason: str) -> None:
-        pass
-
-
 PAUSE = 7.25  # the room's pause after a bot move: no other wait of the room's is this long
 
 
-@pytest.mark.parametrize("watched", [False, True])
-def test_a_table_whose_people_are_all_away_plays_on_without_pausing_until_somebody_watches(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watched: bool) -> None:
-    # Ann and Ben are away past their grace (none): stand-ins play their seats beside a bot. The pauses
-    # between bot moves are counted, not waited (the pause is long: a test that waited it would not end).
-    names = ["Ann", "Ben", "Ada"]
-    match = Match(Rules(3), games=1, seed=5, names=names)
-    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Ada", "easy")], delay=PAUSE)
-    room = Room(Table(saved, tmp_path / "game.json"), code="bako-rimu-tesa", grace=0.0, delay=PAUSE)
-    room.stage = PLAYING
-    pauses: list[int] = []  # the move after which each pause came
+def _pauses(room: Room, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The room's pauses, counted and not waited (the pause is long: a test that waited it would not end): the
+    number of moves after which each came."""
+    pauses: list[int] = []
     sleep = asyncio.sleep
 
     async def counted(seconds: float, result: object = None) -> object:
@@ -361,11 +337,25 @@ def test_a_table_whose_people_are_all_away_plays_on_without_pausing_until_somebo
         return await sleep(seconds, result)
 
     monkeypatch.setattr(asyncio, "sleep", counted)
+    return pauses
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_table_whose_people_are_all_away_plays_on_without_pausing_until_somebody_watches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watched: bool) -> None:
+    # Ann and Ben are away past their grace (none): stand-ins play their seats beside a bot. The pauses
+    # between bot moves are counted.
+    names = ["Ann", "Ben", "Ada"]
+    match = Match(Rules(3), games=1, seed=5, names=names)
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Ada", "easy")], delay=PAUSE)
+    room = Room(Table(saved, tmp_path / "game.json"), code="bako-rimu-tesa", grace=0.0, delay=PAUSE)
+    room.stage = PLAYING
+    pauses = _pauses(room, monkeypatch)
     moves = 12
 
     async def main() -> None:
         if watched:
-            assert room.sit(Login("Zed"), Watching()).chair is None  # he watches
+            assert room.sit(Login("Zed"), Looking("Zed")).chair is None  # he watches
         game = asyncio.get_running_loop().create_task(room.table.play_game(room))
         try:
             await until(lambda: len(room.saved.transcript.moves) >= moves, f"{moves} moves")
@@ -389,17 +379,8 @@ def test_the_pauses_come_back_when_a_watcher_comes_and_go_when_he_leaves(
     saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben", "easy")], delay=PAUSE)
     room = Room(Table(saved, tmp_path / "game.json"), code="bako-rimu-tesa", grace=0.0, delay=PAUSE)
     room.stage = PLAYING
-    pauses: list[int] = []
-    sleep = asyncio.sleep
-    zed = Watching()
-
-    async def counted(seconds: float, result: object = None) -> object:
-        if seconds == PAUSE:
-            pauses.append(len(room.saved.transcript.moves))
-            seconds = 0
-        return await sleep(seconds, result)
-
-    monkeypatch.setattr(asyncio, "sleep", counted)
+    pauses = _pauses(room, monkeypatch)
+    zed = Looking("Zed")
 
     async def main() -> None:
         game = asyncio.get_running_loop().create_task(room.table.play_game(room))
