@@ -398,3 +398,24 @@ def test_the_pauses_come_back_when_a_watcher_comes_and_go_when_he_leaves(
         assert all(came <= at <= went for at in pauses)  # paused only while he watched
 
     asyncio.run(main())
+
+
+def test_a_game_of_bots_at_the_hot_seat_pauses_for_the_person_watching_its_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["Ada", "Bix"]
+    match = Match(Rules(2), games=1, seed=3, names=names)
+    saved = Saved(match=match, seats=[Seat(name, "easy") for name in names], delay=PAUSE)
+    room = Room(Table(saved, tmp_path / "game.json"), delay=PAUSE)  # no code: the hot-seat's one terminal
+    pauses = _pauses(room, monkeypatch)
+    assert room.sit_all(Looking("")) == []  # its screen, and no person's seat: only bots play
+
+    async def main() -> None:
+        game = asyncio.get_running_loop().create_task(room.table.play_game(room))
+        try:
+            await until(lambda: len(pauses) >= 3, "3 pauses")
+        finally:
+            game.cancel()
+            await asyncio.gather(game, return_exceptions=True)
+
+    asyncio.run(main())
+    assert pauses[:3] == [1, 2, 3]
