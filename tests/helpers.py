@@ -473,3 +473,25 @@ def named(path: Path) -> str:
     """A pattern (``re``) for ``path`` as a message names it: whole, or cut with "…" to fit the line
     (``quoting.path_shown``): a path a person gave is never printed whole when it is long."""
     return rf"(?:{re.escape(str(path))}|\S*…\S*)"
+
+
+class Looking:
+    """A screen at a table that only looks (a watcher's, or a person's who answers nothing): the room may
+    count it present, and it draws nothing."""
+
+    local = False
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def refresh(self) -> None:
+        pass
+
+    async def handover(self, seat: int) -> None:
+        pass
+
+    def turn_started(self, chair: Any) -> None:
+        pass
+
+    def close(self, reason: str) -> None:
+        pass

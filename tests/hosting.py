@@ -346,9 +346,9 @@ async def next_asked(room: Room, seats: Collection[int]) -> int | None:
 
 async def taken(room: Room, before: int, whose: str) -> None:
     """Wait until the room has taken a move after the ``before`` moves of its transcript (or the game is over):
-    ``whose`` move, as the failure says it."""
-    await until(lambda: len(room.saved.transcript.moves) > before or room.match.game.is_over,
-                f"{whose} move to be taken", WAIT)
+    ``whose`` move, as the failure says it. Taken means published: then it is on disk too (the table applies
+    a move, saves it, and only then shows it)."""
+    await until(lambda: room.shown.moves > before or room.shown.over, f"{whose} move to be taken", WAIT)
 
 
 async def first_seat_plays_until_the_second_decides(room: Room, first: Client) -> None:

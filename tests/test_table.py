@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from helpers import Looking
 from waiting import TIMEOUT, until
 
 from abluxxen import Event, Match, Rules, View
@@ -22,7 +23,7 @@ from abluxxen.store.save_document import Saved, Seat
 from abluxxen.store.saves import read_save
 from abluxxen.table import BotSeat, Table, Undone, run_now
 from abluxxen.table.chairs import Chair, Login
-from abluxxen.table.room import OVER, SCORES, Room
+from abluxxen.table.room import OVER, PLAYING, SCORES, Room
 
 
 class Listener(BotSeat):
@@ -318,3 +319,103 @@ def test_the_loop_runs_on_an_event_loop_and_refuses_to_run_now_when_a_seat_waits
     assert table.match.game.to_json() == before  # nothing was pushed
     asyncio.run(table.play_game(front))
     assert table.match.game.is_over
+
+
+PAUSE = 7.25  # the room's pause after a bot move: no other wait of the room's is this long
+
+
+def _pauses(room: Room, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The room's pauses, counted and not waited (the pause is long: a test that waited it would not end): the
+    number of moves after which each came."""
+    pauses: list[int] = []
+    sleep = asyncio.sleep
+
+    async def counted(seconds: float, result: object = None) -> object:
+        if seconds == PAUSE:
+            pauses.append(len(room.saved.transcript.moves))
+            seconds = 0
+        return await sleep(seconds, result)
+
+    monkeypatch.setattr(asyncio, "sleep", counted)
+    return pauses
+
+
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_table_whose_people_are_all_away_plays_on_without_pausing_until_somebody_watches(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, watched: bool) -> None:
+    # Ann and Ben are away past their grace (none): stand-ins play their seats beside a bot. The pauses
+    # between bot moves are counted.
+    names = ["Ann", "Ben", "Ada"]
+    match = Match(Rules(3), games=1, seed=5, names=names)
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Ada", "easy")], delay=PAUSE)
+    room = Room(Table(saved, tmp_path / "game.json"), code="bako-rimu-tesa", grace=0.0, delay=PAUSE)
+    room.stage = PLAYING
+    pauses = _pauses(room, monkeypatch)
+    moves = 12
+
+    async def main() -> None:
+        if watched:
+            assert room.sit(Login("Zed"), Looking("Zed")).chair is None  # he watches
+        game = asyncio.get_running_loop().create_task(room.table.play_game(room))
+        try:
+            await until(lambda: len(room.saved.transcript.moves) >= moves, f"{moves} moves")
+        finally:
+            game.cancel()
+            await asyncio.gather(game, return_exceptions=True)
+
+    asyncio.run(main())
+    played = len(room.saved.transcript.moves)
+    assert played >= moves
+    if watched:  # a pause after every move (every seat's move a bot's), in order
+        assert pauses[:moves] == list(range(1, moves + 1))
+    else:
+        assert pauses == []
+
+
+def test_the_pauses_come_back_when_a_watcher_comes_and_go_when_he_leaves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["Ann", "Ben"]
+    match = Match(Rules(2), games=1, seed=3, names=names)
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben", "easy")], delay=PAUSE)
+    room = Room(Table(saved, tmp_path / "game.json"), code="bako-rimu-tesa", grace=0.0, delay=PAUSE)
+    room.stage = PLAYING
+    pauses = _pauses(room, monkeypatch)
+    zed = Looking("Zed")
+
+    async def main() -> None:
+        game = asyncio.get_running_loop().create_task(room.table.play_game(room))
+        try:
+            await until(lambda: len(room.saved.transcript.moves) >= 4, "4 moves")
+            room.sit(Login("Zed"), zed)
+            came = len(room.saved.transcript.moves)
+            await until(lambda: len(pauses) >= 3, "3 pauses with Zed watching")
+            room.leave(zed)
+            went = len(room.saved.transcript.moves)
+            await until(lambda: len(room.saved.transcript.moves) >= went + 4, "4 moves more")
+        finally:
+            game.cancel()
+            await asyncio.gather(game, return_exceptions=True)
+        assert all(came <= at <= went for at in pauses)  # paused only while he watched
+
+    asyncio.run(main())
+
+
+def test_a_game_of_bots_at_the_hot_seat_pauses_for_the_person_watching_its_screen(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    names = ["Ada", "Bix"]
+    match = Match(Rules(2), games=1, seed=3, names=names)
+    saved = Saved(match=match, seats=[Seat(name, "easy") for name in names], delay=PAUSE)
+    room = Room(Table(saved, tmp_path / "game.json"), delay=PAUSE)  # no code: the hot-seat's one terminal
+    pauses = _pauses(room, monkeypatch)
+    assert room.sit_all(Looking("")) == []  # its screen, and no person's seat: only bots play
+
+    async def main() -> None:
+        game = asyncio.get_running_loop().create_task(room.table.play_game(room))
+        try:
+            await until(lambda: len(pauses) >= 3, "3 pauses")
+        finally:
+            game.cancel()
+            await asyncio.gather(game, return_exceptions=True)
+
+    asyncio.run(main())
+    assert pauses[:3] == [1, 2, 3]

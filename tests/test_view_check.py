@@ -8,6 +8,7 @@ import pytest
 
 from abluxxen import Game, IllegalMove, Rules
 from abluxxen.engine.moves import Move
+from abluxxen.engine.transcript import Transcript
 
 # Moves worth trying in any position: right and wrong kinds, cards held and not.
 _TRIES = ["take", "leave", "back", "discard", "pass", "draw deck", "draw 7", "draw X", "draw 4+13+X",
@@ -50,3 +51,24 @@ def test_a_view_gives_the_refusal_the_game_gives(rules: Rules) -> None:
                 refused += by_game is not None
     # Both verdicts were exercised, many times over.
     assert refused > 1000 and checked - refused > 200
+
+
+@pytest.mark.parametrize("rules", [Rules(4), Rules(2), Rules(3, variant="expert")], ids=str)
+def test_a_move_judged_on_a_view_and_pushed_without_judging_plays_as_the_checked_push(rules: Rules) -> None:
+    for game in _positions(rules, 6):
+        if game.is_over:
+            continue
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        judged = view.legal_judged()
+        assert judged == game.legal_moves()  # the same moves, each its canonical text
+        for move in judged:
+            assert view.judged(str(move)) == move and view.judged(str(move)).code == move.code
+            checked, fast = game.copy(), game.copy()
+            events = Transcript.of(checked).push(checked, move, seat=seat)
+            assert Transcript.of(fast).push_judged(fast, move) == events
+            assert fast.to_json() == checked.to_json()
+        for tried in _TRIES:  # a refusal is the check's
+            assert _verdict(lambda tried=tried, view=view: view.judged(tried)) == \
+                _verdict(lambda tried=tried, view=view: view.check(tried))

@@ -145,6 +145,28 @@ class IllegalMove(ValueError):
         self.params: dict[str, Any] = dict(params or {})
 
 
+class Judged(str):
+    """A move judged legal once, for the seat to move in one position: its canonical text (a ``str``, so it
+    goes wherever a move's text goes), with its action code and the view it was judged on.
+
+    Made only by :meth:`View.judged` and :meth:`View.legal_judged`. While the position is still the one
+    that view shows (the table knows: it published that view), the move is applied by its code without
+    being judged again (:meth:`Transcript.push_judged`); anywhere else it is text like any other, and
+    :meth:`Game.push` checks it as it checks every move.
+    """
+
+    code: int
+    on: object
+
+    def __new__(cls, text: str, code: int, on: object) -> Judged:
+        judged = super().__new__(cls, text)
+        judged.code, judged.on = code, on
+        return judged
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # sent elsewhere (a worker's pipe), it is its text: the view stays here
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move as a plain value.

@@ -18,7 +18,7 @@ from typing import Any
 from ..quoting import quoted
 from .events import Event
 from .game import Game
-from .moves import IllegalMove
+from .moves import IllegalMove, Judged
 
 # No game comes near this many decisions; a longer list is a damaged or hostile file.
 MAX_MOVES = 5000
@@ -91,11 +91,29 @@ class Transcript:
         text = game.action_text(code)
         events = game.push(text, seat=seat)
         assert mover is not None
-        self.moves.append(Played(mover, text))
+        self._noted(Played(mover, text), game)
+        return events
+
+    def push_judged(self, game: Game, move: Judged) -> list[Event]:
+        """Apply ``move``, judged already on a view of ``game``'s position as it is now (the caller knows it
+        is: a table published that view), to ``game`` and note it: it is not judged again (the engine's fast
+        path, :meth:`Game.apply_action`). Anything else goes through :meth:`push`, which judges.
+
+        Returns:
+            The events the move caused.
+        """
+        mover = game.to_move
+        assert mover is not None
+        events: list[Event] = []
+        game.apply_action(move.code, events)
+        self._noted(Played(mover, str(move)), game)
+        return events
+
+    def _noted(self, played: Played, game: Game) -> None:
+        self.moves.append(played)
         if self._seen is not None:
             self._now = _key(game)
             self._seen[self._now] += 1
-        return events
 
     def repeats(self) -> int:
         """How many times the transcript's current position occurred before in it.

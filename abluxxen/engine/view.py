@@ -11,7 +11,7 @@ from ..quoting import quoted
 from .cards import DECK_SIZE, JOKER, cards_of, counts_of, full_deck, group_token, token
 from .judge import Position, judge, read_move
 from .layers import beats, layer_cards, layer_of, shadow_options
-from .moves import IllegalMove, Move
+from .moves import IllegalMove, Judged, Move
 from .phase import Phase
 from .rules import Rules
 from .state import (
@@ -228,6 +228,24 @@ class View:
         Raises:
             IllegalMove: the same key, params and message the game would give.
         """
+        self._judge(move)
+
+    def judged(self, move: str | Move) -> Judged:
+        """``move`` judged once, as :meth:`check` judges it: the move, canonical, with its action code, which
+        the table pushes without judging again while its position is this view's.
+
+        Raises:
+            IllegalMove: as :meth:`check`.
+        """
+        code = self._judge(move)
+        return Judged(self.action_text(code), code, self)
+
+    def legal_judged(self) -> list[Judged]:
+        """:meth:`legal_moves`, each judged (see :meth:`judged`): one look at the position for them all."""
+        pool = self.pool
+        return [Judged(code_text(c, pool), c, self) for c in self.legal_actions()]
+
+    def _judge(self, move: str | Move) -> int:
         parsed = read_move(move)
         mover = self.to_move
         position = Position(phase=self.phase, mover=mover, names=self.names, turn=self.turn,
@@ -236,7 +254,7 @@ class View:
                             hand=self.hand_counts if mover == self.seat else [0] * 15, pool=self.pool,
                             deck_size=self.deck_size, shadow_options=self.shadow_options,
                             draws_left=self.draws_left, duel=self.rules.is_duel)
-        judge(position, parsed, self.seat)
+        return judge(position, parsed, self.seat)
 
     def unseen(self) -> list[int]:
         """Count array of the cards this seat cannot see (other hands, less

@@ -18,7 +18,6 @@ A room with an invite code is *hosted*: people come through a door.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -32,7 +31,7 @@ from .chairs import MAX_KEYS_KEPT, Chair, Login, Note, Seating, SeatNotes, Viewe
 from .chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
 from .codes import new_code, same_code
 from .seats import BotSeat
-from .table import Player, Table, Undone, records_kind
+from .table import Player, Published, Table, Undone, records_kind
 from .taking_back import TakingBack
 from .undo import UndoRequest
 
@@ -142,13 +141,24 @@ class Room:
         """The number of the game on the table, counted from the first at this table (rematches too)."""
         return self.games_before + self.match.number + 1
 
+    @property
+    def shown(self) -> Published:
+        """The table as every screen draws it: as the table published it after its last move (never the game
+        half-way through the next one)."""
+        return self.table.published
+
+    @property
+    def log(self) -> tuple[Event, ...]:
+        """What happened in the game on the table, as published with it."""
+        return self.table.published.log
+
     def view_for(self, seat: int) -> View:
         """What ``seat`` may know now."""
-        return self.match.game.view(seat)
+        return self.table.published.view(seat)
 
     def public_view(self) -> View:
         """What everybody may know: a view whose hand is empty (a watcher's, or a score screen's)."""
-        return dataclasses.replace(self.match.game.view(0), hand=())
+        return self.table.published.public
 
     def chair_of(self, name: str) -> Chair | None:
         """The person's seat a login name takes (names match in any case)."""
@@ -433,17 +443,18 @@ class Room:
 
     def moving(self, seat: int, move: str) -> None:
         """Before a move: what an undo of it brings back is kept, and whose turn it is made in."""
-        self._turn = self.match.game.turn
+        self._turn = self.shown.view(seat).turn
         self.taking_back.keep_notes()
 
     async def moved(self, seat: int, move: str, *, forced: bool = False) -> None:
-        """Every screen draws the move (a person is told when it was their only one); after a bot's,
-        a pause so people can follow."""
+        """Every screen draws the move (a person is told when it was their only one); after a bot's (or a
+        stand-in's), a pause so people can follow, when somebody is watching: a table with no screen at all
+        (its people away, no watcher) plays on at once, and pauses again as soon as a screen comes."""
         if forced and seat in self.chairs:
             tell_note(self.chairs[seat], Note("forced", move=move, turn=self._turn))
         self._note_problems()
         self.changed()
-        if seat not in self.chairs or not self.chairs[seat].present:
+        if (seat not in self.chairs or not self.chairs[seat].present) and self.screens():
             await asyncio.sleep(self.delay)
 
     async def _decide(self, seat: int, view: View) -> str:

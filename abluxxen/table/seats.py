@@ -122,16 +122,16 @@ class BotSeat:
         """The bot's move, thought out here and now; a random legal one if the bot fails or answers
         nonsense; on a position met before, another one (bots never go round in circles)."""
         try:
-            move = self.bot.choose(view)
-            view.check(move)
+            move = view.judged(self.bot.choose(view))  # judged once: the table pushes it without judging again
         except Exception:  # noqa: BLE001 - a faulty bot must not end the game
-            move = RandomBot(stable_seed(self.seed, view)).choose(view)
+            move = view.judged(RandomBot(stable_seed(self.seed, view)).choose(view))
         if self.repeats is not None:
             repeats = self.repeats()
         else:
             repeats = self.seen.get(view, 0)
             self.seen[view] = repeats + 1
-        return bots.vary(move, view, repeats)
+        varied = bots.vary(move, view, repeats)
+        return move if varied is move else view.judged(varied)
 
     async def decide(self, view: View) -> str:
         """The bot's move (see :meth:`choose`)."""

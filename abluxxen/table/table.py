@@ -27,17 +27,20 @@ wait on an event loop, drives it with :func:`run_now`.
 from __future__ import annotations
 
 import asyncio
-import copy
+import dataclasses
 import functools
 import os
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractContextManager, nullcontext
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from ..engine.events import START, Event
+from ..engine.game import Game
 from ..engine.match import Match
+from ..engine.moves import Judged
 from ..engine.seeds import new_seed
 from ..engine.transcript import Transcript
 from ..engine.view import View
@@ -55,6 +58,47 @@ def start_event(match: Match, first: int = 1) -> Event:
     """The log's first line for the match's current game (``first``: the number of the match's first
     game at its table, after rematches)."""
     return Event(START, match.game.turn, source=str(first + match.number))
+
+
+class Published:
+    """The table as it was after its last move (an undo, a deal): what every screen draws, and the views the
+    table's seats are asked and told by.
+
+    The table publishes it once a move is applied and saved, so a screen that draws while the next move
+    is being applied (its save written in a thread: the event loop draws meanwhile) shows this one whole,
+    never half a move and never a move a crash could still lose. Each seat's view is made once, when first
+    asked for.
+    """
+
+    def __init__(self, game: Game, log: Sequence[Event], moves: int) -> None:
+        self.game = game  # which game it shows (a lesson puts another on the table): never read through
+        self.moves = moves  # how many moves its game's transcript held
+        self.log = tuple(log)
+        self.views = tuple(game.view(seat) for seat in range(game.players))
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know."""
+        return self.views[seat]
+
+    @cached_property
+    def public(self) -> View:
+        """What everybody may know: a view whose hand is empty (a watcher's, or a score screen's)."""
+        return dataclasses.replace(self.view(0), hand=())
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that decides now (``None``: the game is over)."""
+        return self.view(0).to_move
+
+    @property
+    def over(self) -> bool:
+        """Whether its game is over."""
+        return self.view(0).over
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return tuple(self.view(0).names)
 
 
 class Listener(Protocol):
@@ -191,6 +235,7 @@ class Table:
         self.recorded_as: int | None = None  # the number in the records of the game recorded last
         # Where its disk work runs (a club's tables: in a thread).
         self.disk = Disk()
+        self._published = self._publishing()
 
     @property
     def match(self) -> Match:
@@ -232,6 +277,22 @@ class Table:
         may be shown (:meth:`seed_shown`)."""
         return [*self.over_before, *([self.saved] if self.seed_shown() else [])]
 
+    # -- what screens see ---------------------------------------------------------------
+
+    @property
+    def published(self) -> Published:
+        """The table as screens draw it: as it was after its last move, undo or deal (see :class:`Published`)."""
+        if self._published.game is not self.match.game:  # another game put on the table (a lesson's, a test's)
+            self.publish()
+        return self._published
+
+    def publish(self) -> None:
+        """Show the table as it is now (after a move once it is saved, an undo, a deal)."""
+        self._published = self._publishing()
+
+    def _publishing(self) -> Published:
+        return Published(self.match.game, self.saved.log, len(self.saved.transcript.moves))
+
     # -- moves ------------------------------------------------------------------------
 
     def push(self, seat: int, move: str) -> list[Event]:
@@ -243,7 +304,13 @@ class Table:
         return run_now(self.pushing(seat, move))
 
     async def pushing(self, seat: int, move: str, *, stood_in: bool = False) -> list[Event]:
-        """Save the position after ``seat``'s move, apply it, and tell every seat; the events it caused.
+        """Apply ``seat``'s move, save the position after it, then publish it and tell every seat; the events
+        it caused.
+
+        A move judged on the view the table published for the seat (:class:`Judged`: a person's, checked as
+        it was typed; a bot's) is applied without being judged again; any other is judged here. Screens draw
+        what was published (:attr:`published`), so none shows the move before it is on disk, and a crash
+        before the save loses nothing any screen showed.
 
         Args:
             stood_in: someone other than the seat's person made the move (see :meth:`Front.stood_in`).
@@ -251,20 +318,33 @@ class Table:
         Raises:
             IllegalMove: and nothing changed.
         """
+        saved = self.saved
         with self.shield():
-            await self.saving_after(seat, move, stood_in=stood_in)
+            if self._judged_here(seat, move):
+                assert isinstance(move, Judged)
+                events = saved.transcript.push_judged(self.match.game, move)
+            else:
+                events = saved.transcript.push(self.match.game, move, seat=seat)
             if stood_in:
-                self.saved.stood_in.append(len(self.saved.transcript.moves))
-            events = self.saved.transcript.push(self.match.game, move, seat=seat)
-            self.saved.log.extend(events)
+                saved.stood_in.append(len(saved.transcript.moves) - 1)
+            saved.log.extend(events)
+            await self.saving(checked=False)  # a move's save, the most frequent: not read back
+        self.publish()
         self.tell(events)
         return events
 
+    def _judged_here(self, seat: int, move: str) -> bool:
+        """Whether ``move`` was judged on the view this table published for ``seat``, and the game is still the
+        one that view shows (the table changes it only by publishing afresh)."""
+        published = self._published
+        return (isinstance(move, Judged) and published.game is self.match.game
+                and published.moves == len(self.saved.transcript.moves) and move.on is published.views[seat])
+
     def tell(self, events: Sequence[Event]) -> None:
-        """Tell every seat ``events`` as it may see them, with its view of the table now."""
-        game = self.match.game
+        """Tell every seat ``events`` as it may see them, with its view of the table as published now."""
+        published = self.published
         for number, seat in self.seats.items():
-            seat.update(game.view(number), [event.visible_to(number) for event in events])
+            seat.update(published.view(number), [event.visible_to(number) for event in events])
 
     async def play_game(self, front: Front) -> None:
         """Play the current game to its end: ask the seat that decides, push its move, tell every
@@ -273,13 +353,14 @@ class Table:
         Raises:
             IllegalMove: when a player answers with a move that is not legal (nothing changed).
         """
-        while not (game := self.match.game).is_over:
-            seat = game.to_move
+        while not (published := self.published).over:
+            seat = published.to_move
             assert seat is not None
-            legal = game.legal_moves()
+            view = published.view(seat)
+            legal = view.legal_judged()
             forced = len(legal) == 1  # nobody is asked what only one move answers
             try:
-                move = legal[0] if forced else await front.player(seat).decide(game.view(seat))
+                move = legal[0] if forced else await front.player(seat).decide(view)
             except Undone:
                 continue
             stood_in = not forced and front.stood_in(seat)
@@ -332,6 +413,7 @@ class Table:
             self.saved.assisted = False
             self.saved.stood_in = []
             self.save()
+        self.publish()
 
     def rematch(self, *, first_game: int) -> None:
         """A new match like the one just over, at this table: a fresh seed, the start one seat on (it
@@ -351,6 +433,7 @@ class Table:
         if self.path is not None:
             self.move_to(new_save_path(self.path.parent, list(match.names)))
         self.save()
+        self.publish()
 
     def mark_assisted(self) -> None:
         """A hint or an undo helped in this game: it says so on the table, the score screen and its
@@ -379,6 +462,7 @@ class Table:
             saved.log = back.log
             saved.assisted = True
             self.save()
+        self.publish()
         return move
 
     # -- the save ---------------------------------------------------------------------
@@ -434,25 +518,6 @@ class Table:
         """:meth:`save`, its writing done by :attr:`disk` (the save's text is made now: the game may move on
         while it is written)."""
         await self._written(lambda: save_text(self.saved, checked=checked))
-
-    async def saving_after(self, seat: int, move: str, *, stood_in: bool = False) -> None:
-        """Save the position after ``seat``'s ``move`` (``stood_in``: a stand-in made it) before it is on the
-        table: no screen can show a move (a screen draws again whenever it likes, a chat line say) that a
-        crash could still lose.
-
-        Raises:
-            IllegalMove: and nothing changed.
-        """
-        saved = self.saved
-        game = saved.match.game.copy()
-        transcript = Transcript(start=saved.transcript.start, moves=list(saved.transcript.moves))
-        events = transcript.push(game, move, seat=seat)
-        match = copy.copy(saved.match)
-        match.game = game
-        after = copy.copy(saved)
-        after.match, after.transcript, after.log = match, transcript, [*saved.log, *events]
-        after.stood_in = [*saved.stood_in, len(saved.transcript.moves)] if stood_in else saved.stood_in
-        await self._written(lambda: save_text(after, checked=False))  # a move's save, the most frequent: not read back
 
     async def _written(self, text: Callable[[], str]) -> None:
         """Write the save's ``text`` (made now) where :attr:`disk` says; a failure is kept, as :meth:`save` keeps it."""

@@ -141,7 +141,7 @@ def score_screen(room: Room, tr: Tr) -> ScoreScreen:
 def log_parts(room: Room, chair: Chair | None, tr: Tr, *, width: int) -> list[RenderableType]:
     """The ``log`` page at a table: the game so far as ``chair``'s seat may see it (``None``: a watcher),
     the table's chat, the seat's return code."""
-    parts = log_page(room.saved.log, chair.seat if chair is not None else None, room.match.game.names, tr,
+    parts = log_page(room.log, chair.seat if chair is not None else None, room.shown.names, tr,
                      game=room.game_number, width=width)
     if room.chat:
         parts += [Text(""), Text(tr("host.chat"), style="bold")]

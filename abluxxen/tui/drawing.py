@@ -170,18 +170,21 @@ def pool_text(pool: Sequence[Sequence[int]], tr: Tr, *, letters: bool = False) -
     return text
 
 
-def table_info(saved: Saved, *, seed_shown: bool) -> TableInfo:
+def table_info(saved: Saved, *, seed_shown: bool, shown: View | None = None,
+               log: Sequence[Event] | None = None) -> TableInfo:
     """The match facts a save holds for the table; the seed only when it may be shown.
 
     A seat has played this game when the log says so, or its display held
     cards where the transcript begins or holds cards now (a save's log may
     begin mid-game): an empty display of its was then emptied, not yet filled.
+    A table's screen passes the table as it was published (``shown``, ``log``), never the game half-way
+    through a move; by default, the save's game and log.
     """
     match = saved.match
-    played = {e.seat for e in saved.log if e.kind == "play" and e.seat is not None}
+    played = {e.seat for e in (saved.log if log is None else log) if e.kind == "play" and e.seat is not None}
     started = saved.transcript.start.get("displays", [])
     played |= {s for s, layers in enumerate(started) if layers}
-    played |= {s for s, shown in enumerate(match.game.displays) if shown}
+    played |= {s for s, layers in enumerate(match.game.displays if shown is None else shown.displays) if layers}
     return TableInfo(game_number=match.number + 1, games=match.games, seed=match.seed if seed_shown else None,
                      bots=tuple(s.bot for s in saved.seats), totals=tuple(match.totals()),
                      played=tuple(seat in played for seat in range(len(saved.seats))), assisted=saved.assisted)

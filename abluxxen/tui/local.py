@@ -148,7 +148,7 @@ class HotSeatScreen(TableScreen):
         if self.question is not None and self.showing is not None and self.room.stage == PLAYING:
             # Waiting for this person's Enter: nobody thinks yet, whatever the table's next seat.
             view = self.room.view_for(self.showing.seat)
-            return render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=True,
+            return render_table(view, self.room.log, self.tr, info=self._info(), show_hand=True,
                                 width=cols, height=height, message=self._messages(), waiting=False)
         return super()._table(cols, height)
 

@@ -18,9 +18,10 @@ Besides every spelling of the contract (``play 7 7 X``, ``take``,
 A number is always a card value, never a slot: the table shows the pool's
 slots with letters.
 
-:func:`read_typed` returns the canonical text of a legal move, or raises
-:class:`IllegalMove`: the engine's refusal, or an :class:`Unreadable` for
-input that is no move at all.
+:func:`read_typed` returns the canonical text of a legal move, judged (a
+:class:`~abluxxen.engine.moves.Judged`: the table applies it without judging
+it again), or raises :class:`IllegalMove`: the engine's refusal, or an
+:class:`Unreadable` for input that is no move at all.
 """
 
 from __future__ import annotations
@@ -92,10 +93,11 @@ def read_typed(text: str, view: View) -> str:
         raise Unreadable("unread.empty")
     if not view.my_move:
         raise Unreadable("unread.not-yours")
-    legal = view.legal_moves()
+    judged = view.legal_judged()
+    legal: list[str] = list(judged)
     candidate = _expand(words, view, legal)
     if candidate in legal:
-        return candidate
+        return judged[legal.index(candidate)]  # judged here, once: the table pushes it without judging again
     _engine_reason(candidate, view)
     raise Unreadable("unread.impossible", word=candidate)
 

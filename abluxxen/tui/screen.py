@@ -289,9 +289,9 @@ class TableScreen(Paged):
         or whose turn it is."""
         if self.cover is not None:
             return self.cover.short or self.cover.title
-        game = self.room.match.game
-        if self.room.stage == PLAYING and game.to_move is not None:
-            return self.tr("pass_why.play", name=game.names[game.to_move])
+        shown = self.room.shown
+        if self.room.stage == PLAYING and shown.to_move is not None:
+            return self.tr("pass_why.play", name=shown.names[shown.to_move])
         return ""
 
     def _content(self, cols: int, height: int) -> RenderableType:
@@ -304,7 +304,7 @@ class TableScreen(Paged):
             watcher = None if self.chairs else self.name
             shown = waiting_room(room, self.tr, cols, watcher=watcher, welcome=self.welcome)
             return Group(shown, *said(self._messages()))
-        if room.stage in (SCORES, OVER) and room.match.game.is_over:
+        if room.stage in (SCORES, OVER) and room.shown.over:
             return Group(Align.center(score_screen(room, self.tr)), *said(self._messages()))
         return self._table(cols, height)
 
@@ -313,7 +313,7 @@ class TableScreen(Paged):
         showing = self.showing
         view = self.shown_view()
         legend = self.tr("host.legend" if showing is not None else "host.legend_watch")
-        return render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=showing is not None,
+        return render_table(view, self.room.log, self.tr, info=self._info(), show_hand=showing is not None,
                             width=cols, height=height, message=self._messages(), legend=self._legend(legend),
                             viewer=showing.seat if showing is not None else None, hidden=self._hidden())
 
@@ -326,7 +326,12 @@ class TableScreen(Paged):
         return self.tr("host.hidden") if self.room.hosted else self.tr("hand_hidden")
 
     def _info(self) -> TableInfo:
-        return table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
+        return self._facts()
+
+    def _facts(self) -> TableInfo:
+        """The match's facts, as every table says them: drawn from the table as published."""
+        room = self.room
+        return table_info(room.saved, seed_shown=room.table.seed_shown(), shown=room.public_view(), log=room.log)
 
     def _messages(self) -> str:
         """The lines under the table: this person's notes, an answer to what they typed, the last chat."""
@@ -523,8 +528,9 @@ class TableScreen(Paged):
             return
         view = self.deciding_view()
         if view is None:
-            mover = self.room.match.game.to_move
-            self.say(self.tr("host.not_your_turn", name=room.match.game.names[mover] if mover is not None else "?"))
+            shown = room.shown
+            mover = shown.to_move
+            self.say(self.tr("host.not_your_turn", name=shown.names[mover] if mover is not None else "?"))
             return
         try:
             move = read_typed(text, view)
@@ -664,7 +670,7 @@ class TableScreen(Paged):
         cols, rows = self.size()
         view = self.deciding_view()
         # Not self._info(): a lesson's and a club table's add their own facts, and ? says the same at every table.
-        info = table_info(self.room.saved, seed_shown=self.room.table.seed_shown())
+        info = self._facts()
         return list(help_page(view or self.shown_view(), self.tr, info=info, width=cols, rows=rows,
                               decides=view is not None))
 

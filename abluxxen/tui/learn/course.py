@@ -214,7 +214,7 @@ class LessonScreen(TableScreen):
         waiting = self.question is None  # waiting for Enter: nobody thinks meanwhile, nobody is asked
         if not waiting:
             view = dataclasses.replace(view, to_move=None)
-        table = render_table(view, self.room.saved.log, self.tr, info=self._info(), show_hand=True, width=cols,
+        table = render_table(view, self.room.log, self.tr, info=self._info(), show_hand=True, width=cols,
                              height=height - len(panel), message=self._messages(), waiting=waiting)
         return Group(table, *panel)
 
