@@ -10,7 +10,7 @@ from typing import cast
 
 import pytest
 from clubbing import ANN, BEN, CY, _save_now, clubbed, enter, move_at, room_of, seated, turn_at
-from hosting import WAIT
+from hosting import WAIT, Client
 from waiting import until
 
 from abluxxen.club.lobby import Club
@@ -44,6 +44,16 @@ def _lock_free(club: Club, number: int) -> bool:
     except SaveBusy:
         return False
     return True
+
+
+async def _left_asleep(club: Club, port: int) -> tuple[Client, Client]:
+    """Ann and Ben at table 1, both back to the lobby: until it sleeps."""
+    ann, ben = await seated(port, 1, "new 2 noduel")
+    for client in (ann, ben):
+        client.type("quit")
+        await client.sees("lobby ›")
+    await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+    return ann, ben
 
 
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
@@ -107,11 +117,7 @@ def test_a_sleeping_table_wakes_when_the_grace_ends_on_the_clubs_clock_and_the_s
 def test_a_person_coming_back_to_the_lobby_finds_the_table_listed_asleep_and_a_watcher_wakes_it(
         tmp_path: Path) -> None:
     async def test(club: Club, port: int) -> None:
-        ann, ben = await seated(port, 1, "new 2 noduel")
-        for client in (ann, ben):
-            client.type("quit")
-            await client.sees("lobby ›")
-        await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+        ann, ben = await _left_asleep(club, port)
         cy = await enter(port, "cy", key=CY)
         cy.type("watch 1")
         await cy.sees("You are watching")
@@ -191,11 +197,7 @@ def test_a_restarted_clubs_sleeping_table_keeps_its_wake_time_over_another_resta
 @pytest.mark.parametrize("workers", [0, 1], ids=["here", "in a worker"])
 def test_a_ban_of_a_person_whose_table_sleeps_reaches_the_table_when_it_wakes(tmp_path: Path, workers: int) -> None:
     async def test(club: Club, port: int) -> None:
-        ann, ben = await seated(port, 1, "new 2 noduel")
-        for client in (ann, ben):
-            client.type("quit")
-            await client.sees("lobby ›")
-        await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+        ann, ben = await _left_asleep(club, port)
         cy = await enter(port, "cy", key=CY)
         cy.type("ban Ben")
         await cy.sees("Ben's key is banned.")
