@@ -5,6 +5,7 @@
     python benchmarks/club_load.py --tables 25 --frozen      # and again with one client frozen
     python benchmarks/club_load.py --tables 25 --flood       # and again with one client flooding
     python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
+    python benchmarks/club_load.py --dormant 1000            # a club of 1,000 sleeping tables
     python benchmarks/club_load.py --tables 100 --slow-disk 50  # and again on a disk 50 ms slower to sync
 
 The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
@@ -46,6 +47,11 @@ waits on the disk in a thread, so the key echo (which waits on nobody's disk) mu
 fast disk's; a move reaches the screens once its save is on disk, so move → screens grows by
 about MS.
 
+``--dormant N``: a club of N sleeping tables (one table of two people, the club stopped with them at it, its
+save and its row of the club's database copied N times): how long the club takes from its process's start to
+accepting logins, its memory (RSS) above an empty club started the same way, and the time from one of the
+people's ``join`` of a sleeping table to their table screen showing (the median of a few tables).
+
 ``--idle N``: N people log in and sit in the lobby; the club's memory per idle session, then the
 key echo of one more person typing a line in the lobby among them, and the time until that line,
 said, shows on every idle lobby screen.
@@ -60,6 +66,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -67,7 +74,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -178,11 +185,13 @@ def slow_disk_env(folder: Path, milliseconds: float) -> dict[str, str]:
 
 
 @contextmanager
-def club(places: int, workers: int = 0, slow_disk: float = 0.0, code: str = "") -> Iterator[Clubhouse]:
-    """A club process with a data folder of its own, ended (and its folder removed) afterwards (``slow_disk``:
-    milliseconds added to each of its ``fsync``; ``code``: the guests' code)."""
-    with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as folder, \
+def club(places: int, workers: int = 0, slow_disk: float = 0.0, code: str = "",
+         data: Path | None = None) -> Iterator[Clubhouse]:
+    """A club process with a data folder of its own (``data``: that one, kept), ended (and its folder removed)
+    afterwards (``slow_disk``: milliseconds added to each of its ``fsync``; ``code``: the guests' code)."""
+    with tempfile.TemporaryDirectory(prefix="abluxxen-club-load-") as temporary, \
             tempfile.TemporaryDirectory(prefix="abluxxen-club-disk-") as disk:
+        folder = str(data) if data is not None else temporary
         output = Path(folder) / "console.txt"
         hosting = Hosting()
         try:
@@ -218,10 +227,10 @@ def dealt(folder: Path, number: int) -> Game:
 # -- the clients' side ----------------------------------------------------------------------------
 
 
-async def enter(port: int, name: str, logins: asyncio.Semaphore) -> Seat:
-    """``name`` logs in with a key of their own (claiming the name), when one of ``logins`` is free,
-    and sees the lobby's prompt."""
-    key = asyncssh.generate_private_key("ssh-ed25519")
+async def enter(port: int, name: str, logins: asyncio.Semaphore, key: asyncssh.SSHKey | None = None) -> Seat:
+    """``name`` logs in with a key of their own (claiming the name; ``key``: this one), when one of ``logins``
+    is free, and sees the lobby's prompt."""
+    key = key or asyncssh.generate_private_key("ssh-ed25519")
     async with logins:
         conn, _ = await asyncssh.create_connection(asyncssh.SSHClient, "127.0.0.1", port, username=name,
                                                    known_hosts=None, client_keys=[key], agent_path=None)
@@ -373,6 +382,91 @@ async def idle(people: int, *, keys: float, line: str = "say good evening, every
             "last": memory / 1024}
 
 
+def rss_mib(pids: Sequence[int]) -> float:
+    """The resident memory of ``pids`` (MiB, their RSS summed)."""
+    total = 0
+    for pid in pids:
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return total / 1024
+
+
+#: The people of the table copied into every sleeping one.
+SLEEPERS = ("Dora", "Dirk")
+
+
+def _sleeping_copies(data: Path, count: int) -> None:
+    """Table 1 of the club in ``data`` (stopped, its people at it) made ``count`` tables: its save copied,
+    and its row of the club's database with each copy's number and save (the club made none of them)."""
+    folder = data / "club"
+    with closing(sqlite3.connect(folder / STATE_FILE)) as db, db:
+        db.row_factory = sqlite3.Row
+        row = dict(db.execute("SELECT * FROM tables WHERE number = 1").fetchone())
+        save = folder / str(row["save"])
+        rows = []
+        for number in range(2, count + 1):
+            copy = save.with_name(f"{save.stem}-{number}{save.suffix}")
+            shutil.copyfile(save, copy)
+            rows.append({**row, "number": number, "save": copy.name})
+        columns = list(row)
+        db.executemany(f"INSERT INTO tables ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                       [[r[c] for c in columns] for r in rows])
+        db.execute("UPDATE meta SET value = ? WHERE key = 'next_number'", (count + 1,))
+
+
+async def _start_timed(stack: ExitStack, data: Path | None, workers: int) -> tuple[Clubhouse, float]:
+    """A club started on ``data`` (``None``: an empty folder of its own), and the seconds from its process's
+    start to its accepting logins (its port printed)."""
+    begun = time.perf_counter()
+    clubhouse = stack.enter_context(club(SPARE + 2, workers, data=data))
+    return clubhouse, time.perf_counter() - begun
+
+
+async def dormant(count: int, *, workers: int = 0, visits: int = 5) -> dict[str, float]:
+    """A club of ``count`` sleeping tables: its start (process start to accepting logins), its memory above an
+    empty club started the same way, and the time from a person's ``join`` of a sleeping table to their table
+    screen (each visit to another table, back to the lobby between)."""
+    logins = asyncio.Semaphore(LOGINS)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in SLEEPERS]
+    with tempfile.TemporaryDirectory(prefix="abluxxen-club-dormant-") as folder:
+        data = Path(folder)
+        with club(SPARE + 2, workers, data=data) as made:  # table 1: two people at it when the club stops
+            dora, dirk = [await enter(made.port, name, logins, key) for name, key in zip(SLEEPERS, keys, strict=True)]
+            dora.chan.write("new 2\r")
+            await shown(dora, dora.screen.when(lambda screen: any(_OPENED.search(line) for line in screen.display)),
+                        "the table it opened")
+            dirk.chan.write("join 1\r")
+            for seat in (dora, dirk):
+                await shown(seat, seat.screen.when(at_a_table(SLEEPERS)), "table 1")
+            for seat in (dora, dirk):
+                seat.conn.close()
+        await asyncio.to_thread(_sleeping_copies, data, count)
+        with ExitStack() as stack:
+            empty, _ = await _start_timed(stack, None, workers)
+            await asyncio.sleep(1.0)
+            base = rss_mib(empty.pids())
+        with ExitStack() as stack:
+            clubhouse, start = await _start_timed(stack, data, workers)
+            await asyncio.sleep(1.0)
+            memory = rss_mib(clubhouse.pids()) - base
+            dora = await enter(clubhouse.port, SLEEPERS[0], logins, keys[0])
+            woke = []
+            for number in range(1, min(visits, count) + 1):
+                at = dora.screen.when(at_a_table(SLEEPERS))
+                sent = time.perf_counter()
+                dora.chan.write(f"join {number}\r")
+                woke.append(await shown(dora, at, f"table {number}") - sent)
+                back = dora.screen.when(echoing(dora.name, "", LOBBY))
+                dora.chan.write("quit\r")
+                await shown(dora, back, "the lobby")
+            dora.conn.close()
+    return {"tables": count, "start": start, "memory": memory, "visit50": statistics.median(woke) * 1000,
+            "visits": len(woke)}
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run each number of tables (or the idle lobby) in turn and print a row of figures for each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -387,10 +481,19 @@ def main(argv: list[str] | None = None) -> None:
                         help="run each size again with MS ms added to every fsync of the club, and print both")
     parser.add_argument("--idle", type=int, default=None, metavar="N",
                         help="instead: N people idle in the lobby, and one typing among them")
+    parser.add_argument("--dormant", type=int, default=None, metavar="N",
+                        help="instead: a club of N sleeping tables, its start, its memory and a visit's wake")
     args = parser.parse_args(argv)
     serving = f"`abluxxen club --workers {args.workers}`" if args.workers else "one `abluxxen club` process"
     print(f"Serving: {serving}; load average before: {os.getloadavg()[0]:.2f} "
           f"on {os.cpu_count()} cores")
+    if args.dormant is not None:
+        row = asyncio.run(dormant(args.dormant, workers=args.workers))
+        print(f"{row['tables']:.0f} sleeping tables: the club starts (process start to accepting logins) in "
+              f"{row['start']:.2f} s; its memory (RSS) {row['memory']:.0f} MiB above an empty club's; a join "
+              f"wakes a sleeping table (its screen showing) in {row['visit50']:.0f} ms (median of {row['visits']:.0f})",
+              flush=True)
+        return
     if args.idle is not None:
         row = asyncio.run(idle(args.idle, keys=args.keys))
         print(f"{row['sessions']:.0f} idle lobby sessions (logged in, {LOGINS} at a time, in {row['login']:.0f} s): "

@@ -450,3 +450,15 @@ def test_door_siege_besieges_a_club_and_counts_the_key_logins_that_got_in() -> N
     door_siege = _module("door_siege")
     held = asyncio.run(door_siege.besiege(3, 3, 2, 2, settling=0.5))
     assert (held.got_in, held.why) == (2, "") and held.longest >= held.p50 > 0 and held.rate >= 0
+
+
+def test_club_load_starts_a_club_of_sleeping_tables_and_a_join_wakes_one(capsys: pytest.CaptureFixture[str]) -> None:
+    # A club of 20 sleeping tables (copies of one table, its people away): its start, its memory above an empty
+    # club's, and a person's join of a sleeping table reaching their table screen (each visit a table woken).
+    _module("host_load")
+    club_load = _module("club_load")
+    club_load.main(["--dormant", "20"])
+    printed = capsys.readouterr().out
+    assert "20 sleeping tables: the club starts (process start to accepting logins) in " in printed
+    assert " MiB above an empty club's" in printed
+    assert "a join wakes a sleeping table (its screen showing) in " in printed and "(median of 5)" in printed

@@ -346,15 +346,19 @@ def test_a_restarted_club_resumes_a_table_in_play_and_its_player_comes_back_to_h
     clubbed(tmp_path, first)
 
     async def again(club: Club, port: int) -> None:
-        room = room_of(club, 1)
-        assert room is not None and len(room.saved.transcript.moves) == played[0]
+        link = club.tables[1].room
+        assert link is not None and link.asleep  # listed from the club's database, asleep until needed
+        wake = link.wake_at()  # Ann has the grace to come back, then a bot plays for her
+        assert wake is not None and time.time() + 100 < wake <= time.time() + 120
         ben = await enter(port, "ben", key=BEN)
-        await ben.sees("waiting for players")  # Ann has the grace to come back, then a bot plays for her
+        await ben.sees("playing")
         ben.type("join 1")
         await ben.sees("watch it")  # not his seat
         ann = await enter(port, "ann", key=ANN)
         ann.type("join 1")
         await ann.sees("Your hand (Ann)")
+        room = room_of(club, 1)
+        assert room is not None and len(room.saved.transcript.moves) == played[0]  # from the very move
 
     clubbed(tmp_path, again)
 

@@ -39,7 +39,7 @@ from ..store.save_document import Saved, SaveError
 from ..store.save_lock import SaveLock
 from ..store.saves import new_save_path, read_save, write_save
 from ..table.chat import CHAT_KEPT, MAX_LINE, MAX_NAME_SHOWN, Chat, Said
-from ..table.room import OVER
+from ..table.room import OVER, PLAYING, SCORES, WAITING
 from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
@@ -404,13 +404,18 @@ class Club:
             write_save(path, saved)
         finally:
             lock.release()
+        link = self._link(table, path, chat)
+        self.elsewhere.play(link, link.play)
+        self.keep()
+
+    def _link(self, table: ClubTable, path: Path, chat: object) -> TableLink:
+        """``table``'s link, the order that plays it from the save ``path`` with its chat and the mutes now."""
         now, wall = self.clock(), self.wall()
         muted = {name: wall + until - now for name, until in self.talk.silenced.values() if until > now}
         play = Play(table.number, str(path), dict(table.owners), asdict(table.settings), self.grace, self.delay,
                     chat, muted)
         table.room = TableLink(play, lambda link, event: self._heard(table, link, event))
-        self.elsewhere.play(table.room, play)
-        self.keep()
+        return table.room
 
     def _heard(self, table: ClubTable, link: TableLink, event: Event) -> None:
         """What a table told (``link`` has taken it in): the lobby shows it, the club's database keeps it, the
@@ -536,8 +541,10 @@ class Club:
             self.go(visitor)
             visitor.screen.close("banned")
         for table in self.tables.values():
+            table.owners.pop(banned.casefold(), None)  # over a restart too
             if table.room is not None:
-                table.room.kick(banned)
+                table.room.kick(banned)  # asleep: when it plays again
+        self.keep()
         self._order("club.log.banned", {"name": banned, "by": by})
         return banned
 
@@ -638,7 +645,7 @@ class Club:
                 continue
             tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
                            "stage": room.stage, "save": save, "owners": table.owners, "chat": room.chat,
-                           **_whose(room.turn)})
+                           "people": list(room.people), "bots": room.bots, "away": room.away, **_whose(room.turn)})
         now, wall = self.clock(), self.wall()
         muted = [{"name": name, "until": round(wall + until - now, 1), "by": self.muted_by.get(name.casefold(), "")}
                  for name, until in self.talk.silenced.values() if until > now]
@@ -687,6 +694,7 @@ class Club:
                 self._resume(kept)
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {STATE_FILE} cannot be resumed: {brief(str(err), 80)}")
+        self.wake_due()  # what has something to do now plays; the rest sleeps until its wake time
         if self.rebuilt is not None:
             self.rebuilt = replace(self.rebuilt, tables=len(self.tables))
         # Written before the club serves anyone, and before club.json is kept aside: a crash in between
@@ -754,15 +762,48 @@ class Club:
             # could say so.
             self.on_event("club.log.save_gone", {"n": number})
             return
-        saved = read_save(save)
-        if saved.finished:
-            return
         owners = {str(k)[:MAX_NAME_SHOWN * 2]: str(v)[:200] for k, v in dict(kept.get("owners", {})).items()}
         table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners)
-        self._play(table, saved, save, kept.get("chat"))  # first: a save another club holds is refused here
+        if isinstance(kept.get("people"), list) and kept.get("stage") in (WAITING, PLAYING, SCORES):
+            SaveLock(save).acquire().release()  # first: a save another club holds is refused here (SaveBusy)
+            self._asleep(table, save, kept)
+        else:  # what the database does not list (a club.json upgraded, a table rebuilt): from its save
+            saved = read_save(save)
+            if saved.finished:
+                return
+            self._play(table, saved, save, kept.get("chat"))  # first: a save another club holds is refused here
         self.tables[number] = table
         self.next_number = max(self.next_number, number + 1)
         self.on_event("club.log.resumed", {"n": number})
+
+    def _asleep(self, table: ClubTable, save: Path, kept: dict[str, Any]) -> None:
+        """``table`` listed as the database kept it, asleep: no save read, no lock, no room, until someone
+        comes to it or its wake time (:meth:`wake_due`).
+
+        Whoever was at it when the club stopped is away since the restart (the grace to come back, as a
+        resumed table gives it); whoever was away before keeps their time away. A person's decision awaited
+        wakes it when its deadline kept in the database comes (they were away already) or when the grace
+        from the restart ends; a bot's decision, the waiting room, or a score screen wakes it at once, played
+        as a table resumed from its save (its people gathered for the grace)."""
+        people = tuple(brief(str(name), MAX_NAME_SHOWN) for name in list(kept["people"])[:table.settings.seats])
+        restart = self.wall()
+        kept_away = {str(k): float(v) for k, v in dict(kept.get("away") or {}).items()
+                     if isinstance(v, int | float) and v <= restart}
+        seat, whose, deadline = kept.get("seat"), kept.get("whose"), kept.get("deadline")
+        away: dict[str, float] = {}
+        turn = None
+        if kept["stage"] == PLAYING and isinstance(seat, int) and whose in people:
+            away = {name: kept_away.get(name, restart) for name in people}
+            if whose not in kept_away or not isinstance(deadline, int | float):
+                deadline = away[whose] + self.grace
+            since = kept.get("since")
+            turn = Turn(table.number, seat, str(whose), float(since) if isinstance(since, int | float) else restart,
+                        float(deadline))
+        elif kept["stage"] == WAITING and people:
+            away = {name: kept_away.get(name, restart) for name in people}
+        link = self._link(table, save, kept.get("chat"))
+        link.listed(str(kept["stage"]), people, max(0, min(int(kept.get("bots") or 0), table.settings.seats)),
+                    away, turn)
 
     def _reopen(self, number: int, settings: Settings, kept: dict[str, Any]) -> None:
         """An open table again, its accounts seated (away until they come back: :meth:`come`)."""
@@ -792,4 +833,4 @@ def _whose(turn: Turn | None) -> dict[str, Any]:
     a person's name, since when and until when (the calendar's seconds); nothing while no person's."""
     if turn is None or turn.seat is None:
         return {}
-    return {"whose": turn.name, "since": turn.since, "deadline": turn.deadline}
+    return {"seat": turn.seat, "whose": turn.name, "since": turn.since, "deadline": turn.deadline}

@@ -54,7 +54,7 @@ KEEP_PAUSE = 2.0
 BUSY = 10.0
 #: Marks the file as the club's ("ABLC"), so no other database is taken for it.
 APPLICATION_ID = 0x41424C43
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 # Version 1. Settings, owners: JSON as the club writes them (``settings.py``, casefolded name to key).
 # A table's stage is ``open`` (people wait at it: ``waiting``) or its room's (``save`` names its save).
@@ -109,8 +109,20 @@ CREATE TABLE orders (
 );
 """
 
+# Version 2. What the lobby lists of a table in play and who of its people is away, so that a restarted club
+# lists its tables from the database alone (they sleep until needed, no save read): ``people`` (JSON: the
+# names at its people's seats), ``bots`` (its bots' seats), ``away`` (JSON: name to since when, calendar
+# seconds), ``seat`` (the seat whose decision it awaits, with ``whose``). NULL: not known (a table kept by
+# version 1: read from its save at the start).
+_V2 = """
+ALTER TABLE tables ADD COLUMN people TEXT;
+ALTER TABLE tables ADD COLUMN bots INTEGER;
+ALTER TABLE tables ADD COLUMN away TEXT;
+ALTER TABLE tables ADD COLUMN seat INTEGER
+"""
+
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, str] = {0: _V1}
+MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2}
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 # SQLite's primary result codes that say the file cannot be used now (another holds it, the disk or the
@@ -393,13 +405,17 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
             "SELECT table_number, name, text, watching, at FROM chat ORDER BY seq"):
         chats.setdefault(number, []).append({"name": name, "text": text, "watching": bool(watching), "at": at})
     tables: list[dict[str, Any]] = []
-    for number, settings, opener, stage, save, owners in db.execute(
-            "SELECT number, settings, opener, stage, save, owners FROM tables ORDER BY number"):
+    for number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat in db.execute(
+            "SELECT number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat"
+            " FROM tables ORDER BY number"):
         table = {"number": number, "settings": json.loads(settings), "opener": opener}
         if stage == OPEN:
             table["waiting"] = waiting.get(number, [])
         else:
-            table.update(save=save, owners=json.loads(owners), chat=chats.get(number, []))
+            table.update(save=save, owners=json.loads(owners), chat=chats.get(number, []), stage=stage)
+            if people is not None:
+                table.update(people=json.loads(people), bots=bots, away=json.loads(away or "{}"), seat=seat,
+                             whose=whose, since=since, deadline=deadline)
         tables.append(table)
     muted = [{"name": name, "until": until, "by": by} for name, until, by in db.execute(
         "SELECT name, until, by FROM mutes")]
@@ -419,12 +435,15 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
                (json.dumps([t["number"] for t in tables]),))
     now = time.time()
     db.executemany(
-        "INSERT INTO tables (number, settings, opener, stage, save, owners, whose, since, deadline, created)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number) DO UPDATE SET settings = excluded.settings,"
-        " opener = excluded.opener, stage = excluded.stage, save = excluded.save, owners = excluded.owners,"
-        " whose = excluded.whose, since = excluded.since, deadline = excluded.deadline",
+        "INSERT INTO tables (number, settings, opener, stage, save, owners, whose, since, deadline, created,"
+        " people, bots, away, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number) DO UPDATE"
+        " SET settings = excluded.settings, opener = excluded.opener, stage = excluded.stage, save = excluded.save,"
+        " owners = excluded.owners, whose = excluded.whose, since = excluded.since, deadline = excluded.deadline,"
+        " people = excluded.people, bots = excluded.bots, away = excluded.away, seat = excluded.seat",
         [(t["number"], json.dumps(t["settings"]), t["opener"], t.get("stage", OPEN), t.get("save"),
-          json.dumps(t.get("owners", {})), t.get("whose"), t.get("since"), t.get("deadline"), now) for t in tables])
+          json.dumps(t.get("owners", {})), t.get("whose"), t.get("since"), t.get("deadline"), now,
+          json.dumps(t["people"]) if "people" in t else None, t.get("bots"),
+          json.dumps(t["away"]) if "away" in t else None, t.get("seat")) for t in tables])
     db.execute("DELETE FROM waiting")
     db.executemany("INSERT INTO waiting (table_number, place, name, key) VALUES (?, ?, ?, ?)",
                    [(t["number"], place, name, key) for t in tables

@@ -69,6 +69,14 @@ class TableLink:
         self.coming = False  # someone is on their way to it (join, watch): it does not sleep meanwhile
         self.muted: dict[str, float] = dict(play.muted or {})  # who may not talk here, until when (calendar)
 
+    def listed(self, stage: str, people: tuple[str, ...], bots: int, away: dict[str, float],
+               turn: Turn | None) -> None:
+        """Asleep from the start, as the club's database listed it (a restarted club reads no save until the
+        table is needed): its stage, its people, its bots, who of them is away since when, whose decision it
+        awaits."""
+        self.asleep = True
+        self.stage, self.people, self.bots, self.away, self.turn = stage, people, bots, away, turn
+
     def save_name(self) -> str | None:
         """Its save's file name in the club's folder (``None``: none to resume)."""
         return self.save
@@ -124,6 +132,10 @@ class TableLink:
         self.order(Close(self.number))
 
     def kick(self, name: str) -> None:
+        """``name``'s seat is theirs no more: now where it plays, and whenever it plays again (woken from its
+        sleep, or in a new worker), its owners no longer name them."""
+        folded = name.casefold()
+        self.play = replace(self.play, owners={k: v for k, v in self.play.owners.items() if k != folded})
         self.order(Kick(self.number, name))
 
     def send_back(self, name: str) -> None:
