@@ -462,6 +462,9 @@ class Club:
         wake = link.wake_at()
         if wake is not None and wake > self.wall():
             link.sleep()
+            # Kept as it falls asleep: whose decision it awaits and until when (a Turn is kept only with the
+            # next change otherwise), which is what a restart wakes it by.
+            self.keep()
 
     def wake(self, table: ClubTable, *, coming: bool = False) -> None:
         """``table`` plays again from its save (someone comes to it, ``coming``: it does not sleep again

@@ -99,9 +99,7 @@ class PlayedTable:
         room = self.room
         match order:
             case Close():
-                for screen in room.screens():
-                    screen.close("closed")
-                self.stop()
+                self.end("closed")
             case Kick(name=name):
                 if room.chair_of(name) is not None:
                     room.kick(name)
@@ -111,6 +109,12 @@ class PlayedTable:
                         screen.close("kicked")
             case Mute(name=name, seconds=seconds):
                 room.talk.silence(name, seconds)
+
+    def end(self, reason: str) -> None:
+        """Its screens leave (``reason``: ``closed`` by an admin, ``stopped`` with the club) and play stops."""
+        for screen in self.room.screens():
+            screen.close(reason)
+        self.stop()
 
     def stop(self) -> None:
         """Play stops (the club stops, or the table sleeps); the save stays, to be played on."""

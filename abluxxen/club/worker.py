@@ -139,9 +139,7 @@ class Worker:
                     self.tables[number].stop()
             case Stop():
                 for table in self.tables.values():
-                    for screen in table.room.screens():
-                        screen.close("stopped")
-                    table.stop()
+                    table.end("stopped")
 
     def play(self, order: Play) -> None:
         """Play a table from its save, as the club's own process would (:func:`play_club_table`)."""

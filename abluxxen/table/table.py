@@ -66,8 +66,8 @@ class Published:
 
     The table publishes it once a move is applied and saved, so a screen that draws while the next move
     is being applied (its save written in a thread: the event loop draws meanwhile) shows this one whole,
-    never half a move and never a move a crash could still lose. Each seat's view is made once, when first
-    asked for.
+    never half a move and never a move a crash could still lose. Each seat's view is made once, as it is
+    published (every seat is told it at once, :meth:`Table.tell`), however often screens draw.
     """
 
     def __init__(self, game: Game, log: Sequence[Event], moves: int) -> None:
