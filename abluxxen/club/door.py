@@ -195,7 +195,7 @@ class ClubVisit:
             if refused:
                 return refused
         lobby = LobbyScreen(club, visitor, lang=lang, colours=colours)
-        visitor.screen = lobby
+        visitor.screen, visitor.lang = lobby, lang
         refused = club.come(visitor)
         if refused:
             return lobby.tr(refused, name=brief(visitor.name, 20))

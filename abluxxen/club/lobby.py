@@ -44,6 +44,7 @@ from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
 from .messages import Event, GameOver, Over, Play, Recorded, Stage, Turn
+from .people import Person, people_from
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
 from .settings import Settings, settings_from
@@ -153,6 +154,7 @@ class Club:
         self.stopping = False  # the club closes: its tables stop, and stay in its database to be resumed
         self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
         self.muted_by: dict[str, str] = {}  # the admin who muted each name (casefolded), kept with the mute
+        self.people: dict[str, Person] = {}  # what the club remembers of each account between visits, by key
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
         self.rebuilt: Rebuilt | None = None  # the start found the club's tables damaged (see resume)
         self.upgraded: Path | None = None  # where the start kept an older club's club.json (see resume)
@@ -170,10 +172,24 @@ class Club:
             self.go(there)
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
+        self._remember(visitor)
         self._seat_again(visitor)
         self._rate_first()
         self.changed()
         return ""
+
+    def _remember(self, visitor: Visitor, *, leaving: bool = False) -> None:
+        """An account's name and language as the club remembers them between visits (and, ``leaving``, when it
+        was last seen): what it is told in while away."""
+        if visitor.guest:
+            return
+        person = self.people.get(visitor.key)
+        if person is None:
+            person = self.people[visitor.key] = Person(visitor.key, visitor.name)
+        person.name, person.lang = visitor.name, visitor.lang
+        if leaving:
+            person.seen = self.wall()
+        self.keep()
 
     def _seat_again(self, visitor: Visitor) -> None:
         """An account back after a restart takes its waiting seat again (kept in the club's database)."""
@@ -192,6 +208,7 @@ class Club:
         self.leave(visitor)
         if self.visitors.get(visitor.name.casefold()) is visitor:
             del self.visitors[visitor.name.casefold()]
+            self._remember(visitor, leaving=True)
         self.changed()
 
     def online(self) -> list[Visitor]:
@@ -654,7 +671,8 @@ class Club:
                  for name, until in self.talk.silenced.values() if until > now]
         chat = [{"name": said.name, "text": said.text, "watching": said.watching,
                  "at": round(wall + said.at - now, 1) if math.isfinite(said.at) else None} for said in self.talk.lines]
-        return {"next": self.next_number, "tables": tables, "muted": muted, "chat": chat}
+        return {"next": self.next_number, "tables": tables, "muted": muted, "chat": chat,
+                "people": [person.kept() for person in self.people.values()], "alive": wall}
 
     def resume(self) -> list[str]:
         """Resume every table the club's database names (its people have the grace to come back, then bots
@@ -689,6 +707,7 @@ class Club:
             return []
         tables = list(doc["tables"])
         self.next_number = max(1, min(int(doc.get("next", 1)), 10**6))
+        self.people = people_from(doc.get("people"))
         self._hush_again(doc.get("muted"))  # first: every table resumed is told who is muted
         self._talk_again(doc.get("chat"))
         problems = []
@@ -811,7 +830,7 @@ class Club:
     def _reopen(self, number: int, settings: Settings, kept: dict[str, Any]) -> None:
         """An open table again, its accounts seated (away until they come back: :meth:`come`)."""
         waiting = [Visitor(brief(str(name), MAX_NAME_SHOWN), str(key)[:200])
-                   for name, key in list(kept["waiting"])[:settings.seats - settings.bots]]
+                   for name, key, *_ in list(kept["waiting"])[:settings.seats - settings.bots]]
         if not waiting or any(account_of(v.key) is None for v in waiting):
             raise ValueError(f"table {number}'s people")
         table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), waiting=waiting)

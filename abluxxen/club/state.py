@@ -1,9 +1,10 @@
 """The club's state in SQLite: ``state.sqlite3`` in the club's folder, beside the tables' saves.
 
 It holds what the club keeps over a restart: its tables (what each plays, who opened it, its stage, its
-save, its seats' owners or the accounts waiting at it, and, for the issues to come, whose decision it is,
-since when and its deadline), the chat kept (the lobby's and each table's), the admins' mutes (until when,
-on the calendar, and by whom), the admins' orders (when, who, what, on whom), and the next table's number.
+save, its seats' owners or the accounts waiting at it and invited to it, whose decision it is, since when and
+its deadline), the chat kept (the lobby's and each table's), the admins' mutes (until when, on the calendar,
+and by whom), the admins' orders (when, who, what, on whom), the people it remembers between their visits
+(how to reach them: ``people.py``), the next table's number, and when it last ran.
 
 A database of its own, not the accounts' (``club.sqlite3``): a damaged one is set aside and the tables
 rebuilt from their saves (``rebuild.py``), which must never take the accounts with it (nothing rebuilds
@@ -54,7 +55,7 @@ KEEP_PAUSE = 2.0
 BUSY = 10.0
 #: Marks the file as the club's ("ABLC"), so no other database is taken for it.
 APPLICATION_ID = 0x41424C43
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 # Version 1. Settings, owners: JSON as the club writes them (``settings.py``, casefolded name to key).
 # A table's stage is ``open`` (people wait at it: ``waiting``) or its room's (``save`` names its save).
@@ -121,8 +122,25 @@ ALTER TABLE tables ADD COLUMN away TEXT;
 ALTER TABLE tables ADD COLUMN seat INTEGER
 """
 
+# Version 3. Tables played over days and the people who play them while away: ``people`` (what the club
+# remembers of each account between visits: how to reach them, whether to, their language, when last seen:
+# ``people.py``); ``waiting.invited`` (0: a person seated at an open table; 1: invited to it, not yet come;
+# 2: invited and declined); ``meta.alive`` (the calendar's second the club was last known to run: a restart
+# gives the time it was down back to every deadline).
+_V3 = """
+CREATE TABLE people (
+    key     TEXT PRIMARY KEY,
+    name    TEXT NOT NULL,
+    contact TEXT NOT NULL DEFAULT '',
+    notify  INTEGER NOT NULL DEFAULT 1,
+    lang    TEXT NOT NULL DEFAULT 'en',
+    seen    REAL NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+ALTER TABLE waiting ADD COLUMN invited INTEGER NOT NULL DEFAULT 0
+"""
+
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2}
+MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3}
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 # SQLite's primary result codes that say the file cannot be used now (another holds it, the disk or the
@@ -397,9 +415,10 @@ def _upgrade(db: sqlite3.Connection) -> None:
 
 def _read(db: sqlite3.Connection) -> dict[str, Any]:
     """The state in the database, as the club keeps it (each value as the file holds it: the club checks)."""
-    waiting: dict[int, list[list[str]]] = {}
-    for number, name, key in db.execute("SELECT table_number, name, key FROM waiting ORDER BY table_number, place"):
-        waiting.setdefault(number, []).append([name, key])
+    waiting: dict[int, list[list[Any]]] = {}
+    for number, name, key, invited in db.execute(
+            "SELECT table_number, name, key, invited FROM waiting ORDER BY table_number, place"):
+        waiting.setdefault(number, []).append([name, key, invited] if invited else [name, key])
     chats: dict[int | None, list[dict[str, Any]]] = {}
     for number, name, text, watching, at in db.execute(
             "SELECT table_number, name, text, watching, at FROM chat ORDER BY seq"):
@@ -419,8 +438,12 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
         tables.append(table)
     muted = [{"name": name, "until": until, "by": by} for name, until, by in db.execute(
         "SELECT name, until, by FROM mutes")]
-    row = db.execute("SELECT value FROM meta WHERE key = 'next_number'").fetchone()
-    return {"next": row[0] if row is not None else 1, "tables": tables, "muted": muted, "chat": chats.get(None, [])}
+    people = [{"key": key, "name": name, "contact": contact, "notify": bool(notify), "lang": lang, "seen": seen}
+              for key, name, contact, notify, lang, seen in db.execute(
+                  "SELECT key, name, contact, notify, lang, seen FROM people")]
+    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    return {"next": meta.get("next_number", 1), "tables": tables, "muted": muted, "chat": chats.get(None, []),
+            "people": people, "alive": meta.get("alive")}
 
 
 #: A table's stage while people wait at it (not yet a room's).
@@ -445,9 +468,9 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
           json.dumps(t["people"]) if "people" in t else None, t.get("bots"),
           json.dumps(t["away"]) if "away" in t else None, t.get("seat")) for t in tables])
     db.execute("DELETE FROM waiting")
-    db.executemany("INSERT INTO waiting (table_number, place, name, key) VALUES (?, ?, ?, ?)",
-                   [(t["number"], place, name, key) for t in tables
-                    for place, (name, key) in enumerate(t.get("waiting", ()))])
+    db.executemany("INSERT INTO waiting (table_number, place, name, key, invited) VALUES (?, ?, ?, ?, ?)",
+                   [(t["number"], place, seat[0], seat[1], seat[2] if len(seat) > 2 else 0) for t in tables
+                    for place, seat in enumerate(t.get("waiting", ()))])
     db.execute("DELETE FROM chat")
     lines = [(None, line) for line in _lines(doc.get("chat"))]
     lines += [(t["number"], line) for t in tables for line in _lines(t.get("chat"))]
@@ -457,8 +480,14 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
     db.execute("DELETE FROM mutes")
     db.executemany("INSERT INTO mutes (name, until, by) VALUES (?, ?, ?)",
                    [(m["name"], m["until"], m.get("by", "")) for m in doc.get("muted", ())])
-    db.execute("INSERT INTO meta (key, value) VALUES ('next_number', ?) ON CONFLICT (key) DO UPDATE"
-               " SET value = excluded.value", (doc["next"],))
+    if "people" in doc:  # (a doc of an older club's club.json names nobody: the people kept stay)
+        db.execute("DELETE FROM people")
+        db.executemany("INSERT INTO people (key, name, contact, notify, lang, seen) VALUES (?, ?, ?, ?, ?, ?)",
+                       [(p["key"], p["name"], p.get("contact", ""), int(p.get("notify", True) is not False),
+                         p.get("lang", "en"), float(p.get("seen") or 0)) for p in doc["people"]])
+    meta = {"next_number": doc["next"], "alive": int(doc.get("alive") or now)}
+    db.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
+                   " SET value = excluded.value", list(meta.items()))
 
 
 def _lines(chat: object) -> list[dict[str, Any]]:

@@ -71,6 +71,7 @@ class Visitor:
         screen: their lobby screen.
         waits_at: the open table they sat down at, waiting for its start.
         at: the number of the table they are at (playing or watching), while they are there.
+        lang: the language of their session (``en``, ``de``).
     """
 
     name: str
@@ -80,6 +81,7 @@ class Visitor:
     screen: Lobbyist | None = None
     waits_at: ClubTable | None = None
     at: int | None = None
+    lang: str = "en"
 
 
 @dataclass(eq=False)

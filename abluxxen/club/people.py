@@ -1,0 +1,64 @@
+"""What the club remembers of each account between visits (:class:`Person`): how to reach them when they are
+away (``contact``, and whether they want to be told: ``notify``), the language they last spoke, and when they
+were last seen. Kept in the club's database (``state.py``'s ``people``); read warily, as everything a file
+holds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..quoting import brief
+from ..table.chat import MAX_NAME_SHOWN
+
+#: The longest contact a person may leave (an e-mail address, a chat handle, a topic).
+MAX_CONTACT = 200
+
+
+@dataclass
+class Person:
+    """An account as the club remembers it.
+
+    Attributes:
+        key: the account's key (its fingerprint: who they are to the tables).
+        name: the account's name, as last seen.
+        contact: what the operator's ``--notify`` command is given to reach them (``""``: nothing).
+        notify: whether they want to be told when they are away (their move, an invitation, …).
+        lang: the language of their last session (``en``, ``de``): what they are told in.
+        seen: when they last left the club (the calendar's seconds; 0: not known).
+    """
+
+    key: str
+    name: str
+    contact: str = ""
+    notify: bool = True
+    lang: str = "en"
+    seen: float = 0.0
+
+    def kept(self) -> dict[str, Any]:
+        """As the club's database keeps it."""
+        return {"key": self.key, "name": self.name, "contact": self.contact, "notify": self.notify,
+                "lang": self.lang, "seen": self.seen}
+
+
+def clean_contact(text: str) -> str:
+    """A contact as kept: printable, one line, at most :data:`MAX_CONTACT` characters (it goes into a command's
+    environment)."""
+    return "".join(ch for ch in text if ch.isprintable()).strip()[:MAX_CONTACT]
+
+
+def people_from(kept: object) -> dict[str, Person]:
+    """The people a database kept (a list of :meth:`Person.kept`), by key; an entry that is no such thing is
+    passed over."""
+    found: dict[str, Person] = {}
+    for entry in (kept[:100_000] if isinstance(kept, list) else ()):
+        if not isinstance(entry, dict):
+            continue
+        key, name = entry.get("key"), entry.get("name")
+        if not isinstance(key, str) or not key or len(key) > 200 or not isinstance(name, str) or not name.strip():
+            continue
+        seen = entry.get("seen")
+        found[key] = Person(key, brief(name, MAX_NAME_SHOWN), clean_contact(str(entry.get("contact") or "")),
+                            entry.get("notify") is not False, "de" if entry.get("lang") == "de" else "en",
+                            float(seen) if isinstance(seen, int | float) and not isinstance(seen, bool) else 0.0)
+    return found
