@@ -120,13 +120,16 @@ class Stage:
 class Turn:
     """Whose decision it is at table ``number``: ``seat`` (``None``: no person's, a bot decides or no game
     runs), their ``name``, ``since`` when (the calendar's seconds), and ``deadline``: when a stand-in decides
-    it for them (their turn clock's end, or the end of their grace while they are away; ``None``: no end)."""
+    it for them (their turn clock's end, or the end of their grace while they are away; ``None``: no end);
+    ``last``: what happened just before, as everyone at the table may read it, per language (``en``, ``de``;
+    ``None``: nothing yet)."""
 
     number: int
     seat: int | None
     name: str
     since: float
     deadline: float | None
+    last: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)

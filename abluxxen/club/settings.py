@@ -28,6 +28,7 @@ class Settings:
         games: the match's length in games.
         clock: the turn clock, seconds a person has for a decision (0: none).
         guests: whether guests (logins without a key) may sit here.
+        hours: a table played over days (turn-based): the hours each decision may take (0: a live table).
     """
 
     seats: int = 4
@@ -38,6 +39,7 @@ class Settings:
     games: int = 1
     clock: int = 0
     guests: bool = True
+    hours: int = 0
 
 
 def read_settings(words: Sequence[str]) -> tuple[Settings | None, str, str]:

@@ -85,6 +85,8 @@ class Room:
         # Whether play waits for everyone first (the waiting room); a game played on after a pause (a club's
         # table woken from its sleep) does not: whoever is away keeps their grace, as in play.
         self.gathers = True
+        # A table played over days (a club's turn-based table): its people come and go as they please.
+        self.turn_based = False
         self.version = 0
         self.games_before = 0  # games of the matches played before this one at the table (rematches)
         self.problem: Note | None = None  # a save or records problem, for every screen
