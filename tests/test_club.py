@@ -1230,6 +1230,8 @@ def test_a_burst_of_people_arriving_draws_each_lobby_once_not_once_for_each_of_t
 
         def close(self, reason: str) -> None: ...
 
+        def say(self, message: str) -> None: ...
+
     async def burst() -> None:
         club = Club(tmp_path, open_accounts(tmp_path), elsewhere=Workers(0))
 

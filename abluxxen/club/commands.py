@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from ..quoting import brief
 from ..tui.commands import ORDERED_IN_LOBBY, Lobby
 from .lobby import MAX_MUTE, MUTE_MINUTES, Club
-from .settings import read_settings
+from .settings import read_new
 from .tables import TableLink
 from .visitors import ClubTable, Visitor
 
@@ -47,21 +47,25 @@ def _new(lobby: LobbyDesk, words: Words) -> None:
     if visitor.guest:
         lobby.say(tr("club.guests_cannot"))
         return
-    settings, refused, word = read_settings(words)
-    if settings is None or refused:
+    new, refused, word = read_new(words)
+    if new is None or refused:
         lobby.say(tr(refused, typed=brief(word, 12)))
         return
-    refused = lobby.clubhouse.open_table(visitor, settings)
-    waits = visitor.waits_at
+    before = set(lobby.clubhouse.tables)
+    refused = lobby.clubhouse.open_table(visitor, new)
+    opened = [n for n in lobby.clubhouse.tables if n not in before]
     if refused:
         lobby.refuse(refused)
-    elif waits is not None:  # else it started at once (bots in every other seat): the table shows
-        lobby.say(tr("club.opened", n=waits.number))
+    elif opened and lobby.clubhouse.tables[opened[0]].room is None:  # else it started at once: the table shows
+        table = lobby.clubhouse.tables[opened[0]]
+        names = ", ".join(p.name for p in table.invited)
+        lobby.say(tr("club.opened_invited", n=table.number, names=names) if names
+                  else tr("club.opened", n=table.number))
 
 
 def _table_named(lobby: LobbyDesk, words: Words) -> ClubTable | None:
     """The table ``join N``, ``watch N`` or ``close N`` names; ``None`` once the lobby is told there is none."""
-    table = lobby.clubhouse.table(words)
+    table = lobby.clubhouse.table(words, lobby.visitor)
     if table is None:
         lobby.say(lobby.tr("club.no_table", typed=brief(words[0], 8)) if words else lobby.tr("club.which_table"))
     return table
@@ -88,15 +92,44 @@ def _go(lobby: LobbyDesk, table: ClubTable, refused: str, playing: TableLink | N
 
 
 def _stand(lobby: LobbyDesk, words: Words) -> None:
-    tr, visitor = lobby.tr, lobby.visitor
-    waited = visitor.waits_at
-    lobby.say(tr("club.left", n=waited.number) if lobby.clubhouse.leave(visitor) and waited else tr("club.left_none"))
+    tr, visitor, club = lobby.tr, lobby.visitor, lobby.clubhouse
+    table = _table_named(lobby, words) if words else visitor.waits_at
+    if words and table is None:
+        return
+    stood = table is not None and club.stand(visitor, table)
+    lobby.say(tr("club.left", n=table.number) if stood and table is not None else tr("club.left_none"))
 
 
 def _start(lobby: LobbyDesk, words: Words) -> None:
-    refused = lobby.clubhouse.start(lobby.visitor)
+    table = _table_named(lobby, words) if words else None
+    if words and table is None:
+        return
+    refused = lobby.clubhouse.start(lobby.visitor, table)
     if refused:
-        lobby.say(lobby.tr(refused))
+        lobby.refuse(refused)
+
+
+def _invite(lobby: LobbyDesk, words: Words) -> None:
+    """``invite N NAME[,NAME…]``: the opener of open table N keeps seats for more people."""
+    if len(words) < 2:
+        lobby.say(lobby.tr("club.invite_usage"))
+        return
+    table = _table_named(lobby, words[:1])
+    if table is None:
+        return
+    names = [name.strip() for name in ",".join(words[1:]).split(",") if name.strip()]
+    refused = lobby.clubhouse.invite(lobby.visitor, table, names)
+    if refused:
+        lobby.refuse(refused)
+    else:
+        lobby.say(lobby.tr("club.invited_more", n=table.number, names=", ".join(names)))
+
+
+def _decline(lobby: LobbyDesk, words: Words) -> None:
+    table = _table_named(lobby, words)
+    if table is not None:
+        refused = lobby.clubhouse.decline(lobby.visitor, table)
+        lobby.say(lobby.tr(refused) if refused else lobby.tr("club.declined", n=table.number))
 
 
 def _who(lobby: LobbyDesk, words: Words) -> None:
@@ -148,7 +181,8 @@ def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
 
 
 _ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
-    "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "who": _who, "top": _top,
+    "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "invite": _invite,
+    "decline": _decline, "who": _who, "top": _top,
     "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
 # Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
 # ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 from ..engine.match import Match
 from ..engine.rules import Rules
 from ..engine.seeds import new_seed
+from ..i18n.tr import Tr
 from ..quoting import brief
 from ..store.accounts import Accounts
 from ..store.ratings import Placing, Rating, Ratings, fingerprint, recorded_ratings
@@ -43,19 +44,30 @@ from ..table.room import OVER, PLAYING, SCORES, WAITING
 from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
-from .messages import Event, GameOver, Over, Play, Recorded, Stage, Turn
+from .messages import Event, GameOver, Missed, Over, Play, Recorded, Stage, Turn
 from .people import Person, people_from
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
-from .settings import Settings, settings_from
+from .settings import NewTable, Settings, settings_from
 from .state import OPEN, STATE_FILE, ClubState
 from .tables import TableLink
-from .visitors import ClubTable, Visitor, account_of, seat_accounts
+from .visitors import ClubTable, Visitor, account_key, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
 MAX_TABLES_EACH = 3
-#: Tables the club holds at once, whoever opened them.
+#: Tables the club holds at once, whoever opened them (live ones; those played over days sleep while nobody
+#: is at them, and the club holds far more of them).
 MAX_TABLES = 200
+#: Tables played over days one account may have unfinished at once (beside its live ones), and the club.
+MAX_DAY_TABLES_EACH, MAX_DAY_TABLES = 20, 20_000
+#: A decision at a table played over days that fell due while the club was down has at least this long
+#: (seconds) after the club is back.
+DOWN_GRACE = 3600.0
+#: How long before a deadline at a table played over days its person is told it is near (seconds).
+DEADLINE_NEAR = 12 * 3600.0
+#: How often the club keeps the time in its database while it runs (seconds): a restart after a crash gives the
+#: time it was down back to every deadline, give or take this.
+HEARTBEAT = 300.0
 #: How long an admin's ``mute NAME`` mutes when no minutes are given, and the longest mute (a week).
 MUTE_MINUTES, MAX_MUTE = 10, 7 * 24 * 60
 #: The least time (seconds) from a change in the lobby to the lobby screens drawing it, so that a burst
@@ -67,6 +79,8 @@ LOBBY_PAUSE = 0.2
 LOBBY_DRAW, LOBBY_SHARE = 0.001, 0.5
 #: What ``club.json`` is renamed to once a first start took it into the database (kept, never deleted).
 UPGRADED = ".upgraded"
+#: How the club's database marks a seat kept for someone invited, and a name that declined (beside those seated).
+INVITED, DECLINED = 1, 2
 
 
 @dataclass(frozen=True)
@@ -150,6 +164,12 @@ class Club:
         self.next_number = 1
         self._rated_first = False
         self._alarm_set: asyncio.TimerHandle | None = None  # when the next sleeping table wakes
+        self._heart: asyncio.TimerHandle | None = None  # when the club next says it is alive (see _beat)
+        # At tables played over days, the decision (seat, since when) each table's person was last told of, and
+        # the one they were told was near its deadline.
+        self._told_turns: dict[int, tuple[int | None, float]] = {}
+        self._warned: dict[int, tuple[int | None, float]] = {}
+        self.down = 0.0  # how long the club was down before this start (seconds; see resume)
         self._lobbies_due: asyncio.TimerHandle | None = None
         self.stopping = False  # the club closes: its tables stop, and stay in its database to be resumed
         self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
@@ -173,6 +193,7 @@ class Club:
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
         self._remember(visitor)
+        self._news(visitor)
         self._seat_again(visitor)
         self._rate_first()
         self.changed()
@@ -191,11 +212,24 @@ class Club:
             person.seen = self.wall()
         self.keep()
 
+    def _news(self, visitor: Visitor) -> None:
+        """What the club kept to tell ``visitor`` while they were away (an invitation, a deadline missed, a game
+        over), on their lobby screen now, newest last; then forgotten."""
+        person = self.people.get(visitor.key) if not visitor.guest else None
+        if person is None or not person.news or visitor.screen is None:
+            return
+        tr = Tr(visitor.lang)
+        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in person.news if tr.knows(key)))
+        person.news = []
+        self.keep()
+
     def _seat_again(self, visitor: Visitor) -> None:
         """An account back after a restart takes its waiting seat again (kept in the club's database)."""
         if visitor.guest:
             return
         for table in self.tables.values():
+            if table.settings.turn_based:  # seats kept by account, whoever is online: nobody waits there
+                continue
             for i, waiting in enumerate(table.waiting):
                 if waiting.key == visitor.key and waiting is not visitor and waiting.screen is None:
                     table.waiting[i] = visitor
@@ -302,56 +336,166 @@ class Club:
 
     # -- tables --------------------------------------------------------------------------
 
-    def open_table(self, visitor: Visitor, settings: Settings) -> str:
-        """``visitor`` opens a table and sits at it; ``""`` or why not (a text key)."""
-        if self.tables_of(visitor) >= MAX_TABLES_EACH:
+    def open_table(self, visitor: Visitor, settings: Settings | NewTable) -> str:
+        """``visitor`` opens a table and sits at it (and invites the people ``NewTable`` names: their seats are
+        kept for them, and nobody else sees or joins it); ``""`` or why not (a text key; with its name, for an
+        invitation that cannot be made: see :meth:`invitees`)."""
+        new = settings if isinstance(settings, NewTable) else NewTable(settings)
+        settings = new.settings
+        if settings.turn_based:
+            if self.day_tables_of(visitor) >= MAX_DAY_TABLES_EACH:
+                return "club.too_many_days"
+            if sum(t.settings.turn_based for t in self.tables.values()) >= MAX_DAY_TABLES:
+                return "club.full"
+        elif self.tables_of(visitor) >= MAX_TABLES_EACH:
             return "club.too_many"
-        if len(self.tables) >= MAX_TABLES:
+        elif sum(not t.settings.turn_based for t in self.tables.values()) >= MAX_TABLES:
             return "club.full"
-        self.leave(visitor)
-        table = ClubTable(self.next_number, settings, visitor.name)
+        invited, refused = self.invitees(visitor, new.invited)
+        if refused:
+            return refused
+        if len(invited) > settings.seats - settings.bots - 1:
+            return "club.invite_seats"
+        table = ClubTable(self.next_number, settings, visitor.name, invited=invited, private=bool(invited))
         self.next_number += 1
         self.tables[table.number] = table
         self.on_event("club.log.opened", {"name": visitor.name, "n": table.number})
+        if not settings.turn_based:
+            self.leave(visitor)
         self._sit(table, visitor)
+        for person in invited:
+            self._invited(table, person, visitor.name)
         self.keep()
         return ""
 
-    def tables_of(self, visitor: Visitor) -> int:
-        """The unfinished tables ``visitor`` has a seat at."""
-        return sum(1 for t in self.tables.values() if t.stage != OVER and t.seated(visitor.name))
+    def invitees(self, visitor: Visitor, names: Sequence[str]) -> tuple[list[Visitor], str]:
+        """The accounts ``names`` name (as each account has its name), or why one cannot be invited:
+        ``club.invite_nobody:NAME`` (no such account; NAME as typed), ``club.invite_self``."""
+        found: list[Visitor] = []
+        for name in names:
+            shown = self.accounts.account(name)
+            key = self.accounts.key_of(shown) if shown is not None else None
+            if shown is None or key is None:
+                return [], f"club.invite_nobody:{brief(name, MAX_NAME_SHOWN)}"
+            if key == visitor.key:
+                return [], "club.invite_self"
+            if all(person.key != key for person in found):
+                found.append(Visitor(shown, key))
+        return found, ""
 
-    def table(self, words: Sequence[str]) -> ClubTable | None:
-        """The table a command names (``join 3``)."""
+    def invite(self, visitor: Visitor, table: ClubTable, names: Sequence[str]) -> str:
+        """``table``'s opener invites more people to it while it is open (a seat kept for each); ``""`` or
+        why not (see :meth:`invitees`)."""
+        if table.room is not None:
+            return "club.invite_started"
+        if table.opener.casefold() != visitor.name.casefold():
+            return "club.invite_opener"
+        invited, refused = self.invitees(visitor, names)
+        if refused:
+            return refused
+        invited = [p for p in invited if not any(v.key == p.key for v in (*table.waiting, *table.invited))]
+        if len(invited) > table.free():
+            return "club.invite_seats"
+        for person in invited:
+            table.invited.append(person)
+            table.declined = [name for name in table.declined if name.casefold() != person.name.casefold()]
+            self._invited(table, person, visitor.name)
+        self.keep()
+        self.changed()
+        return ""
+
+    def _invited(self, table: ClubTable, person: Visitor, by: str) -> None:
+        """``person`` is told of their invitation to ``table``: in the lobby now, or when they next come (and by
+        the operator's command, if they are away)."""
+        self.tell(person.key, "club.news.invited", event="invited", table=table.number, name=by, n=table.number)
+
+    def decline(self, visitor: Visitor, table: ClubTable) -> str:
+        """``visitor`` turns their invitation to ``table`` down (its opener is told); ``""`` or why not."""
+        mine = next((p for p in table.invited if p.key == visitor.key), None)
+        if mine is None or table.room is not None:
+            return "club.decline_none"
+        table.invited.remove(mine)
+        table.declined.append(mine.name)
+        owner = next((v.key for v in table.waiting if v.name.casefold() == table.opener.casefold()), None)
+        if owner is not None:
+            self.tell(owner, "club.news.declined", name=mine.name, n=table.number)
+        self.on_event("club.log.declined", {"name": mine.name, "n": table.number})
+        self.keep()
+        self.changed()
+        return ""
+
+    def tell(self, key: str, text: str, *, event: str = "", table: int | None = None, **fields: str | int) -> None:
+        """Tell the account ``key`` ``text`` (a text key of the club's ``club.news.``, and its fields): on their
+        lobby screen now if they are in the lobby, else when they next come; and, when they are not at
+        ``table`` (or anywhere), by the operator's command as ``event`` (``""``: not so)."""
+        online = next((v for v in self.visitors.values() if v.key == key and not v.guest), None)
+        if online is not None and online.screen is not None and online.at is None:
+            online.screen.say(Tr(online.lang)(text, **fields))
+        else:
+            person = self.people.get(key)
+            if person is not None:
+                person.hear(text, **fields)
+                self.keep()
+        if event and (online is None or table is None or online.at != table):
+            self.tell_away(key, event, table, text, **fields)
+
+    def tell_away(self, key: str, event: str, table: int | None, text: str, **fields: object) -> None:
+        """Tell the account ``key``, away, by the operator's ``--notify`` command (see ``notify.py``)."""
+
+    def tables_of(self, visitor: Visitor) -> int:
+        """The unfinished live tables ``visitor`` has a seat at (those played over days are counted apart:
+        :meth:`day_tables_of`)."""
+        return sum(1 for t in self.tables.values()
+                   if t.stage != OVER and not t.settings.turn_based and t.seated(visitor.name))
+
+    def day_tables_of(self, visitor: Visitor) -> int:
+        """The unfinished tables played over days ``visitor`` has a seat at, or is invited to."""
+        return sum(1 for t in self.tables.values() if t.stage != OVER and t.settings.turn_based
+                   and (t.seated(visitor.name) or any(p.key == visitor.key for p in t.invited)))
+
+    def table(self, words: Sequence[str], visitor: Visitor | None = None) -> ClubTable | None:
+        """The table a command names (``join 3``), as ``visitor`` knows it (a private table is none to
+        others)."""
         if len(words) != 1 or not words[0].lstrip("#").isdigit() or len(words[0]) > 6:
             return None
-        return self.tables.get(int(words[0].lstrip("#")))
+        table = self.tables.get(int(words[0].lstrip("#")))
+        return table if table is not None and (visitor is None or table.shown_to(visitor)) else None
 
     def join(self, visitor: Visitor, table: ClubTable) -> tuple[str, TableLink | None]:
-        """``visitor`` sits at ``table``: an open seat, or their own seat at a table in play; ``""`` (and
-        the room to go to, for a table in play) or why not."""
+        """``visitor`` sits at ``table``: an open seat (or the one kept for them), or their own seat at a table
+        in play; ``""`` (and the room to go to, for a table in play) or why not."""
         if table.room is not None:
             if table.owners.get(visitor.name.casefold()) == visitor.key:
                 self.wake(table, coming=True)
                 return "", table.room
             return "club.playing", None
-        if visitor.waits_at is table:
+        if visitor.waits_at is table or any(v.key == visitor.key for v in table.waiting):
             return "club.here_already", None
+        mine = next((p for p in table.invited if p.key == visitor.key), None)
+        if table.private and mine is None:
+            return "club.private", None
         if visitor.guest and not table.settings.guests:
             return "club.no_guests", None
-        if not table.free():
+        if mine is None and not table.free():
             return "club.no_seat", None
-        if self.tables_of(visitor) >= MAX_TABLES_EACH:
+        if table.settings.turn_based:
+            if mine is None and self.day_tables_of(visitor) >= MAX_DAY_TABLES_EACH:
+                return "club.too_many_days", None
+        elif self.tables_of(visitor) >= MAX_TABLES_EACH:
             return "club.too_many", None
-        self.leave(visitor)
+        if mine is not None:
+            table.invited.remove(mine)
+        if not table.settings.turn_based:
+            self.leave(visitor)
         self._sit(table, visitor)
         self.keep()
         return "", None
 
     def _sit(self, table: ClubTable, visitor: Visitor) -> None:
         table.waiting.append(visitor)
-        visitor.waits_at = table
-        if not table.free():
+        if not table.settings.turn_based:  # (at a table played over days, a seat is kept by account)
+            visitor.waits_at = table
+        if not table.free() and not table.invited:
             self.start_table(table)
         self.changed()
 
@@ -372,11 +516,30 @@ class Club:
         self.changed()
         return True
 
-    def start(self, visitor: Visitor) -> str:
-        """The opener starts their table now, bots in the open seats; ``""`` or why not."""
-        table = visitor.waits_at
+    def stand(self, visitor: Visitor, table: ClubTable) -> bool:
+        """``visitor`` gets up from ``table`` while it is open (one played over days: their seat is kept until
+        then); whether they sat there."""
+        if table.waits_for(visitor) is None or table.room is not None:
+            return False
+        if not table.settings.turn_based:
+            return self.leave(visitor)
+        table.waiting = [v for v in table.waiting if v.key != visitor.key]
+        if not table.waiting:
+            self.tables.pop(table.number, None)
+        elif table.opener.casefold() == visitor.name.casefold():
+            table.opener = table.waiting[0].name
+        self.keep()
+        self.changed()
+        return True
+
+    def start(self, visitor: Visitor, table: ClubTable | None = None) -> str:
+        """The opener starts their table (``table``, or the one they wait at) now, bots in the open seats and
+        in those kept for people invited who have not come; ``""`` or why not."""
+        table = table or visitor.waits_at
         if table is None:
             return "club.start_none"
+        if table.room is not None:
+            return "club.playing"
         if table.opener != visitor.name:
             return "club.start_opener"
         self.start_table(table)
@@ -399,12 +562,15 @@ class Club:
         table.owners = {v.name.casefold(): v.key for v in table.waiting}
         people = list(table.waiting)
         for visitor in people:
-            visitor.waits_at = None
-        table.waiting = []
+            if visitor.waits_at is table:
+                visitor.waits_at = None
+        table.waiting, table.invited = [], []
         self._play(table, saved, new_save_path(self.directory, names))
         self.on_event("club.log.started", {"n": table.number, "names": ", ".join(names)})
         for visitor in people:
-            if visitor.screen is not None:
+            if table.settings.turn_based:  # nobody is taken there: each comes when it suits them
+                self.tell(visitor.key, "club.news.started", n=table.number)
+            elif visitor.screen is not None:
                 visitor.screen.seated(table)
         self.changed()
 
@@ -443,11 +609,24 @@ class Club:
                 self.changed()
                 self.rest(table)
             case Turn():
+                if table.settings.turn_based:
+                    self._turn_told(table, event)
                 self.rest(table)
+            case Missed(name=name, given_up=given_up):
+                self.on_event("club.log.missed", {"n": table.number, "name": name})
+                key = table.owners.get(name.casefold())
+                if key is not None:
+                    self.tell(key, "club.news.given_up" if given_up else "club.news.missed", n=table.number)
             case messages.Chat():
                 self.keep(now=False)
             case GameOver():
                 self.rated(event)
+                if table.settings.turn_based:
+                    for place, account in zip(event.places, event.accounts, strict=True):
+                        key = account_key(account)
+                        if key is not None:
+                            self.tell(key, "club.news.game_over", event="game-over", table=table.number,
+                                      n=table.number, place=place, seats=len(event.places))
             case Recorded():
                 self.keep()
             case Over(error=error):
@@ -460,6 +639,55 @@ class Club:
                         self._alarm()
                     return
                 self.over(table)
+
+    # -- tables played over days ------------------------------------------------------------
+
+    def _turn_told(self, table: ClubTable, turn: Turn) -> None:
+        """A decision awaited at ``table`` (played over days): its person is told, once, when they are not at
+        it (in the lobby, or by the operator's command)."""
+        key = table.owners.get(turn.name.casefold()) if turn.seat is not None else None
+        if key is None or self._told_turns.get(table.number) == (turn.seat, turn.since):
+            return
+        self._told_turns[table.number] = (turn.seat, turn.since)
+        self.tell(key, "club.news.your_move", event="your-move", table=table.number, n=table.number)
+        self._alarm()
+
+    def _warn_due(self) -> None:
+        """Whoever has less than :data:`DEADLINE_NEAR` left for a decision at a table played over days is told
+        so, once (in the lobby, or by the operator's command)."""
+        now = self.wall()
+        for table in self.tables.values():
+            turn = table.room.turn if table.room is not None and table.settings.turn_based else None
+            if turn is None or turn.seat is None or turn.deadline is None or turn.deadline - now > DEADLINE_NEAR:
+                continue
+            key = table.owners.get(turn.name.casefold())
+            if key is not None and self._warned.get(table.number) != (turn.seat, turn.since):
+                self._warned[table.number] = (turn.seat, turn.since)
+                if turn.deadline > now:
+                    self.tell(key, "club.news.deadline", event="deadline", table=table.number, n=table.number,
+                              time=Tr(self._lang_of(key)).duration(turn.deadline - now))
+
+    def _lang_of(self, key: str) -> str:
+        person = self.people.get(key)
+        return person.lang if person is not None else self.lang
+
+    def _warnings(self) -> list[float]:
+        """When the next people are to be told their deadline is near (the calendar's seconds)."""
+        times = []
+        for table in self.tables.values():
+            turn = table.room.turn if table.room is not None and table.settings.turn_based else None
+            if turn is not None and turn.seat is not None and turn.deadline is not None \
+                    and self._warned.get(table.number) != (turn.seat, turn.since):
+                times.append(turn.deadline - DEADLINE_NEAR)
+        return times
+
+    def _beat(self) -> None:
+        """The club is alive: kept in its database every :data:`HEARTBEAT` seconds, so that a restart after a
+        crash knows how long the club was down (and gives that time back to every deadline)."""
+        if self.stopping:
+            return
+        self.keep(now=False)
+        self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat)
 
     # -- tables that sleep -----------------------------------------------------------------
 
@@ -498,7 +726,9 @@ class Club:
         self.elsewhere.play(link, link.again(self.wall()))
 
     def wake_due(self) -> None:
-        """Every sleeping table whose wake time has come plays again; the next wake time is set."""
+        """Every sleeping table whose wake time has come plays again, whoever's deadline is near is told; the
+        next wake time is set."""
+        self._warn_due()
         now = self.wall()
         for table in list(self.tables.values()):
             link = table.room
@@ -512,7 +742,7 @@ class Club:
             self._alarm_set.cancel()
             self._alarm_set = None
         times = [wake for t in self.tables.values() if t.room is not None and t.room.asleep
-                 and (wake := t.room.wake_at()) is not None]
+                 and (wake := t.room.wake_at()) is not None] + self._warnings()
         if times and not self.stopping:
             self._alarm_set = asyncio.get_running_loop().call_later(max(0.0, min(times) - self.wall()), self.wake_due)
 
@@ -655,10 +885,13 @@ class Club:
         for table in self.tables.values():
             room = table.room
             if room is None:
-                waiting = [[v.name, v.key] for v in table.waiting if not v.guest]
+                waiting: list[list[Any]] = [[v.name, v.key] for v in table.waiting if not v.guest]
                 if waiting:
+                    waiting += [[p.name, p.key, INVITED] for p in table.invited]
+                    waiting += [[name, "", DECLINED] for name in table.declined]
                     tables.append({"number": table.number, "settings": asdict(table.settings),
-                                   "opener": table.opener, "stage": OPEN, "waiting": waiting})
+                                   "opener": table.opener, "stage": OPEN, "waiting": waiting,
+                                   "private": table.private})
                 continue
             save = room.save_name()
             if room.stage == OVER or save is None:
@@ -708,6 +941,9 @@ class Club:
         tables = list(doc["tables"])
         self.next_number = max(1, min(int(doc.get("next", 1)), 10**6))
         self.people = people_from(doc.get("people"))
+        alive = doc.get("alive")
+        if isinstance(alive, int | float) and not isinstance(alive, bool):
+            self.down = max(0.0, self.wall() - float(alive))
         self._hush_again(doc.get("muted"))  # first: every table resumed is told who is muted
         self._talk_again(doc.get("chat"))
         problems = []
@@ -717,6 +953,10 @@ class Club:
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {STATE_FILE} cannot be resumed: {brief(str(err), 80)}")
         self.wake_due()  # what has something to do now plays; the rest sleeps until its wake time
+        try:
+            self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat)
+        except RuntimeError:  # no event loop (a test's): nothing runs to say it is alive
+            pass
         if self.rebuilt is not None:
             self.rebuilt = replace(self.rebuilt, tables=len(self.tables))
         # Written before the club serves anyone, and before club.json is kept aside: a crash in between
@@ -816,11 +1056,18 @@ class Club:
         turn = None
         if kept["stage"] == PLAYING and isinstance(seat, int) and whose in people:
             away = {name: kept_away.get(name, restart) for name in people}
-            if whose not in kept_away or not isinstance(deadline, int | float):
+            if table.settings.turn_based:
+                # Played over days: the time the club was down is given back, and a decision that fell due
+                # meanwhile (the club kept no time to tell) has at least DOWN_GRACE from now.
+                ends = float(deadline) if isinstance(deadline, int | float) \
+                    else restart + table.settings.hours * 3600
+                deadline = max(ends + self.down, restart + DOWN_GRACE)
+            elif whose not in kept_away or not isinstance(deadline, int | float):
                 deadline = away[whose] + self.grace
             since = kept.get("since")
             turn = Turn(table.number, seat, str(whose), float(since) if isinstance(since, int | float) else restart,
                         float(deadline))
+            self._told_turns[table.number] = (seat, turn.since)  # told before the restart
         elif kept["stage"] == WAITING and people:
             away = {name: kept_away.get(name, restart) for name in people}
         link = self._link(table, save, kept.get("chat"))
@@ -828,13 +1075,19 @@ class Club:
                     away, turn)
 
     def _reopen(self, number: int, settings: Settings, kept: dict[str, Any]) -> None:
-        """An open table again, its accounts seated (away until they come back: :meth:`come`)."""
-        waiting = [Visitor(brief(str(name), MAX_NAME_SHOWN), str(key)[:200])
-                   for name, key, *_ in list(kept["waiting"])[:settings.seats - settings.bots]]
-        if not waiting or any(account_of(v.key) is None for v in waiting):
+        """An open table again, its accounts seated (at a live table, away until they come back: :meth:`come`),
+        those invited still invited."""
+        seats = settings.seats - settings.bots
+        entries = [(brief(str(entry[0]), MAX_NAME_SHOWN), str(entry[1])[:200], entry[2] if len(entry) > 2 else 0)
+                   for entry in list(kept["waiting"])[:seats * 3]]
+        waiting = [Visitor(name, key) for name, key, kind in entries if kind == 0][:seats]
+        invited = [Visitor(name, key) for name, key, kind in entries if kind == INVITED][:seats - len(waiting)]
+        if not waiting or any(account_of(v.key) is None for v in waiting + invited):
             raise ValueError(f"table {number}'s people")
-        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), waiting=waiting)
-        for visitor in waiting:
+        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), waiting=waiting,
+                          invited=invited, declined=[name for name, _, kind in entries if kind == DECLINED][:seats],
+                          private=kept.get("private") is True)
+        for visitor in waiting if not settings.turn_based else ():
             visitor.waits_at = table
         self.tables[number] = table
         self.next_number = max(self.next_number, number + 1)
@@ -845,8 +1098,9 @@ class Club:
         if not self.stopping:  # written here and now: the process is about to end
             self.state.write_now(self._kept())
         self.stopping = True
-        if self._alarm_set is not None:
-            self._alarm_set.cancel()
+        for timer in (self._alarm_set, self._heart):
+            if timer is not None:
+                timer.cancel()
         self.elsewhere.stop()
 
 

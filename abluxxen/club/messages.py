@@ -40,7 +40,9 @@ class Play:
     say; nobody waited for longer than ``grace`` (seconds), ``delay`` after each bot move, its chat as
     kept; ``muted``: who may not talk, and until when (the calendar's seconds); ``away``: the people who
     were away when it was last played, and for how many seconds by now: their grace runs on, not anew (a
-    table woken from its sleep)."""
+    table woken from its sleep); ``due``: at a table played over days, the seat whose decision it awaited, the
+    seconds left of that person's time (0 or less: a stand-in decides at once), and since when it awaited it
+    (the calendar's seconds: told again as it was)."""
 
     number: int
     save: str
@@ -51,6 +53,7 @@ class Play:
     chat: object = None
     muted: dict[str, float] | None = None
     away: dict[str, float] | None = None
+    due: tuple[int, float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +136,16 @@ class Turn:
 
 
 @dataclass(frozen=True)
+class Missed:
+    """At table ``number``, played over days, ``name``'s time for a decision ran out and a bot made it;
+    ``given_up``: it was the third in a row, and a bot plays their seat to the game's end."""
+
+    number: int
+    name: str
+    given_up: bool
+
+
+@dataclass(frozen=True)
 class Chat:
     """Table ``number``'s chat, as it is kept."""
 
@@ -183,7 +196,7 @@ class Log:
 
 
 Order = Play | Close | Kick | SendBack | Mute | Sleep | Stop
-Event = Stage | Turn | Chat | GameOver | Recorded | Over | Log
+Event = Stage | Turn | Missed | Chat | GameOver | Recorded | Over | Log
 Message = Order | Event
 
 _KINDS: dict[str, type[Any]] = {cls.__name__: cls for cls in (*get_args(Order), *get_args(Event))}

@@ -5,7 +5,7 @@ holds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..quoting import brief
@@ -13,6 +13,8 @@ from ..table.chat import MAX_NAME_SHOWN
 
 #: The longest contact a person may leave (an e-mail address, a chat handle, a topic).
 MAX_CONTACT = 200
+#: What the club keeps to tell a person at their next login (the newest).
+MAX_NEWS = 20
 
 
 @dataclass
@@ -26,6 +28,7 @@ class Person:
         notify: whether they want to be told when they are away (their move, an invitation, …).
         lang: the language of their last session (``en``, ``de``): what they are told in.
         seen: when they last left the club (the calendar's seconds; 0: not known).
+        news: what to tell them when they next come (a text key and its fields each; oldest first).
     """
 
     key: str
@@ -34,11 +37,16 @@ class Person:
     notify: bool = True
     lang: str = "en"
     seen: float = 0.0
+    news: list[tuple[str, dict[str, str | int]]] = field(default_factory=list)
 
     def kept(self) -> dict[str, Any]:
         """As the club's database keeps it."""
         return {"key": self.key, "name": self.name, "contact": self.contact, "notify": self.notify,
-                "lang": self.lang, "seen": self.seen}
+                "lang": self.lang, "seen": self.seen, "news": [[key, fields] for key, fields in self.news]}
+
+    def hear(self, key: str, **fields: str | int) -> None:
+        """Keep ``key`` (a text key of the club's) to tell them when they next come."""
+        self.news = [*self.news, (key, fields)][-MAX_NEWS:]
 
 
 def clean_contact(text: str) -> str:
@@ -60,5 +68,19 @@ def people_from(kept: object) -> dict[str, Person]:
         seen = entry.get("seen")
         found[key] = Person(key, brief(name, MAX_NAME_SHOWN), clean_contact(str(entry.get("contact") or "")),
                             entry.get("notify") is not False, "de" if entry.get("lang") == "de" else "en",
-                            float(seen) if isinstance(seen, int | float) and not isinstance(seen, bool) else 0.0)
+                            float(seen) if isinstance(seen, int | float) and not isinstance(seen, bool) else 0.0,
+                            _news(entry.get("news")))
     return found
+
+
+def _news(kept: object) -> list[tuple[str, dict[str, str | int]]]:
+    """News as kept: each a club's text key (``club.``…) and its fields (short words and numbers)."""
+    news: list[tuple[str, dict[str, str | int]]] = []
+    for item in (kept[-MAX_NEWS:] if isinstance(kept, list) else ()):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], str)
+                and item[0].startswith("club.news.") and isinstance(item[1], dict)):
+            continue
+        fields = {str(k)[:20]: v if isinstance(v, int) and not isinstance(v, bool) else brief(str(v), 60)
+                  for k, v in list(item[1].items())[:8]}
+        news.append((item[0][:60], fields))
+    return news

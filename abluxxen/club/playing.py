@@ -19,7 +19,7 @@ from ..store.saves import read_save
 from ..table.codes import new_code
 from ..table.room import Room
 from ..table.table import DiskThread, Table
-from .messages import Chat, Close, GameOver, Kick, Message, Mute, Over, Play, Recorded, SendBack, Stage, Turn
+from .messages import Chat, Close, GameOver, Kick, Message, Missed, Mute, Over, Play, Recorded, SendBack, Stage, Turn
 from .settings import settings_from
 
 
@@ -44,6 +44,7 @@ class PlayedTable:
         self.stage: Stage | None = None
         self.turn: Turn | None = None
         self.chat: object = room.kept()["chat"]
+        self.began: dict[int, float] = {}  # a seat's decision awaited before the table was played here: since when
         # The room's clock to the calendar's, once: a time told twice is told the same.
         self.offset = wall() - room.clock()
 
@@ -66,12 +67,14 @@ class PlayedTable:
         ends = []
         if chair is not None and chair.deadline is not None:
             ends.append(chair.deadline)
-        if chair is not None and not chair.present and chair.left_at is not None:
-            ends.append(chair.left_at + room.grace)
+        if chair is not None and not chair.present and chair.left_at is not None and not room.turn_based:
+            ends.append(chair.left_at + room.grace)  # (played over days: nobody is away, only their time runs)
         deadline = round(self.offset + min(ends), 1) if ends else None
         seat, name = (chair.seat, chair.name) if chair is not None else (None, "")
         if self.turn is None or (self.turn.seat, self.turn.deadline) != (seat, deadline):
-            since = self.turn.since if self.turn is not None and self.turn.seat == seat else self.wall()
+            began = self.began.pop(seat, None) if seat is not None else None
+            since = self.turn.since if self.turn is not None and self.turn.seat == seat \
+                else began if began is not None else self.wall()
             self.turn = Turn(self.number, seat, name, since, deadline)
             self.tell(self.turn)
 
@@ -160,9 +163,16 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
     played = Table(read_save(path), path)
     played.lock(path)
     played.disk = DiskThread()  # a slow disk holds up this table, never everyone the process serves
-    room = Room(played, code=new_code(), grace=order.grace, delay=order.delay, turn=settings.clock)
+    room = Room(played, code=new_code(), grace=order.grace, delay=order.delay,
+                turn=settings.hours * 3600 if settings.turn_based else settings.clock)
     room.resumed = True  # whoever does not come to their seat has its grace, then a bot
-    room.gathers = not order.away  # woken from its sleep: it plays on, whoever is away has the rest of their grace
+    room.turn_based = settings.turn_based
+    # Woken from its sleep, it plays on: whoever is away has the rest of their grace; played over days, nobody
+    # is waited for.
+    room.gathers = not order.away and not settings.turn_based
+    if order.due is not None:
+        seat, left, _ = order.due
+        room.due[seat] = room.clock() + left
     now, now_mono = wall(), room.clock()
     away = {name.casefold(): seconds for name, seconds in (order.away or {}).items()}
     for chair in room.chairs.values():
@@ -171,13 +181,18 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
         seconds = away.get(chair.name.casefold())
         if seconds is not None:
             chair.left_at = now_mono - max(0.0, min(seconds, order.grace))
+        elif room.turn_based:  # nobody is at it until they come (and then the table does not sleep)
+            chair.left_at = now_mono
     if order.chat is not None:
         room.restore({"chat": order.chat})
     for name, until in (order.muted or {}).items():
         if until > now:
             room.talk.silence(name, until - now)
     table = PlayedTable(order.number, room, tell, wall)
+    if order.due is not None:  # the decision awaited is told as awaited since it began, not since it woke
+        table.began[order.due[0]] = order.due[2]
     played.on_recorded = table.recorded
+    room.on_missed = lambda chair, given_up: tell(Missed(order.number, chair.name, given_up))
     room.on_kept = table.kept
     room.on_changed = table.changed
     table.task = asyncio.get_running_loop().create_task(room.run())

@@ -41,7 +41,7 @@ from ..tui.paged import Paged
 from ..tui.screen import TableScreen
 from ..tui.toolkit import Kept
 from .commands import carry_out_order
-from .lobby import MAX_TABLES_EACH, Club
+from .lobby import MAX_DAY_TABLES_EACH, MAX_TABLES_EACH, Club
 from .visitors import OPEN, ClubTable, Visitor
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -248,7 +248,11 @@ class LobbyScreen(Paged):
 
     def refuse(self, key: str) -> None:
         """Say why the club refused (the limit of tables each in words that agree with it)."""
-        self.say(counted(self.tr, key, MAX_TABLES_EACH) if key == "club.too_many" else self.tr(key))
+        if key in ("club.too_many", "club.too_many_days"):
+            self.say(counted(self.tr, key, MAX_TABLES_EACH if key == "club.too_many" else MAX_DAY_TABLES_EACH))
+        else:  # (``key:word``: a refusal about what was typed, such as a name invited)
+            key, _, typed = key.partition(":")
+            self.say(self.tr(key, typed=typed) if typed else self.tr(key))
 
     # -- the pages of the commands ------------------------------------------------------------------
 
@@ -334,7 +338,7 @@ def lobby_rest(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int,
     top = top if any(rating.bot is None for rating in top) else []  # the bots alone compare with nobody
     online_lines = 1 if len(online.plain) <= width else 2
     room = height - 6 - online_lines - len(notes)  # title, gaps, the tables' header, the chat's heading
-    tables = list(club.tables.values())
+    tables = [table for table in club.tables.values() if table.shown_to(visitor)]
     shown = min(max(1, len(tables)), room - min(len(chat), CHAT_AT_LEAST))
     parts: list[RenderableType] = [Text("")]
     if tables:
@@ -369,10 +373,11 @@ def _personal(club: Club, visitor: Visitor, message: str) -> tuple[object, ...]:
     """What of the lobby under its title is this person's own: the tables they sit at (marked), where
     their seat waits, what was said to them alone, and their rating when the short top list shows it."""
     mine = tuple(number for number, table in club.tables.items() if table.seated(visitor.name))
+    private = tuple(number for number, table in club.tables.items() if table.private and table.shown_to(visitor))
     rating = club.rating(visitor)
     in_top = rating is not None and any(r is rating for r in club.top(TOP_SHORT))
     shown = (rating.name, rating.points, rating.provisional) if in_top and rating else None
-    return mine, _waiting_seat(visitor, club), message, shown
+    return mine, private, _waiting_seat(visitor, club), message, shown
 
 
 def counted(tr: Tr, key: str, n: int) -> str:
@@ -428,7 +433,7 @@ def _waiting_seat(visitor: Visitor, club: Club) -> tuple[str, int] | None:
     if table is not None:
         return ("opener" if table.opener == visitor.name else "open"), table.number
     away = next((t for t in club.tables.values() if t.room is not None and t.stage != "over"
-                 and t.owners.get(visitor.name.casefold()) == visitor.key), None)
+                 and not t.settings.turn_based and t.owners.get(visitor.name.casefold()) == visitor.key), None)
     return ("away", away.number) if away is not None else None
 
 
@@ -454,7 +459,7 @@ def _tables(tables: list[ClubTable], visitor: Visitor, tr: Tr, width: int) -> Gr
         mine = table.seated(visitor.name)
         grid.add_row(("▸" if mine else "") + str(table.number), _game(table, tr), _seats(table, tr),
                      str(table.watchers()) if table.room is not None else "",
-                     Text(_state(table, mine, tr), style="green" if table.stage == OPEN else ""),
+                     Text(_state(table, mine, tr, visitor.name), style="green" if table.stage == OPEN else ""),
                      style="bold" if mine else "")
     return grid
 
@@ -468,6 +473,10 @@ def _game(table: ClubTable, tr: Tr) -> str:
         parts.append(tr("club.games", n=settings.games))
     if settings.clock:
         parts.append(tr("club.clock_short", s=settings.clock))
+    if settings.turn_based:
+        parts.append(tr("club.days_short", time=tr.duration(settings.hours * 3600)))
+    if table.private:
+        parts.append(tr("club.private_short"))
     if not settings.guests:
         parts.append(tr("club.no_guests_short"))
     return " · ".join(parts)
@@ -476,6 +485,7 @@ def _game(table: ClubTable, tr: Tr) -> str:
 def _seats(table: ClubTable, tr: Tr) -> str:
     """Who sits at a table, then its open places and its bots: ``Ann · Ben · 1 open · 1 bot``."""
     parts = [brief(name, MAX_NAME_SHOWN) for name in table.people()]
+    parts += [tr("club.invited_mark", name=brief(p.name, MAX_NAME_SHOWN)) for p in table.invited]
     if table.free():
         parts.append(counted(tr, "club.open_seats", table.free()))
     if table.bots():
@@ -483,10 +493,16 @@ def _seats(table: ClubTable, tr: Tr) -> str:
     return " · ".join(parts)
 
 
-def _state(table: ClubTable, mine: bool, tr: Tr) -> str:
+def _state(table: ClubTable, mine: bool, tr: Tr, name: str = "") -> str:
     """What a table does now; an open one says how to sit at it (or, at one's own, that it waits)."""
     if table.stage == OPEN:
-        return tr("club.state.yours" if mine else "club.state.open", n=table.number)
+        invited = table.invited and not mine and table.private
+        return tr("club.state.invited" if invited else "club.state.yours" if mine else "club.state.open",
+                  n=table.number)
+    turn = table.room.turn if table.room is not None and table.settings.turn_based else None
+    if table.stage == "playing" and turn is not None and turn.seat is not None:
+        return tr("club.state.your_move" if mine and turn.name.casefold() == name.casefold() else "club.state.moves",
+                  name=brief(turn.name, MAX_NAME_SHOWN))
     return tr(f"club.state.{table.stage}")
 
 

@@ -13,6 +13,10 @@ from ..levels import LEVELS
 
 #: The longest turn clock, and the longest match, a table may ask for.
 MAX_CLOCK, MAX_GAMES = 3600, 9
+#: The most hours a decision at a table played over days may take (two weeks).
+MAX_HOURS = 14 * 24
+#: The most people one ``new … invite`` names.
+MAX_INVITED = 4
 
 
 @dataclass(frozen=True)
@@ -41,14 +45,30 @@ class Settings:
     guests: bool = True
     hours: int = 0
 
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is played over days: each decision when it suits its person, within ``hours``."""
+        return self.hours > 0
 
-def read_settings(words: Sequence[str]) -> tuple[Settings | None, str, str]:
-    """The settings ``new`` was given (``new 3 bots 1 advanced clock 60``, in either language); else
-    ``None``, the refusal's text key and the word it is about."""
+
+@dataclass(frozen=True)
+class NewTable:
+    """What ``new`` was told: the table's settings, and whom its opener invites (names as typed)."""
+
+    settings: Settings
+    invited: tuple[str, ...] = ()
+
+
+def read_new(words: Sequence[str]) -> tuple[NewTable | None, str, str]:
+    """What ``new`` was given (``new 3 bots 1 advanced clock 60``, ``new 3 days 2 invite bea,cy``, in either
+    language); else ``None``, the refusal's text key and the word it is about."""
     found: dict[str, Any] = {}
+    invited: list[str] = []
     todo = [w.lower() for w in words]
+    typed = list(words)
     while todo:
         word = todo.pop(0)
+        shown = typed.pop(0)
         meaning = NEW_WORDS.get(word)
         if word.isdigit() and len(word) < 3:
             found["seats"] = int(word)
@@ -58,15 +78,33 @@ def read_settings(words: Sequence[str]) -> tuple[Settings | None, str, str]:
             found["level"] = level_named(word)
         elif meaning in ("duel", "noduel", "guests", "noguests"):
             found[meaning.removeprefix("no") if meaning.startswith("no") else meaning] = not meaning.startswith("no")
-        elif meaning in ("bots", "games", "clock"):
+        elif meaning == "invite":
+            if not todo:
+                return None, "club.new.invite", shown
+            listed = [typed.pop(0)]
+            todo.pop(0)
+            while todo and (listed[-1].endswith(",") or todo[0].startswith(",")):  # invite bea, cy
+                listed.append(typed.pop(0))
+                todo.pop(0)
+            names = [name.strip() for name in ",".join(listed).split(",") if name.strip()]
+            invited += [name for name in names if name.casefold() not in {n.casefold() for n in invited}]
+            if not names or len(invited) > MAX_INVITED:
+                return None, "club.new.invite", shown
+        elif meaning in ("bots", "games", "clock", "days", "hours"):
             number = todo.pop(0) if todo else ""
+            typed = typed[1:]
             if not (number.isdigit() and len(number) < 5):
                 return None, "club.new.number", word
-            found[meaning] = int(number)
+            found["hours" if meaning == "days" else meaning] = int(number) * (24 if meaning == "days" else 1)
         else:
-            return None, "club.new.unknown", word
+            return None, "club.new.unknown", shown
+    if found.get("hours"):
+        found.setdefault("guests", False)  # a guest's key lasts one visit: it cannot come back days later
+    if invited and "seats" not in found:  # the opener, whom they invite, and the bots asked for
+        found["seats"] = max(2, 1 + len(invited) + int(found.get("bots", 0)))
     settings = Settings(**found)
-    return settings, *settings_problem(settings)
+    problem, word = settings_problem(settings)
+    return NewTable(settings, tuple(invited)), problem, word
 
 
 def settings_problem(settings: Settings) -> tuple[str, str]:
@@ -79,6 +117,12 @@ def settings_problem(settings: Settings) -> tuple[str, str]:
         return "club.new.games", str(settings.games)
     if settings.clock and not 10 <= settings.clock <= MAX_CLOCK:
         return "club.new.clock", str(settings.clock)
+    if not 0 <= settings.hours <= MAX_HOURS:
+        return "club.new.hours", str(settings.hours)
+    if settings.hours and settings.clock:
+        return "club.new.clock_or_days", str(settings.clock)
+    if settings.hours and settings.guests:
+        return "club.new.guests_days", ""
     return "", ""
 
 

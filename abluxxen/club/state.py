@@ -123,10 +123,11 @@ ALTER TABLE tables ADD COLUMN seat INTEGER
 """
 
 # Version 3. Tables played over days and the people who play them while away: ``people`` (what the club
-# remembers of each account between visits: how to reach them, whether to, their language, when last seen:
-# ``people.py``); ``waiting.invited`` (0: a person seated at an open table; 1: invited to it, not yet come;
-# 2: invited and declined); ``meta.alive`` (the calendar's second the club was last known to run: a restart
-# gives the time it was down back to every deadline).
+# remembers of each account between visits: how to reach them, whether to, their language, when last seen,
+# what to tell them when they come back: ``news``, JSON, text keys and their fields; see ``people.py``);
+# ``waiting.invited`` (0: a person seated at an open table; 1: invited to it, not yet come; 2: invited and
+# declined); ``tables.private`` (only those invited see it); ``meta.alive`` (the calendar's second the club was
+# last known to run: a restart gives the time it was down back to every deadline).
 _V3 = """
 CREATE TABLE people (
     key     TEXT PRIMARY KEY,
@@ -134,9 +135,11 @@ CREATE TABLE people (
     contact TEXT NOT NULL DEFAULT '',
     notify  INTEGER NOT NULL DEFAULT 1,
     lang    TEXT NOT NULL DEFAULT 'en',
-    seen    REAL NOT NULL DEFAULT 0
+    seen    REAL NOT NULL DEFAULT 0,
+    news    TEXT NOT NULL DEFAULT '[]'
 ) WITHOUT ROWID;
-ALTER TABLE waiting ADD COLUMN invited INTEGER NOT NULL DEFAULT 0
+ALTER TABLE waiting ADD COLUMN invited INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0
 """
 
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
@@ -424,12 +427,12 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
             "SELECT table_number, name, text, watching, at FROM chat ORDER BY seq"):
         chats.setdefault(number, []).append({"name": name, "text": text, "watching": bool(watching), "at": at})
     tables: list[dict[str, Any]] = []
-    for number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat in db.execute(
-            "SELECT number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat"
-            " FROM tables ORDER BY number"):
+    for number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat, private \
+            in db.execute("SELECT number, settings, opener, stage, save, owners, whose, since, deadline, people, bots,"
+                          " away, seat, private FROM tables ORDER BY number"):
         table = {"number": number, "settings": json.loads(settings), "opener": opener}
         if stage == OPEN:
-            table["waiting"] = waiting.get(number, [])
+            table.update(waiting=waiting.get(number, []), private=bool(private))
         else:
             table.update(save=save, owners=json.loads(owners), chat=chats.get(number, []), stage=stage)
             if people is not None:
@@ -438,9 +441,9 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
         tables.append(table)
     muted = [{"name": name, "until": until, "by": by} for name, until, by in db.execute(
         "SELECT name, until, by FROM mutes")]
-    people = [{"key": key, "name": name, "contact": contact, "notify": bool(notify), "lang": lang, "seen": seen}
-              for key, name, contact, notify, lang, seen in db.execute(
-                  "SELECT key, name, contact, notify, lang, seen FROM people")]
+    people = [{"key": key, "name": name, "contact": contact, "notify": bool(notify), "lang": lang, "seen": seen,
+               "news": json.loads(news)} for key, name, contact, notify, lang, seen, news in db.execute(
+                  "SELECT key, name, contact, notify, lang, seen, news FROM people")]
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
     return {"next": meta.get("next_number", 1), "tables": tables, "muted": muted, "chat": chats.get(None, []),
             "people": people, "alive": meta.get("alive")}
@@ -459,14 +462,16 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
     now = time.time()
     db.executemany(
         "INSERT INTO tables (number, settings, opener, stage, save, owners, whose, since, deadline, created,"
-        " people, bots, away, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number) DO UPDATE"
-        " SET settings = excluded.settings, opener = excluded.opener, stage = excluded.stage, save = excluded.save,"
-        " owners = excluded.owners, whose = excluded.whose, since = excluded.since, deadline = excluded.deadline,"
-        " people = excluded.people, bots = excluded.bots, away = excluded.away, seat = excluded.seat",
+        " people, bots, away, seat, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number)"
+        " DO UPDATE SET settings = excluded.settings, opener = excluded.opener, stage = excluded.stage,"
+        " save = excluded.save, owners = excluded.owners, whose = excluded.whose, since = excluded.since,"
+        " deadline = excluded.deadline, people = excluded.people, bots = excluded.bots, away = excluded.away,"
+        " seat = excluded.seat, private = excluded.private",
         [(t["number"], json.dumps(t["settings"]), t["opener"], t.get("stage", OPEN), t.get("save"),
           json.dumps(t.get("owners", {})), t.get("whose"), t.get("since"), t.get("deadline"), now,
           json.dumps(t["people"]) if "people" in t else None, t.get("bots"),
-          json.dumps(t["away"]) if "away" in t else None, t.get("seat")) for t in tables])
+          json.dumps(t["away"]) if "away" in t else None, t.get("seat"), int(t.get("private") is True))
+         for t in tables])
     db.execute("DELETE FROM waiting")
     db.executemany("INSERT INTO waiting (table_number, place, name, key, invited) VALUES (?, ?, ?, ?, ?)",
                    [(t["number"], place, seat[0], seat[1], seat[2] if len(seat) > 2 else 0) for t in tables
@@ -482,9 +487,10 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
                    [(m["name"], m["until"], m.get("by", "")) for m in doc.get("muted", ())])
     if "people" in doc:  # (a doc of an older club's club.json names nobody: the people kept stay)
         db.execute("DELETE FROM people")
-        db.executemany("INSERT INTO people (key, name, contact, notify, lang, seen) VALUES (?, ?, ?, ?, ?, ?)",
+        db.executemany("INSERT INTO people (key, name, contact, notify, lang, seen, news) VALUES (?, ?, ?, ?, ?, ?, ?)",
                        [(p["key"], p["name"], p.get("contact", ""), int(p.get("notify", True) is not False),
-                         p.get("lang", "en"), float(p.get("seen") or 0)) for p in doc["people"]])
+                         p.get("lang", "en"), float(p.get("seen") or 0), json.dumps(p.get("news", [])))
+                        for p in doc["people"]])
     meta = {"next_number": doc["next"], "alive": int(doc.get("alive") or now)}
     db.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
                    " SET value = excluded.value", list(meta.items()))

@@ -24,6 +24,7 @@ from .messages import (
     GameOver,
     Kick,
     Log,
+    Missed,
     Mute,
     Order,
     Over,
@@ -96,7 +97,7 @@ class TableLink:
                 self.awake.clear()
                 if not self.asleep:
                     self.stage = "over"
-            case GameOver() | Recorded() | Log():
+            case GameOver() | Recorded() | Log() | Missed():
                 pass
         self.heard(self, event)
 
@@ -105,9 +106,13 @@ class TableLink:
         how long by ``now``, the calendar's seconds)."""
         save = self.save if self.save is not None else Path(self.play.save).name
         now = time.time() if now is None else now
+        turn = self.turn
+        # Played over days: the decision awaited keeps its deadline (and when it began), whoever wakes it.
+        due = (turn.seat, turn.deadline - now, turn.since) if self.play.settings.get("hours") and turn is not None \
+            and turn.seat is not None and turn.deadline is not None else None
         self.play = replace(self.play, save=str(Path(self.play.save).with_name(save)), chat=self.chat,
                             muted={name: until for name, until in self.muted.items() if until > now},
-                            away={name: max(0.0, now - since) for name, since in self.away.items()})
+                            away={name: max(0.0, now - since) for name, since in self.away.items()}, due=due)
         return self.play
 
     def wake_at(self) -> float | None:
@@ -115,6 +120,8 @@ class TableLink:
         awaited (the end of its person's grace); ``None``: it may not sleep (someone is there, a bot or a
         stand-in has something to do, or it is no table in play)."""
         if self.watchers or self.stage not in ("waiting", "playing") or set(self.away) != set(self.people):
+            return None
+        if self.play.settings.get("hours") and self.stage != "playing":  # played over days: nobody is waited for
             return None
         if self.stage == "waiting":  # a table played anew waits for its people: until the last grace ends
             return max(self.away.values(), default=0.0) + self.play.grace if self.away else None

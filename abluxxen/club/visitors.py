@@ -32,6 +32,12 @@ def account_of(key: str) -> str | None:
     return None if key.startswith(GUEST) else f"{ACCOUNT}{key}"
 
 
+def account_key(account: str | None) -> str | None:
+    """The key of an account as the records name it (:func:`account_of` the other way round); ``None`` for
+    none (a bot, a guest)."""
+    return account.removeprefix(ACCOUNT) if account is not None and account.startswith(ACCOUNT) else None
+
+
 def seat_accounts(seats: Sequence[Seat], owners: dict[str, str]) -> list[str | None] | None:
     """Per seat, the account of its owner (``owners``: casefolded name to key); ``None`` where none has one."""
     accounts = [None if seat.is_bot else account_of(owners.get(seat.name.casefold(), GUEST)) for seat in seats]
@@ -57,6 +63,9 @@ class Lobbyist(Protocol):
 
     def close(self, reason: str) -> None:
         """Leave the club (``elsewhere``: the same account logged in again; ``banned``; ``stopped``)."""
+
+    def say(self, message: str) -> None:
+        """A line under the lobby, for this person only."""
 
 
 @dataclass(eq=False)
@@ -95,6 +104,9 @@ class ClubTable:
         waiting: before the start, the people seated, the opener first.
         room: from the start on, its room as the club sees it (wherever it plays, and asleep too).
         owners: the name and key of each person's seat (the room's chairs belong to them).
+        invited: before the start, the accounts invited who have not come yet (a seat kept for each).
+        declined: the names of those who turned their invitation down.
+        private: only those invited see it and sit at it.
     """
 
     number: int
@@ -103,6 +115,9 @@ class ClubTable:
     waiting: list[Visitor] = field(default_factory=list)
     room: TableLink | None = None
     owners: dict[str, str] = field(default_factory=dict)
+    invited: list[Visitor] = field(default_factory=list)
+    declined: list[str] = field(default_factory=list)
+    private: bool = False
 
     @property
     def stage(self) -> str:
@@ -122,8 +137,21 @@ class ClubTable:
         return self.room.bots
 
     def free(self) -> int:
-        """Seats still open for people."""
-        return self.settings.seats - self.settings.bots - len(self.waiting) if self.room is None else 0
+        """Seats still open for people (a seat kept for someone invited is not)."""
+        if self.room is not None:
+            return 0
+        return self.settings.seats - self.settings.bots - len(self.waiting) - len(self.invited)
+
+    def waits_for(self, visitor: Visitor) -> Visitor | None:
+        """``visitor``'s seat while it is open (by account: at a table played over days it is kept, whether or
+        not they are online), else ``None``."""
+        return next((v for v in self.waiting if v is visitor or (not visitor.guest and v.key == visitor.key)), None)
+
+    def shown_to(self, visitor: Visitor) -> bool:
+        """Whether the lobby lists it to ``visitor``: a private table only to its people, those invited, and the
+        club's admins."""
+        return not self.private or visitor.admin or self.seated(visitor.name) \
+            or any(p.key == visitor.key for p in self.invited) or visitor.key in self.owners.values()
 
     def watchers(self) -> int:
         """How many watch it."""

@@ -7,6 +7,9 @@ NEW_WORDS: dict[str, str] = {
     "bots": "bots", "bot": "bots",
     "match": "games", "games": "games", "serie": "games", "partien": "games",
     "clock": "clock", "uhr": "clock",
+    "days": "days", "day": "days", "tage": "days", "tag": "days",
+    "hours": "hours", "hour": "hours", "stunden": "hours", "stunde": "hours",
+    "invite": "invite", "einladen": "invite",
     "duel": "duel", "duell": "duel",
     "noduel": "noduel", "no-duel": "noduel", "ohne-duell": "noduel", "kein-duell": "noduel",
     "guests": "guests", "gäste": "guests", "gaeste": "guests",
@@ -86,6 +89,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.bots_short": ("{n} bots", "{n} Bots"),
     "club.bots_short_one": ("{n} bot", "{n} Bot"),
     "club.state.open": ("open: join {n}", "offen: setzen {n}"),
+    "club.state.invited": ("invited: join {n}", "eingeladen: setzen {n}"),
+    "club.state.your_move": ("your move", "du bist dran"),
+    "club.state.moves": ("{name}'s move", "{name} ist dran"),
+    "club.days_short": ("{time} a move", "{time} je Zug"),
+    "club.private_short": ("private", "privat"),
+    "club.invited_mark": ("{name}?", "{name}?"),
     "club.state.yours": ("you wait", "du wartest"),
     "club.state.waiting": ("waiting for players", "wartet auf Spieler"),
     "club.state.playing": ("playing", "läuft"),
@@ -145,13 +154,16 @@ TEXTS: dict[str, tuple[str, str]] = {
                         "laut NAME       NAME darf wieder reden"),
     "club.help": (
         "new [2-5] [bots N] [easy|normal|hard] [base|advanced|expert] [duel|noduel] [match N] [clock SECONDS] "
-        "[guests|noguests]\n"
+        "[guests|noguests] [days N|hours N] [invite NAME,NAME]\n"
         "    open a table and sit at it (default: 4 seats, no bots, base game, one game, no clock, guests "
         "welcome); it starts when its seats are full, or when you type start (bots take the open seats)\n"
+        "    days N: played over days, each decision within N days, whenever it suits you; invite: seats "
+        "kept for those accounts, nobody else sees the table\n"
         "join N      sit at table N (or back at your seat, when it plays)\n"
         "watch N     watch table N\n"
-        "stand       get up from the table you wait at\n"
-        "start       start the table you opened\n"
+        "stand [N]   get up from the table you wait at (or table N)\n"
+        "start [N]   start the table you opened\n"
+        "invite N NAME   keep a seat at your open table N for NAME; decline N: turn an invitation down\n"
         "who         who is online\n"
         "top         the ratings: the club's members and the bot levels\n"
         "say TEXT    talk in the lobby (or type any line that is not a command or a move)\n"
@@ -159,14 +171,18 @@ TEXTS: dict[str, tuple[str, str]] = {
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
         "until you are back (join N). After the match, Enter brings you back, again plays a rematch.",
         "neu [2-5] [bots N] [leicht|mittel|schwer] [grundspiel|fortgeschrittene|experten] [duell|ohne-duell] "
-        "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste]\n"
+        "[serie N] [uhr SEKUNDEN] [gäste|ohne-gäste] [tage N|stunden N] [einladen NAME,NAME]\n"
         "    eröffnet einen Tisch, an dem du sitzt (sonst: 4 Plätze, keine Bots, Grundspiel, eine Partie, "
         "keine Uhr, Gäste willkommen); er beginnt, sobald alle Plätze besetzt sind oder wenn du los "
         "tippst (Bots nehmen die freien Plätze)\n"
+        "    tage N: über Tage gespielt, jede Entscheidung binnen N Tagen, wann es dir passt; einladen: "
+        "Plätze für diese Konten reserviert, sonst sieht niemand den Tisch\n"
         "setzen N      an Tisch N Platz nehmen (oder deinen Platz dort wieder einnehmen)\n"
         "zuschauen N   Tisch N zuschauen\n"
-        "aufstehen     vom Tisch aufstehen, an dem du wartest\n"
-        "los           die Partie an dem Tisch beginnen, den du eröffnet hast\n"
+        "aufstehen [N] vom Tisch aufstehen, an dem du wartest (oder von Tisch N)\n"
+        "los [N]       die Partie an dem Tisch beginnen, den du eröffnet hast\n"
+        "einladen N NAME   an deinem offenen Tisch N einen Platz für NAME reservieren; ablehnen N: "
+        "eine Einladung ablehnen\n"
         "wer           wer online ist\n"
         "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
         "sag TEXT      in der Lobby reden (auch ohne sag: was weder Befehl noch Zug ist)\n"
@@ -201,6 +217,50 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "Du hast schon {n} offene Tische: beende erst einen."),
     "club.too_many_one": ("You have a table unfinished already: finish it first.",
                           "Du hast schon einen offenen Tisch: beende ihn erst."),
+    "club.too_many_days": ("You have {n} tables played over days unfinished already: finish one first.",
+                           "Du hast schon {n} offene Tische über Tage: beende erst einen."),
+    "club.too_many_days_one": ("You have a table played over days unfinished already: finish it first.",
+                               "Du hast schon einen offenen Tisch über Tage: beende ihn erst."),
+    "club.private": ("That table is kept for the people invited to it.",
+                     "Dieser Tisch ist für die Eingeladenen reserviert."),
+    "club.invite_nobody": ("No account is called {typed}: invite people by their account's name.",
+                           "Kein Konto heißt {typed}: lade Leute mit dem Namen ihres Kontos ein."),
+    "club.invite_self": ("You sit at your own table already: invite others.",
+                         "Du sitzt schon an deinem Tisch: lade andere ein."),
+    "club.invite_seats": ("Not enough seats for everyone invited: new 4 … invite a,b,c gives four.",
+                          "Nicht genug Plätze für alle Eingeladenen: neu 4 … einladen a,b,c gibt vier."),
+    "club.invite_started": ("That table has started: nobody more can be invited.",
+                            "An dem Tisch wird schon gespielt: niemand mehr kann eingeladen werden."),
+    "club.invite_opener": ("Only the player who opened the table can invite to it.",
+                           "Nur wer den Tisch eröffnet hat, kann dazu einladen."),
+    "club.invite_usage": ("Type: invite N NAME[,NAME] (table N, opened by you).",
+                          "Tippe: einladen N NAME[,NAME] (Tisch N, von dir eröffnet)."),
+    "club.invited_more": ("Invited to table {n}: {names}.", "Zu Tisch {n} eingeladen: {names}."),
+    "club.opened_invited": ("Table {n} is open, its seats kept for {names}: it starts when they join.",
+                            "Tisch {n} ist eröffnet, Plätze reserviert für {names}: Es geht los, sobald sie "
+                            "sich setzen."),
+    "club.decline_none": ("You have no invitation to that table.", "Du hast keine Einladung an diesen Tisch."),
+    "club.declined": ("You turned down the invitation to table {n}.",
+                      "Du hast die Einladung an Tisch {n} abgelehnt."),
+    # What the club tells an account (in the lobby now, or at its next login: kept with it).
+    "club.news.invited": ("{name} invites you to table {n}: join {n} to sit down, or decline {n}.",
+                          "{name} lädt dich an Tisch {n} ein: setzen {n} zum Hinsetzen, oder ablehnen {n}."),
+    "club.news.declined": ("{name} turned down your invitation to table {n}: invite N NAME, or start N with a bot.",
+                           "{name} hat deine Einladung an Tisch {n} abgelehnt: einladen N NAME, oder beginnen N "
+                           "mit einem Bot."),
+    "club.news.started": ("Table {n} has started: join {n} when it suits you.",
+                          "Tisch {n} hat begonnen: setzen {n}, wann es dir passt."),
+    "club.news.missed": ("At table {n} your time for a decision ran out: a bot made it for you.",
+                         "An Tisch {n} war deine Zeit für eine Entscheidung um: Ein Bot hat sie getroffen."),
+    "club.news.given_up": ("At table {n} three decisions in a row ran out: a bot plays your seat to the game's "
+                           "end, and the game is not rated for you.",
+                           "An Tisch {n} sind drei Entscheidungen nacheinander verstrichen: Ein Bot spielt deinen "
+                           "Platz bis zum Ende der Partie, und sie wird für dich nicht gewertet."),
+    "club.news.game_over": ("The game at table {n} is over: you came {place} of {seats}.",
+                            "Die Partie an Tisch {n} ist vorbei: Du bist {place}. von {seats}."),
+    "club.news.deadline": ("At table {n} it is your move, {time} left.",
+                           "An Tisch {n} bist du dran, noch {time}."),
+    "club.news.your_move": ("Your move at table {n}.", "Du bist dran an Tisch {n}."),
     "club.full": ("The club has no room for another table now.",
                   "Der Club hat gerade keinen Platz für einen weiteren Tisch."),
     "club.start_none": ("You wait at no table.", "Du wartest an keinem Tisch."),
@@ -219,6 +279,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.new.games": ("A match is 1 to 9 games, not {typed}.", "Eine Serie hat 1 bis 9 Partien, nicht {typed}."),
     "club.new.clock": ("The clock gives 10 to 3600 seconds a decision, not {typed}.",
                        "Die Uhr gibt 10 bis 3600 Sekunden pro Entscheidung, nicht {typed}."),
+    "club.new.hours": ("A table played over days gives 1 hour to 14 days (336 hours) a decision, not {typed} hours.",
+                       "Ein Tisch über Tage gibt 1 Stunde bis 14 Tage (336 Stunden) pro Entscheidung, nicht "
+                       "{typed} Stunden."),
+    "club.new.clock_or_days": ("A table has a clock (live) or days (played over days), not both.",
+                               "Ein Tisch hat eine Uhr (live) oder Tage (über Tage gespielt), nicht beides."),
+    "club.new.guests_days": ("Guests cannot sit at a table played over days: they could not come back.",
+                             "Gäste können nicht an einem Tisch über Tage sitzen: sie kämen nicht wieder herein."),
+    "club.new.invite": ("invite takes up to 4 names with commas between them, e.g. invite bea,cy.",
+                        "einladen nimmt bis zu 4 Namen mit Kommas dazwischen, z. B. einladen bea,cy."),
     "club.admin_only": ("Only the club's admins may do that.", "Das dürfen nur die Admins des Clubs."),
     "club.closed_table": ("Table {n} is closed.", "Tisch {n} ist geschlossen."),
     "club.banned_name": ("{name}'s key is banned.", "Der Schlüssel von {name} ist verbannt."),
@@ -241,8 +310,23 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
                   "Deine Zeit war um: Ein Bot hat für dich entschieden."),
+    "missed": ("{name}'s time ran out: a bot made that decision for them.",
+               "Die Zeit von {name} war um: Ein Bot hat diese Entscheidung getroffen."),
+    "given_up": ("{name} let three decisions in a row run out: a bot plays their seat to the game's end.",
+                 "{name} hat drei Entscheidungen nacheinander verstreichen lassen: Ein Bot spielt den Platz "
+                 "bis zum Ende der Partie."),
+    "given_up_yours": ("Three decisions in a row ran out: a bot plays your seat to the game's end (not rated).",
+                       "Drei Entscheidungen nacheinander sind verstrichen: Ein Bot spielt deinen Platz bis zum "
+                       "Ende der Partie (nicht gewertet)."),
+    "club.days_turn": ("⏱ {name}'s move · {time} left", "⏱ {name} ist dran · noch {time}"),
+    "club.days_here": ("here: {people}", "da: {people}"),
+    "unit.days": ("d", "T."), "unit.hours": ("h", "Std."), "unit.minutes": ("min", "Min."),
+    "unit.seconds": ("s", "s"),
     # -- the club's log and console ------------------------------------------------------------
     "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
+    "club.log.declined": ("{name} declined the invitation to table {n}",
+                          "{name} hat die Einladung an Tisch {n} abgelehnt"),
+    "club.log.missed": ("Table {n}: {name}'s time ran out", "Tisch {n}: Die Zeit von {name} war um"),
     "club.log.started": ("Table {n} starts: {names}", "Tisch {n} beginnt: {names}"),
     "club.log.ended": ("Table {n} is over", "Tisch {n} ist vorbei"),
     "club.log.not_played": ("Table {n} could not play: {error}", "Tisch {n} konnte nicht spielen: {error}"),

@@ -122,6 +122,10 @@ class Tr:
         for a quoting limit, its paths and typed text cut to it (:func:`~abluxxen.quoting.fitting`)."""
         return lambda limit: self.within(limit)(key, **fields)
 
+    def knows(self, key: str) -> bool:
+        """Whether ``key`` is a text of ours (one a file names is checked before it is said)."""
+        return key in TEXTS
+
     def __call__(self, key: str, **fields: object) -> str:
         # A path or typed text is whatever a folder holds or a person typed: shown by quoting's one rule
         # (control characters made visible, cut short), never raw.
@@ -186,6 +190,18 @@ class Tr:
         """A rating as a column or a name's neighbour shows it: ``1184``, or ``1184?`` while it is provisional
         (``store/ratings.py``, ``Rating.provisional``; ``rating_provisional_note`` says what the mark means)."""
         return self("rating_provisional", points=points) if provisional else str(points)
+
+    def duration(self, seconds: float) -> str:
+        """A span of time as a person reads it at a glance: ``45 s``, ``12 min``, ``3 h 10 min``, ``1 d 20 h``
+        (German ``Std.``, ``T.``); whole units, rounded down (what is left is never more than said)."""
+        whole = max(0, int(seconds))
+        days, hours, minutes = whole // 86400, whole // 3600 % 24, whole // 60 % 60
+        d, h, m, s = (self(f"unit.{unit}") for unit in ("days", "hours", "minutes", "seconds"))
+        if days:
+            return f"{days} {d} {hours} {h}" if hours else f"{days} {d}"
+        if hours:
+            return f"{hours} {h} {minutes} {m}" if minutes else f"{hours} {h}"
+        return f"{minutes} {m}" if minutes else f"{whole} {s}"
 
     def decimal(self, value: float, places: int = 1, *, grouped: bool = False, signed: bool = False) -> str:
         """A number with ``places`` decimals in the language's way: ``3.5`` / ``3,5``, with

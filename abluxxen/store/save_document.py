@@ -10,6 +10,7 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "assisted": false, "match_key": "5f0c9e2a41d3b7e8",
      "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
      "stood_in": [<the current game's moves, by their place in its transcript, a stand-in made>],  (if any)
+     "given_up": [<the seats whose person missed three deadlines in a row this game: a bot plays them on>],  (if any)
      "club": {"table": 3, "opener": "Ann", "settings": {<the table's settings>}},  (a club's tables only)
      "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
@@ -105,6 +106,10 @@ class Saved:
     #: the moves, so that a restart, a worker's hop or an undo keeps the count right; the records count them
     #: per seat (:meth:`decisions`), and a seat mostly played so is not rated (``store/ratings.py``).
     stood_in: list[int] = field(default_factory=list)
+    #: The people's seats given up in the current game (in order): at a table played over days, its person
+    #: missed three deadlines in a row, and a bot plays the seat to the game's end. The game is not rated for
+    #: them (:meth:`decisions` counts every decision of the seat as the stand-in's).
+    given_up: list[int] = field(default_factory=list)
     #: Where a club's table stands, so that the club can set it up again from its save alone should its
     #: registry of tables be lost: its ``table`` number in the lobby, its ``opener`` and its ``settings``
     #: (what the table plays, as the club writes them: names to numbers, words and true/false; the club
@@ -128,7 +133,19 @@ class Saved:
                 continue
             made, for_them = counted[played.seat]
             counted[played.seat] = Decisions(made + 1, for_them + (step.index in stood_in))
-        return counted
+        # A seat given up is the stand-in's game, whoever made its first decisions: one rule rates it
+        # (``store/ratings.py``'s ``played_by_person``), the one that leaves a stand-in's game out.
+        return [Decisions(d.made, d.made) if seat in self.given_up else d for seat, d in enumerate(counted)]
+
+    def missed_in_a_row(self, seat: int) -> int:
+        """How many of ``seat``'s last decisions in the current game a stand-in made, one after another."""
+        stood_in = set(self.stood_in)
+        row = 0
+        for step in self.transcript.positions():
+            played = step.played
+            if played is not None and played.seat == seat and len(step.game.legal_moves()) > 1:
+                row = row + 1 if step.index in stood_in else 0
+        return row
 
 
 class Decisions(NamedTuple):
@@ -169,6 +186,7 @@ def to_document(saved: Saved) -> dict[str, Any]:
         "match_key": saved.match_key,
         **({"accounts": saved.accounts} if saved.accounts is not None else {}),
         **({"stood_in": saved.stood_in} if saved.stood_in else {}),
+        **({"given_up": saved.given_up} if saved.given_up else {}),
         **({"club": saved.club} if saved.club is not None else {}),
         "transcript": saved.transcript.to_json(),
         "match": saved.match.to_json(),
@@ -227,6 +245,11 @@ def from_document(doc: Any) -> Saved:
     saved = Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
                   assisted=assisted, match_key=match_key, accounts=accounts, club=club, history=history)
     saved.stood_in = _stood_in(doc.get("stood_in", []), saved)
+    given_up = doc.get("given_up", [])
+    if not (isinstance(given_up, list) and all(type(s) is int and 0 <= s < len(seats) and not seats[s].is_bot
+                                               for s in given_up) and len(set(given_up)) == len(given_up)):
+        raise SaveError("damaged save: given_up must list people's seats, once each", "given_up")
+    saved.given_up = given_up
     return saved
 
 

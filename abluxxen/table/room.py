@@ -37,6 +37,9 @@ from .undo import UndoRequest
 
 #: Watchers a room takes unless the host says otherwise.
 MAX_WATCHERS = 20
+#: Deadlines a person may miss one after another at a table played over days before a bot plays their seat to
+#: the game's end.
+MISSED_IN_A_ROW = 3
 
 WAITING, PLAYING, SCORES, OVER = "waiting", "playing", "scores", "over"
 
@@ -85,8 +88,15 @@ class Room:
         # Whether play waits for everyone first (the waiting room); a game played on after a pause (a club's
         # table woken from its sleep) does not: whoever is away keeps their grace, as in play.
         self.gathers = True
-        # A table played over days (a club's turn-based table): its people come and go as they please.
+        # A table played over days (a club's turn-based table): its people come and go as they please. Nobody is
+        # waited for at the start, nobody is away: a person's decision waits for them until its deadline (the
+        # turn clock, ``turn``: hours), then a stand-in makes that one; after three in a row, the rest of the game.
         self.turn_based = False
+        # The deadline of a decision awaited when the room was made (seat, the clock's time): a table woken from
+        # its sleep gives the person what was left of their time, not the whole of it again.
+        self.due: dict[int, float] = {}
+        # A person's decision went to a stand-in at a table played over days (``True``: their seat given up).
+        self.on_missed: Callable[[Chair, bool], None] = lambda chair, given_up: None
         self.version = 0
         self.games_before = 0  # games of the matches played before this one at the table (rematches)
         self.problem: Note | None = None  # a save or records problem, for every screen
@@ -471,18 +481,23 @@ class Room:
         """A person's move; while they are away past the grace, or once their turn clock ran out, a
         normal bot's."""
         self._stood_in.discard(chair.seat)  # a stand-in's move that was never pushed (play stopped) counts for nobody
+        if chair.seat in self.saved.given_up:  # its person missed three deadlines in a row: a bot plays it on
+            move = await self._bot_move(self._stand_in(chair.seat), view)
+            self._stood_in.add(chair.seat)
+            return move
         loop = asyncio.get_running_loop()
         answer: asyncio.Future[str] = loop.create_future()
         chair.answer = answer
-        chair.deadline = self.clock() + self.turn if self.turn > 0 else None
+        due = self.due.pop(chair.seat, None)
+        chair.deadline = due if due is not None else self.clock() + self.turn if self.turn > 0 else None
         if chair.screen is not None:
             chair.screen.turn_started(chair)
         self.changed()
         try:
-            while (chair.present or self._grace_left(chair) > 0) and not self._out_of_time(chair):
+            while (chair.present or self.turn_based or self._grace_left(chair) > 0) and not self._out_of_time(chair):
                 chair.changed.clear()
                 waiter = loop.create_task(chair.changed.wait())
-                timeouts = [] if chair.present else [self._grace_left(chair)]
+                timeouts = [] if chair.present or self.turn_based else [self._grace_left(chair)]
                 if chair.deadline is not None:
                     timeouts.append(chair.deadline - self.clock())
                 waited: set[asyncio.Future[object]] = {answer, waiter}  # type: ignore[arg-type]
@@ -495,10 +510,25 @@ class Room:
                 add_note(chair.notes, Note("clock_out"))
             move = await self._bot_move(self._stand_in(chair.seat), view)
             self._stood_in.add(chair.seat)
+            if self.turn_based:
+                self._missed(chair)
             return move
         finally:
             chair.answer = None
             chair.deadline = None
+
+    def _missed(self, chair: Chair) -> None:
+        """``chair``'s person let a deadline pass at a table played over days: the others are told; the third in
+        a row gives their seat up to the stand-in for the rest of the game (kept in the save: not rated)."""
+        saved = self.saved
+        given_up = saved.missed_in_a_row(chair.seat) + 1 >= MISSED_IN_A_ROW  # (this one is not pushed yet)
+        if given_up and chair.seat not in saved.given_up:
+            saved.given_up.append(chair.seat)
+            add_note(chair.notes, Note("given_up_yours"))
+        for other in self.chairs.values():
+            if other is not chair:
+                add_note(other.notes, Note("given_up" if given_up else "missed", name=chair.name))
+        self.on_missed(chair, given_up)
 
     def _out_of_time(self, chair: Chair) -> bool:
         return chair.deadline is not None and self.clock() >= chair.deadline
@@ -552,7 +582,8 @@ class Room:
         while self.holding or any(c.present and not c.ready for c in self.chairs.values()):
             self._wake.clear()
             await self._wake.wait()
-        if not self.onlookers and not any(c.present for c in self.chairs.values()):
+        if not self.onlookers and not any(c.present for c in self.chairs.values()) \
+                and not (self.turn_based and not match.is_over):  # (played over days: the match goes on)
             return False
         rematch = match.is_over
         if rematch:

@@ -412,6 +412,7 @@ class Table:
             self.saved.transcript = Transcript.of(match.game)
             self.saved.assisted = False
             self.saved.stood_in = []
+            self.saved.given_up = []
             self.save()
         self.publish()
 

@@ -67,6 +67,8 @@ def note_words(note: Note, tr: Tr) -> str:
         return tr("not_saved", reason=reason)
     if note.key in ("records_failed", "records_not"):
         return tr.not_recorded(note.key, note.name, later=note.move == "later")
+    if note.key in ("missed", "given_up"):
+        return tr(note.key, name=note.name)
     if note.key in ("forced", "undone"):
         return tr(note.key, move=", ".join(tr.spoken(move) for move in note.move.split(", ")))
     return tr(note.key)
@@ -88,6 +90,16 @@ def status_line(room: Room, tr: Tr, *, chairs: Sequence[Chair], showing: Chair |
             waiting = ", ".join(c.name for c in room.chairs.values() if c.present and not c.ready)
             return [("bold", tr("host.again_waiting", names=waiting))]
         return [("bold", tr("host.over_match" if room.match.games > 1 else "host.over_game"))]
+    if room.turn_based:  # people come and go as they please: whose move it is, and until when
+        present = ", ".join(c.name for c in room.chairs.values() if c.present)
+        parts = [tr("club.days_turn", name=c.name, time=tr.duration(left)) for c in room.chairs.values()
+                 if (left := room.time_left(c)) is not None]
+        parts += [tr("club.days_here", people=present)] if present else []
+        if room.watchers:
+            parts.append(tr("host.watchers", n=len(room.watchers)))
+        shown = Text(" · ".join(parts))
+        shown.truncate(width, overflow="ellipsis")
+        return [("", shown.plain)]
     people = []
     for name, left in room.away():
         people.append(tr("host.bot_plays", name=name) if left <= 0

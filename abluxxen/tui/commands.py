@@ -217,8 +217,10 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("join", ("join", "beitreten", "setzen"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("watch", ("watch", "zuschauen"), LOBBY, lobby=_lobby, takes_words=True),
     # Not "leave": that is a move (leave the cards lying).
-    Entry("stand", ("stand", "aufstehen"), LOBBY, lobby=_lobby),
-    Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_lobby),
+    Entry("stand", ("stand", "aufstehen"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("invite", ("invite", "einladen"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("decline", ("decline", "ablehnen"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("who", ("who", "wer"), LOBBY, lobby=_lobby),
     Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_lobby),
     Entry("close", ("close", "schließen", "schliessen"), ADMIN, lobby=_lobby, takes_words=True),
