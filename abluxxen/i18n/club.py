@@ -285,7 +285,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.new.clock_or_days": ("A table has a clock (live) or days (played over days), not both.",
                                "Ein Tisch hat eine Uhr (live) oder Tage (über Tage gespielt), nicht beides."),
     "club.new.guests_days": ("Guests cannot sit at a table played over days: they could not come back.",
-                             "Gäste können nicht an einem Tisch über Tage sitzen: sie kämen nicht wieder herein."),
+                             "Gäste können nicht an einem Tisch über Tage sitzen: Sie kämen nicht wieder herein."),
     "club.new.invite": ("invite takes up to 4 names with commas between them, e.g. invite bea,cy.",
                         "einladen nimmt bis zu 4 Namen mit Kommas dazwischen, z. B. einladen bea,cy."),
     "club.admin_only": ("Only the club's admins may do that.", "Das dürfen nur die Admins des Clubs."),
