@@ -49,6 +49,13 @@ def brief(text: str, limit: int = LIMIT) -> str:
     return shown if len(shown) <= limit else shown[:limit - 1] + "…"
 
 
+def one_line(text: str, limit: int) -> str:
+    """``text`` as one line of printable characters, for a place that takes no more (a variable of a command's
+    environment): every control or invisible character (a line break, an escape) a space, every run of spaces
+    one, at most ``limit`` characters."""
+    return " ".join("".join(ch if ch.isprintable() else " " for ch in text[:limit * 4]).split())[:limit]
+
+
 class Typed(str):
     """Text a person typed or a file held, as a field of a message (``i18n.tr.Tr``): it is :func:`quoted`
     when the message is made, as short as the message's line needs."""

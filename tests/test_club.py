@@ -593,7 +593,9 @@ def test_an_admin_closes_a_table_in_play_and_bans_a_key_at_a_table(tmp_path: Pat
         shown = await ann.sees("Back in the lobby.")
         assert shown.count("Your seat at table 1 waits for you: join 1.") == 1
         ann.type("?")
-        await ann.sees("ban NAME    ban the key of the account NAME")  # an admin's help tells her orders
+        await ann.sees("The club's lobby")
+        ann.type("")  # the next page: an admin's help tells her orders after the lobby's commands
+        await ann.sees("ban NAME    ban the key of the account NAME")
         ann.type("q")
         ann.type("close 1")
         await ann.sees("Table 1 is closed")
@@ -642,9 +644,10 @@ def test_an_admin_unbans_a_key_that_then_logs_in_again_and_her_help_lists_every_
         ben.type("unban Ann")
         await ben.sees("“unban” works only for the club's admins, in the lobby.")
         ann.type("?")
-        await ann.sees("ban NAME    ban the key of the account NAME")
-        ann.type("")  # the next page
+        await ann.sees("The club's lobby")
+        ann.type("")  # the next page: her orders after the lobby's commands
         page = await ann.sees("unban NAME  let the key of the account NAME in again")
+        assert "ban NAME    ban the key of the account NAME" in page
         assert "kick NAME   send NAME back to the lobby" in page and "mute NAME [MINUTES]" in page
         assert "unmute NAME NAME may talk again" in page
 

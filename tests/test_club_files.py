@@ -27,7 +27,7 @@ import pytest
 from clubbing import ANN, as_before_the_database, clubbed, enter, kept_state
 from helpers import named
 from hosting import WAIT
-from waiting import until
+from waiting import alive, until
 
 from abluxxen.club.lobby import Club
 from abluxxen.club.registry import MAX_CLUB_FILE, RegistryError
@@ -573,18 +573,6 @@ def test_a_second_club_on_the_same_data_folder_is_refused_naming_the_first_and_a
 WORKER_LEAVES = 1.5
 
 
-def _alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (a zombie nobody reaped yet has ended)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
-    except OSError:  # no /proc: the signal was the answer
-        return True
-
-
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="a club's workers are processes where there are forks")
 def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
     # Its tables are safe: every move is saved as it is made (a restart resumes them, as after any crash).
@@ -599,7 +587,7 @@ def test_a_club_killed_outright_leaves_no_worker_behind(tmp_path: Path) -> None:
         worker = int(found.group(1))
         club.send_signal(signal.SIGKILL)  # Ann still at her table
         await asyncio.to_thread(club.wait, WAIT)
-        await until(lambda: not _alive(worker), "the worker to leave with its club", WORKER_LEAVES, every=0.02)
+        await until(lambda: not alive(worker), "the worker to leave with its club", WORKER_LEAVES, every=0.02)
         ann.close()
 
     try:

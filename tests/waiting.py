@@ -12,6 +12,7 @@ import asyncio
 import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 #: Seconds a test waits for a state before it fails (slow machines may raise it).
@@ -56,3 +57,15 @@ def until_blocking(holds: Callable[[], T], what: str, timeout: float = TIMEOUT, 
 def _failed(what: str, timeout: float, shown: Callable[[], str] | None) -> str:
     said = f"waited {timeout:g} s for {what}"
     return f"{said}; {shown()}" if shown is not None else said
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie nobody reaped yet has ended): a state to wait for the end of."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except OSError:  # no /proc: the signal was the answer
+        return True

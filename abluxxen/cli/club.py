@@ -60,6 +60,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the most processes the tables play in, beside the club's own, started as the "
                              "tables need them (default 12, or 0 on a machine of one core; 0: in the club's own "
                              "process, which uses one core)")
+    parser.add_argument("--notify", metavar="COMMAND", default="",
+                        help="run COMMAND by sh -c to tell people who are away what waits for them (their move, an "
+                             "invitation, a deadline, a game over), with ABLUXXEN_EVENT, ABLUXXEN_ACCOUNT, "
+                             "ABLUXXEN_TABLE, ABLUXXEN_TEXT and ABLUXXEN_CONTACT in its environment")
     parser.add_argument("--backup", metavar="DIR", default=None,
                         help="copy the club's accounts, records, tables and saves into DIR (new or empty) while "
                              "the club runs, and exit; to restore, make DIR the data folder")

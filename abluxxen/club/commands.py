@@ -13,6 +13,8 @@ from typing import Protocol
 
 from rich.console import RenderableType
 
+from ..i18n.club import NO_CONTACT, NOTIFY_WORDS
+from ..i18n.tr import Tr
 from ..quoting import brief
 from ..tui.commands import ORDERED_IN_LOBBY, Lobby
 from .lobby import MAX_MUTE, MUTE_MINUTES, Club
@@ -140,6 +142,47 @@ def _top(lobby: LobbyDesk, words: Words) -> None:
     lobby.open_page(lobby.top_parts())
 
 
+def _contact(lobby: LobbyDesk, words: Words) -> None:
+    """``contact TEXT`` keeps how the club's ``--notify`` command reaches this account (``contact -``: nowhere);
+    ``contact`` alone says what is kept."""
+    tr, club, visitor = lobby.tr, lobby.clubhouse, lobby.visitor
+    if visitor.guest:
+        lobby.say(tr("club.notify.guest"))
+        return
+    if words:
+        person = club.set_contact(visitor, "" if words == (NO_CONTACT,) else " ".join(words))
+        contact = person.contact if person is not None else ""
+        said = tr("club.contact.now", contact=brief(contact, 60)) if contact else tr("club.contact.forgotten")
+    else:
+        kept = club.people.get(visitor.key)
+        contact = kept.contact if kept is not None else ""
+        said = tr("club.contact.is", contact=brief(contact, 60)) if contact else tr("club.contact.none")
+    lobby.say(_told_by(club, said, tr))
+
+
+def _notify(lobby: LobbyDesk, words: Words) -> None:
+    """``notify on|off`` says whether the club's ``--notify`` command tells this account when it is away;
+    ``notify`` alone says which (and whether it can: a contact kept, a club that tells anyone)."""
+    tr, club, visitor = lobby.tr, lobby.clubhouse, lobby.visitor
+    if visitor.guest:
+        lobby.say(tr("club.notify.guest"))
+        return
+    if len(words) > 1 or (words and words[0].lower() not in NOTIFY_WORDS):
+        lobby.say(tr("club.notify.usage", typed=brief(" ".join(words), 12)))
+        return
+    person = club.set_notify(visitor, NOTIFY_WORDS[words[0].lower()]) if words else club.people.get(visitor.key)
+    on = person is None or person.notify
+    said = tr("club.notify.on" if on else "club.notify.off")
+    if on and (person is None or not person.contact):
+        said += " " + tr("club.notify.needs_contact")
+    lobby.say(_told_by(club, said, tr))
+
+
+def _told_by(club: Club, said: str, tr: Tr) -> str:
+    """``said``, and that the club tells nobody when its operator gave it no ``--notify`` command."""
+    return said if club.notifier is not None and club.notifier.command else f"{said} {tr('club.notify.nobody')}"
+
+
 def _close(lobby: LobbyDesk, words: Words) -> None:
     table = _table_named(lobby, words)
     if table is not None:
@@ -182,7 +225,7 @@ def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
 
 _ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
     "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "invite": _invite,
-    "decline": _decline, "who": _who, "top": _top,
+    "decline": _decline, "who": _who, "top": _top, "contact": _contact, "notify": _notify,
     "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
 # Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
 # ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.

@@ -49,6 +49,7 @@ from ..tui.stops import Stopping
 from .frames import Ending
 from .lobby import Club
 from .lock import LOCK_NAME, ClubLock, ClubRunning
+from .notify import Notifier
 from .registry import CLUB_FILE, ORPHANS, RegistryError
 from .screens import LobbyScreen
 from .visitors import ClubTable, Visitor, guest_key
@@ -376,13 +377,16 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     count = args.workers if args.workers is not None else default_workers()
     workers = Workers(count)
     await workers.start()
+    notifier = Notifier(args.notify.strip())  # tells nobody without a command (nothing waits at the stop)
     club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,
-                on_event=lambda key, fields: log.info("%s", english(key, **fields)))
+                on_event=lambda key, fields: log.info("%s", english(key, **fields)),
+                notifier=notifier if notifier.command else None)
     try:
         problems = club.resume()
     except RegistryError as err:
         club.stop()
         await workers.ended()
+        await notifier.ended()
         return _refused(tr("club.cannot_registry", path=err.path or directory / CLUB_FILE, reason=err.told(tr)),
                         tr, 1)
     if club.rebuilt is not None:  # one line, in the log and on the console
@@ -400,6 +404,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     except OSError as err:
         club.stop()
         await workers.ended()
+        await notifier.ended()
         return _refused(tr("host.cannot_listen", port=args.port, reason=tr.os_reason(err)), tr, 1)
     held.tell(port)
     lines = [tr("club.join_line", port=port, address=lan_address(args.bind)), tr("club.name_line")]
@@ -413,7 +418,9 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     ending.catch_signals()
     await ending.stopped.wait()
     host.stop()
+    notifier.stop()  # what waits to be told is dropped; what runs has a moment to end
     await asyncio.sleep(0.1)  # the screens say goodbye
     await workers.ended()
+    await notifier.ended()
     accounts.close()
     return ending.status

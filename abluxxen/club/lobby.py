@@ -31,7 +31,7 @@ from ..engine.match import Match
 from ..engine.rules import Rules
 from ..engine.seeds import new_seed
 from ..i18n.tr import Tr
-from ..quoting import brief
+from ..quoting import brief, one_line
 from ..store.accounts import Accounts
 from ..store.ratings import Placing, Rating, Ratings, fingerprint, recorded_ratings
 from ..store.records import open_records
@@ -45,7 +45,8 @@ from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
 from .messages import Event, GameOver, Missed, Over, Play, Recorded, Stage, Turn
-from .people import Person, people_from
+from .notify import MAX_TEXT, Notifier
+from .people import Person, clean_contact, people_from
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
 from .settings import NewTable, Settings, settings_from
@@ -136,12 +137,15 @@ class Club:
             clock starts anew with the process.
         on_event: told what is worth the club's log, as a text key and its fields.
         elsewhere: where the tables play (its workers), through which every person visits a table.
+        notifier: the operator's ``--notify`` command, which tells people who are away (:meth:`tell_away`);
+            ``None``: nobody is told.
     """
 
     def __init__(self, directory: Path, accounts: Accounts, *, elsewhere: Elsewhere, grace: float = 120.0,
                  delay: float = 0.6, lang: str = "en", clock: Callable[[], float] = time.monotonic,
                  wall: Callable[[], float] = time.time,
-                 on_event: Callable[[str, dict[str, object]], None] | None = None) -> None:
+                 on_event: Callable[[str, dict[str, object]], None] | None = None,
+                 notifier: Notifier | None = None) -> None:
         self.directory = directory
         self.elsewhere = elsewhere
         # The ratings of the records: read once (off the event loop), then each game the tables tell of added
@@ -175,6 +179,7 @@ class Club:
         self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
         self.muted_by: dict[str, str] = {}  # the admin who muted each name (casefolded), kept with the mute
         self.people: dict[str, Person] = {}  # what the club remembers of each account between visits, by key
+        self.notifier = notifier
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
         self.rebuilt: Rebuilt | None = None  # the start found the club's tables damaged (see resume)
         self.upgraded: Path | None = None  # where the start kept an older club's club.json (see resume)
@@ -277,6 +282,37 @@ class Club:
         if not self._rated_first:
             self._rated_first = True
             self.rate()
+
+    # -- telling people who are away ------------------------------------------------------------
+
+    def tell_away(self, key: str, event: str, table: int | None, text_key: str, **fields: object) -> None:
+        """Tell the account ``key`` of ``event`` (one of :data:`~.notify.EVENTS`, at ``table``) through the
+        operator's ``--notify`` command: the text ``text_key`` with ``fields``, in the account's language, made one
+        line. Nothing without a notifier, for an account the club does not know or one that turned ``notify``
+        off, or once the club stops. The texts are public words: never a card of a hand."""
+        person = self.people.get(key)
+        if self.notifier is None or person is None or not person.notify or self.stopping:
+            return
+        self.notifier.tell(person, event, table, one_line(Tr(person.lang)(text_key, **fields), MAX_TEXT))
+
+    def set_contact(self, visitor: Visitor, text: str) -> Person | None:
+        """``visitor``'s contact for the ``--notify`` command (``""``: none), kept at once; the person as kept
+        (``None`` for a guest, who has no account)."""
+        if visitor.guest:
+            return None
+        person = self.people.setdefault(visitor.key, Person(visitor.key, visitor.name))
+        person.contact = clean_contact(text)
+        self.keep()
+        return person
+
+    def set_notify(self, visitor: Visitor, on: bool) -> Person | None:
+        """Whether ``visitor`` is told when away, kept at once; the person as kept (``None`` for a guest)."""
+        if visitor.guest:
+            return None
+        person = self.people.setdefault(visitor.key, Person(visitor.key, visitor.name))
+        person.notify = on
+        self.keep()
+        return person
 
     # -- ratings -------------------------------------------------------------------------
 
@@ -438,9 +474,6 @@ class Club:
                 self.keep()
         if event and (online is None or table is None or online.at != table):
             self.tell_away(key, event, table, text, **fields)
-
-    def tell_away(self, key: str, event: str, table: int | None, text: str, **fields: object) -> None:
-        """Tell the account ``key``, away, by the operator's ``--notify`` command (see ``notify.py``)."""
 
     def tables_of(self, visitor: Visitor) -> int:
         """The unfinished live tables ``visitor`` has a seat at (those played over days are counted apart:

@@ -262,6 +262,12 @@ _OURS_DE = {
         "Konten, die einen Tisch schließen (schließen N), einen Schlüssel verbannen und wieder hereinlassen "
         "(verbannen NAME), jemanden in die Lobby zurückschicken (rauswerfen NAME) und stummschalten (stumm NAME) "
         "dürfen, mit Kommas getrennt",
+    "run COMMAND by sh -c to tell people who are away what waits for them (their move, an invitation, a deadline, "
+    "a game over), with ABLUXXEN_EVENT, ABLUXXEN_ACCOUNT, ABLUXXEN_TABLE, ABLUXXEN_TEXT and ABLUXXEN_CONTACT in its "
+    "environment":
+        "BEFEHL mit sh -c ausführen, um Leuten, die weg sind, zu sagen, was auf sie wartet (ihr Zug, eine "
+        "Einladung, eine Frist, eine Partie vorbei), mit ABLUXXEN_EVENT, ABLUXXEN_ACCOUNT, ABLUXXEN_TABLE, "
+        "ABLUXXEN_TEXT und ABLUXXEN_CONTACT in seiner Umgebung",
     "copy the club's accounts, records, tables and saves into DIR (new or empty) while the club runs, and exit; "
     "to restore, make DIR the data folder":
         "die Konten, Aufzeichnungen, Tische und Spielstände des Clubs nach DIR (neu oder leer) kopieren, während "

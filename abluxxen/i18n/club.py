@@ -17,6 +17,11 @@ NEW_WORDS: dict[str, str] = {
     "keine-gaeste": "noguests", "ohne-gaeste": "noguests",
 }
 
+#: The words ``notify`` takes, in either language, and what they set.
+NOTIFY_WORDS: dict[str, bool] = {"on": True, "an": True, "ein": True, "off": False, "aus": False}
+#: What ``contact`` takes to forget the contact kept.
+NO_CONTACT = "-"
+
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
     # -- the door ----------------------------------------------------------------------
@@ -166,6 +171,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "invite N NAME   keep a seat at your open table N for NAME; decline N: turn an invitation down\n"
         "who         who is online\n"
         "top         the ratings: the club's members and the bot levels\n"
+        "contact TEXT how the club reaches you while you are away (contact - forgets it)\n"
+        "notify on|off whether it does: your move, an invitation, a deadline, a game over\n"
         "say TEXT    talk in the lobby (or type any line that is not a command or a move)\n"
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
@@ -185,6 +192,8 @@ TEXTS: dict[str, tuple[str, str]] = {
         "eine Einladung ablehnen\n"
         "wer           wer online ist\n"
         "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
+        "kontakt TEXT  wo der Club dich erreicht, wenn du weg bist (kontakt -: nirgends)\n"
+        "benachrichtigen an|aus  ob er dir Bescheid gibt (Zug, Einladung, Frist, Ende)\n"
         "sag TEXT      in der Lobby reden (auch ohne sag: was weder Befehl noch Zug ist)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
@@ -285,7 +294,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.new.clock_or_days": ("A table has a clock (live) or days (played over days), not both.",
                                "Ein Tisch hat eine Uhr (live) oder Tage (über Tage gespielt), nicht beides."),
     "club.new.guests_days": ("Guests cannot sit at a table played over days: they could not come back.",
-                             "Gäste können nicht an einem Tisch über Tage sitzen: Sie kämen nicht wieder herein."),
+                             "Gäste können nicht an einem Tisch über Tage sitzen: Ein Gast käme nicht wieder herein."),
     "club.new.invite": ("invite takes up to 4 names with commas between them, e.g. invite bea,cy.",
                         "einladen nimmt bis zu 4 Namen mit Kommas dazwischen, z. B. einladen bea,cy."),
     "club.admin_only": ("Only the club's admins may do that.", "Das dürfen nur die Admins des Clubs."),
@@ -306,6 +315,30 @@ TEXTS: dict[str, tuple[str, str]] = {
                          "Tippe: entbannen NAME · rauswerfen NAME · stumm NAME [MINUTEN] · laut NAME"),
     "club.mute_minutes": ("mute takes 1 to {most} minutes (a week), not {typed}.",
                           "stumm nimmt 1 bis {most} Minuten (eine Woche), nicht {typed}."),
+    # -- telling people who are away (contact, notify) ------------------------------------------
+    "club.contact.is": ("Your contact: {contact} (contact - forgets it).",
+                        "Dein Kontakt: {contact} (kontakt - vergisst ihn)."),
+    "club.contact.now": ("Your contact is now {contact}.", "Dein Kontakt ist jetzt {contact}."),
+    "club.contact.none": ("You left no contact: contact TEXT leaves one (an e-mail address, a handle: what this "
+                          "club asks for).",
+                          "Du hast keinen Kontakt hinterlassen: kontakt TEXT hinterlässt einen (eine E-Mail-Adresse, "
+                          "ein Name im Chat: was dieser Club braucht)."),
+    "club.contact.forgotten": ("Your contact is forgotten: the club tells you nothing while you are away.",
+                               "Dein Kontakt ist vergessen: Der Club sagt dir nichts, solange du weg bist."),
+    "club.notify.on": ("Notify is on: the club tells you when you are away (your move, an invitation, a deadline, "
+                       "a game over); notify off stops it.",
+                       "Benachrichtigen ist an: Der Club sagt dir Bescheid, wenn du weg bist (dein Zug, eine "
+                       "Einladung, eine Frist, eine Partie vorbei); benachrichtigen aus stellt es ab."),
+    "club.notify.off": ("Notify is off: the club tells you nothing while you are away; notify on tells you again.",
+                        "Benachrichtigen ist aus: Der Club sagt dir nichts, solange du weg bist; benachrichtigen an "
+                        "stellt es wieder an."),
+    "club.notify.needs_contact": ("It needs your contact first: contact TEXT.",
+                                  "Dafür fehlt noch dein Kontakt: kontakt TEXT."),
+    "club.notify.nobody": ("This club tells nobody: its operator started it without --notify.",
+                           "Dieser Club benachrichtigt niemanden: Er wurde ohne --notify gestartet."),
+    "club.notify.usage": ("notify takes on or off, not {typed}.", "benachrichtigen nimmt an oder aus, nicht {typed}."),
+    "club.notify.guest": ("Guests have no account: contact and notify need an SSH key.",
+                          "Gäste haben kein Konto: kontakt und benachrichtigen gehen nur mit SSH-Schlüssel."),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",

@@ -223,6 +223,9 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("decline", ("decline", "ablehnen"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("who", ("who", "wer"), LOBBY, lobby=_lobby),
     Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_lobby),
+    # How the club reaches an account while it is away (the operator's --notify command), and whether it does.
+    Entry("contact", ("contact", "kontakt"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("notify", ("notify", "benachrichtigen", "benachrichtigung"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("close", ("close", "schließen", "schliessen"), ADMIN, lobby=_lobby, takes_words=True),
     Entry("ban", ("ban", "verbannen"), ADMIN, lobby=_lobby, takes_words=True),
     Entry("unban", ("unban", "entbannen"), ADMIN, lobby=_lobby, takes_words=True),
