@@ -35,6 +35,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "folded": ("+{layers} older ({cards} cards)", "+{layers} ältere ({cards} Karten)"),
     "log": ("What happened", "Was geschah"),
     "log_empty": ("Nothing yet: {name} starts.", "Noch nichts: {name} beginnt."),
+    # A person back at a table played over days: the log pane shows what happened since their last decision.
+    "log_since": ("Since your last move", "Seit deinem letzten Zug"),
+    "log_since_start": ("Since the game began", "Seit Beginn der Partie"),
+    "log_earlier": ("+{n} earlier: log", "+{n} frühere: verlauf"),
+    # (under the heading "Since your last move")
+    "log_game_over": ("Game {n} ended.", "Partie {n} ging zu Ende."),
+    "log_game_scores": ("Game {n} ended: {scores}.", "Partie {n} ging zu Ende: {scores}."),
     "your_hand": ("Your hand ({name})", "Deine Hand ({name})"),
     "hand_hidden": ("Hands stay hidden while the bots play.", "Die Hände bleiben verdeckt, solange Bots spielen."),
     "watching_bots": ("Only bots play at this table: ? help · log · rules TOPIC · quit",

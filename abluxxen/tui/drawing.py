@@ -66,6 +66,23 @@ class TableInfo:
     table: int | None = None
 
 
+@dataclass(frozen=True)
+class News:
+    """The log pane of a person back at a table played over days: what happened since their last decision
+    alone, under its own heading, none of it dimmed (it is all news to them), and how many sentences of it did
+    not fit (``log`` shows them).
+
+    Attributes:
+        title: the pane's heading.
+        first: the first sentence of the log's narration it shows (its person saw those before it).
+        said: lines before those sentences (a game that ended since).
+    """
+
+    title: str
+    first: int = 0
+    said: tuple[str, ...] = ()
+
+
 def card_style(card: int) -> Style:
     """The colour of a card value."""
     if card == JOKER:
@@ -204,7 +221,7 @@ def _waiting(view: View, info: TableInfo, tr: Tr) -> Text:
 def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo | None = None,
                  show_hand: bool = True, width: int = 80, height: int = 22, message: str = "",
                  viewer: int | None = None, waiting: bool = True, legend: str | None = None,
-                 hidden: str | None = None) -> Group:
+                 hidden: str | None = None, news: News | None = None) -> Group:
     """The table as one seat sees it, exactly ``height`` lines of ``width``.
 
     Args:
@@ -221,6 +238,7 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
             while the screen waits for this person's Enter first.
         legend: the commands line under the table (default: the hot-seat's).
         hidden: the line where a hidden hand would be (default: the hot-seat's).
+        news: the log pane shows only these news (see :class:`News`), else the last sentences that fit.
     """
     info = info or TableInfo(bots=tuple(False for _ in view.names))
     if viewer is None and show_hand:
@@ -244,8 +262,8 @@ def render_table(view: View, events: Sequence[Event], tr: Tr, *, info: TableInfo
             break
         top = [line for line in top if line is not rule]  # (the two rules are equal Texts: by identity)
         room += 1
-    log = _log_lines(view, events, viewer, tr, width, max(room, 0))
-    lines = top + [_rule(width, tr("log"))] + log + bottom
+    log = _log_lines(view, events, viewer, tr, width, max(room, 0), news)
+    lines = top + [_rule(width, tr("log") if news is None else news.title)] + log + bottom
     lines = lines[:height]
     for line in lines:
         line.no_wrap = True
@@ -414,7 +432,7 @@ def _wrap(text: Text, width: int) -> list[Text]:
 
 
 def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, width: int,
-               room: int) -> list[Text]:
+               room: int, news: News | None = None) -> list[Text]:
     if room <= 0:
         return []
     # Every seat the play on the table abluxxes, those still to come too, named in the play's line.
@@ -423,17 +441,40 @@ def _log_lines(view: View, events: Sequence[Event], viewer: int | None, tr: Tr, 
     sentences = narrate(events, viewer, view.names, tr, hit=hit, attacker=view.turn)
     if not sentences:
         sentences = [tr("log_empty", name=view.names[view.turn])]
-    lines: list[Text] = []
-    for i in range(len(sentences) - 1, -1, -1):
-        block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 else "dim")
-        if len(lines) + len(block) > room:
-            if not lines:
-                lines = block[-room:]
-            break
-        lines = block + lines
+    lines = _latest(sentences, width, room)[0] if news is None else _news_lines(sentences, news, tr, width, room)
     while len(lines) < room:
         lines.append(Text(""))
     return lines
+
+
+def _latest(sentences: Sequence[str], width: int, room: int, *, dim: bool = True) -> tuple[list[Text], int]:
+    """The last of ``sentences`` that fit in ``room`` lines, as bullets (all but the last dimmed, unless not
+    ``dim``), and how many of them that is (the last one at least, its end when it alone is too long)."""
+    lines: list[Text] = []
+    shown = 0
+    for i in range(len(sentences) - 1, -1, -1):
+        if room <= 0:
+            break
+        block = _bullet(sentences[i], width, style="" if i == len(sentences) - 1 or not dim else "dim")
+        if len(lines) + len(block) > room:
+            if not lines:
+                lines, shown = block[-room:], 1
+            break
+        lines = block + lines
+        shown += 1
+    return lines, shown
+
+
+def _news_lines(sentences: Sequence[str], news: News, tr: Tr, width: int, room: int) -> list[Text]:
+    """The log pane's news (see :class:`News`): its lines first, then the sentences since, the latest that fit,
+    after a line saying how many earlier ones did not."""
+    said = [line for text in news.said for line in _bullet(text, width, style="bold")][:room]
+    since = sentences[news.first:]
+    lines, shown = _latest(since, width, room - len(said), dim=False)
+    if shown < len(since) and room - len(said) > 1:
+        lines, shown = _latest(since, width, room - len(said) - 1, dim=False)
+        lines.insert(0, Text(tr("log_earlier", n=len(since) - shown), style="dim"))
+    return said + lines
 
 
 def _bullet(sentence: str, width: int, style: str = "") -> list[Text]:

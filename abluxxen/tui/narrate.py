@@ -55,6 +55,16 @@ def narrate(events: Iterable[Event], viewer: int | None, names: Sequence[str], t
     return story.so_far(hit, attacker)
 
 
+def sentences_before(events: Iterable[Event], names: Sequence[str], tr: Tr) -> int:
+    """How many sentences a log's first ``events`` end: the index, in the whole log's narration, of the first
+    sentence that tells something after them (one they began, and what came after ends, is that one).
+    Whose eyes read it changes no sentence's end: only the cards named in a draw."""
+    story = _Narration(names, tr)
+    for event in events:
+        story.tell(event)
+    return len(story.sentences)
+
+
 @dataclass
 class _Told:
     """A log narrated so far for one kind of eyes (``None``: everybody's), its last sentence still open."""

@@ -57,6 +57,7 @@ from .bridge import Canvas, ansi_lines
 from .commands import carry_out, leaves, read_command, works
 from .covers import Cover, Question, cover_panel
 from .drawing import TableInfo, render_table, table_info
+from .news import Since, left_off, news
 from .notation import read_typed
 from .paged import Paged
 from .pages import help_page, hint_line
@@ -97,6 +98,7 @@ class TableScreen(Paged):
         self.on_stop = on_stop or (lambda status: None)
         self.chairs: list[Chair] = []
         self.showing: Chair | None = None  # whose hand this screen draws
+        self.since: Since | None = None  # at a table played over days: where its person left off, until they move
         self.message = ""
         self.page: list[str] | None = None
         self.page_at = 0
@@ -222,6 +224,7 @@ class TableScreen(Paged):
         if seating.chair is not None:
             self.chairs = [seating.chair]
             self.showing = seating.chair
+            self.since = left_off(self.room, seating.chair, self.tr)
         if seating.why:
             asked = self.room.chair_of(self.name)
             self.message = self.tr(f"host.watch.{seating.why}", name=asked.name if asked else self.name)
@@ -261,7 +264,7 @@ class TableScreen(Paged):
         cols, rows = self.size()
         minute = int(self.room.clock() // 30)  # chat lines fade: the body is drawn afresh every so often
         return (self.room.version, cols, rows, self.message, self.page_at, id(self.page), id(self.cover),
-                id(self.sheet), id(self.question), id(self.showing), minute)
+                id(self.sheet), id(self.question), id(self.showing), self.since, minute)
 
     def _body(self) -> list[StyleAndTextTuples]:
         """The table (or page, cover, waiting room) as lines of styled text."""
@@ -315,7 +318,8 @@ class TableScreen(Paged):
         legend = self.tr("host.legend" if showing is not None else "host.legend_watch")
         return render_table(view, self.room.log, self.tr, info=self._info(), show_hand=showing is not None,
                             width=cols, height=height, message=self._messages(), legend=self._legend(legend),
-                            viewer=showing.seat if showing is not None else None, hidden=self._hidden())
+                            viewer=showing.seat if showing is not None else None, hidden=self._hidden(),
+                            news=news(self.room, self.since, self.tr) if showing is not None else None)
 
     def _legend(self, hosted: str) -> str:
         """The commands line under the table."""
@@ -544,7 +548,8 @@ class TableScreen(Paged):
         chair = self.asked()
         assert chair is not None
         chair.notes.clear()
-        room.answer(chair, move)
+        if room.answer(chair, move):
+            self.since = None  # they moved: the table's log is as everyone's from now on
 
     def refused(self, err: IllegalMove) -> str:
         """Why what was typed is no move now (a lesson adds its own words)."""
