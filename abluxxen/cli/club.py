@@ -17,23 +17,32 @@ EPILOG = """examples:
   abluxxen club --code "open door" --admins Ann   guests may watch and play with the code
   abluxxen club --workers 0                       every table in the club's own process
   abluxxen club --backup ~/club-2026-05-01        a copy of the club's data while it runs
+  abluxxen club --notify 'notify-me.sh'           run a command to tell people who are away
 
 People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
 under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
-say TEXT, ? for the rest. A restarted club resumes every unfinished table.
-Accounts, saves and records live in the data folder ($ABLUXXEN_DATA_DIR).
+say TEXT, ? for the rest. new 3 days 2 invite bea,cy opens a table played
+over days: each decision within two days, whenever it suits its person, who
+is told it is their move (in the lobby, and by --notify). A restarted club
+resumes every unfinished table, and gives the time it was down back to every
+deadline. The data folder ($ABLUXXEN_DATA_DIR) holds the accounts, the saves
+and the records.
 """
 EPILOG_DE = """Beispiele:
   abluxxen club                                    ein Club auf Port 2222, nur mit SSH-Schlüssel
   abluxxen club --code "offene Tür" --admins Ann   Gäste schauen zu und spielen mit dem Code
   abluxxen club --workers 0                        jeder Tisch im Prozess des Clubs
   abluxxen club --backup ~/club-2026-05-01         eine Kopie der Club-Daten, während er läuft
+  abluxxen club --notify 'melde-mich.sh'           ein Befehl sagt Abwesenden Bescheid
 
 Man tippt  ssh -p 2222 NAME@DIESER-RECHNER : die erste Anmeldung mit einem
 SSH-Schlüssel unter einem freien NAME macht den Namen zum eigenen. In der
-Lobby: neu, setzen N, zuschauen N, sag TEXT, ? für den Rest. Ein neu
-gestarteter Club nimmt jeden offenen Tisch wieder auf. Konten, Spielstände
-und Aufzeichnungen liegen im Datenordner ($ABLUXXEN_DATA_DIR).
+Lobby: neu, setzen N, zuschauen N, sag TEXT, ? für den Rest. neu 3 tage 2
+einladen bea,cy eröffnet einen Tisch über Tage: jede Entscheidung binnen zwei
+Tagen, wann es passt; wer dran ist, erfährt es (in der Lobby und per
+--notify). Ein neu gestarteter Club nimmt jeden offenen Tisch wieder auf und
+gibt jeder Frist die Zeit zurück, die er aus war. Konten, Spielstände und
+Aufzeichnungen liegen im Datenordner ($ABLUXXEN_DATA_DIR).
 """
 
 
