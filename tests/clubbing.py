@@ -17,6 +17,7 @@ from waiting import until
 
 from abluxxen.club.door import ClubHost
 from abluxxen.club.lobby import Club
+from abluxxen.club.notify import Notifier
 from abluxxen.club.state import STATE_FILE, ClubState
 from abluxxen.club.workers import Workers
 from abluxxen.host.door import Door
@@ -64,15 +65,17 @@ def as_before_the_database(directory: Path) -> None:
 
 def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, code: str = "",
             admins: Sequence[str] = (), grace: float = 120.0, workers: int = 0, door: Door | None = None,
-            wall: Callable[[], float] = time.time) -> None:
+            wall: Callable[[], float] = time.time, notify: str = "") -> None:
     """Run ``test`` against a club kept in ``directory`` on a free loopback port (its tables resumed), its
-    tables in ``workers`` worker processes (0: in this one), behind ``door``, on the calendar ``wall``."""
+    tables in ``workers`` worker processes (0: in this one), behind ``door``, on the calendar ``wall``,
+    telling people who are away by the command ``notify`` (as ``club --notify``)."""
 
     async def main() -> None:
         accounts = open_accounts(directory)
         elsewhere = Workers(workers)
         await elsewhere.start()
-        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere, wall=wall)
+        notifier = Notifier(notify) if notify else None
+        club = Club(directory, accounts, grace=grace, delay=0, elsewhere=elsewhere, wall=wall, notifier=notifier)
         assert club.resume() == []
         host = ClubHost(club, accounts, code=code, admins=admins, door=door)
         port = await host.listen(KEY, bind="127.0.0.1", port=0)
@@ -81,6 +84,9 @@ def clubbed(directory: Path, test: Callable[[Club, int], Awaitable[None]], *, co
         finally:
             host.stop()
             await until(lambda: not host.screens, "every session to end with the club", WAIT)
+            if notifier is not None:
+                notifier.stop()
+                await notifier.ended()
             await elsewhere.ended()
             accounts.close()
 

@@ -5,6 +5,8 @@ three in a row the seat; invitations keep seats and hide the table; the time a c
 from __future__ import annotations
 
 import asyncio
+import random
+import shlex
 import time
 from pathlib import Path
 
@@ -257,3 +259,79 @@ def test_a_live_table_takes_invitations_too_and_its_people_go_to_it_when_it_star
         await ben.sees("What happened")
 
     clubbed(tmp_path, test)
+
+
+@pytest.mark.slow
+def test_two_people_never_online_together_play_a_game_over_days_to_its_end_across_a_restart_told_each_turn(
+        tmp_path: Path) -> None:
+    told = tmp_path / "told"
+    notify = f'printf "%s %s %s\\n" "$ABLUXXEN_EVENT" "$ABLUXXEN_ACCOUNT" "$ABLUXXEN_TABLE" >> {shlex.quote(str(told))}'
+    rng = random.Random(53)
+    keys, seats = {"Ann": ANN, "Ben": BEN}, {"Ann": 0, "Ben": 1}
+    came: list[str] = []  # who came to the table to move, in order
+
+    def lines(event: str) -> list[str]:
+        return [line.split()[1] for line in (told.read_text().splitlines() if told.exists() else ())
+                if line.split()[0] == event]
+
+    async def one_turn(club: Club, port: int) -> bool:
+        """Whoever's move it is logs in, joins, decides until it is the other's move, and logs out; whether the
+        game goes on."""
+        def awaiting() -> str | bool:
+            link = club.tables[1].room if 1 in club.tables else None
+            if link is None:
+                return "over"
+            turn = link.turn
+            return link.asleep and turn is not None and turn.seat is not None and turn.name
+        name = await until(awaiting, "table 1 asleep, awaiting someone's decision", WAIT)
+        if name == "over":
+            return False
+        assert isinstance(name, str) and all(online.name != name for online in club.online())
+        came.append(name)
+        client = await enter(port, name.lower(), key=keys[name])
+        await client.sees("Your move at table 1")
+        client.type("join 1")
+        await client.sees("left")  # its status line: whose move, and how long is left
+        while (saved := await turn_at(club, 1, {0, 1})) is not None and saved.match.game.to_move == seats[name]:
+            assert await move_at(club, 1, {seats[name]: client}, rng.choice) is not None
+        client.type("quit")
+        await client.sees("lobby ›")
+        client.close()
+        await until(lambda: not club.online(), "nobody online", WAIT)
+        return saved is not None
+
+    async def first(club: Club, port: int) -> None:
+        for name in ("ben", "ann"):
+            client = await enter(port, name, key=keys[name.title()])
+            client.type(f"contact {name}@example.org")
+            await client.sees("example.org")
+            if name == "ann":
+                client.type("new 2 days 2 noduel invite ben")
+                await client.sees("seats kept for Ben")
+            client.close()
+            await until(lambda: not club.online(), "nobody online", WAIT)
+        ben = await enter(port, "ben", key=BEN)
+        await ben.sees("Ann invites you to table 1")
+        ben.type("join 1")
+        await ben.sees("Table 1 has started")
+        ben.close()
+        await until(lambda: not club.online(), "nobody online", WAIT)
+        for _ in range(4):
+            assert await one_turn(club, port)
+
+    async def again(club: Club, port: int) -> None:
+        while await one_turn(club, port):
+            pass
+        await until(lambda: len(lines("game-over")) >= 1, "the game's end told", WAIT)
+
+    clubbed(tmp_path, first, notify=notify)
+    assert lines("invited") == ["Ben"]
+    clubbed(tmp_path, again, notify=notify)  # the club restarted: the table plays on where it was
+    assert len(came) > 6
+    # Told each time it was their move, and only then: the first mover at the start, and each time the move
+    # passed to the other (a person's second decision in the same turn is no news to them: they are there).
+    passed = [name for before, name in zip([None, *came], came, strict=False) if name != before]
+    assert lines("your-move") == passed
+    # The game's end: told to whoever was not at the table when it was recorded (the other, surely), once each.
+    over = lines("game-over")
+    assert {"Ann": "Ben", "Ben": "Ann"}[came[-1]] in over and sorted(set(over)) == sorted(over)

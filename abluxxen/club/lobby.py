@@ -472,7 +472,7 @@ class Club:
             if person is not None:
                 person.hear(text, **fields)
                 self.keep()
-        if event and (online is None or table is None or online.at != table):
+        if event and (online is None or table is None or online.at != table):  # not there to see it
             self.tell_away(key, event, table, text, **fields)
 
     def tables_of(self, visitor: Visitor) -> int:
