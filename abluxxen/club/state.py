@@ -126,7 +126,8 @@ ALTER TABLE tables ADD COLUMN seat INTEGER
 # remembers of each account between visits: how to reach them, whether to, their language, when last seen,
 # what to tell them when they come back: ``news``, JSON, text keys and their fields; see ``people.py``);
 # ``waiting.invited`` (0: a person seated at an open table; 1: invited to it, not yet come; 2: invited and
-# declined); ``tables.private`` (only those invited see it); ``meta.alive`` (the calendar's second the club was
+# declined); ``tables.private`` (only those invited see it); ``tournaments`` (each one's entrants, rounds,
+# tables and results, JSON as ``tournaments.py`` keeps it); ``meta.alive`` (the calendar's second the club was
 # last known to run: a restart gives the time it was down back to every deadline).
 _V3 = """
 CREATE TABLE people (
@@ -139,7 +140,11 @@ CREATE TABLE people (
     news    TEXT NOT NULL DEFAULT '[]'
 ) WITHOUT ROWID;
 ALTER TABLE waiting ADD COLUMN invited INTEGER NOT NULL DEFAULT 0;
-ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0
+ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE tournaments (
+    number INTEGER PRIMARY KEY,
+    doc    TEXT NOT NULL
+)
 """
 
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
@@ -445,8 +450,9 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
                "news": json.loads(news)} for key, name, contact, notify, lang, seen, news in db.execute(
                   "SELECT key, name, contact, notify, lang, seen, news FROM people")]
     meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+    tournaments = [json.loads(doc) for (doc,) in db.execute("SELECT doc FROM tournaments ORDER BY number")]
     return {"next": meta.get("next_number", 1), "tables": tables, "muted": muted, "chat": chats.get(None, []),
-            "people": people, "alive": meta.get("alive")}
+            "people": people, "alive": meta.get("alive"), "tournaments": tournaments}
 
 
 #: A table's stage while people wait at it (not yet a room's).
@@ -491,6 +497,10 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
                        [(p["key"], p["name"], p.get("contact", ""), int(p.get("notify", True) is not False),
                          p.get("lang", "en"), float(p.get("seen") or 0), json.dumps(p.get("news", [])))
                         for p in doc["people"]])
+    if "tournaments" in doc:
+        db.execute("DELETE FROM tournaments")
+        db.executemany("INSERT INTO tournaments (number, doc) VALUES (?, ?)",
+                       [(t["number"], json.dumps(t)) for t in doc["tournaments"]])
     meta = {"next_number": doc["next"], "alive": int(doc.get("alive") or now)}
     db.executemany("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE"
                    " SET value = excluded.value", list(meta.items()))
