@@ -486,6 +486,14 @@ class Club:
         return sum(1 for t in self.tables.values() if t.stage != OVER and t.settings.turn_based
                    and (t.seated(visitor.name) or any(p.key == visitor.key for p in t.invited)))
 
+    def your_moves(self, key: str) -> list[tuple[ClubTable, Turn]]:
+        """The tables in play whose decision awaited is a seat of the account (or guest) ``key``'s, and each
+        one's last :class:`Turn`, the longest waiting first: what each table last told, no save read."""
+        moves = [(table, turn) for table in self.tables.values()
+                 if table.room is not None and (turn := table.room.turn) is not None and turn.seat is not None
+                 and table.owners.get(turn.name.casefold()) == key]
+        return sorted(moves, key=lambda move: move[1].since)
+
     def table(self, words: Sequence[str], visitor: Visitor | None = None) -> ClubTable | None:
         """The table a command names (``join 3``), as ``visitor`` knows it (a private table is none to
         others)."""

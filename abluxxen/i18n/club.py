@@ -173,6 +173,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "top         the ratings: the club's members and the bot levels\n"
         "contact TEXT how the club reaches you while you are away (contact - forgets it)\n"
         "notify on|off whether it does: your move, an invitation, a deadline, a game over\n"
+        "moves       the tables where it is your move, and since when\n"
         "say TEXT    talk in the lobby (or type any line that is not a command or a move)\n"
         "quit        leave the club\n"
         "At a table, quit brings you back to the lobby; your seat waits for you, then a bot plays it "
@@ -194,6 +195,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
         "kontakt TEXT  wo der Club dich erreicht, wenn du weg bist (kontakt -: nirgends)\n"
         "benachrichtigen an|aus  ob er dir Bescheid gibt (Zug, Einladung, Frist, Ende)\n"
+        "züge          die Tische, an denen du dran bist, und seit wann\n"
         "sag TEXT      in der Lobby reden (auch ohne sag: was weder Befehl noch Zug ist)\n"
         "beenden       den Club verlassen\n"
         "Am Tisch bringt dich beenden zurück in die Lobby; dein Platz wartet auf dich, dann spielt ein "
@@ -339,6 +341,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.notify.usage": ("notify takes on or off, not {typed}.", "benachrichtigen nimmt an oder aus, nicht {typed}."),
     "club.notify.guest": ("Guests have no account: contact and notify need an SSH key.",
                           "Gäste haben kein Konto: kontakt und benachrichtigen gehen nur mit SSH-Schlüssel."),
+    # -- where it is your move (club/turns.py: the lobby at login, moves, ssh … waiting) -------------
+    "turns.yours": ("Your move at table {n} ({last}, {ago}; {left})",
+                    "Du bist dran an Tisch {n} ({last}, {ago}; {left})"),
+    "turns.yours_plain": ("Your move at table {n} ({ago}; {left})", "Du bist dran an Tisch {n} ({ago}; {left})"),
+    "turns.ago": ("{time} ago", "vor {time}"),
+    "turns.just_now": ("just now", "gerade eben"),
+    "turns.left": ("{time} left", "noch {time}"),
+    "turns.no_limit": ("no time limit", "ohne Frist"),
+    "turns.moment": ("under a minute", "weniger als eine Minute"),
+    "turns.moment_ago": ("under a minute", "weniger als einer Minute"),
+    "turns.minutes": ("{n} min", "{n} Min."),
+    "turns.hours": ("{n} h", "{n} Std."),
+    "turns.days": ("{n} days", "{n} Tage"),
+    "turns.days_ago": ("{n} days", "{n} Tagen"),
+    "turns.days_one": ("{n} day", "{n} Tag"),
+    "turns.more": ("… and {n} more: moves lists them", "… und {n} weitere: züge zeigt sie"),
+    "turns.title": ("Where it is your move", "Wo du dran bist"),
+    "turns.none": ("It is your move at no table.", "Du bist an keinem Tisch dran."),
+    "turns.guest": ("waiting lists the tables of an account: log in with your SSH key.",
+                    "waiting zeigt die Tische eines Kontos: melde dich mit deinem SSH-Schlüssel an."),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
