@@ -118,6 +118,32 @@ def test_waiting_lists_the_table_to_the_one_whose_move_it_is_and_nothing_to_the_
     clubbed(tmp_path / "club", test, workers=workers)
 
 
+def test_a_table_played_over_days_asleep_is_listed_with_the_time_left_from_what_it_last_told(tmp_path: Path) -> None:
+    async def test(club: Club, port: int) -> None:
+        (await enter(port, "ben", key=BEN)).close()  # Ben's account
+        ann = await enter(port, "ann", key=ANN)
+        ann.type("new 2 days 2 noduel invite ben")
+        await ann.sees("seats kept for Ben")
+        ben = await enter(port, "ben", key=BEN)
+        ben.type("join 1")
+        await ben.sees("Table 1 has started")  # nobody is taken to a table played over days: it sleeps
+        saved = await turn_at(club, 1, {0, 1})
+        assert saved is not None and saved.match.game.to_move is not None
+        mover = saved.match.game.to_move
+        await _turn_told(club, mover)
+        await until(lambda: (link := club.tables[1].room) is not None and link.asleep, "table 1 to sleep", WAIT)
+        said, status = await _ssh(port, mover, "waiting")
+        assert status == 0 and said.startswith("1 Your move at table 1 (Game 1: ") and "starts, " in said, said
+        assert said.rstrip("\n").endswith("; 1 day 23 h left)"), said
+        german, _ = await _ssh(port, mover, "waiting", lang="de")
+        assert german.rstrip("\n").endswith("; noch 1 Tag 23 Std.)"), german
+        assert await _ssh(port, 1 - mover, "waiting") == ("", 0)
+        again = await enter(port, NAMES[mover], key=KEYS[mover])
+        await again.sees("1 day 23 h left)")
+
+    clubbed(tmp_path / "club", test)
+
+
 def test_a_guest_is_told_in_one_line_that_waiting_is_an_accounts(tmp_path: Path) -> None:
     async def test(club: Club, port: int) -> None:
         said, status = await _ssh(port, "eve", "waiting", code="open door")
@@ -170,24 +196,21 @@ def test_the_lobbys_help_names_moves_within_80_columns() -> None:
 HOUR, DAY = 3600, 86400
 
 
-@pytest.mark.parametrize(("seconds", "en", "de"), [
-    (0, "under a minute", "weniger als eine Minute"),
-    (59, "under a minute", "weniger als eine Minute"),
-    (60, "1 min", "1 Min."),
-    (59 * 60 + 59, "59 min", "59 Min."),
-    (HOUR, "1 h", "1 Std."),
-    (HOUR + 20 * 60, "1 h 20 min", "1 Std. 20 Min."),
-    (3 * HOUR + 20 * 60, "3 h", "3 Std."),
-    (DAY - 1, "23 h", "23 Std."),
-    (DAY, "1 day", "1 Tag"),
-    (DAY + 20 * HOUR + 59 * 60, "1 day 20 h", "1 Tag 20 Std."),
-    (3 * DAY, "3 days", "3 Tage"),
-    (-5, "under a minute", "weniger als eine Minute"),  # a deadline just passed
+@pytest.mark.parametrize(("seconds", "en", "de", "de_ago"), [
+    (0, "0 s", "0 s", "0 s"),
+    (-5, "0 s", "0 s", "0 s"),  # a deadline just passed
+    (59, "59 s", "59 s", "59 s"),
+    (60, "1 min", "1 Min.", "1 Min."),
+    (HOUR + 20 * 60, "1 h 20 min", "1 Std. 20 Min.", "1 Std. 20 Min."),
+    (DAY - 1, "23 h 59 min", "23 Std. 59 Min.", "23 Std. 59 Min."),
+    (DAY, "1 day", "1 Tag", "1 Tag"),
+    (DAY + 20 * HOUR + 59 * 60, "1 day 20 h", "1 Tag 20 Std.", "1 Tag 20 Std."),
+    (3 * DAY + 59, "3 days", "3 Tage", "3 Tagen"),
 ])
-def test_a_duration_reads_in_plain_words_in_both_languages(seconds: float, en: str, de: str) -> None:
-    from abluxxen.club.turns import duration
-
-    assert (duration(seconds, Tr("en")), duration(seconds, Tr("de"))) == (en, de)
+def test_a_duration_reads_in_plain_words_in_both_languages(seconds: float, en: str, de: str, de_ago: str) -> None:
+    """Left (``noch 3 Tage``) or ago (``vor 3 Tagen``): whole units, rounded down, days in words."""
+    assert (Tr("en").duration(seconds), Tr("de").duration(seconds)) == (en, de)
+    assert (Tr("en").duration(seconds, ago=True), Tr("de").duration(seconds, ago=True)) == (en, de_ago)
 
 
 def test_the_line_says_what_happened_how_long_ago_and_how_long_is_left_within_80_columns() -> None:

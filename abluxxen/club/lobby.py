@@ -224,7 +224,10 @@ class Club:
         if person is None or not person.news or visitor.screen is None:
             return
         tr = Tr(visitor.lang)
-        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in person.news if tr.knows(key)))
+        # Not "your move at table N": where it is still their move, the lobby's first words say so, with what
+        # happened and the time left (LobbyScreen.moves_note); where it is no more, it is no news.
+        news = [(key, fields) for key, fields in person.news if key != "club.news.your_move" and tr.knows(key)]
+        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in news))
         person.news = []
         self.keep()
 

@@ -151,9 +151,9 @@ class LobbyScreen(Paged):
             return
         self.going = None
         self.app = self._application()
-        if not self.greeted:  # the lobby's first words: where it is their move (its size known now)
+        if not self.greeted:  # the lobby's first words: where it is their move (its size known now), then news
             self.greeted = True
-            self.message = self.message or self.moves_note()
+            self.message = "\n".join(line for line in (self.moves_note(), self.message) if line)
         try:
             await self.app.run_async(set_exception_handler=False)
         except (OSError, EOFError):  # the terminal went away
