@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
+import operator
 import os
 import random
 import time
@@ -21,6 +23,7 @@ from abluxxen.club.notify import Notifier
 from abluxxen.club.state import STATE_FILE, ClubState
 from abluxxen.club.workers import Workers
 from abluxxen.host.door import Door
+from abluxxen.i18n.tr import Tr
 from abluxxen.store.accounts import open_accounts
 from abluxxen.store.save_document import Saved, SaveError
 from abluxxen.store.saves import read_save
@@ -105,6 +108,27 @@ async def seated(port: int, table: int, opening: str = "new 2") -> tuple[Client,
     await ben.sees("What happened")
     await first_asked((ann, ben))
     return ann, ben
+
+
+#: Under a page over the lobby: more to come, or its last screenful.
+PAGE_MORE, PAGE_LAST = Tr("en")("club.page_more"), Tr("en")("club.page_last")
+
+
+async def read_pages(client: Client, command: str) -> str:
+    """Type ``command`` in ``client``'s lobby (English) and read the page it opens to its end, a screenful at a
+    time, as a person does (Enter: the next one, and after the last, the lobby): every screenful it showed.
+    However long a page grows (the help, with each command added), what it says is found in it."""
+    client.type(command)
+    shown: list[str] = []
+    for _ in range(10):
+        screen = await client.sees(lambda text: PAGE_MORE in text or PAGE_LAST in text)
+        shown.append(screen)
+        client.type("")
+        if PAGE_LAST in screen:
+            await client.sees(lambda text: PAGE_LAST not in text)
+            return "\n".join(shown)
+        await client.sees(functools.partial(operator.ne, screen))  # the next screenful drawn
+    raise AssertionError(f"{command}'s page has more than ten screenfuls")
 
 
 def saved_game(club: Club, number: int) -> Saved | None:

@@ -291,7 +291,8 @@ def test_two_people_never_online_together_play_a_game_over_days_to_its_end_acros
         client = await enter(port, name.lower(), key=keys[name])
         await client.sees("Your move at table 1")
         client.type("join 1")
-        await client.sees("left")  # its status line: whose move, and how long is left
+        # Its status line: whose move, and how long is left (the lobby's first words say how long too).
+        await client.sees(lambda screen: "⏱" in screen and " left" in screen)
         while (saved := await turn_at(club, 1, {0, 1})) is not None and saved.match.game.to_move == seats[name]:
             assert await move_at(club, 1, {seats[name]: client}, rng.choice) is not None
         client.type("quit")

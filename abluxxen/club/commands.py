@@ -43,6 +43,9 @@ class LobbyDesk(Lobby, Protocol):
     def top_parts(self) -> list[RenderableType]:
         """The ``top`` page: every rated account and the bot levels."""
 
+    def moves_parts(self) -> list[RenderableType]:
+        """The ``moves`` page: where it is this person's move (none: no page)."""
+
 
 def _new(lobby: LobbyDesk, words: Words) -> None:
     tr, visitor = lobby.tr, lobby.visitor
@@ -142,6 +145,14 @@ def _top(lobby: LobbyDesk, words: Words) -> None:
     lobby.open_page(lobby.top_parts())
 
 
+def _moves(lobby: LobbyDesk, words: Words) -> None:
+    parts = lobby.moves_parts()
+    if parts:
+        lobby.open_page(parts)
+    else:
+        lobby.say(lobby.tr("turns.none"))
+
+
 def _contact(lobby: LobbyDesk, words: Words) -> None:
     """``contact TEXT`` keeps how the club's ``--notify`` command reaches this account (``contact -``: nowhere);
     ``contact`` alone says what is kept."""
@@ -225,7 +236,7 @@ def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
 
 _ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
     "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "invite": _invite,
-    "decline": _decline, "who": _who, "top": _top, "contact": _contact, "notify": _notify,
+    "decline": _decline, "who": _who, "top": _top, "moves": _moves, "contact": _contact, "notify": _notify,
     "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
 # Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
 # ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.

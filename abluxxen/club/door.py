@@ -52,6 +52,7 @@ from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .notify import Notifier
 from .registry import CLUB_FILE, ORPHANS, RegistryError
 from .screens import LobbyScreen
+from .turns import your_move
 from .visitors import ClubTable, Visitor, guest_key
 from .workers import Workers, default_workers
 
@@ -188,6 +189,20 @@ class ClubVisit:
         visitor.admin = verdict.name.casefold() in self.host.admins
         session.login = replace(session.login, name=verdict.name)
         return ""
+
+    async def command(self, session: Session, text: str, lang: str) -> tuple[str, int] | None:
+        """``waiting``: the tables that await this account's decision, a line each beginning with the table's
+        number, the longest waiting first; none: nothing at all (a script counts the lines). Answered from what
+        the tables last told, no save read. A guest, who has no account, is told so."""
+        if text.split() != ["waiting"]:
+            return None
+        tr = Tr(lang)
+        if self.visitor.guest:
+            return tr("turns.guest"), 1
+        club = self.host.club
+        now = club.wall()
+        return "\n".join(f"{table.number} {your_move(table.number, turn, tr, now)}"
+                         for table, turn in club.your_moves(self.visitor.key)), 0
 
     async def __call__(self, session: Session, lang: str, colours: str | None) -> str:
         club, visitor = self.host.club, self.visitor

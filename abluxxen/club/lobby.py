@@ -224,7 +224,10 @@ class Club:
         if person is None or not person.news or visitor.screen is None:
             return
         tr = Tr(visitor.lang)
-        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in person.news if tr.knows(key)))
+        # Not "your move at table N": where it is still their move, the lobby's first words say so, with what
+        # happened and the time left (LobbyScreen.moves_note); where it is no more, it is no news.
+        news = [(key, fields) for key, fields in person.news if key != "club.news.your_move" and tr.knows(key)]
+        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in news))
         person.news = []
         self.keep()
 
@@ -485,6 +488,14 @@ class Club:
         """The unfinished tables played over days ``visitor`` has a seat at, or is invited to."""
         return sum(1 for t in self.tables.values() if t.stage != OVER and t.settings.turn_based
                    and (t.seated(visitor.name) or any(p.key == visitor.key for p in t.invited)))
+
+    def your_moves(self, key: str) -> list[tuple[ClubTable, Turn]]:
+        """The tables in play whose decision awaited is a seat of the account (or guest) ``key``'s, and each
+        one's last :class:`Turn`, the longest waiting first: what each table last told, no save read."""
+        moves = [(table, turn) for table in self.tables.values()
+                 if table.room is not None and (turn := table.room.turn) is not None and turn.seat is not None
+                 and table.owners.get(turn.name.casefold()) == key]
+        return sorted(moves, key=lambda move: move[1].since)
 
     def table(self, words: Sequence[str], visitor: Visitor | None = None) -> ClubTable | None:
         """The table a command names (``join 3``), as ``visitor`` knows it (a private table is none to

@@ -21,6 +21,7 @@ from ..table.room import Room
 from ..table.table import DiskThread, Table
 from .messages import Chat, Close, GameOver, Kick, Message, Missed, Mute, Over, Play, Recorded, SendBack, Stage, Turn
 from .settings import settings_from
+from .turns import what_happened
 
 
 class PlayedTable:
@@ -72,10 +73,14 @@ class PlayedTable:
         deadline = round(self.offset + min(ends), 1) if ends else None
         seat, name = (chair.seat, chair.name) if chair is not None else (None, "")
         if self.turn is None or (self.turn.seat, self.turn.deadline) != (seat, deadline):
+            before = self.turn if self.turn is not None and self.turn.seat == seat else None  # its deadline moved
             began = self.began.pop(seat, None) if seat is not None else None
-            since = self.turn.since if self.turn is not None and self.turn.seat == seat \
-                else began if began is not None else self.wall()
-            self.turn = Turn(self.number, seat, name, since, deadline)
+            since = before.since if before is not None else began if began is not None else self.wall()
+            # What happened just before a person's decision, made once per decision (the log's last sentence,
+            # narrated from its last turn: its cost does not grow with the game).
+            last = before.last if before is not None else \
+                what_happened(room.log, room.shown.names) if seat is not None else None
+            self.turn = Turn(self.number, seat, name, since, deadline, last)
             self.tell(self.turn)
 
     def kept(self, now: bool) -> None:

@@ -42,6 +42,7 @@ from ..tui.screen import TableScreen
 from ..tui.toolkit import Kept
 from .commands import carry_out_order
 from .lobby import MAX_DAY_TABLES_EACH, MAX_TABLES_EACH, Club
+from .turns import your_move
 from .visitors import OPEN, ClubTable, Visitor
 
 #: Chat lines the lobby keeps in sight when there is room for fewer tables.
@@ -50,6 +51,8 @@ CHAT_AT_LEAST = 3
 TOP_SHORT = 5
 #: The short top list's width, beside the chat.
 TOP_WIDTH = 24
+#: The least lines the lobby gives at login to where it is the person's move (more on a taller terminal).
+MOVES_AT_LOGIN = 3
 #: The lobby under its title, drawn once for everyone who sees the same (see :meth:`LobbyScreen._draw`),
 #: the oldest forgotten first.
 _SHARED: OrderedDict[tuple[object, ...], list[StyleAndTextTuples]] = OrderedDict()
@@ -82,6 +85,7 @@ class LobbyScreen(Paged):
         self._kept: Kept | None = None
         self.buffer = Buffer(multiline=False, accept_handler=self._accept)
         self.app: Application[None] | None = None
+        self.greeted = False  # told at login where it is their move
 
     # -- what commands and the club use -------------------------------------------------------
 
@@ -147,6 +151,9 @@ class LobbyScreen(Paged):
             return
         self.going = None
         self.app = self._application()
+        if not self.greeted:  # the lobby's first words: where it is their move (its size known now), then news
+            self.greeted = True
+            self.message = "\n".join(line for line in (self.moves_note(), self.message) if line)
         try:
             await self.app.run_async(set_exception_handler=False)
         except (OSError, EOFError):  # the terminal went away
@@ -230,7 +237,7 @@ class LobbyScreen(Paged):
             self._close_page() if leaves(text) else self._turn_page(+1)
             return
         self.message = ""
-        command = read_command(text)
+        command = read_command(text, self.places)
         meant = resembled(text) if command is None else None
         typed = brief(" ".join(text.split()), 12)
         if command is not None:
@@ -254,6 +261,25 @@ class LobbyScreen(Paged):
             key, _, typed = key.partition(":")
             self.say(self.tr(key, typed=typed) if typed else self.tr(key))
 
+    # -- where it is this person's move ---------------------------------------------------------------
+
+    def your_moves(self, width: int | None = None) -> list[str]:
+        """A line for each table that awaits this person's decision, the longest waiting first (within ``width``
+        columns; ``None``: whole)."""
+        club = self.clubhouse
+        now = club.wall()
+        return [your_move(table.number, turn, self.tr, now, width) for table, turn in club.your_moves(self.visitor.key)]
+
+    def moves_note(self) -> str:
+        """What the lobby says first: where it is this person's move, a line each, as many as fit (the rest
+        counted, for ``moves`` to list)."""
+        cols, rows = self.size()
+        lines = self.your_moves(cols)
+        fits = max(MOVES_AT_LOGIN, rows // 5)
+        if len(lines) > fits:
+            lines = lines[:fits - 1] + [self.tr("turns.more", n=len(lines) - fits + 1)]
+        return "\n".join(lines)
+
     # -- the pages of the commands ------------------------------------------------------------------
 
     def help_parts(self) -> list[RenderableType]:
@@ -267,6 +293,11 @@ class LobbyScreen(Paged):
         lines: list[RenderableType] = [Text(self.tr("club.chat"), style="bold"), Text("")]
         lines += [Text(said_line(said, self.tr)) for said in self.clubhouse.talk.lines]
         return lines
+
+    def moves_parts(self) -> list[RenderableType]:
+        """The ``moves`` page: every table that awaits this person's decision (none: no page)."""
+        lines = self.your_moves()  # whole: the page wraps them
+        return [Text(self.tr("turns.title"), style="bold"), Text(""), *map(Text, lines)] if lines else []
 
     def who_parts(self) -> list[RenderableType]:
         """The ``who`` page: everyone online."""

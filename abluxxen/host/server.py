@@ -234,9 +234,14 @@ class Relay:
 
 class Visit(Protocol):
     """What a session shows: a person's screens, in its terminal's language and colours, until they
-    leave; what they are told when they go."""
+    leave; what they are told when they go. A command sent instead (``ssh … waiting``) it may answer."""
 
     async def __call__(self, session: Session, lang: str, colours: str | None) -> str: ...
+
+    async def command(self, session: Session, text: str, lang: str) -> tuple[str, int] | None:
+        """The answer to the command ``text`` sent instead of a session (no terminal needed), for the person
+        let in at the door: what it prints (its lines) and its exit status; ``None``: none of this visit's
+        commands (refused as any other)."""
 
 
 class Session(SizedSession, PromptToolkitSSHSession):
@@ -330,12 +335,19 @@ class Session(SizedSession, PromptToolkitSSHSession):
         env = {str(k): str(v) for k, v in dict(chan.get_environment()).items()}
         lang = session_lang(env, self.host.lang)
         tr = Tr(lang)
-        if chan.get_command() is not None or chan.get_terminal_type() is None:
-            key = "host.no_commands" if chan.get_command() is not None else "host.needs_terminal"
-            chan.write(tr(key, name=brief(self.login.name, 20)) + "\r\n")
-            chan.exit(1)
-            return
+        command = chan.get_command()
         try:
+            answer = await self.visit.command(self, command, lang) if command is not None else None
+            if answer is None and (command is not None or chan.get_terminal_type() is None):
+                key = "host.no_commands" if command is not None else "host.needs_terminal"
+                answer = tr(key, name=brief(self.login.name, 20)), 1
+            if answer is not None:
+                # A command's lines for a script (no terminal): each ends in a newline, as a program's do.
+                newline = "\r\n" if chan.get_terminal_type() is not None else "\n"
+                said, status = answer
+                chan.write("".join(line + newline for line in said.split("\n")) if said else "")
+                chan.exit(status)
+                return
             goodbye = await self.visit(self, lang, colours_of(chan.get_terminal_type(), env))
         except asyncio.CancelledError:
             return  # the connection is gone: nothing left to tell
@@ -353,6 +365,10 @@ class SeatVisit:
 
     def __init__(self, room: Room) -> None:
         self.room = room
+
+    async def command(self, session: Session, text: str, lang: str) -> tuple[str, int] | None:
+        """A hosted table answers no command."""
+        return None
 
     async def __call__(self, session: Session, lang: str, colours: str | None) -> str:
         screen = TableScreen(self.room, session.login, lang=lang, colours=colours)

@@ -171,6 +171,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "invite N NAME   keep a seat at your open table N for NAME; decline N: turn an invitation down\n"
         "who         who is online\n"
         "top         the ratings: the club's members and the bot levels\n"
+        "moves       the tables where it is your move, and since when\n"
         "contact TEXT how the club reaches you while you are away (contact - forgets it)\n"
         "notify on|off whether it does: your move, an invitation, a deadline, a game over\n"
         "say TEXT    talk in the lobby (or type any line that is not a command or a move)\n"
@@ -192,6 +193,7 @@ TEXTS: dict[str, tuple[str, str]] = {
         "eine Einladung ablehnen\n"
         "wer           wer online ist\n"
         "rangliste     die Spielstärken: die Mitglieder des Clubs und die Bot-Stufen\n"
+        "züge          die Tische, an denen du dran bist, und seit wann\n"
         "kontakt TEXT  wo der Club dich erreicht, wenn du weg bist (kontakt -: nirgends)\n"
         "benachrichtigen an|aus  ob er dir Bescheid gibt (Zug, Einladung, Frist, Ende)\n"
         "sag TEXT      in der Lobby reden (auch ohne sag: was weder Befehl noch Zug ist)\n"
@@ -339,6 +341,19 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.notify.usage": ("notify takes on or off, not {typed}.", "benachrichtigen nimmt an oder aus, nicht {typed}."),
     "club.notify.guest": ("Guests have no account: contact and notify need an SSH key.",
                           "Gäste haben kein Konto: kontakt und benachrichtigen gehen nur mit SSH-Schlüssel."),
+    # -- where it is your move (club/turns.py: the lobby at login, moves, ssh … waiting) -------------
+    "turns.yours": ("Your move at table {n} ({last}, {ago}; {left})",
+                    "Du bist dran an Tisch {n} ({last}, {ago}; {left})"),
+    "turns.yours_plain": ("Your move at table {n} ({ago}; {left})", "Du bist dran an Tisch {n} ({ago}; {left})"),
+    "turns.ago": ("{time} ago", "vor {time}"),
+    "turns.just_now": ("just now", "gerade eben"),
+    "turns.left": ("{time} left", "noch {time}"),
+    "turns.no_limit": ("no time limit", "ohne Frist"),
+    "turns.more": ("… and {n} more: moves lists them", "… und {n} weitere: züge zeigt sie"),
+    "turns.title": ("Where it is your move", "Wo du dran bist"),
+    "turns.none": ("It is your move at no table.", "Du bist an keinem Tisch dran."),
+    "turns.guest": ("waiting lists the tables of an account: log in with your SSH key.",
+                    "waiting zeigt die Tische eines Kontos: melde dich mit deinem SSH-Schlüssel an."),
     # -- at a table -----------------------------------------------------------------------
     "club.clock": ("⏱ {name} {time}", "⏱ {name} {time}"),
     "clock_out": ("Your time ran out: a bot made this decision for you.",
@@ -353,8 +368,9 @@ TEXTS: dict[str, tuple[str, str]] = {
                        "Ende der Partie (nicht gewertet)."),
     "club.days_turn": ("⏱ {name}'s move · {time} left", "⏱ {name} ist dran · noch {time}"),
     "club.days_here": ("here: {people}", "da: {people}"),
-    "unit.days": ("d", "T."), "unit.hours": ("h", "Std."), "unit.minutes": ("min", "Min."),
-    "unit.seconds": ("s", "s"),
+    # Tr.duration's units: days in words (German after "vor": Tagen), the rest as a clock's.
+    "unit.day": ("day", "Tag"), "unit.days": ("days", "Tage"), "unit.days_ago": ("days", "Tagen"),
+    "unit.hours": ("h", "Std."), "unit.minutes": ("min", "Min."), "unit.seconds": ("s", "s"),
     # -- the club's log and console ------------------------------------------------------------
     "club.log.opened": ("{name} opened table {n}", "{name} hat Tisch {n} eröffnet"),
     "club.log.declined": ("{name} declined the invitation to table {n}",

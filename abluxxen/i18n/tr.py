@@ -191,12 +191,14 @@ class Tr:
         (``store/ratings.py``, ``Rating.provisional``; ``rating_provisional_note`` says what the mark means)."""
         return self("rating_provisional", points=points) if provisional else str(points)
 
-    def duration(self, seconds: float) -> str:
-        """A span of time as a person reads it at a glance: ``45 s``, ``12 min``, ``3 h 10 min``, ``1 d 20 h``
-        (German ``Std.``, ``T.``); whole units, rounded down (what is left is never more than said)."""
+    def duration(self, seconds: float, *, ago: bool = False) -> str:
+        """A span of time as a person reads it at a glance: ``45 s``, ``12 min``, ``3 h 10 min``, ``1 day 20 h``
+        (German ``Std.``, ``Tag``); whole units, rounded down (what is left is never more than said). ``ago``:
+        as it follows "vor" (German ``vor 2 Tagen``, where ``noch 2 Tage``)."""
         whole = max(0, int(seconds))
         days, hours, minutes = whole // 86400, whole // 3600 % 24, whole // 60 % 60
-        d, h, m, s = (self(f"unit.{unit}") for unit in ("days", "hours", "minutes", "seconds"))
+        h, m, s = (self(f"unit.{unit}") for unit in ("hours", "minutes", "seconds"))
+        d = self("unit.day" if days == 1 else "unit.days_ago" if ago else "unit.days")
         if days:
             return f"{days} {d} {hours} {h}" if hours else f"{days} {d}"
         if hours:

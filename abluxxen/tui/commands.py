@@ -223,6 +223,8 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("decline", ("decline", "ablehnen"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("who", ("who", "wer"), LOBBY, lobby=_lobby),
     Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_lobby),
+    # In the lobby, where no moves are typed, "moves" are where it is one's move (at a table: the ? page).
+    Entry("moves", ("moves", "züge", "zuege"), LOBBY, lobby=_lobby),
     # How the club reaches an account while it is away (the operator's --notify command), and whether it does.
     Entry("contact", ("contact", "kontakt"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("notify", ("notify", "benachrichtigen", "benachrichtigung"), LOBBY, lobby=_lobby, takes_words=True),
@@ -238,17 +240,23 @@ REGISTRY: tuple[Entry, ...] = (
 _BY_NAME = {entry.name: entry for entry in REGISTRY}
 #: The commands the club's lobby carries out itself (:meth:`Lobby.order`).
 ORDERED_IN_LOBBY = frozenset(entry.name for entry in REGISTRY if entry.lobby is _lobby)
-_BY_CALL = {call: entry for entry in REGISTRY for call in entry.calls}
+#: The commands each word calls (one; a word two share calls each where it is made for: see read_command).
+_BY_CALL = {call: tuple(other for other in REGISTRY if call in other.calls)
+            for entry in REGISTRY for call in entry.calls}
 
 
-def read_command(text: str) -> Command | None:
-    """The command typed, if the text is one (wherever it may work)."""
+def read_command(text: str, places: frozenset[str] = frozenset()) -> Command | None:
+    """The command typed, if the text is one (wherever it may work). A word two commands share (``moves``:
+    the ``?`` page at a table, the tables awaiting one's move in the lobby) calls the one of them that works
+    at ``places`` with the fewest places (the one made for here); where neither works, the first."""
     words = text.strip().split()
     if not words:
         return None
-    entry = _BY_CALL.get(words[0].lower())
-    if entry is None:
+    entries = _BY_CALL.get(words[0].lower())
+    if entries is None:
         return None
+    here = [entry for entry in entries if entry.where & places]
+    entry = min(here, key=lambda e: len(e.where)) if here else entries[0]
     return Command(entry.name, tuple(words[1:]) if entry.takes_words else ())
 
 

@@ -65,6 +65,24 @@ def sentences_before(events: Iterable[Event], names: Sequence[str], tr: Tr) -> i
     return len(story.sentences)
 
 
+def last_said(events: Sequence[Event], names: Sequence[str], tr: Tr) -> str | None:
+    """The log's last sentence as everybody reads it (``narrate(events, None, names, tr)[-1]``; ``None``: none
+    yet), narrated from the last turn's end before it, never from the game's start: a turn's end leaves
+    nothing open, so one sentence costs the same however long the game (the club tells it at every turn)."""
+    end = start = len(events)
+    while start > 0:
+        start -= 1  # one turn further back, for a turn that told nothing
+        while start > 0 and events[start - 1].kind != "turn":
+            start -= 1
+        story = _Narration(names, tr)
+        for event in events[start:end]:
+            story.tell(event.visible_to(None))
+        told = story.so_far()
+        if told:
+            return told[-1]
+    return None
+
+
 @dataclass
 class _Told:
     """A log narrated so far for one kind of eyes (``None``: everybody's), its last sentence still open."""
