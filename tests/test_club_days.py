@@ -178,6 +178,7 @@ def test_a_restart_gives_the_time_the_club_was_down_back_to_a_deadline_and_at_le
         tmp_path: Path) -> None:
     now = [time.time()]
     deadlines: list[float] = []
+    lasts: list[dict[str, str]] = []
 
     async def first(club: Club, port: int) -> None:
         await _members(port, "ben")
@@ -193,11 +194,14 @@ def test_a_restart_gives_the_time_the_club_was_down_back_to_a_deadline_and_at_le
         link = club.tables[1].room
         assert link is not None and (wake := link.wake_at()) is not None
         deadlines.append(wake)
+        assert link.turn is not None and link.turn.last  # what happened before the decision awaited
+        lasts.append(link.turn.last)
 
     async def again(club: Club, port: int) -> None:
         link = club.tables[1].room
         assert link is not None and _asleep(club, 1)
         deadlines.append(link.wake_at() or 0.0)
+        assert link.turn is not None and link.turn.last == lasts[0]  # kept over the restart
 
     clubbed(tmp_path, first, wall=lambda: now[0])
     stopped = now[0]

@@ -22,7 +22,7 @@ EPILOG = """examples:
 People type  ssh -p 2222 NAME@THIS-MACHINE  : the first login with an SSH key
 under a free NAME makes the name theirs. In the lobby: new, join N, watch N,
 say TEXT, ? for the rest. new 3 days 2 invite bea,cy opens a table played
-over days: each decision within two days, whenever it suits its person, who
+over days: each decision within two days, whenever it suits the player, who
 is told it is their move (in the lobby, and by --notify). A restarted club
 resumes every unfinished table, and gives the time it was down back to every
 deadline. The data folder ($ABLUXXEN_DATA_DIR) holds the accounts, the saves

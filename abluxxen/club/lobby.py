@@ -1108,9 +1108,11 @@ class Club:
                 deadline = max(ends + self.down, restart + DOWN_GRACE)
             elif whose not in kept_away or not isinstance(deadline, int | float):
                 deadline = away[whose] + self.grace
-            since = kept.get("since")
+            since, last = kept.get("since"), kept.get("last")
+            told = {lang: brief(str(text), 200) for lang, text in last.items() if lang in ("en", "de")} \
+                if isinstance(last, dict) else None
             turn = Turn(table.number, seat, str(whose), float(since) if isinstance(since, int | float) else restart,
-                        float(deadline))
+                        float(deadline), told or None)
             self._told_turns[table.number] = (seat, turn.since)  # told before the restart
         elif kept["stage"] == WAITING and people:
             away = {name: kept_away.get(name, restart) for name in people}
@@ -1153,4 +1155,4 @@ def _whose(turn: Turn | None) -> dict[str, Any]:
     a person's name, since when and until when (the calendar's seconds); nothing while no person's."""
     if turn is None or turn.seat is None:
         return {}
-    return {"seat": turn.seat, "whose": turn.name, "since": turn.since, "deadline": turn.deadline}
+    return {"seat": turn.seat, "whose": turn.name, "since": turn.since, "deadline": turn.deadline, "last": turn.last}

@@ -126,7 +126,8 @@ ALTER TABLE tables ADD COLUMN seat INTEGER
 # remembers of each account between visits: how to reach them, whether to, their language, when last seen,
 # what to tell them when they come back: ``news``, JSON, text keys and their fields; see ``people.py``);
 # ``waiting.invited`` (0: a person seated at an open table; 1: invited to it, not yet come; 2: invited and
-# declined); ``tables.private`` (only those invited see it); ``tournaments`` (each one's entrants, rounds,
+# declined); ``tables.private`` (only those invited see it); ``tables.last`` (JSON: what happened before the
+# decision awaited, in public words per language); ``tournaments`` (each one's entrants, rounds,
 # tables and results, JSON as ``tournaments.py`` keeps it); ``meta.alive`` (the calendar's second the club was
 # last known to run: a restart gives the time it was down back to every deadline).
 _V3 = """
@@ -141,6 +142,7 @@ CREATE TABLE people (
 ) WITHOUT ROWID;
 ALTER TABLE waiting ADD COLUMN invited INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tables ADD COLUMN last TEXT;
 CREATE TABLE tournaments (
     number INTEGER PRIMARY KEY,
     doc    TEXT NOT NULL
@@ -432,9 +434,9 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
             "SELECT table_number, name, text, watching, at FROM chat ORDER BY seq"):
         chats.setdefault(number, []).append({"name": name, "text": text, "watching": bool(watching), "at": at})
     tables: list[dict[str, Any]] = []
-    for number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat, private \
-            in db.execute("SELECT number, settings, opener, stage, save, owners, whose, since, deadline, people, bots,"
-                          " away, seat, private FROM tables ORDER BY number"):
+    for number, settings, opener, stage, save, owners, whose, since, deadline, people, bots, away, seat, private, \
+            last in db.execute("SELECT number, settings, opener, stage, save, owners, whose, since, deadline, people,"
+                               " bots, away, seat, private, last FROM tables ORDER BY number"):
         table = {"number": number, "settings": json.loads(settings), "opener": opener}
         if stage == OPEN:
             table.update(waiting=waiting.get(number, []), private=bool(private))
@@ -442,7 +444,7 @@ def _read(db: sqlite3.Connection) -> dict[str, Any]:
             table.update(save=save, owners=json.loads(owners), chat=chats.get(number, []), stage=stage)
             if people is not None:
                 table.update(people=json.loads(people), bots=bots, away=json.loads(away or "{}"), seat=seat,
-                             whose=whose, since=since, deadline=deadline)
+                             whose=whose, since=since, deadline=deadline, last=json.loads(last or "null"))
         tables.append(table)
     muted = [{"name": name, "until": until, "by": by} for name, until, by in db.execute(
         "SELECT name, until, by FROM mutes")]
@@ -468,16 +470,16 @@ def _store(db: sqlite3.Connection, doc: dict[str, Any]) -> None:
     now = time.time()
     db.executemany(
         "INSERT INTO tables (number, settings, opener, stage, save, owners, whose, since, deadline, created,"
-        " people, bots, away, seat, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (number)"
-        " DO UPDATE SET settings = excluded.settings, opener = excluded.opener, stage = excluded.stage,"
-        " save = excluded.save, owners = excluded.owners, whose = excluded.whose, since = excluded.since,"
-        " deadline = excluded.deadline, people = excluded.people, bots = excluded.bots, away = excluded.away,"
-        " seat = excluded.seat, private = excluded.private",
+        " people, bots, away, seat, private, last) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (number) DO UPDATE SET settings = excluded.settings, opener = excluded.opener,"
+        " stage = excluded.stage, save = excluded.save, owners = excluded.owners, whose = excluded.whose,"
+        " since = excluded.since, deadline = excluded.deadline, people = excluded.people, bots = excluded.bots,"
+        " away = excluded.away, seat = excluded.seat, private = excluded.private, last = excluded.last",
         [(t["number"], json.dumps(t["settings"]), t["opener"], t.get("stage", OPEN), t.get("save"),
           json.dumps(t.get("owners", {})), t.get("whose"), t.get("since"), t.get("deadline"), now,
           json.dumps(t["people"]) if "people" in t else None, t.get("bots"),
-          json.dumps(t["away"]) if "away" in t else None, t.get("seat"), int(t.get("private") is True))
-         for t in tables])
+          json.dumps(t["away"]) if "away" in t else None, t.get("seat"), int(t.get("private") is True),
+          json.dumps(t["last"]) if t.get("last") else None) for t in tables])
     db.execute("DELETE FROM waiting")
     db.executemany("INSERT INTO waiting (table_number, place, name, key, invited) VALUES (?, ?, ?, ?, ?)",
                    [(t["number"], place, seat[0], seat[1], seat[2] if len(seat) > 2 else 0) for t in tables

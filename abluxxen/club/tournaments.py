@@ -194,7 +194,7 @@ def names_of(entrants: Iterable[Entrant]) -> list[str]:
 def seat_specs(tournament: Tournament, names: Sequence[str]) -> list[tuple[str | None, str | None, str | None]]:
     """A table's seats for the entrants ``names``: each a name, a member's key (``None`` for a bot) and a bot's
     level."""
-    specs = []
+    specs: list[tuple[str | None, str | None, str | None]] = []
     for name in names:
         entrant = tournament.entrant(name)
         assert entrant is not None
