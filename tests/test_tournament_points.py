@@ -111,6 +111,18 @@ def test_stats_shows_a_persons_tournaments_newest_first_with_rounds_and_points_b
     assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
 
 
+@pytest.mark.parametrize("columns", [60, 44])
+def test_a_narrow_terminal_shows_the_tournaments_under_the_opponents_their_numbers_whole(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int) -> None:
+    _two_cups()
+    monkeypatch.setenv("COLUMNS", str(columns))
+    lines = [line.rstrip() for line in _stats(capsys, "Ann", "--lang", "de").splitlines()]
+    heads = [i for i, line in enumerate(lines) if re.match(r"(Gegen|Turnier) ", line)]
+    assert len(heads) == 2 and re.search(r"Runden +Punkte$", lines[heads[1]])
+    assert re.search(r"Nr\. 7 Evening cup +1 +0,5$", lines[heads[1] + 1])
+    assert re.search(r"Nr\. 3 Spring cup +2 +3$", lines[heads[1] + 2])
+
+
 def test_stats_json_gives_each_games_tournament_and_each_persons_tournaments(
         capsys: pytest.CaptureFixture[str]) -> None:
     _two_cups()

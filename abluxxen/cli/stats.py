@@ -53,8 +53,9 @@ RECENT = 30
 CHART_ROWS = 9
 OPPONENTS = ("easy", "normal", "hard", "humans")
 WIDTH = 80
-#: Cells between the opponents and the tournaments beside them.
-GAP = 3
+#: Cells between the opponents and the tournaments beside them, and the fewest the tournaments take there (a
+#: terminal narrower than that shows them under the opponents).
+GAP, BESIDE = 3, 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -102,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     elif not players:
         console.print(tr("stats_bots_only", n=count))
     elif len(players) == 1:
-        console.print(*details(players[0], tr, ratings), sep="\n")
+        console.print(*details(players[0], tr, ratings, console.width), sep="\n")
     else:
         console.print(*overview(players, tr, ratings), sep="\n")
         console.print(Text(bots_line(ratings, tr)))
@@ -238,8 +239,9 @@ def bots_line(ratings: Ratings, tr: Tr) -> str:
     return tr("stats_bots", levels=" · ".join(f"{tr.level(b.name)} {b.points}" for b in ratings.bots()))
 
 
-def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[Any]:
-    """One person's figures, their rating, the table of opponents and the chart: at most 22 lines of 80 cells."""
+def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None, width: int = WIDTH) -> list[Any]:
+    """One person's figures, their rating, the tables of opponents and tournaments, and the chart: at most 22
+    lines of 80 cells (``width``: the terminal's, when narrower)."""
     head = Text(tr("stats_head", name=stats.name, games=stats.games, wins=stats.wins,
                    rate=_rate(stats.wins, stats.games, tr)), style="bold")
     helped = sum(r.assisted for r in stats.results)
@@ -265,15 +267,19 @@ def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[
     # Under the games they are among, in place of the gap before the chart: the details keep to 22 lines.
     stood_in = stats.stood_in
     note = tr("stats_stood_in_one" if stood_in == 1 else "stats_stood_in", n=stood_in) if stood_in else ""
-    if stats.tournaments:  # beside the opponents, no taller than they may be: the chart keeps its rows
-        measure = Console(width=WIDTH)
-        left = Measurement.get(measure, measure.options, table).maximum
-        beside = Table.grid(padding=(0, GAP))
-        beside.add_column(width=left, no_wrap=True)
-        beside.add_column()
-        beside.add_row(table, tournaments(stats.tournaments, tr, WIDTH - left - GAP))
-        table = beside
-    lines += [table, Text(note, style="dim")]
+    lines.append(table)
+    if stats.tournaments:
+        measure = Console(width=width)
+        room = width - Measurement.get(measure, measure.options, table).maximum - GAP
+        if room >= BESIDE:  # beside the opponents, no taller than they may be: the chart keeps its rows
+            grid = Table.grid(padding=(0, GAP))
+            grid.add_column(width=width - room - GAP, no_wrap=True)
+            grid.add_column()
+            grid.add_row(table, tournaments(stats.tournaments, tr, room))
+            lines[-1] = grid
+        else:  # a narrow terminal: under them
+            lines.append(tournaments(stats.tournaments, tr, width))
+    lines.append(Text(note, style="dim"))
     recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
     lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
     lines += chart(recent)
