@@ -19,47 +19,57 @@ from abluxxen.cli.main import main
 from abluxxen.store.ratings import places, rate
 from abluxxen.store.records import Records, open_records
 from abluxxen.store.records_reading import TournamentRound
-from abluxxen.store.tournament_points import absent_seats, place_points
+from abluxxen.store.tournament_points import absent, place_points
 
 # -- place_points ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("places_", "absent", "points"), [
-    ([1, 2, 3, 4], (), [3, 2, 1, 0]),
-    ([2, 1], (), [0, 1]),
-    ([1, 1, 3, 4], (), [2.5, 2.5, 1, 0]),           # two first at four share 3 + 2
-    ([1, 2, 2, 2, 5], (), [4, 2, 2, 2, 0]),           # three second share 3 + 2 + 1
-    ([1, 1, 1], (), [1, 1, 1]),
-    ([1, 2, 3, 4], {0}, [0, 3, 2, 1]),               # the winner was absent: last, the others move up
-    ([1, 2, 3, 4], {0, 2}, [0.5, 3, 0.5, 2]),         # two absent share the last two places
-    ([1, 1, 3], {1}, [2, 0, 1]),
-    ([1, 2], {0, 1}, [0.5, 0.5]),
+@pytest.mark.parametrize(("places_", "away", "points"), [
+    ([1, 2, 3, 4], None, [3, 2, 1, 0]),
+    ([2, 1], None, [0, 1]),
+    ([1, 1, 3, 4], None, [2.5, 2.5, 1, 0]),           # two first at four share 3 + 2
+    ([1, 2, 2, 2, 5], None, [4, 2, 2, 2, 0]),         # three second share 3 + 2 + 1
+    ([1, 1, 2], None, [1.5, 1.5, 0]),                 # places are only compared
+    ([1, 1, 1], None, [1, 1, 1]),
+    ([1, 2, 3, 4], [1, 0, 0, 0], [0, 3, 2, 1]),       # the winner was absent: last, the others move up
+    ([1, 2, 3, 4], [1, 0, 1, 0], [0.5, 3, 0.5, 2]),   # two absent share the last two places
+    ([1, 1, 3], [0, 1, 0], [2, 0, 1]),
+    ([1, 2], [1, 1], [0.5, 0.5]),
 ])
 def test_place_points_give_n_minus_1_down_to_0_ties_share_and_the_absent_are_last(
-        places_: list[int], absent: set[int], points: list[float]) -> None:
-    assert place_points(places_, absent) == points
+        places_: list[int], away: list[int] | None, points: list[float]) -> None:
+    assert place_points(places_, None if away is None else [bool(a) for a in away]) == points
+
+
+@pytest.mark.parametrize(("places_", "away"), [
+    ([0, 1], None), ([1, 3], None), ([1, 2.0], None), ([1, True], None), ([1, 2], [False]), ([1], [False, True]),
+])
+def test_place_points_refuse_places_no_table_has(places_: list[int], away: list[bool] | None) -> None:
+    with pytest.raises(ValueError, match="places at a table of"):
+        place_points(places_, away)
 
 
 @given(st.lists(st.integers(-20, 30), min_size=2, max_size=5).flatmap(
-    lambda scores: st.tuples(st.just(scores), st.sets(st.integers(0, len(scores) - 1)))))
+    lambda scores: st.tuples(st.just(scores), st.lists(st.booleans(), min_size=len(scores), max_size=len(scores)))))
 def test_every_game_gives_n_n_minus_1_over_2_points_and_a_better_place_never_fewer(
-        game: tuple[list[int], set[int]]) -> None:
-    scores, absent = game
+        game: tuple[list[int], list[bool]]) -> None:
+    scores, away = game
     best = max(scores)
     ranks = places(scores, [s for s, score in enumerate(scores) if score == best])
-    points = place_points(ranks, absent)
+    points = place_points(ranks, away)
     n = len(scores)
     assert sum(points) == n * (n - 1) / 2
     for a, b in itertools.permutations(range(n), 2):
-        if a not in absent and (b in absent or ranks[a] < ranks[b]):
+        if not away[a] and (away[b] or ranks[a] < ranks[b]):
             assert points[a] > points[b]
-        if ranks[a] == ranks[b] and (a in absent) == (b in absent):
+        if ranks[a] == ranks[b] and away[a] == away[b]:
             assert points[a] == points[b]
 
 
 def test_the_absent_are_the_seats_a_stand_in_played_mostly() -> None:
     # No more than half of its decisions its person's own: absent (store/ratings.py's played_by_person).
-    assert absent_seats([(40, 30), (40, 20), (40, 19), (40, 0), (0, 0), (10, 10)]) == [0, 1, 5]
+    assert absent([(40, 30), (40, 20), (40, 19), (40, 0), (0, 0), (10, 10)]) == [True, True, False, False, False,
+                                                                                 True]
 
 
 # -- stats -------------------------------------------------------------------------------

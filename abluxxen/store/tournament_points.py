@@ -9,32 +9,39 @@ any other such seat, whatever its cards scored; the others move up. Every game g
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
 from .ratings import places as finishing_places
 from .ratings import played_by_person
 from .records_reading import GameSummary
 
 
-def place_points(places: Sequence[int], absent: Collection[int] = ()) -> list[float]:
+def place_points(places: Sequence[int], absent: Sequence[bool] | None = None) -> list[float]:
     """Each seat's tournament points for one game.
 
     Args:
-        places: per seat, its place from 1, equal places shared (``store/ratings.py``'s ``places``:
-            ``[3, 1, 3, 1]`` is two first and two third).
-        absent: the seats mostly played by a stand-in (:func:`absent_seats`): last, whatever their place.
+        places: per seat, its place from 1, equal places shared (``store/ratings.py``'s ``places``: ``[3, 1,
+            3, 1]`` is two first and two third). Places are only compared: ``[1, 1, 2]`` is ``[1, 1, 3]``.
+        absent: per seat, whether a stand-in played it mostly (:func:`absent`): last, whatever its place;
+            ``None``: nobody.
+
+    Raises:
+        ValueError: places that are not 1 to the seats' count, or ``absent`` not one per seat.
 
     >>> place_points([1, 2, 3, 4])
     [3.0, 2.0, 1.0, 0.0]
     >>> place_points([1, 1, 3, 4])
     [2.5, 2.5, 1.0, 0.0]
-    >>> place_points([1, 2, 3, 4], absent={0, 1})
+    >>> place_points([1, 2, 3, 4], [True, True, False, False])
     [0.5, 0.5, 3.0, 2.0]
     """
     n = len(places)
+    away = list(absent) if absent is not None else [False] * n
+    if len(away) != n or not all(type(place) is int and 1 <= place <= n for place in places):
+        raise ValueError(f"places at a table of {n} are 1 to {n}, one a seat, and so is whether it was absent")
 
     def standing(seat: int) -> tuple[bool, int]:  # the absent all share the last places
-        return (True, 0) if seat in absent else (False, places[seat])
+        return (True, 0) if away[seat] else (False, places[seat])
 
     order = sorted(range(n), key=standing)
     points = [0.0] * n
@@ -51,13 +58,17 @@ def place_points(places: Sequence[int], absent: Collection[int] = ()) -> list[fl
     return points
 
 
-def absent_seats(decisions: Sequence[tuple[int, int]]) -> list[int]:
-    """The seats whose person was absent: per seat ``(decisions, made by a stand-in)`` (``Saved.decisions()``,
-    or a recorded game's), the seats :func:`~abluxxen.store.ratings.played_by_person` says a stand-in played."""
-    return [seat for seat, (made, stood_in) in enumerate(decisions) if not played_by_person(made, stood_in)]
+def absent(decisions: Sequence[tuple[int, int]]) -> list[bool]:
+    """Per seat, whether its person was absent: from its ``(decisions, made by a stand-in)`` (``Saved.decisions()``,
+    or a recorded game's), a seat :func:`~abluxxen.store.ratings.played_by_person` says a stand-in played.
+
+    >>> absent([(40, 30), (40, 0), (0, 0)])
+    [True, False, False]
+    """
+    return [not played_by_person(made, stood_in) for made, stood_in in decisions]
 
 
 def game_points(game: GameSummary) -> list[float]:
     """Each seat's tournament points for a recorded game (:func:`place_points` of its places and absent seats)."""
     return place_points(finishing_places(game.scores, game.winners),
-                        absent_seats(list(zip(game.decisions, game.stood_in, strict=True))))
+                        absent(list(zip(game.decisions, game.stood_in, strict=True))))
