@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +251,16 @@ def bots_play(game: Game, transcript: Transcript, level: str, *, moves: int | No
         seat = game.to_move
         assert seat is not None
         transcript.push(game, bots[seat].choose(game.view(seat)), seat=seat)
+
+
+@cache
+def bots_game(players: int) -> Transcript:
+    """A real game's moves, easy bots at every seat (one per number of players, made once): for records whose readers
+    read the seats' results, never the moves."""
+    game = Game.new(Rules(players), seed=players)
+    transcript = Transcript.of(game)
+    bots_play(game, transcript, "easy")
+    return transcript
 
 
 class Keys:

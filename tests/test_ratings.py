@@ -9,13 +9,12 @@ import subprocess
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import bots_play
+from helpers import bots_game
 
-from abluxxen import Game, Rules, Transcript
+from abluxxen import Rules
 from abluxxen.cli.main import main
 from abluxxen.store import ratings as ratings_module
 from abluxxen.store.ratings import BOT_START, Placing, Rating, Ratings, places, rate, recorded_ratings
@@ -24,15 +23,6 @@ from abluxxen.store.records_db import records_path
 
 START = datetime(2026, 1, 1, tzinfo=UTC)
 NEW = Ratings().players  # the pool before any game: the bot levels at their start
-
-
-@cache
-def _transcript(players: int) -> Transcript:
-    """A real game's moves (the ratings read the seats' results, never the moves)."""
-    game = Game.new(Rules(players), seed=players)
-    transcript = Transcript.of(game)
-    bots_play(game, transcript, "easy")
-    return transcript
 
 
 def _add(records: Records, seats: Sequence[tuple[str, str | None]], scores: Sequence[int],
@@ -45,8 +35,8 @@ def _add(records: Records, seats: Sequence[tuple[str, str | None]], scores: Sequ
     return records.add(key=f"{match}:0", match_key=match, game_index=0,
                        when=START + timedelta(hours=number), rules=Rules(n, tiebreak=tiebreak), seats=seats,
                        scores=scores, hand_sizes=[0] * n, display_sizes=list(scores), winners=winners, seed=None,
-                       assisted=False, reason="hand-empty", transcript=_transcript(n), accounts=accounts,
-                       **({"decisions": decisions} if decisions is not None else {}))
+                       assisted=False, reason="hand-empty", transcript=bots_game(n), accounts=accounts,
+                       decisions=decisions)
 
 
 def _now() -> Ratings:

@@ -28,11 +28,12 @@ from abluxxen.engine.match import Match
 from abluxxen.i18n.tr import Tr
 from abluxxen.store import records_db, records_schema
 from abluxxen.store.ratings import Rating, Ratings, rate, recorded_ratings
-from abluxxen.store.records import open_records
+from abluxxen.store.records import open_records, record_finished
 from abluxxen.store.records_db import RecordsError, records_path
+from abluxxen.store.records_reading import TournamentRound
 from abluxxen.store.save_document import Saved, Seat, from_document, to_document
 from abluxxen.store.saves import read_save, unfinished_saves, write_save
-from abluxxen.store.stats import all_players
+from abluxxen.store.stats import TournamentPlayed, all_players
 from abluxxen.table.chairs import Note
 from abluxxen.table.room import Room
 from abluxxen.table.table import Player
@@ -606,6 +607,84 @@ def test_a_version_5_database_counts_its_old_seats_as_their_peoples_own_and_rate
     assert all(made > 0 for made in new.decisions) and new.stood_in == (0, 0, 0)
 
 
+def _v6_database(path: Path) -> Transcript:
+    """A database as version 6 wrote it: the game of :func:`_v1_database`, Ann's decisions counted."""
+    transcript = _v1_database(path)
+    with sqlite3.connect(path) as con:  # brought to version 6 as that version's game did
+        for version in (1, 2, 3, 4, 5):
+            con.executescript(records_schema.MIGRATIONS[version])
+        con.execute("UPDATE seats SET decisions = 30, stood_in = 4 WHERE seat = 0")
+        con.execute("PRAGMA user_version = 6")
+    con.close()
+    return transcript
+
+
+def test_a_version_6_database_gets_the_games_tournaments_and_keeps_its_games(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    transcript = _v6_database(records_path())
+    with open_records() as records:
+        (old,) = records.games()
+        replayed = records.get(1)
+    assert old.tournament is None and (old.decisions[0], old.stood_in[0]) == (30, 4)  # outside any, as it was
+    assert replayed is not None and replayed.transcript.to_json() == transcript.to_json()
+    with sqlite3.connect(records_path()) as con:
+        assert con.execute("PRAGMA user_version").fetchone()[0] == 7
+    con.close()
+    status, out, _ = _stats(capsys, "Ann", "--json")
+    doc = json.loads(out)
+    assert status == 0 and doc["games"][0]["tournament"] is None and doc["players"][0]["tournaments"] == []
+    assert doc["players"][0]["rating"]["games"] == 1  # rated as before
+    _play(tmp_path / "g.json", "n\r", seats=ANN_BOTS, seed=4)  # new games go on being added
+    with open_records() as records:
+        assert [(g.number, g.tournament) for g in records.games()] == [(1, None), (2, None)]
+
+
+def _finished(club: dict[str, Any] | None) -> Saved:
+    """A finished one-game match of Ann, Ben and a bot at a club's table (``club``), every move a bot's."""
+    match = Match(Rules(3), games=1, seed=5, names=["Ann", "Ben", "Hal"])
+    saved = Saved(match=match, seats=[Seat("Ann"), Seat("Ben"), Seat("Hal", "hard")], delay=0.0, club=club)
+    bots_play(match.game, saved.transcript, "easy")
+    match.record()
+    saved.finished = True
+    return saved
+
+
+def test_a_tournament_tables_game_is_recorded_with_its_tournament_and_round_and_any_other_without() -> None:
+    place = {"table": 4, "opener": "Ann", "settings": {"seats": 3}}
+    in_cup = record_finished(_finished({**place, "tournament": {"number": 2, "name": "Spring cup", "round": 3}}),
+                             seed_shown=True)
+    outside = record_finished(_finished(place), seed_shown=True)
+    alone = record_finished(_finished(None), seed_shown=True)
+    with open_records() as records:
+        games = {g.number: g for g in records.games()}
+        assert [g.number for g in records.games(in_tournaments=True)] == [in_cup]
+        results = {r.number: r.tournament for r in records.results()}
+        got = records.get(in_cup)
+    assert games[in_cup].tournament == TournamentRound(2, "Spring cup", 3) == results[in_cup]
+    assert got is not None and got.tournament == (2, "Spring cup", 3)  # a review's game too
+    assert games[outside].tournament is None and games[alone].tournament is None
+    assert results[outside] is None and results[alone] is None
+
+
+@pytest.mark.parametrize("tournament", [
+    "tournament = 2, tournament_name = NULL, tournament_round = 1",   # half a tournament
+    "tournament = 2, tournament_name = 'Cup', tournament_round = 0",  # a round no tournament has
+    "tournament = 0, tournament_name = 'Cup', tournament_round = 1",
+    "tournament = 2, tournament_name = '', tournament_round = 1",
+    "tournament = 2, tournament_name = 'Cup', tournament_round = 100",
+    f"tournament = 2, tournament_name = '{'x' * 41}', tournament_round = 1",
+])
+def test_a_tournament_not_as_a_club_gives_it_is_a_damaged_game_left_out(tournament: str) -> None:
+    _v1_database(records_path())
+    with open_records() as records:
+        assert records.count() == 1
+    with sqlite3.connect(records_path()) as con:
+        con.execute(f"UPDATE games SET {tournament}")
+    con.close()
+    with open_records() as records:
+        assert records.games() == [] and records.results() == [] and [d.number for d in records.damaged()] == [1]
+
+
 def test_a_count_of_stand_in_decisions_that_does_not_add_up_is_a_damaged_game_left_out() -> None:
     _v1_database(records_path())
     with open_records() as records:
@@ -626,11 +705,14 @@ def test_the_details_and_chart_fit_80_columns_and_23_rows(lang: str) -> None:
     results = [SeatResult(i + 1, 0, "Maximiliane", s, s > 20, "2026-11-23T10:00:00+00:00", i % 5 == 0,
                           frozenset({"easy", "normal", "hard", "humans"}), 40, 30 if i % 7 == 0 else 0)
                for i, s in enumerate(scores)]
-    for games in (3, 38):  # a provisional rating, a settled one (and where it lies among the bots)
+    cups = [TournamentPlayed(n, "Großer Preis der Abluxxen-Freunde Süd 20"[:40], [1, 2], 9, 12.5) for n in range(6)]
+    for games, played in ((3, cups), (38, cups[:4]), (38, [])):  # a provisional rating, a settled one
         ratings = Ratings()
         ratings.players["name:maximiliane"] = Rating("name:maximiliane", "Maximiliane", None, 30.0, 3.0, games)
         console = Console(file=io.StringIO(), width=80, color_system=None)
-        console.print(*details(all_players(results)[0], Tr(lang), ratings), sep="\n")
+        stats = all_players(results)[0]
+        stats.tournaments = played  # as many as are shown beside the opponents, or more, or none
+        console.print(*details(stats, Tr(lang), ratings), sep="\n")
         lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
         assert len(lines) <= 22 and max(cell_len(line) for line in lines) <= 80
         assert sum("7 " in line and ("stand-in" in line or "Ersatz-Bot" in line) for line in lines) == 1

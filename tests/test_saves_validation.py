@@ -27,7 +27,7 @@ from abluxxen.engine.events import START
 from abluxxen.engine.transcript import Transcript
 from abluxxen.i18n.tr import Tr
 from abluxxen.store.save_document import Saved, SaveError, Seat, from_document, to_document
-from abluxxen.store.saves import read_save
+from abluxxen.store.saves import read_save, write_save
 from abluxxen.table.seats import SeatError
 from abluxxen.table.table import Table
 from abluxxen.tui.drawing import render_table, table_info
@@ -250,6 +250,35 @@ def test_a_club_tables_save_keeps_its_place_at_the_club_through_every_write_and_
     table.rematch(first_game=3)
     assert table.path is not None and table.path != tmp_path / "first.json"
     assert read_save(table.path).club == PLACE
+
+
+TOURNAMENT = {"number": 12, "name": "Spring cup · Runde der Freunde", "round": 3}
+
+
+def test_a_tournament_tables_save_keeps_its_tournament_and_refuses_a_damaged_one_naming_it(tmp_path: Path) -> None:
+    # The club sets it when a round's table starts; the records keep it with each of the table's games.
+    doc = copy.deepcopy(DOCS[2])
+    doc["club"] = {**PLACE, "tournament": TOURNAMENT}
+    saved = from_document(json.loads(json.dumps(to_document(from_document(doc)))))
+    assert saved.club is not None and saved.club["tournament"] == TOURNAMENT
+    write_save(tmp_path / "round.json", saved)  # as a table writes it at every move
+    assert read_save(tmp_path / "round.json").club == {**PLACE, "tournament": TOURNAMENT}
+    for bad in ("Spring cup", [12, "Spring cup", 3], {"number": 12, "name": "Spring cup"},
+                {**TOURNAMENT, "table": 3},                                  # a key no tournament has
+                {**TOURNAMENT, "number": "12"}, {**TOURNAMENT, "number": True}, {**TOURNAMENT, "number": 0},
+                {**TOURNAMENT, "number": 10**7}, {**TOURNAMENT, "name": ""}, {**TOURNAMENT, "name": "x" * 41},
+                {**TOURNAMENT, "name": "Cup\x1b[2J"}, {**TOURNAMENT, "name": 7},  # an escape code, to be shown
+                {**TOURNAMENT, "round": 0}, {**TOURNAMENT, "round": 1000}, {**TOURNAMENT, "round": 2.0},
+                {**TOURNAMENT, "round": None}):
+        doc["club"] = {**PLACE, "tournament": bad}
+        with pytest.raises(SaveError, match=r"damaged save: club\.tournament must give") as caught:
+            from_document(doc)
+        assert Tr("de").save_refusal(caught.value).startswith("beschädigter Spielstand: club.tournament nennt")
+    doc["club"] = {**PLACE, "tournament": {**TOURNAMENT, "name": "x" * 40, "round": 99}}  # the most there is
+    assert from_document(doc).club == doc["club"]
+    doc["club"] = {**PLACE, "league": TOURNAMENT}  # nothing else beside a club's place
+    with pytest.raises(SaveError, match="damaged save: club must give"):
+        from_document(doc)
 
 
 def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:

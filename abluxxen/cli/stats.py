@@ -3,10 +3,10 @@
 Reads the records database (``store/records_reading.py``) without writing a game:
 games, wins and win rate (against each bot level and against people), mean
 points, the best game, win streaks, the rating (``store/ratings.py``) and
-where it lies among the bot levels', and the last 30 games' points as a bar
-chart. With no NAME: the one person's details, or a line for each person and
-the bot levels' ratings. ``--json`` prints the games themselves (oldest
-first) and the same figures.
+where it lies among the bot levels', the club tournaments played in (rounds and
+points), and the last 30 games' points as a bar chart. With no NAME: the one
+person's details, or a line for each person and the bot levels' ratings.
+``--json`` prints the games themselves (oldest first) and the same figures.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -32,7 +34,7 @@ from ..store.ratings import SETTLED_GAMES, Rating, Ratings, rate, rated_seats, r
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.records_reading import DamagedRecord, GameSummary
-from ..store.stats import PlayerStats, all_players
+from ..store.stats import PlayerStats, TournamentPlayed, all_players
 from .options import add_lang
 
 EPILOG = """examples:
@@ -51,6 +53,9 @@ RECENT = 30
 CHART_ROWS = 9
 OPPONENTS = ("easy", "normal", "hard", "humans")
 WIDTH = 80
+#: Cells between the opponents and the tournaments beside them, and the fewest the tournaments take there (a
+#: terminal narrower than that shows them under the opponents).
+GAP, BESIDE = 3, 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         with records:
             ratings = recorded_ratings(records)  # first: its reading finds the damaged games the others skip
-            players = all_players(records.results())
+            players = all_players(records.results(), records.games(in_tournaments=True))
             games = records.games() if args.json else []
             count = len(games) if args.json else records.count()
             damaged = records.damaged()
@@ -98,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     elif not players:
         console.print(tr("stats_bots_only", n=count))
     elif len(players) == 1:
-        console.print(*details(players[0], tr, ratings), sep="\n")
+        console.print(*details(players[0], tr, ratings, console.width), sep="\n")
     else:
         console.print(*overview(players, tr, ratings), sep="\n")
         console.print(Text(bots_line(ratings, tr)))
@@ -176,6 +181,7 @@ def _game_json(game: GameSummary) -> dict[str, Any]:
         "assisted": game.assisted,
         "seed": None if game.seed is None else seed_text(game.seed),
         "reason": game.reason,
+        "tournament": None if game.tournament is None else game.tournament._asdict(),
     }
 
 
@@ -194,6 +200,8 @@ def _player_json(stats: PlayerStats, ratings: Ratings) -> dict[str, Any]:
         "against": {kind: {"games": stats.against[kind][0], "wins": stats.against[kind][1]}
                     for kind in OPPONENTS if kind in stats.against},
         "rating": _person_rating_json(stats.name, ratings),
+        "tournaments": [{"number": t.number, "name": t.name, "rounds": t.rounds, "games": t.games,
+                         "points": t.points} for t in stats.tournaments],
     }
 
 
@@ -231,8 +239,9 @@ def bots_line(ratings: Ratings, tr: Tr) -> str:
     return tr("stats_bots", levels=" · ".join(f"{tr.level(b.name)} {b.points}" for b in ratings.bots()))
 
 
-def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[Any]:
-    """One person's figures, their rating, the table of opponents and the chart: at most 22 lines of 80 cells."""
+def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None, width: int = WIDTH) -> list[Any]:
+    """One person's figures, their rating, the tables of opponents and tournaments, and the chart: at most 22
+    lines of 80 cells (``width``: the terminal's, when narrower)."""
     head = Text(tr("stats_head", name=stats.name, games=stats.games, wins=stats.wins,
                    rate=_rate(stats.wins, stats.games, tr)), style="bold")
     helped = sum(r.assisted for r in stats.results)
@@ -258,11 +267,48 @@ def details(stats: PlayerStats, tr: Tr, ratings: Ratings | None = None) -> list[
     # Under the games they are among, in place of the gap before the chart: the details keep to 22 lines.
     stood_in = stats.stood_in
     note = tr("stats_stood_in_one" if stood_in == 1 else "stats_stood_in", n=stood_in) if stood_in else ""
-    lines += [table, Text(note, style="dim")]
+    lines.append(table)
+    if stats.tournaments:
+        measure = Console(width=width)
+        room = width - Measurement.get(measure, measure.options, table).maximum - GAP
+        if room >= BESIDE:  # beside the opponents, no taller than they may be: the chart keeps its rows
+            grid = Table.grid(padding=(0, GAP))
+            grid.add_column(width=width - room - GAP, no_wrap=True)
+            grid.add_column()
+            grid.add_row(table, tournaments(stats.tournaments, tr, room))
+            lines[-1] = grid
+        else:  # a narrow terminal: under them
+            lines.append(tournaments(stats.tournaments, tr, width))
+    lines.append(Text(note, style="dim"))
     recent = [(r.score, r.won) for r in stats.results[-RECENT:]]
     lines.append(Text(tr("stats_chart", n=len(recent)), style="bold"))
     lines += chart(recent)
     return lines
+
+
+#: Tournaments shown beside the opponents (no more rows than they have at most); the rest are counted.
+TOURNAMENTS = len(OPPONENTS)
+
+
+def tournaments(played: Sequence[TournamentPlayed], tr: Tr, width: int = WIDTH) -> Table:
+    """A person's club tournaments, the one last played in first: each one's number and name, the rounds
+    played and the tournament points won; past :data:`TOURNAMENTS` rows, how many more. Within ``width``
+    cells: a long name is cut, never the numbers."""
+    shown = played if len(played) <= TOURNAMENTS else played[:TOURNAMENTS - 1]
+    rows = [(tr("stats_tournament_name", number=t.number, title=t.name), str(len(t.rounds)),
+             tr.decimal(t.points, 0 if t.points.is_integer() else 1)) for t in shown]
+    heads = [tr(key) for key in ("stats_rounds", "stats_tournament_points")]
+    numbers = [max(cell_len(text) for text in (head, *(row[i] for row in rows))) for i, head in enumerate(heads, 1)]
+    table = Table(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column(tr("stats_tournament"), no_wrap=True, overflow="ellipsis",
+                     max_width=max(1, width - sum(numbers) - 2 * len(numbers)))  # 2 cells between columns
+    for head, cells in zip(heads, numbers, strict=True):
+        table.add_column(head, justify="right", no_wrap=True, width=cells)
+    for row in rows:
+        table.add_row(*map(Text, row))  # a name as the club wrote it, never read as markup
+    if len(shown) < len(played):
+        table.add_row(Text(tr("stats_tournaments_more", n=len(played) - len(shown)), style="dim"))
+    return table
 
 
 def chart(points: Sequence[tuple[int, bool]]) -> list[Text]:

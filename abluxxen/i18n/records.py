@@ -86,4 +86,11 @@ TEXTS: dict[str, tuple[str, str]] = {
     "stats_above": ("Above the {level} bot ({points}), the strongest",
                     "Über der stärksten Bot-Stufe: {level} ({points})"),
     "stats_bots": ("Bots for comparison: {levels}", "Bots zum Vergleich: {levels}"),
+    # -- a person's club tournaments in stats (store/stats.py, store/tournament_points.py) --
+    "stats_tournament": ("Tournament", "Turnier"),
+    "stats_tournament_name": ("#{number} {title}", "Nr. {number} {title}"),
+    "stats_rounds": ("Rounds", "Runden"),
+    # Tournament points by finishing place (n - 1 for the first at n, … 0 for the last), not the cards' points.
+    "stats_tournament_points": ("Points", "Punkte"),
+    "stats_tournaments_more": ("and {n} more (--json)", "und {n} weitere (--json)"),
 }

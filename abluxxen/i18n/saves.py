@@ -93,6 +93,8 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "stood_in": "beschädigter Spielstand: stood_in nennt der Reihe nach Züge von Menschen aus dem Verlauf",
     "club": "beschädigter Spielstand: club nennt die Nummer eines Tisches (1 bis {most}), wer ihn eröffnet hat, "
             "und seine Einstellungen",
+    "club_tournament": "beschädigter Spielstand: club.tournament nennt die Nummer eines Turniers (1 bis {most}), "
+                       "seinen Namen (1 bis {name} druckbare Zeichen) und die Runde (1 bis {rounds})",
     "saved": "beschädigter Spielstand: saved ist ein Datum mit Uhrzeit",
     "folder": "das ist ein Ordner, kein Spielstand",
     "not_regular": "keine gewöhnliche Datei (eine Pipe oder ein Gerät), also kein Spielstand",

@@ -24,6 +24,7 @@ from ..engine.seeds import seed_text
 from ..engine.transcript import Transcript
 from .records_db import records_path, transaction, translated
 from .records_ratings import RecordsRatings
+from .records_reading import TournamentRound
 
 if TYPE_CHECKING:
     from .save_document import Saved
@@ -45,7 +46,7 @@ class Records(RecordsRatings):
             seats: Sequence[tuple[str, str | None]], scores: Sequence[int], hand_sizes: Sequence[int],
             display_sizes: Sequence[int], winners: Sequence[int], seed: int | None, assisted: bool,
             reason: str, transcript: Transcript, accounts: Sequence[str | None] | None = None,
-            decisions: Sequence[tuple[int, int]] | None = None) -> int:
+            decisions: Sequence[tuple[int, int]] | None = None, tournament: TournamentRound | None = None) -> int:
         """Record a finished game once; its number (the earlier one when ``key`` is recorded already).
 
         Args:
@@ -59,6 +60,7 @@ class Records(RecordsRatings):
             decisions: per seat, the decisions it had to make and how many of them a stand-in made for its
                 person (``Saved.decisions``); ``None``: every seat's own (a seat mostly played by a stand-in
                 is not rated, ``store/ratings.py``).
+            tournament: the club tournament and round the game was played in; ``None``: outside any.
 
         Raises:
             RecordsError: when the database cannot be written; nothing is written then.
@@ -74,10 +76,11 @@ class Records(RecordsRatings):
             people = sum(bot is None for _, bot in seats)
             cursor = db.execute(
                 "INSERT INTO games (key, match_key, game_index, ended, players, variant, duel, tiebreak, seed,"
-                " reason, assisted, people, bots) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " reason, assisted, people, bots, tournament, tournament_name, tournament_round)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (key, match_key, game_index, stamp, rules.players, rules.variant, int(rules.is_duel),
                  rules.tiebreak, None if seed is None else seed_text(seed), reason, int(assisted), people,
-                 levels))
+                 levels, *(tournament if tournament is not None else (None, None, None))))
             number = cursor.lastrowid
             assert number is not None
             counted = decisions if decisions is not None else [(0, 0)] * len(seats)
@@ -135,7 +138,13 @@ def record_finished(saved: Saved, *, seed_shown: bool, directory: Path | None = 
             display_sizes=[score + hand for score, hand in zip(outcome.scores, outcome.hand_sizes, strict=True)],
             winners=outcome.winners, seed=seed if seed_shown else None, assisted=saved.assisted,
             reason=str(outcome.reason), transcript=saved.transcript, accounts=saved.accounts,
-            decisions=saved.decisions())
+            decisions=saved.decisions(), tournament=tournament_of(saved))
         if seed_shown and match.seed is not None:
             records.reveal_seeds(saved.match_key, match.seed)
     return number
+
+
+def tournament_of(saved: Saved) -> TournamentRound | None:
+    """The club tournament and round a save's table plays (its ``club.tournament``), or ``None``."""
+    given = saved.club.get("tournament") if saved.club is not None else None
+    return None if given is None else TournamentRound(given["number"], given["name"], given["round"])

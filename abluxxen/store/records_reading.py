@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,8 +20,10 @@ from ..levels import LEVELS
 from ..quoting import brief, quoted, visible
 from .files import load_json
 from .records_db import RecordsDatabase, RecordsError, translated
+from .save_document import MAX_ROUNDS, MAX_TOURNAMENT_NAME, MAX_TOURNAMENT_NUMBER
 
-_SUMMARY = "SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted FROM games"
+_SUMMARY = ("SELECT number, ended, players, variant, duel, tiebreak, seed, reason, assisted, tournament,"
+            " tournament_name, tournament_round FROM games")
 _SEATS = "SELECT game, seat, name, bot, score, hand, display, winner, account, decisions, stood_in FROM seats"
 # Each person's seat, with how many people and which bot levels sat at that game.
 _RESULTS = """
@@ -30,13 +32,15 @@ FROM seats h JOIN games g ON g.number = h.game
 WHERE h.bot IS NULL ORDER BY h.game, h.seat"""
 # What makes a game's record damaged, found in a few quick passes over thousands of games (the file may
 # have been edited by anyone): a value of the wrong type or a bot level no game has; seats that are not
-# numbered 0 to players - 1; a seat's count of decisions a stand-in made that is not one of its decisions; rules
-# or an end no game has (few kinds: checked once each); a date or seed that does not read.
+# numbered 0 to players - 1; a seat's count of decisions a stand-in made that is not one of its decisions; a
+# tournament not as a save gives it (all three or none); rules or an end no game has (few kinds: checked once
+# each); a date or seed that does not read.
 _MISTYPED = f"""
 SELECT number FROM games WHERE (typeof(ended) != 'text' OR typeof(players) != 'integer'
     OR typeof(variant) != 'text' OR typeof(duel) != 'integer' OR typeof(tiebreak) != 'text'
     OR typeof(seed) NOT IN ('text', 'null') OR typeof(reason) != 'text' OR typeof(assisted) != 'integer'
-    OR typeof(people) != 'integer' OR typeof(bots) != 'text')
+    OR typeof(people) != 'integer' OR typeof(bots) != 'text' OR typeof(tournament) NOT IN ('integer', 'null')
+    OR typeof(tournament_name) NOT IN ('text', 'null') OR typeof(tournament_round) NOT IN ('integer', 'null'))
 UNION
 SELECT game FROM seats WHERE (typeof(name) != 'text' OR typeof(bot) NOT IN ('text', 'null')
     OR typeof(score) != 'integer' OR typeof(hand) != 'integer' OR typeof(display) != 'integer'
@@ -47,6 +51,14 @@ _UNSEATED = """
 SELECT number FROM games g WHERE players != (SELECT count(*) FROM seats WHERE game = g.number)
     OR NOT EXISTS (SELECT 1 FROM seats WHERE game = g.number AND seat = g.players - 1)"""
 _MISCOUNTED = "SELECT DISTINCT game FROM seats WHERE stood_in < 0 OR stood_in > decisions"
+_NO_TOURNAMENT = f"""
+SELECT number FROM games WHERE (tournament IS NULL) != (tournament_name IS NULL)
+    OR (tournament IS NULL) != (tournament_round IS NULL) OR tournament NOT BETWEEN 1 AND {MAX_TOURNAMENT_NUMBER}
+    OR length(tournament_name) NOT BETWEEN 1 AND {MAX_TOURNAMENT_NAME}
+    OR tournament_round NOT BETWEEN 1 AND {MAX_ROUNDS}"""
+_IN_TOURNAMENTS = "tournament IS NOT NULL"
+# The games of tournaments, few among all (read apart from each seat's result: most games have none).
+_TOURNAMENTS = f"SELECT number, tournament, tournament_name, tournament_round FROM games WHERE {_IN_TOURNAMENTS}"
 _KINDS = "SELECT DISTINCT players, variant, duel, tiebreak, reason FROM games"
 _OF_KIND = "SELECT number FROM games WHERE players = ? AND variant = ? AND duel = ? AND tiebreak = ? AND reason = ?"
 _DATES_AND_SEEDS = "SELECT number, ended, seed FROM games"
@@ -74,6 +86,14 @@ class RecordedSeat(NamedTuple):
     bot: str | None
 
 
+class TournamentRound(NamedTuple):
+    """Where a game was played in a club tournament: the tournament's number and name, and the round (from 1)."""
+
+    number: int
+    name: str
+    round: int
+
+
 class SeatResult(NamedTuple):
     """One person's result in one recorded game (see :meth:`Records.results`).
 
@@ -88,6 +108,7 @@ class SeatResult(NamedTuple):
         against: the kinds of the other seats: bot levels, and ``"humans"`` for people.
         decisions: the decisions the seat had to make (0 in games recorded before they were counted).
         stood_in: how many of them a stand-in made for the person (see ``store/ratings.py``).
+        tournament: the club tournament and round the game was played in, or ``None``.
     """
 
     number: int
@@ -100,6 +121,7 @@ class SeatResult(NamedTuple):
     against: frozenset[str]
     decisions: int = 0
     stood_in: int = 0
+    tournament: TournamentRound | None = None
 
 
 @dataclass(frozen=True)
@@ -124,6 +146,7 @@ class GameSummary:
         decisions: per seat, the decisions it had to make (0 in games recorded before they were counted).
         stood_in: per seat, how many of them a stand-in made for its person (a bot once the grace was over,
             the turn clock's bot); 0 where its person made them all.
+        tournament: the club tournament and round it was played in, or ``None`` (a game outside any).
     """
 
     number: int
@@ -140,6 +163,7 @@ class GameSummary:
     accounts: tuple[str | None, ...]
     decisions: tuple[int, ...]
     stood_in: tuple[int, ...]
+    tournament: TournamentRound | None = field(default=None, kw_only=True)
 
     def human_seat(self, name: str) -> int | None:
         """The seat a human of this name played (compared as the setup does), or ``None``."""
@@ -189,10 +213,10 @@ class RecordsReading(RecordsDatabase):
                 self._damaged = _find_damaged(db)
         return self._damaged
 
-    def games(self, name: str | None = None, *, after: int = 0) -> list[GameSummary]:
+    def games(self, name: str | None = None, *, after: int = 0, in_tournaments: bool = False) -> list[GameSummary]:
         """Every recorded game, oldest first, without transcripts; with ``name``, the games a
-        human of that name played; with ``after``, the games numbered above it. Damaged ones are
-        left out (:meth:`damaged`).
+        human of that name played; with ``after``, the games numbered above it; with ``in_tournaments``, only
+        the games of club tournaments. Damaged ones are left out (:meth:`damaged`).
 
         Raises:
             RecordsError: when the database cannot be read.
@@ -203,9 +227,13 @@ class RecordsReading(RecordsDatabase):
         damaged = self._damaged_games()
         with translated():
             seats: dict[int, list[tuple[Any, ...]]] = {}
-            for row in db.execute(_SEATS + " WHERE game > ? ORDER BY game, seat", (after,)):
+            of_seats, of_games = _SEATS + " WHERE game > ?", _SUMMARY + " WHERE number > ?"
+            if in_tournaments:
+                of_seats += f" AND game IN (SELECT number FROM games WHERE {_IN_TOURNAMENTS})"
+                of_games += f" AND {_IN_TOURNAMENTS}"
+            for row in db.execute(of_seats + " ORDER BY game, seat", (after,)):
                 seats.setdefault(row[0], []).append(row)
-            rows = db.execute(_SUMMARY + " WHERE number > ? ORDER BY number", (after,)).fetchall()
+            rows = db.execute(of_games + " ORDER BY number", (after,)).fetchall()
         rules_of = _rules_cache()
         games = [_summary(row, seats.get(row[0], []), rules_of) for row in rows if row[0] not in damaged]
         if name is None:
@@ -238,6 +266,8 @@ class RecordsReading(RecordsDatabase):
         damaged = self._damaged_games()
         with translated():
             rows = db.execute(_RESULTS).fetchall()
+            played_in = {number: _tournament(*where) for number, *where in db.execute(_TOURNAMENTS)
+                         if number not in damaged}
         # A few kinds of table over thousands of games: each set of opponents is made once.
         opponents: dict[tuple[int, str], frozenset[str]] = {}
         results = []
@@ -249,7 +279,7 @@ class RecordsReading(RecordsDatabase):
                 kinds = {b for b in bots.split(",") if b} | ({"humans"} if people > 1 else set())
                 against = opponents[people, bots] = frozenset(kinds)
             results.append(SeatResult(number, seat, visible(name), score, bool(won), ended, bool(helped), against,
-                                      decisions, stood_in))
+                                      decisions, stood_in, played_in.get(number) if played_in else None))
         return results
 
     def get(self, number: int) -> RecordedGame | None:
@@ -337,6 +367,8 @@ def _find_damaged(db: sqlite3.Connection) -> dict[int, DamagedRecord]:
         damaged(number, "its seats do not match its number of players")
     for (number,) in db.execute(_MISCOUNTED).fetchall():
         damaged(number, "a seat's decisions made by a stand-in are not among its decisions")
+    for (number,) in db.execute(_NO_TOURNAMENT).fetchall():
+        damaged(number, "its tournament is not a number, a name and a round as a club gives them")
     rules_of = _rules_cache()
     for kind in db.execute(_KINDS).fetchall():
         flaw = _kind_flaw(kind, rules_of)
@@ -381,7 +413,7 @@ def _rules_cache() -> Callable[[int, str, int, str], Rules]:
 def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
              rules_of: Callable[[int, str, int, str], Rules]) -> GameSummary:
     """A game from its row and its seats' rows, of a game :func:`_find_damaged` passed."""
-    number, ended, players, variant, duel, tiebreak, seed, reason, assisted = row
+    number, ended, players, variant, duel, tiebreak, seed, reason, assisted, *tournament = row
     rules = rules_of(players, variant, duel, tiebreak)
     when = datetime.fromisoformat(ended)
     seed = None if seed is None else parse_seed(seed)
@@ -392,5 +424,12 @@ def _summary(row: tuple[Any, ...], seats: Sequence[tuple[Any, ...]],
         scores=scores, hand_sizes=hands, display_sizes=shown,
         winners=tuple(s for s, w in zip(index, won, strict=True) if w), seed=seed, assisted=bool(assisted),
         reason=reason, accounts=tuple(None if a is None else visible(a) for a in accounts), decisions=decisions,
-        stood_in=stood_in)
+        stood_in=stood_in, tournament=_tournament(*tournament))
+
+
+def _tournament(number: int | None, name: str | None, round_: int | None) -> TournamentRound | None:
+    """A game's tournament from its columns (of a game :func:`_find_damaged` passed: all three, or none)."""
+    if number is None or name is None or round_ is None:
+        return None
+    return TournamentRound(number, visible(name), round_)
 

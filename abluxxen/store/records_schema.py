@@ -7,7 +7,7 @@ Only data (and how a script is cut into statements): opening a file and migratin
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 #: Marks the file as ours ("ABLX"), so a stranger's database is not taken for records.
 APPLICATION_ID = 0x41424C58
 
@@ -118,8 +118,17 @@ ALTER TABLE seats ADD COLUMN decisions INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE seats ADD COLUMN stood_in INTEGER NOT NULL DEFAULT 0;
 """
 
+# Version 7: per game, the club tournament it was played in (its number and name) and the round; NULL for every
+# game outside one (every older game): ``abluxxen stats`` shows a person's tournaments (store/tournament_points.py).
+# Rated as any game.
+_V7 = """
+ALTER TABLE games ADD COLUMN tournament INTEGER CHECK (typeof(tournament) IN ('integer', 'null'));
+ALTER TABLE games ADD COLUMN tournament_name TEXT CHECK (typeof(tournament_name) IN ('text', 'null'));
+ALTER TABLE games ADD COLUMN tournament_round INTEGER CHECK (typeof(tournament_round) IN ('integer', 'null'));
+"""
+
 #: ``MIGRATIONS[v]`` takes a database from version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4, 4: RATINGS_TABLES, 5: _V6}
+MIGRATIONS: dict[int, str] = {0: _V1, 1: _V2, 2: _V3, 3: _V4, 4: RATINGS_TABLES, 5: _V6, 6: _V7}
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 

@@ -11,7 +11,8 @@ document (:meth:`Match.to_json`, which embeds the game)::
      "accounts": [<per seat, the account of its person at a club, or null>],  (a club's tables only)
      "stood_in": [<the current game's moves, by their place in its transcript, a stand-in made>],  (if any)
      "given_up": [<the seats whose person missed three deadlines in a row this game: a bot plays them on>],  (if any)
-     "club": {"table": 3, "opener": "Ann", "settings": {<the table's settings>}},  (a club's tables only)
+     "club": {"table": 3, "opener": "Ann", "settings": {<the table's settings>},  (a club's tables only)
+              "tournament": {"number": 2, "name": "Spring cup", "round": 1}},  (a tournament's tables only)
      "transcript": <the current game's Transcript.to_json()>,
      "match": <Match.to_json()>}
 
@@ -49,6 +50,8 @@ _KEY = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _ACCOUNT = re.compile(r"[!-~]{1,200}")
 #: The most a club's table's number, its opener's name and one of its settings may be in a save.
 MAX_TABLE_NUMBER, MAX_CLUB_WORD, MAX_CLUB_SETTINGS = 999_999, 200, 20
+#: The most a club tournament's number, its name's characters and its rounds may be (in a save, in the records).
+MAX_TOURNAMENT_NUMBER, MAX_TOURNAMENT_NAME, MAX_ROUNDS = 999_999, 40, 99
 
 
 class SaveError(ValueError):
@@ -113,7 +116,8 @@ class Saved:
     #: Where a club's table stands, so that the club can set it up again from its save alone should its
     #: registry of tables be lost: its ``table`` number in the lobby, its ``opener`` and its ``settings``
     #: (what the table plays, as the club writes them: names to numbers, words and true/false; the club
-    #: checks their meaning). ``None`` for any other save.
+    #: checks their meaning); at a tournament's table also its ``tournament``: ``{"number", "name", "round"}``,
+    #: which the records keep with each of its games (:func:`is_tournament_round`). ``None`` for any other save.
     club: dict[str, Any] | None = None
     history: InitVar[Transcript | None] = None
     #: The current game from its deal (or from where an older save resumed it).
@@ -241,6 +245,10 @@ def from_document(doc: Any) -> Saved:
     if club is not None and not _is_club_place(club):
         raise SaveError(f"damaged save: club must give a table's number (1 to {MAX_TABLE_NUMBER}), its opener "
                         "and its settings", "club", most=MAX_TABLE_NUMBER)
+    if club is not None and "tournament" in club and not is_tournament_round(club["tournament"]):
+        raise SaveError(f"damaged save: club.tournament must give its number (1 to {MAX_TOURNAMENT_NUMBER}), its "
+                        f"name (1 to {MAX_TOURNAMENT_NAME} printable characters) and the round (1 to {MAX_ROUNDS})",
+                        "club_tournament", most=MAX_TOURNAMENT_NUMBER, name=MAX_TOURNAMENT_NAME, rounds=MAX_ROUNDS)
     _check_when(doc.get("saved"))
     saved = Saved(match=match, seats=seats, lang=lang, delay=float(delay), log=log, finished=finished,
                   assisted=assisted, match_key=match_key, accounts=accounts, club=club, history=history)
@@ -265,7 +273,8 @@ def _stood_in(value: Any, saved: Saved) -> list[int]:
 
 def _is_club_place(value: Any) -> bool:
     """Whether ``value`` is a save's ``club``: a table's number, its opener's name, and its settings, each
-    setting a short name for a true/false, a whole number or a short word."""
+    setting a short name for a true/false, a whole number or a short word; maybe a ``tournament`` besides
+    (checked on its own: :func:`is_tournament_round`)."""
     def short(text: Any) -> bool:
         return isinstance(text, str) and 0 < len(text) <= MAX_CLUB_WORD and text.isprintable()
 
@@ -273,12 +282,24 @@ def _is_club_place(value: Any) -> bool:
         name, value = item
         return short(name) and (isinstance(value, bool) or short(value)
                                 or (isinstance(value, int) and abs(value) <= MAX_TABLE_NUMBER))
-    if not isinstance(value, dict) or set(value) != {"table", "opener", "settings"}:
+    if not isinstance(value, dict) or set(value) - {"tournament"} != {"table", "opener", "settings"}:
         return False
     number, settings = value["table"], value["settings"]
     return (isinstance(number, int) and not isinstance(number, bool) and 0 < number <= MAX_TABLE_NUMBER
             and short(value["opener"]) and isinstance(settings, dict) and len(settings) <= MAX_CLUB_SETTINGS
             and all(map(setting, settings.items())))
+
+
+def is_tournament_round(value: Any) -> bool:
+    """Whether ``value`` is a save's ``club.tournament``: exactly the tournament's ``number`` (1 to
+    :data:`MAX_TOURNAMENT_NUMBER`), its ``name`` (1 to :data:`MAX_TOURNAMENT_NAME` printable characters) and
+    the ``round`` the table plays (1 to :data:`MAX_ROUNDS`)."""
+    if not isinstance(value, dict) or set(value) != {"number", "name", "round"}:
+        return False
+    number, name, round_ = value["number"], value["name"], value["round"]
+    return (type(number) is int and 0 < number <= MAX_TOURNAMENT_NUMBER and type(round_) is int
+            and 0 < round_ <= MAX_ROUNDS and isinstance(name, str) and 0 < len(name) <= MAX_TOURNAMENT_NAME
+            and name.isprintable())
 
 
 def _seats(value: Any, names: list[str]) -> list[Seat]:
