@@ -18,7 +18,11 @@ from ..i18n.tr import Tr
 from ..quoting import brief
 from ..tui.commands import ORDERED_IN_LOBBY, Lobby
 from .lobby import MAX_MUTE, MUTE_MINUTES, Club
+from ..i18n.club import CUP_WORDS
+from ..languages import level_named
+from ..levels import LEVELS
 from .settings import read_new
+from .tournaments import Tournament, read_tournament
 from .tables import TableLink
 from .visitors import ClubTable, Visitor
 
@@ -42,6 +46,12 @@ class LobbyDesk(Lobby, Protocol):
 
     def top_parts(self) -> list[RenderableType]:
         """The ``top`` page: every rated account and the bot levels."""
+
+    def cups_parts(self) -> list[RenderableType]:
+        """The ``tournaments`` page: every tournament the club keeps."""
+
+    def cup_parts(self, tournament: Tournament) -> list[RenderableType]:
+        """The ``tournament N`` page: its standings and its round's tables."""
 
     def moves_parts(self) -> list[RenderableType]:
         """The ``moves`` page: where it is this person's move (none: no page)."""
@@ -135,6 +145,70 @@ def _decline(lobby: LobbyDesk, words: Words) -> None:
     if table is not None:
         refused = lobby.clubhouse.decline(lobby.visitor, table)
         lobby.say(lobby.tr(refused) if refused else lobby.tr("club.declined", n=table.number))
+
+
+def _tournaments(lobby: LobbyDesk, words: Words) -> None:
+    lobby.open_page(lobby.cups_parts())
+
+
+def _tournament(lobby: LobbyDesk, words: Words) -> None:
+    """``tournament`` and its orders (``new``, ``join N``, ``leave N``, ``add N bot:LEVEL``, ``start N``, an
+    admin's ``close N``), or ``tournament N``: its standings and its round's tables."""
+    tr, visitor, cups = lobby.tr, lobby.visitor, lobby.clubhouse.cups
+    if not words:
+        _tournaments(lobby, words)
+        return
+    order = CUP_WORDS.get(words[0].lower())
+    if order is None and words[0].lstrip("#").isdigit():  # tournament N: its page
+        found = cups.events.get(int(words[0].lstrip("#"))) if len(words[0]) < 7 else None
+        if found is None:
+            lobby.say(tr("club.cup.none", typed=brief(words[0], 8)))
+        else:
+            lobby.open_page(lobby.cup_parts(found))
+        return
+    if order is None or order == "json":
+        lobby.say(tr("club.cup.usage"))
+        return
+    if visitor.guest:
+        lobby.say(tr("club.cup.guests"))
+        return
+    if order == "new":
+        read = read_tournament(words[1:])
+        if read[0] is None:
+            lobby.say(tr(read[1], typed=read[2]))
+            return
+        name, settings, rounds = read
+        made = cups.new(name, visitor.name, visitor.key, settings, rounds)
+        lobby.say(tr("club.cup.opened", n=made.number, name=made.name))
+        return
+    number = words[1].lstrip("#") if len(words) > 1 else ""
+    tournament = cups.events.get(int(number)) if number.isdigit() and len(number) < 7 else None
+    if tournament is None:
+        lobby.say(tr("club.cup.none", typed=brief(number, 8)) if number else tr("club.cup.usage"))
+        return
+    mine = tournament.creator_key == visitor.key or visitor.admin
+    if order in ("add", "start", "close") and not mine:
+        lobby.say(tr("club.cup.creator"))
+        return
+    if order == "close" and not visitor.admin:
+        lobby.say(tr("club.admin_only"))
+        return
+    refused = ""
+    if order == "join":
+        refused = cups.join(tournament, visitor.name, visitor.key)
+    elif order == "leave":
+        refused = cups.leave(tournament, visitor.key)
+    elif order == "add":
+        level = words[2].lower().removeprefix("bot:") if len(words) > 2 else ""
+        if level_named(level) not in LEVELS:
+            lobby.say(tr("club.cup.bot_level", typed=brief(level, 12)))
+            return
+        refused = cups.add_bot(tournament, level_named(level))
+    elif order == "start":
+        refused = cups.start(tournament)
+    elif order == "close":
+        cups.close(tournament)
+    lobby.say(tr(refused) if refused else tr(f"club.cup.done_{order}", n=tournament.number, name=tournament.name))
 
 
 def _who(lobby: LobbyDesk, words: Words) -> None:
@@ -236,7 +310,7 @@ def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
 
 _ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
     "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "invite": _invite,
-    "decline": _decline, "who": _who, "top": _top, "moves": _moves, "contact": _contact, "notify": _notify,
+    "decline": _decline, "tournament": _tournament, "tournaments": _tournaments, "who": _who, "top": _top, "moves": _moves, "contact": _contact, "notify": _notify,
     "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
 # Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
 # ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.

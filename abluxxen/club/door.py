@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, replace
@@ -52,6 +53,7 @@ from .lock import LOCK_NAME, ClubLock, ClubRunning
 from .notify import Notifier
 from .registry import CLUB_FILE, ORPHANS, RegistryError
 from .screens import LobbyScreen
+from .tournaments import tournament_doc
 from .turns import your_move
 from .visitors import ClubTable, Visitor, guest_key
 from .workers import Workers, default_workers
@@ -194,7 +196,10 @@ class ClubVisit:
         """``waiting``: the tables that await this account's decision, a line each beginning with the table's
         number, the longest waiting first; none: nothing at all (a script counts the lines). Answered from what
         the tables last told, no save read. A guest, who has no account, is told so."""
-        if text.split() != ["waiting"]:
+        words = text.split()
+        if len(words) == 3 and words[0] in ("tournament", "turnier") and words[2] == "json":
+            return self._tournament_json(words[1])
+        if words != ["waiting"]:
             return None
         tr = Tr(lang)
         if self.visitor.guest:
@@ -203,6 +208,15 @@ class ClubVisit:
         now = club.wall()
         return "\n".join(f"{table.number} {your_move(table.number, turn, tr, now)}"
                          for table, turn in club.your_moves(self.visitor.key)), 0
+
+    def _tournament_json(self, number: str) -> tuple[str, int]:
+        """``tournament N json``: the tournament as JSON (whether it is over, its standings, its rounds), for
+        a club's web page or a chat bot; a tournament there is not: ``{"error": …}`` and status 1."""
+        cups = self.host.club.cups
+        found = cups.events.get(int(number.lstrip("#"))) if number.lstrip("#").isdigit() and len(number) < 8 else None
+        if found is None:
+            return json.dumps({"error": f"no tournament {brief(number, 8)}"}), 1
+        return json.dumps(tournament_doc(found, cups.standings(found)), ensure_ascii=False), 0
 
     async def __call__(self, session: Session, lang: str, colours: str | None) -> str:
         club, visitor = self.host.club, self.visitor

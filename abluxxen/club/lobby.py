@@ -33,7 +33,7 @@ from ..engine.seeds import new_seed
 from ..i18n.tr import Tr
 from ..quoting import brief, one_line
 from ..store.accounts import Accounts
-from ..store.ratings import Placing, Rating, Ratings, fingerprint, recorded_ratings
+from ..store.ratings import BASE, Placing, Rating, Ratings, fingerprint, recorded_ratings
 from ..store.records import open_records
 from ..store.records_db import RecordsError
 from ..store.save_document import Saved, SaveError
@@ -52,6 +52,7 @@ from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept
 from .settings import NewTable, Settings, settings_from
 from .state import OPEN, STATE_FILE, ClubState
 from .tables import TableLink
+from .tournaments import Tournaments
 from .visitors import ClubTable, Visitor, account_key, account_of, seat_accounts
 
 #: Tables one account may have unfinished at once (open, or playing with them seated).
@@ -179,6 +180,7 @@ class Club:
         self.state = ClubState(directory, lambda key, fields: self.on_event(key, fields))
         self.muted_by: dict[str, str] = {}  # the admin who muted each name (casefolded), kept with the mute
         self.people: dict[str, Person] = {}  # what the club remembers of each account between visits, by key
+        self.cups = Tournaments(self)
         self.notifier = notifier
         self.orphans: list[str] = []  # the saves set aside at the start (see resume)
         self.rebuilt: Rebuilt | None = None  # the start found the club's tables damaged (see resume)
@@ -595,22 +597,14 @@ class Club:
         settings = table.settings
         specs: list[tuple[str | None, str | None]] = [(v.name, None) for v in table.waiting]
         specs += [(None, settings.level)] * (settings.seats - len(specs))
-        try:
-            seats = seats_of(specs)
-        except SeatError:  # the club's names are checked at the door: nothing to refuse here
+        owners = {v.name.casefold(): v.key for v in table.waiting}
+        if not self._deal(table, specs, owners):
             return
-        names = [s.name for s in seats]
-        rules = Rules(len(seats), settings.variant, duel=settings.duel if len(seats) == 2 else None)
-        match = Match(rules, games=settings.games, seed=new_seed(), names=names)
-        saved = Saved(match=match, seats=seats, lang=self.lang, delay=self.delay, log=[start_event(match)])
-        table.owners = {v.name.casefold(): v.key for v in table.waiting}
         people = list(table.waiting)
         for visitor in people:
             if visitor.waits_at is table:
                 visitor.waits_at = None
         table.waiting, table.invited = [], []
-        self._play(table, saved, new_save_path(self.directory, names))
-        self.on_event("club.log.started", {"n": table.number, "names": ", ".join(names)})
         for visitor in people:
             if table.settings.turn_based:  # nobody is taken there: each comes when it suits them
                 self.tell(visitor.key, "club.news.started", n=table.number)
@@ -618,12 +612,68 @@ class Club:
                 visitor.screen.seated(table)
         self.changed()
 
+    def _deal(self, table: ClubTable, specs: list[tuple[str | None, str | None]], owners: dict[str, str]) -> bool:
+        """Deal ``table``'s match for the seats ``specs`` (a person's name, or a bot's level and maybe its
+        name), their owners ``owners``, saved in the club's folder, and play it; whether it could be."""
+        settings = table.settings
+        try:
+            seats = seats_of(specs)
+        except SeatError:  # the club's names are checked at the door: nothing to refuse here
+            return False
+        names = [s.name for s in seats]
+        rules = Rules(len(seats), settings.variant, duel=settings.duel if len(seats) == 2 else None)
+        match = Match(rules, games=settings.games, seed=new_seed(), names=names)
+        saved = Saved(match=match, seats=seats, lang=self.lang, delay=self.delay, log=[start_event(match)])
+        table.owners = owners
+        self._play(table, saved, new_save_path(self.directory, names))
+        self.on_event("club.log.started", {"n": table.number, "names": ", ".join(names)})
+        return True
+
+    # -- what the tournaments use (tournaments.py's Host) ---------------------------------------
+
+    def open_seated(self, settings: Settings, seats: list[tuple[str | None, str | None, str | None]],
+                    tournament: dict[str, Any]) -> int | None:
+        """A tournament's table, opened with its entrants seated (each a name, a member's key or a bot's
+        level), and started; its number (``None``: it could not be)."""
+        table = ClubTable(self.next_number, settings, str(tournament["name"]), tournament=tournament)
+        specs = [(name, level) for name, _, level in seats]
+        owners = {str(name).casefold(): key for name, key, _ in seats if key is not None}
+        self.next_number += 1
+        self.tables[table.number] = table
+        if not self._deal(table, specs, owners):
+            del self.tables[table.number]
+            return None
+        self.changed()
+        return table.number
+
+    def rating_of(self, name: str, key: str | None, level: str | None) -> float:
+        """The rating's points of a member (by account) or a bot level; an unrated member's as a newcomer's."""
+        if level is not None:
+            rating = next((r for r in self.ratings.bots() if r.bot == level), None)
+        else:
+            rating = self.ratings.person(name, account_of(key or ""))
+        return float(rating.points) if rating is not None else float(BASE)  # (a newcomer's ordinal is 0)
+
+    def table_over(self, number: int) -> bool:
+        """Whether the club's table ``number`` is over (or gone)."""
+        table = self.tables.get(number)
+        return table is None or table.stage == OVER
+
+    def seat_now(self, key: str, table: int) -> None:
+        """At a live table: take the account ``key`` there now, if it is in the lobby."""
+        found = self.tables.get(table)
+        online = next((v for v in self.visitors.values() if v.key == key and not v.guest), None)
+        if found is not None and not found.settings.turn_based and online is not None and online.screen is not None \
+                and online.at is None and online.waits_at is None:
+            online.screen.seated(found)
+
     def _play(self, table: ClubTable, saved: Saved, path: Path, chat: object = None) -> None:
         """Give ``table`` its room where its club's tables play, its seats to their owners, and play it until
         it is over."""
         saved.accounts = seat_accounts(saved.seats, table.owners)
         # The save knows its table too: should the club's database be lost, the table is found again from it.
-        saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings)}
+        saved.club = {"table": table.number, "opener": table.opener, "settings": asdict(table.settings),
+                      **({"tournament": table.tournament} if table.tournament is not None else {})}
         # What the room plays from, the accounts in it; written under the save's lock, so that a save another
         # club holds is refused here (SaveBusy), never written over.
         lock = SaveLock(path).acquire()
@@ -640,7 +690,7 @@ class Club:
         now, wall = self.clock(), self.wall()
         muted = {name: wall + until - now for name, until in self.talk.silenced.values() if until > now}
         play = Play(table.number, str(path), dict(table.owners), asdict(table.settings), self.grace, self.delay,
-                    chat, muted)
+                    chat, muted, forfeits=table.tournament is not None and not table.settings.turn_based)
         table.room = TableLink(play, lambda link, event: self._heard(table, link, event))
         return table.room
 
@@ -665,6 +715,8 @@ class Club:
                 self.keep(now=False)
             case GameOver():
                 self.rated(event)
+                self.cups.game_over(table.number, event.places, event.scores,
+                                    event.absent or (False,) * len(event.places))
                 if table.settings.turn_based:
                     for place, account in zip(event.places, event.accounts, strict=True):
                         key = account_key(account)
@@ -797,6 +849,7 @@ class Club:
         if self.tables.get(table.number) is table:
             del self.tables[table.number]
             self.on_event("club.log.ended", {"n": table.number})
+            self.cups.table_gone(table.number)  # (a tournament's table that ended with no game over told)
         self.keep()
         self.changed()
 
@@ -949,7 +1002,8 @@ class Club:
         chat = [{"name": said.name, "text": said.text, "watching": said.watching,
                  "at": round(wall + said.at - now, 1) if math.isfinite(said.at) else None} for said in self.talk.lines]
         return {"next": self.next_number, "tables": tables, "muted": muted, "chat": chat,
-                "people": [person.kept() for person in self.people.values()], "alive": wall}
+                "people": [person.kept() for person in self.people.values()], "alive": wall,
+                "tournaments": self.cups.kept()}
 
     def resume(self) -> list[str]:
         """Resume every table the club's database names (its people have the grace to come back, then bots
@@ -985,17 +1039,19 @@ class Club:
         tables = list(doc["tables"])
         self.next_number = max(1, min(int(doc.get("next", 1)), 10**6))
         self.people = people_from(doc.get("people"))
+        problems: list[str] = []
+        self.cups.resume(doc.get("tournaments"), problems.append)
         alive = doc.get("alive")
         if isinstance(alive, int | float) and not isinstance(alive, bool):
             self.down = max(0.0, self.wall() - float(alive))
         self._hush_again(doc.get("muted"))  # first: every table resumed is told who is muted
         self._talk_again(doc.get("chat"))
-        problems = []
         for kept in tables:
             try:
                 self._resume(kept)
             except (SaveError, ValueError, KeyError, TypeError, AttributeError) as err:
                 problems.append(f"a table of {STATE_FILE} cannot be resumed: {brief(str(err), 80)}")
+        self.cups.catch_up()  # a round whose tables ended while the club was down goes on
         self.wake_due()  # what has something to do now plays; the rest sleeps until its wake time
         try:
             self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat)
@@ -1069,7 +1125,8 @@ class Club:
             self.on_event("club.log.save_gone", {"n": number})
             return
         owners = {str(k)[:MAX_NAME_SHOWN * 2]: str(v)[:200] for k, v in dict(kept.get("owners", {})).items()}
-        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners)
+        table = ClubTable(number, settings, brief(str(kept.get("opener", "")), MAX_NAME_SHOWN), owners=owners,
+                          tournament=self.cups.info_of(number))
         if isinstance(kept.get("people"), list) and kept.get("stage") in (WAITING, PLAYING, SCORES):
             SaveLock(save).acquire().release()  # first: a save another club holds is refused here (SaveBusy)
             self._asleep(table, save, kept)

@@ -54,6 +54,7 @@ class Play:
     muted: dict[str, float] | None = None
     away: dict[str, float] | None = None
     due: tuple[int, float, float] | None = None
+    forfeits: bool = False
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,8 @@ class GameOver:
     """A game at table ``number`` ended and is number ``record`` in the records: per seat its place (1 =
     first), its score and its account (``None``: a bot, or a guest), and the ratings' reading of it
     (``rated``: each rated seat's player key, name, bot level and place, as ``store/ratings.py``'s
-    ``placings`` gives them)."""
+    ``placings`` gives them); ``absent``: per seat, whether a stand-in played it more than its person (their
+    seat given up: a tournament counts them last)."""
 
     number: int
     record: int
@@ -166,6 +168,7 @@ class GameOver:
     scores: tuple[int, ...]
     accounts: tuple[str | None, ...]
     rated: tuple[tuple[str, str, str | None, int], ...]
+    absent: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..store.ratings import places, placings
+from ..store.tournament_points import absent
 from ..store.records_reading import GameSummary, RecordedSeat
 from ..store.save_document import Saved
 from ..store.saves import read_save
@@ -145,7 +146,8 @@ def game_over(number: int, saved: Saved, record: int) -> GameOver:
         winners=tuple(outcome.winners), seed=None, assisted=saved.assisted, reason=str(outcome.reason),
         accounts=accounts, decisions=tuple(d[0] for d in decisions), stood_in=tuple(d[1] for d in decisions))
     return GameOver(number, record, tuple(places(outcome.scores, outcome.winners)), tuple(outcome.scores), accounts,
-                    tuple((p.key, p.name, p.bot, p.place) for p in placings(summary)))
+                    tuple((p.key, p.name, p.bot, p.place) for p in placings(summary)),
+                    tuple(absent([(d.made, d.stood_in) for d in decisions])))
 
 
 def play_club_table(order: Play, tell: Callable[[Message], None], *,
@@ -175,6 +177,7 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
     # Woken from its sleep, it plays on: whoever is away has the rest of their grace; played over days, nobody
     # is waited for.
     room.gathers = not order.away and not settings.turn_based
+    room.forfeits = order.forfeits
     if order.due is not None:
         seat, left, _ = order.due
         room.due[seat] = room.clock() + left

@@ -42,6 +42,7 @@ from ..tui.screen import TableScreen
 from ..tui.toolkit import Kept
 from .commands import carry_out_order
 from .lobby import MAX_DAY_TABLES_EACH, MAX_TABLES_EACH, Club
+from .tournaments import Tournament
 from .turns import your_move
 from .visitors import OPEN, ClubTable, Visitor
 
@@ -305,6 +306,46 @@ class LobbyScreen(Paged):
         lines += [Text(who_is(v, self.tr, self.clubhouse.rating(v))) for v in self.clubhouse.online()]
         return lines
 
+    def cups_parts(self) -> list[RenderableType]:
+        """The ``tournaments`` page: every tournament the club keeps, the newest first."""
+        tr = self.tr
+        lines: list[RenderableType] = [Text(tr("club.cup.list_title"), style="bold"), Text("")]
+        events = sorted(self.clubhouse.cups.events.values(), key=lambda t: -t.number)
+        if not events:
+            lines.append(Text(tr("club.cup.list_none"), style="dim"))
+        for tournament in events:
+            lines.append(Text(tr("club.cup.list_line", n=tournament.number, name=tournament.name,
+                                 stage=_cup_stage(tournament, tr), entrants=len(tournament.entrants),
+                                 game=_cup_game(tournament, tr))))
+        return [*lines, Text(""), Text(tr("club.cup.list_how"), style="dim")]
+
+    def cup_parts(self, tournament: Tournament) -> list[RenderableType]:
+        """The ``tournament N`` page: what it plays, its standings, and its last round's tables."""
+        tr, cups = self.tr, self.clubhouse.cups
+        lines: list[RenderableType] = [
+            Text(tr("club.cup.title", n=tournament.number, name=tournament.name), style="bold"),
+            Text(f"{_cup_game(tournament, tr)} · {_cup_stage(tournament, tr)}"), Text("")]
+        grid = Grid(box=None, padding=(0, 1), show_edge=False, pad_edge=False, header_style="bold")
+        for key, justify in (("club.col.number", "right"), ("club.col.name", "left"), ("club.cup.points", "right"),
+                             ("club.cup.games", "right"), ("club.cup.opponents", "right"),
+                             ("club.cup.difference", "right")):
+            grid.add_column(tr(key), justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        for rank, line in enumerate(cups.standings(tournament), 1):
+            name = (BOT if line.bot else "") + brief(line.name, MAX_NAME_SHOWN)
+            grid.add_row(str(rank), tr("club.cup.withdrawn", name=name) if line.withdrawn else name,
+                         tr.decimal(line.points), str(line.games), tr.decimal(line.opponents_points),
+                         tr.decimal(line.score_difference, signed=True),
+                         style="bold" if line.name.casefold() == self.visitor.name.casefold() else "")
+        lines.append(grid)
+        if tournament.played:
+            lines += [Text(""), Text(tr("club.cup.round", round=len(tournament.played), of=tournament.rounds),
+                                     style="bold")]
+            for seated in tournament.played[-1]:
+                state = tr("club.cup.table_over") if seated.over else tr("club.state.playing")
+                lines.append(Text(tr("club.cup.table_line", n=seated.table, names=" · ".join(seated.names),
+                                     state=state)))
+        return lines
+
     def top_parts(self) -> list[RenderableType]:
         """Every rated account, highest first, the bot levels among them; this person's line in bold."""
         tr, club = self.tr, self.clubhouse
@@ -323,6 +364,27 @@ class LobbyScreen(Paged):
         return [Text(tr("club.top_title"), style="bold"), Text(""), grid, Text(""),
                 Text(tr("club.top_note"), style="dim"),
                 Text(tr("rating_provisional_note", settled=SETTLED_GAMES), style="dim")]
+
+
+def _cup_stage(tournament: Tournament, tr: Tr) -> str:
+    """Where a tournament stands: open for entries (``tournament join N``), a round of so many, or over."""
+    if tournament.stage == "open":
+        return tr("club.cup.stage_open", n=tournament.number)
+    if tournament.stage == "running":
+        return tr("club.cup.round", round=len(tournament.played), of=tournament.rounds)
+    return tr("club.cup.stage_over")
+
+
+def _cup_game(tournament: Tournament, tr: Tr) -> str:
+    """What a tournament's tables play: the variant, tables of so many, live or over days."""
+    settings = tournament.settings
+    parts = [tr(f"variant.{settings.variant}"), tr("club.cup.tables_of", n=settings.seats),
+             counted(tr, "club.cup.rounds_n", tournament.rounds)]
+    if settings.turn_based:
+        parts.append(tr("club.days_short", time=tr.duration(settings.hours * 3600)))
+    elif settings.clock:
+        parts.append(tr("club.clock_short", s=settings.clock))
+    return " · ".join(parts)
 
 
 def who_is(visitor: Visitor, tr: Tr, rating: Rating | None = None) -> str:
@@ -508,6 +570,9 @@ def _game(table: ClubTable, tr: Tr) -> str:
         parts.append(tr("club.days_short", time=tr.duration(settings.hours * 3600)))
     if table.private:
         parts.append(tr("club.private_short"))
+    if table.tournament is not None:
+        parts.insert(0, tr("club.cup.table_short", n=table.tournament.get("number", 0),
+                           round=table.tournament.get("round", 0)))
     if not settings.guests:
         parts.append(tr("club.no_guests_short"))
     return " · ".join(parts)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..store.save_document import Seat
 from .settings import Settings
@@ -107,6 +107,7 @@ class ClubTable:
         invited: before the start, the accounts invited who have not come yet (a seat kept for each).
         declined: the names of those who turned their invitation down.
         private: only those invited see it and sit at it.
+        tournament: a tournament's table: its number, name and round (as its save and the records keep them).
     """
 
     number: int
@@ -118,6 +119,7 @@ class ClubTable:
     invited: list[Visitor] = field(default_factory=list)
     declined: list[str] = field(default_factory=list)
     private: bool = False
+    tournament: dict[str, Any] | None = None
 
     @property
     def stage(self) -> str:

@@ -22,6 +22,15 @@ NOTIFY_WORDS: dict[str, bool] = {"on": True, "an": True, "ein": True, "off": Fal
 #: What ``contact`` takes to forget the contact kept.
 NO_CONTACT = "-"
 
+#: The words ``tournament`` takes (its orders, and the settings beyond ``new``'s), in either language.
+CUP_WORDS: dict[str, str] = {
+    "new": "new", "neu": "new", "join": "join", "beitreten": "join", "setzen": "join", "leave": "leave",
+    "verlassen": "leave", "austreten": "leave", "add": "add", "hinzufügen": "add", "hinzufuegen": "add",
+    "start": "start", "los": "start", "beginnen": "start", "close": "close", "schließen": "close",
+    "schliessen": "close", "json": "json",
+    "rounds": "rounds", "runden": "rounds", "seats": "seats", "plätze": "seats", "plaetze": "seats",
+}
+
 # key: (English, German); fields in braces are filled by ``Tr.__call__``.
 TEXTS: dict[str, tuple[str, str]] = {
     # -- the door ----------------------------------------------------------------------
@@ -253,6 +262,65 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.decline_none": ("You have no invitation to that table.", "Du hast keine Einladung an diesen Tisch."),
     "club.declined": ("You turned down the invitation to table {n}.",
                       "Du hast die Einladung an Tisch {n} abgelehnt."),
+    # -- tournaments ---------------------------------------------------------------------------
+    "club.cup.usage": ("Type: tournament new NAME [rounds N] [seats 2-5] [days N|clock S] · tournament join N · "
+                       "tournament N",
+                       "Tippe: turnier neu NAME [runden N] [plätze 2-5] [tage N|uhr S] · turnier beitreten N · "
+                       "turnier N"),
+    "club.cup.name": ("A tournament's name is one word of up to 40 characters, not {typed}.",
+                      "Der Name eines Turniers ist ein Wort aus bis zu 40 Zeichen, nicht {typed}."),
+    "club.cup.rounds": ("A tournament has 1 to 15 rounds, not {typed}.",
+                        "Ein Turnier hat 1 bis 15 Runden, nicht {typed}."),
+    "club.cup.none": ("There is no tournament {typed}: tournaments lists them.",
+                      "Es gibt kein Turnier {typed}: turniere zeigt alle."),
+    "club.cup.guests": ("Guests watch tournaments; entering one needs an SSH key.",
+                        "Gäste schauen Turnieren zu; mitspielen geht nur mit SSH-Schlüssel."),
+    "club.cup.creator": ("Only the tournament's creator or an admin can do that.",
+                         "Das können nur wer das Turnier eröffnet hat und die Admins."),
+    "club.cup.started": ("That tournament has started: it takes no more entries.",
+                         "Dieses Turnier hat begonnen: Es nimmt niemanden mehr auf."),
+    "club.cup.in_already": ("You are in that tournament already.", "Du bist schon in diesem Turnier."),
+    "club.cup.not_in": ("You are not in that tournament.", "Du bist nicht in diesem Turnier."),
+    "club.cup.full": ("That tournament is full.", "Dieses Turnier ist voll."),
+    "club.cup.no_bots": ("That tournament has every bot it can take.", "Dieses Turnier hat schon alle Bots."),
+    "club.cup.too_few": ("A tournament needs two entrants at least.", "Ein Turnier braucht mindestens zwei."),
+    "club.cup.bot_level": ("Add a bot as bot:easy, bot:normal or bot:hard, not {typed}.",
+                           "Einen Bot fügst du als bot:leicht, bot:mittel oder bot:schwer hinzu, nicht {typed}."),
+    "club.cup.opened": ("Tournament {n} ({name}) takes entries: tournament join {n}; tournament start {n} when all "
+                        "are in.",
+                        "Turnier {n} ({name}) nimmt Anmeldungen: turnier beitreten {n}; turnier los {n}, wenn "
+                        "alle dabei sind."),
+    "club.cup.done_join": ("You are in tournament {n} ({name}).", "Du bist in Turnier {n} ({name})."),
+    "club.cup.done_leave": ("You left tournament {n} ({name}).", "Du hast Turnier {n} ({name}) verlassen."),
+    "club.cup.done_add": ("A bot is in tournament {n}.", "Ein Bot ist in Turnier {n}."),
+    "club.cup.done_start": ("Tournament {n} ({name}) has started: round 1 is seated.",
+                            "Turnier {n} ({name}) hat begonnen: Runde 1 ist gesetzt."),
+    "club.cup.done_close": ("Tournament {n} is closed.", "Turnier {n} ist geschlossen."),
+    "club.cup.your_table": ("{name}, round {round}: your table is {n}.", "{name}, Runde {round}: Dein Tisch ist {n}."),
+    "club.cup.list_title": ("Tournaments", "Turniere"),
+    "club.cup.list_none": ("No tournaments yet: tournament new NAME opens one.",
+                           "Noch keine Turniere: turnier neu NAME eröffnet eins."),
+    "club.cup.list_line": ("{n}  {name} · {stage} · {entrants} entrants · {game}",
+                           "{n}  {name} · {stage} · {entrants} dabei · {game}"),
+    "club.cup.list_how": ("tournament N: its standings · tournament join N · tournament new NAME",
+                          "turnier N: der Stand · turnier beitreten N · turnier neu NAME"),
+    "club.cup.title": ("Tournament {n}: {name}", "Turnier {n}: {name}"),
+    "club.cup.stage_open": ("open for entries (tournament join {n})", "offen (turnier beitreten {n})"),
+    "club.cup.stage_over": ("over", "vorbei"),
+    "club.cup.round": ("round {round} of {of}", "Runde {round} von {of}"),
+    "club.cup.tables_of": ("tables of {n}", "Tische zu {n}"),
+    "club.cup.rounds_n": ("{n} rounds", "{n} Runden"),
+    "club.cup.rounds_n_one": ("{n} round", "{n} Runde"),
+    "club.cup.points": ("points", "Punkte"),
+    "club.cup.games": ("games", "Partien"),
+    "club.cup.opponents": ("opp. pts", "Gegner-Pkt."),
+    "club.cup.difference": ("score diff.", "Pkt.-Diff."),
+    "club.cup.withdrawn": ("{name} (out)", "{name} (raus)"),
+    "club.cup.table_line": ("Table {n}: {names} · {state}", "Tisch {n}: {names} · {state}"),
+    "club.cup.table_over": ("over", "vorbei"),
+    "club.cup.table_short": ("🏆{n} r{round}", "🏆{n} R{round}"),
+    "given_up_absent": ("You were not here when the game began: a bot plays your seat (you score last).",
+                        "Du warst nicht da, als die Partie begann: Ein Bot spielt deinen Platz (du wirst Letzter)."),
     # What the club tells an account (in the lobby now, or at its next login: kept with it).
     "club.news.invited": ("{name} invites you to table {n}: join {n} to sit down, or decline {n}.",
                           "{name} lädt dich an Tisch {n} ein: setzen {n} zum Hinsetzen, oder ablehnen {n}."),

@@ -95,6 +95,9 @@ class Room:
         # The deadline of a decision awaited when the room was made (seat, the clock's time): a table woken from
         # its sleep gives the person what was left of their time, not the whole of it again.
         self.due: dict[int, float] = {}
+        # A tournament's live table: a person not there when its game starts, and not back within the grace,
+        # gives their seat up (a bot plays it to the game's end; the game is not rated for them).
+        self.forfeits = False
         # A person's decision went to a stand-in at a table played over days (``True``: their seat given up).
         self.on_missed: Callable[[Chair, bool], None] = lambda chair, given_up: None
         self.version = 0
@@ -397,6 +400,11 @@ class Room:
         self._note_problems()
         if self.gathers:
             await self._gather()
+        if self.forfeits and not self.saved.transcript.moves and self.match.number == 0:
+            for chair in self.chairs.values():
+                if not chair.present and chair.seat not in self.saved.given_up:
+                    self.saved.given_up.append(chair.seat)
+                    add_note(chair.notes, Note("given_up_absent"))
         self.stage = PLAYING
         self._say_host("starts")
         self.changed()

@@ -429,8 +429,10 @@ class Table:
         fresh = Match(match.rules, games=match.games, seed=new_seed(), names=list(match.names), first=first)
         self.first_game = first_game
         # Its seats are the same people's (the same accounts rate its games), at the same club table.
+        # (A tournament's game was the one just over: a rematch at its table is a game like any other.)
+        club = {k: v for k, v in saved.club.items() if k != "tournament"} if saved.club is not None else None
         self.saved = Saved(match=fresh, seats=saved.seats, lang=saved.lang, delay=saved.delay,
-                           log=[start_event(fresh, first_game)], accounts=saved.accounts, club=saved.club)
+                           log=[start_event(fresh, first_game)], accounts=saved.accounts, club=club)
         if self.path is not None:
             self.move_to(new_save_path(self.path.parent, list(match.names)))
         self.save()

@@ -221,6 +221,8 @@ REGISTRY: tuple[Entry, ...] = (
     Entry("start", ("start", "beginnen", "los"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("invite", ("invite", "einladen"), LOBBY, lobby=_lobby, takes_words=True),
     Entry("decline", ("decline", "ablehnen"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("tournament", ("tournament", "turnier", "cup"), LOBBY, lobby=_lobby, takes_words=True),
+    Entry("tournaments", ("tournaments", "turniere", "cups"), LOBBY, lobby=_lobby),
     Entry("who", ("who", "wer"), LOBBY, lobby=_lobby),
     Entry("top", ("top", "rangliste", "bestenliste"), LOBBY, lobby=_lobby),
     # In the lobby, where no moves are typed, "moves" are where it is one's move (at a table: the ? page).
