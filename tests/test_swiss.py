@@ -26,13 +26,12 @@ from abluxxen.club.swiss import (
     Entrant,
     Finish,
     Round,
-    event_places,
     pair_round,
-    place_points,
     repeats,
     standings,
     table_sizes,
 )
+from abluxxen.store.tournament_points import place_points
 
 NAMES = ("Anna", "Bernd", "Carla", "Dieter", "Eva", "Frank", "Greta", "Hugo", "Ida", "Jan", "Kai", "Lea",
          "Mia", "Nils", "Olga", "Paul")
@@ -113,16 +112,15 @@ def test_points_at_four_are_3_2_1_0_and_two_tied_first_score_2_5_each() -> None:
                                                      st.lists(st.booleans(), min_size=n, max_size=n))))
 def test_the_absent_share_the_last_places_whatever_their_bot_did(seats: tuple[list[int], list[bool]]) -> None:
     places, absent = seats
-    counted = event_places(places, absent)
-    points = place_points(counted)
+    points = place_points(places, absent)
     away = [seat for seat in range(len(places)) if absent[seat]]
     here = [seat for seat in range(len(places)) if not absent[seat]]
     # The absent share the last len(away) finishes: 0 + 1 + … + (len(away) - 1), shared.
     assert all(points[seat] == (len(away) - 1) / 2 for seat in away)
     assert all(points[seat] >= len(away) for seat in here), "anyone who played is ahead of the absent"
     for a, b in itertools.combinations(here, 2):
-        assert (counted[a] < counted[b]) == (places[a] < places[b]), "those who played keep their order"
-        assert (counted[a] == counted[b]) == (places[a] == places[b])
+        assert (points[a] > points[b]) == (places[a] < places[b]), "those who played keep their order"
+        assert (points[a] == points[b]) == (places[a] == places[b])
 
 
 # -- playing random events ------------------------------------------------------------------------------

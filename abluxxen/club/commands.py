@@ -13,17 +13,16 @@ from typing import Protocol
 
 from rich.console import RenderableType
 
-from ..i18n.club import NO_CONTACT, NOTIFY_WORDS
+from ..i18n.club import CUP_WORDS, NO_CONTACT, NOTIFY_WORDS
 from ..i18n.tr import Tr
+from ..languages import level_named
+from ..levels import LEVELS
 from ..quoting import brief
 from ..tui.commands import ORDERED_IN_LOBBY, Lobby
 from .lobby import MAX_MUTE, MUTE_MINUTES, Club
-from ..i18n.club import CUP_WORDS
-from ..languages import level_named
-from ..levels import LEVELS
 from .settings import read_new
-from .tournaments import Tournament, read_tournament
 from .tables import TableLink
+from .tournaments import Tournament, read_tournament
 from .visitors import ClubTable, Visitor
 
 Words = tuple[str, ...]
@@ -310,7 +309,8 @@ def _ordered(name: str) -> Callable[[LobbyDesk, Words], None]:
 
 _ORDERS: dict[str, Callable[[LobbyDesk, Words], None]] = {
     "new": _new, "join": _join, "watch": _watch, "stand": _stand, "start": _start, "invite": _invite,
-    "decline": _decline, "tournament": _tournament, "tournaments": _tournaments, "who": _who, "top": _top, "moves": _moves, "contact": _contact, "notify": _notify,
+    "decline": _decline, "tournament": _tournament, "tournaments": _tournaments, "who": _who, "top": _top,
+    "moves": _moves, "contact": _contact, "notify": _notify,
     "close": _close, "ban": _ban, **{name: _ordered(name) for name in ("unban", "kick", "mute", "unmute")}}
 # Every command the registry hands to the lobby, and only those, has its deed here (the shared ones, ``?``,
 # ``rules``, ``log``, ``say`` and ``quit``, the registry answers itself): checked once, as the club loads.

@@ -13,10 +13,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from ..store.ratings import places, placings
-from ..store.tournament_points import absent
 from ..store.records_reading import GameSummary, RecordedSeat
 from ..store.save_document import Saved
 from ..store.saves import read_save
+from ..store.tournament_points import absent
 from ..table.codes import new_code
 from ..table.room import Room
 from ..table.table import DiskThread, Table
@@ -189,7 +189,7 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
         seconds = away.get(chair.name.casefold())
         if seconds is not None:
             chair.left_at = now_mono - max(0.0, min(seconds, order.grace))
-        elif room.turn_based:  # nobody is at it until they come (and then the table does not sleep)
+        elif room.turn_based or order.forfeits:  # nobody is at it until they come: the grace runs from now
             chair.left_at = now_mono
     if order.chat is not None:
         room.restore({"chat": order.chat})

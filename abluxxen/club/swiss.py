@@ -95,6 +95,8 @@ from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from ..store.tournament_points import place_points
+
 #: The smallest and the biggest table: a duel, and the most the game seats.
 MIN_SEATS, MAX_SEATS = 2, 5
 #: Rounds absent that withdraw an entrant.
@@ -201,36 +203,6 @@ def table_sizes(count: int, seats: int) -> list[int]:
     return fewest
 
 
-def place_points(places: Sequence[int]) -> list[float]:
-    """Each seat's points from its place at a table of ``len(places)``: first n-1, second n-2, … last 0;
-    seats of equal place share the points of the places they take together (the game tells who shares,
-    and no finish is worth more than a better one).
-
-    Places are only compared, so a shared first may be followed by third (1, 1, 3) or by second (1, 1, 2).
-
-    >>> place_points([1, 2, 3, 4]), place_points([2, 1, 1, 4]), place_points([1, 1])
-    ([3.0, 2.0, 1.0, 0.0], [1.0, 2.5, 2.5, 0.0], [0.5, 0.5])
-    """
-    return [float(points) for points in _place_points(places)]
-
-
-def event_places(places: Sequence[int], absent: Sequence[bool]) -> list[int]:
-    """The places the event counts at one table: those who played keep their order among themselves;
-    the absent (a bot played their seat) share the last place, whatever the bot did.
-
-    >>> event_places([1, 3, 2, 4], [True, False, False, False])
-    [4, 2, 1, 3]
-    >>> event_places([1, 2, 2, 4], [False, True, False, True])
-    [1, 3, 2, 3]
-    """
-    if len(places) != len(absent):
-        raise ValueError("every seat needs its place and whether it was absent")
-    _check_places(places)
-    present = [place for place, away in zip(places, absent, strict=True) if not away]
-    return [1 + len(present) if away else 1 + sum(other < place for other in present)
-            for place, away in zip(places, absent, strict=True)]
-
-
 def standings(entrants: Sequence[Entrant], results: Sequence[Round],
               withdrawn: Collection[str] = ()) -> list[Standing]:
     """The standings after ``results`` (every round played, in order): every entrant, the withdrawn
@@ -335,26 +307,6 @@ def _cut(ranking: Sequence[Entrant], sizes: Sequence[int]) -> Iterator[Sequence[
         start += size
 
 
-def _place_points(places: Sequence[int]) -> list[Fraction]:
-    """:func:`place_points`, exactly: a shared place's points are the mean of the places it takes."""
-    _check_places(places)
-    last = len(places) - 1
-    points = []
-    for place in places:
-        better = sum(other < place for other in places)
-        shared = sum(other == place for other in places)
-        # Those sharing take the finishes better+1 … better+shared, worth last-better down to last-better-shared+1.
-        points.append(Fraction(2 * (last - better) - shared + 1, 2))
-    return points
-
-
-def _check_places(places: Sequence[int]) -> None:
-    if not places:
-        raise ValueError("a table without seats has no places")
-    if not all(_whole(place) and 1 <= place <= len(places) for place in places):
-        raise ValueError(f"places at a table of {len(places)} are 1 to {len(places)}, not {_shown(list(places))}")
-
-
 def _entered(entrants: Sequence[Entrant]) -> dict[str, Entrant]:
     """The entrants by :attr:`Entrant.key`, checked: names unique and not blank, ratings numbers."""
     entered: dict[str, Entrant] = {}
@@ -409,7 +361,8 @@ def _tally(entered: dict[str, Entrant], results: Sequence[Round]) -> dict[str, _
                 seen.add(key)
                 keys.append(key)
             absent = [finish.absent for finish in finishes]
-            points = _place_points(event_places([finish.place for finish in finishes], absent))
+            # The one rule of points by place, the absent sharing the last (exact: halves at most).
+            points = [Fraction(p) for p in place_points([finish.place for finish in finishes], absent)]
             # The absent count the table's lowest score, as they count its last place.
             lowest = min(finish.score for finish in finishes)
             scores = [lowest if finish.absent else finish.score for finish in finishes]

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any, Protocol
 
+from ..i18n.club import CUP_WORDS
 from ..quoting import brief
 from ..store.ratings import places
 from ..store.records import open_records
@@ -29,7 +30,6 @@ from ..store.tournament_points import absent
 from ..table.chat import MAX_NAME_SHOWN
 from ..table.seats import BOT_NAMES
 from . import swiss
-from ..i18n.club import CUP_WORDS
 from .settings import Settings, read_new, settings_from
 
 OPEN, RUNNING, OVER = "open", "running", "over"

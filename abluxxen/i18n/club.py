@@ -265,7 +265,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     # -- tournaments ---------------------------------------------------------------------------
     "club.cup.usage": ("Type: tournament new NAME [rounds N] [seats 2-5] [days N|clock S] · tournament join N · "
                        "tournament N",
-                       "Tippe: turnier neu NAME [runden N] [plätze 2-5] [tage N|uhr S] · turnier beitreten N · "
+                       "Tippe: turnier neu NAME [runden N] [plätze 2-5] [tage N|uhr S] · turnier setzen N · "
                        "turnier N"),
     "club.cup.name": ("A tournament's name is one word of up to 40 characters, not {typed}.",
                       "Der Name eines Turniers ist ein Wort aus bis zu 40 Zeichen, nicht {typed}."),
@@ -288,7 +288,7 @@ TEXTS: dict[str, tuple[str, str]] = {
                            "Einen Bot fügst du als bot:leicht, bot:mittel oder bot:schwer hinzu, nicht {typed}."),
     "club.cup.opened": ("Tournament {n} ({name}) takes entries: tournament join {n}; tournament start {n} when all "
                         "are in.",
-                        "Turnier {n} ({name}) nimmt Anmeldungen: turnier beitreten {n}; turnier los {n}, wenn "
+                        "Turnier {n} ({name}) nimmt Anmeldungen: turnier setzen {n}; turnier los {n}, wenn "
                         "alle dabei sind."),
     "club.cup.done_join": ("You are in tournament {n} ({name}).", "Du bist in Turnier {n} ({name})."),
     "club.cup.done_leave": ("You left tournament {n} ({name}).", "Du hast Turnier {n} ({name}) verlassen."),
@@ -303,9 +303,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "club.cup.list_line": ("{n}  {name} · {stage} · {entrants} entrants · {game}",
                            "{n}  {name} · {stage} · {entrants} dabei · {game}"),
     "club.cup.list_how": ("tournament N: its standings · tournament join N · tournament new NAME",
-                          "turnier N: der Stand · turnier beitreten N · turnier neu NAME"),
+                          "turnier N: der Stand · turnier setzen N · turnier neu NAME"),
     "club.cup.title": ("Tournament {n}: {name}", "Turnier {n}: {name}"),
-    "club.cup.stage_open": ("open for entries (tournament join {n})", "offen (turnier beitreten {n})"),
+    "club.cup.stage_open": ("open for entries (tournament join {n})", "offen (turnier setzen {n})"),
     "club.cup.stage_over": ("over", "vorbei"),
     "club.cup.round": ("round {round} of {of}", "Runde {round} von {of}"),
     "club.cup.tables_of": ("tables of {n}", "Tische zu {n}"),
