@@ -243,15 +243,15 @@ async def knock(port: int, name: str, *, key: asyncssh.SSHKey | None = None, cod
 
 
 async def enter(port: int, name: str, *, key: asyncssh.SSHKey | None = None, code: str = "",
-                size: tuple[int, int] = (80, 24), lang: str = "en") -> Client:
-    """A person's session in the club's lobby."""
+                size: tuple[int, int] = (80, 24), lang: str = "en", first: str | None = None) -> Client:
+    """A person's session in the club's lobby (or wherever the club takes them first: ``first`` is seen)."""
     conn, answers = await knock(port, name, key=key, code=code)
     assert not isinstance(conn, Exception), f"{name} not let in: {conn} {answers.banners}"
     chan, term = await conn.create_session(lambda: Terminal(*size), term_type="xterm-256color", term_size=size,
                                            env={"LANG": "de_DE.UTF-8" if lang == "de" else "en_US.UTF-8"})
     assert isinstance(term, Terminal)
     client = Client(conn, chan, term)
-    await client.sees("lobby ›" if lang == "en" else "Lobby ›", WAIT)
+    await client.sees(first or ("lobby ›" if lang == "en" else "Lobby ›"), WAIT)
     return client
 
 

@@ -6,8 +6,9 @@ import argparse
 
 from ..host.door import MAX_CONNECTIONS, MAX_PLACES
 from ..i18n.catalog import in_language
+from ..store.save_document import DEFAULT_DELAY
 from .host import MAX_GRACE
-from .options import add_lang, seconds_up_to, whole
+from .options import add_lang, seconds, seconds_up_to, whole
 
 #: The most worker processes a club may be given.
 MAX_WORKERS = 64
@@ -62,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "comma-separated")
     parser.add_argument("--grace", type=seconds_up_to(MAX_GRACE), default=120.0, metavar="SECONDS",
                         help="how long a dropped player's seat waits before a bot plays it (default 120)")
+    parser.add_argument("--delay", type=seconds, default=DEFAULT_DELAY, metavar="SECONDS",
+                        help=f"pause after each bot move (default {DEFAULT_DELAY}; 0 for none)")
     parser.add_argument("--places", type=whole(1, MAX_PLACES), default=MAX_CONNECTIONS, metavar="N",
                         help=f"connections the club takes at once: in the lobby, at tables and logging in "
                              f"(default {MAX_CONNECTIONS})")

@@ -203,8 +203,12 @@ def _tournament(lobby: LobbyDesk, words: Words) -> None:
             lobby.say(tr("club.cup.bot_level", typed=brief(level, 12)))
             return
         refused = cups.add_bot(tournament, level_named(level))
-    elif order == "start":
-        refused = cups.start(tournament)
+    elif order == "start":  # said first: the start tells each entrant where they sit, which is the news
+        refused = cups.startable(tournament)
+        if not refused:
+            lobby.say(tr("club.cup.done_start", n=tournament.number, name=tournament.name))
+            cups.start(tournament)
+            return
     elif order == "close":
         cups.close(tournament)
     lobby.say(tr(refused) if refused else tr(f"club.cup.done_{order}", n=tournament.number, name=tournament.name))

@@ -231,15 +231,25 @@ class ClubVisit:
             return lobby.tr(refused, name=brief(visitor.name, 20))
         self.host.screens.add(lobby)
         try:
+            left: set[int] = set()
             while True:
-                await lobby.run()
-                if lobby.going is None or lobby.left:
-                    return lobby.goodbye
-                table = lobby.going
+                # A live tournament's table whose game waits for them (their seat's grace running): straight
+                # there, from the login or back from their last table.
+                waiting = club.waiting_seat(visitor)
+                if waiting is not None and waiting.number not in left:
+                    table = waiting
+                    club.wake(table, coming=True)  # (it may have gone to sleep until the grace ends)
+                else:
+                    await lobby.run()
+                    if lobby.going is None or lobby.left:
+                        return lobby.goodbye
+                    table = lobby.going
                 ending = await self._at_table(session, table, lang, colours)
                 if ending.lost or ending.reason in ("elsewhere", "stopped"):
                     return ending.goodbye
                 lobby.back(self._back(table, ending, lobby.tr))
+                left.add(table.number)  # (left on purpose: never taken back to it)
+                club.news(visitor)  # what came meanwhile (a tournament's next round, an invitation)
         finally:
             self.host.screens.discard(lobby)
             club.go(visitor)
@@ -407,7 +417,7 @@ async def _serve(args: argparse.Namespace, tr: Tr, key: asyncssh.SSHKey, directo
     workers = Workers(count)
     await workers.start()
     notifier = Notifier(args.notify.strip())  # tells nobody without a command (nothing waits at the stop)
-    club = Club(directory, accounts, grace=args.grace, lang=tr.lang, elsewhere=workers,
+    club = Club(directory, accounts, grace=args.grace, delay=args.delay, lang=tr.lang, elsewhere=workers,
                 on_event=lambda key, fields: log.info("%s", english(key, **fields)),
                 notifier=notifier if notifier.command else None)
     try:

@@ -200,7 +200,7 @@ class Club:
             there.screen.close("elsewhere")
         self.visitors[folded] = visitor
         self._remember(visitor)
-        self._news(visitor)
+        self.news(visitor)
         self._seat_again(visitor)
         self._rate_first()
         self.changed()
@@ -219,7 +219,7 @@ class Club:
             person.seen = self.wall()
         self.keep()
 
-    def _news(self, visitor: Visitor) -> None:
+    def news(self, visitor: Visitor) -> None:
         """What the club kept to tell ``visitor`` while they were away (an invitation, a deadline missed, a game
         over), on their lobby screen now, newest last; then forgotten."""
         person = self.people.get(visitor.key) if not visitor.guest else None
@@ -229,7 +229,8 @@ class Club:
         # Not "your move at table N": where it is still their move, the lobby's first words say so, with what
         # happened and the time left (LobbyScreen.moves_note); where it is no more, it is no news.
         news = [(key, fields) for key, fields in person.news if key != "club.news.your_move" and tr.knows(key)]
-        visitor.screen.say("\n".join(tr(key, **fields) for key, fields in news))
+        if news:
+            visitor.screen.say("\n".join(tr(key, **fields) for key, fields in news))
         person.news = []
         self.keep()
 
@@ -659,12 +660,20 @@ class Club:
         table = self.tables.get(number)
         return table is None or table.stage == OVER
 
+    def waiting_seat(self, visitor: Visitor) -> ClubTable | None:
+        """A live tournament's table whose game has not begun and that waits for ``visitor`` (their seat's grace
+        running): where they go from the lobby at once."""
+        return next((t for t in self.tables.values() if t.tournament is not None and not t.settings.turn_based
+                     and t.room is not None and t.stage == WAITING and not visitor.guest
+                     and t.owners.get(visitor.name.casefold()) == visitor.key), None)
+
     def seat_now(self, key: str, table: int) -> None:
         """At a live table: take the account ``key`` there now, if it is in the lobby."""
         found = self.tables.get(table)
         online = next((v for v in self.visitors.values() if v.key == key and not v.guest), None)
         if found is not None and not found.settings.turn_based and online is not None and online.screen is not None \
                 and online.at is None and online.waits_at is None:
+            self.wake(found, coming=True)  # (it does not fall asleep before they are there)
             online.screen.seated(found)
 
     def _play(self, table: ClubTable, saved: Saved, path: Path, chat: object = None) -> None:

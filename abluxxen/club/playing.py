@@ -176,7 +176,9 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
     room.turn_based = settings.turn_based
     # Woken from its sleep, it plays on: whoever is away has the rest of their grace; played over days, nobody
     # is waited for.
-    room.gathers = not order.away and not settings.turn_based
+    # (A tournament's table woken before its game began still gathers its entrants: each one's grace runs on.)
+    room.gathers = (not order.away or (order.forfeits and not played.saved.transcript.moves)) \
+        and not settings.turn_based
     room.forfeits = order.forfeits
     if order.due is not None:
         seat, left, _ = order.due

@@ -292,12 +292,20 @@ class Tournaments:
         self._kept()
         return ""
 
-    def start(self, tournament: Tournament) -> str:
-        """Its first round is seated and played; ``""`` or why not."""
+    @staticmethod
+    def startable(tournament: Tournament) -> str:
+        """``""`` if it may start now, or why not (a text key)."""
         if tournament.stage != OPEN:
             return "club.cup.started"
         if sum(not e.withdrawn for e in tournament.entrants) < 2:
             return "club.cup.too_few"
+        return ""
+
+    def start(self, tournament: Tournament) -> str:
+        """Its first round is seated and played; ``""`` or why not."""
+        refused = self.startable(tournament)
+        if refused:
+            return refused
         tournament.stage = RUNNING
         self._next_round(tournament)
         return ""
