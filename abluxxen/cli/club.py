@@ -26,8 +26,9 @@ say TEXT, ? for the rest. new 3 days 2 invite bea,cy opens a table played
 over days: each decision within two days, whenever it suits the player, who
 is told it is their move (in the lobby, and by --notify). A restarted club
 resumes every unfinished table, and gives the time it was down back to every
-deadline. The data folder ($ABLUXXEN_DATA_DIR) holds the accounts, the saves
-and the records.
+deadline. tournament new Cup rounds 3 opens a tournament: Swiss rounds at
+tables of 2 to 5, live or over days, rated; its tables open by themselves.
+The data folder ($ABLUXXEN_DATA_DIR) holds accounts, saves and records.
 """
 EPILOG_DE = """Beispiele:
   abluxxen club                                    ein Club auf Port 2222, nur mit SSH-Schlüssel
@@ -42,7 +43,9 @@ Lobby: neu, setzen N, zuschauen N, sag TEXT, ? für den Rest. neu 3 tage 2
 einladen bea,cy eröffnet einen Tisch über Tage: jede Entscheidung binnen zwei
 Tagen, wann es passt; wer dran ist, erfährt es (in der Lobby und per
 --notify). Ein neu gestarteter Club nimmt jeden offenen Tisch wieder auf und
-gibt jeder Frist die Zeit zurück, die er aus war. Konten, Spielstände und
+gibt jeder Frist die Zeit zurück, die er aus war. turnier neu Pokal runden 3
+eröffnet ein Turnier: Schweizer Runden an Tischen zu 2 bis 5, live oder über
+Tage, gewertet; seine Tische öffnen sich von selbst. Konten, Spielstände und
 Aufzeichnungen liegen im Datenordner ($ABLUXXEN_DATA_DIR).
 """
 
