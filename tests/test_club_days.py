@@ -49,6 +49,21 @@ async def _members(port: int, *names: str) -> None:
         client.close()
 
 
+async def _started_and_left(club: Club, port: int) -> None:
+    """Ann opens a table of two over days (a day a decision) for Ben, who joins it: it starts, both leave the
+    club, and it sleeps."""
+    await _members(port, "ben")
+    ann = await enter(port, "ann", key=ANN)
+    ann.type("new 2 days 1 noduel invite ben")
+    await ann.sees("seats kept for Ben")
+    ben = await enter(port, "ben", key=BEN)
+    ben.type("join 1")
+    await ben.sees("Table 1 has started")
+    ann.close()
+    ben.close()
+    await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+
+
 def _asleep(club: Club, number: int) -> bool:
     link = club.tables[number].room
     return link is not None and link.asleep and link.channel is None
@@ -103,16 +118,7 @@ def test_a_deadline_missed_gives_that_decision_to_a_bot_and_the_person_is_told_a
     now = [time.time()]
 
     async def test(club: Club, port: int) -> None:
-        await _members(port, "ben")
-        ann = await enter(port, "ann", key=ANN)
-        ann.type("new 2 days 1 noduel invite ben")
-        await ann.sees("seats kept for Ben")
-        ben = await enter(port, "ben", key=BEN)
-        ben.type("join 1")
-        await ben.sees("Table 1 has started")
-        ann.close()
-        ben.close()
-        await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+        await _started_and_left(club, port)
         saved = _save_now(club, 1)
         assert isinstance(saved, Saved)
         moves, mover = len(saved.transcript.moves), saved.match.game.to_move
@@ -181,16 +187,7 @@ def test_a_restart_gives_the_time_the_club_was_down_back_to_a_deadline_and_at_le
     lasts: list[dict[str, str]] = []
 
     async def first(club: Club, port: int) -> None:
-        await _members(port, "ben")
-        ann = await enter(port, "ann", key=ANN)
-        ann.type("new 2 days 1 noduel invite ben")
-        await ann.sees("seats kept for Ben")
-        ben = await enter(port, "ben", key=BEN)
-        ben.type("join 1")
-        await ben.sees("Table 1 has started")
-        ann.close()
-        ben.close()
-        await until(lambda: _asleep(club, 1), "table 1 to sleep", WAIT)
+        await _started_and_left(club, port)
         link = club.tables[1].room
         assert link is not None and (wake := link.wake_at()) is not None
         deadlines.append(wake)
