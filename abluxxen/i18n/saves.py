@@ -91,6 +91,7 @@ SAVE_REFUSALS_DE: dict[str, str] = {
     "match_key": "beschädigter Spielstand: match_key hat 1 bis 64 Buchstaben, Ziffern, - oder _",
     "accounts": "beschädigter Spielstand: accounts nennt für jeden Platz ein Konto (oder null)",
     "stood_in": "beschädigter Spielstand: stood_in nennt der Reihe nach Züge von Menschen aus dem Verlauf",
+    "given_up": "beschädigter Spielstand: given_up nennt Plätze von Menschen, jeden einmal",
     "club": "beschädigter Spielstand: club nennt die Nummer eines Tisches (1 bis {most}), wer ihn eröffnet hat, "
             "und seine Einstellungen",
     "club_tournament": "beschädigter Spielstand: club.tournament nennt die Nummer eines Turniers (1 bis {most}), "
