@@ -281,6 +281,22 @@ def test_a_tournament_tables_save_keeps_its_tournament_and_refuses_a_damaged_one
         from_document(doc)
 
 
+def test_a_save_keeps_the_seats_given_up_and_refuses_a_damaged_list_naming_it() -> None:
+    # A seat given up at a table over days (three deadlines missed): a bot plays it on after any restart.
+    doc = copy.deepcopy(DOCS[2])
+    people = [seat for seat, entry in enumerate(doc["seats"]) if "bot" not in entry]
+    doc["given_up"] = people[:1]
+    saved = from_document(json.loads(json.dumps(to_document(from_document(doc)))))
+    assert saved.given_up == people[:1]
+    assert all(d.stood_in == d.made for d in [saved.decisions()[people[0]]])  # every decision the stand-in's
+    bots = [seat for seat, entry in enumerate(doc["seats"]) if "bot" in entry]
+    for bad in ("0", [people[0], people[0]], [True], [99], [-1], *([[bots[0]]] if bots else [])):
+        doc["given_up"] = bad
+        with pytest.raises(SaveError, match=r"damaged save: given_up must list people's seats") as caught:
+            from_document(doc)
+        assert Tr("de").save_refusal(caught.value).startswith("beschädigter Spielstand: given_up nennt")
+
+
 def test_a_save_keeps_the_games_transcript_and_its_assisted_mark() -> None:
     doc = copy.deepcopy(DOCS[2])
     doc["assisted"] = True
