@@ -5,9 +5,11 @@ three in a row the seat; invitations keep seats and hide the table; the time a c
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
 import shlex
 import time
+import weakref
 from pathlib import Path
 
 import asyncssh
@@ -337,3 +339,26 @@ def test_two_people_never_online_together_play_a_game_over_days_to_its_end_acros
     # The game's end: told to whoever was not at the table when it was recorded (the other, surely), once each.
     over = lines("game-over")
     assert {"Ann": "Ben", "Ben": "Ann"}[came[-1]] in over and sorted(set(over)) == sorted(over)
+
+
+def test_a_table_over_days_left_open_for_days_holds_nothing_of_the_session_that_opened_it(tmp_path: Path) -> None:
+    # An invitation may stay open for days: the club keeps the opener's seat, not the screen of their session
+    # (a thousand such tables held a prompt_toolkit application each, half a mebibyte apiece).
+    async def test(club: Club, port: int) -> None:
+        await _members(port, "ben")
+        ann = await enter(port, "ann", key=ANN)
+        await until(lambda: "ann" in club.visitors and club.visitors["ann"].screen is not None, "Ann's lobby", WAIT)
+        screen = club.visitors["ann"].screen
+        gone = weakref.ref(screen)
+        del screen
+        ann.type("new 2 days 1 noduel invite ben")
+        await ann.sees("seats kept for Ben")
+        ann.close()
+        await until(lambda: "ann" not in club.visitors, "Ann to leave the club", WAIT)
+        await until(lambda: gc.collect() >= 0 and gone() is None, "Ann's lobby screen to be let go", WAIT)
+        assert [v.name for v in club.tables[1].waiting] == ["Ann"]  # her seat is kept all the same
+        ben = await enter(port, "ben", key=BEN)
+        ben.type("join 1")
+        await ben.sees("Table 1 has started")
+        ben.close()
+    clubbed(tmp_path, test)

@@ -8,6 +8,7 @@ however slow the disk.
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 import sqlite3
 import threading
@@ -137,10 +138,10 @@ def test_a_slow_disk_never_holds_up_the_club_and_the_newest_state_is_written(
     writes: list[int] = []
     store = state_module._store
 
-    def slow(db: sqlite3.Connection, doc: dict[str, object]) -> None:
+    def slow(db: sqlite3.Connection, *rows: object) -> None:
         writes.append(1)
         disk.wait(WAIT)
-        store(db, doc)
+        store(db, *rows)
     monkeypatch.setattr(state_module, "_store", slow)
 
     async def test() -> None:
@@ -172,3 +173,48 @@ def test_a_slow_disk_never_holds_up_the_club_and_the_newest_state_is_written(
             await _closed(club, workers)
 
     asyncio.run(test())
+
+
+def _random_state(rng: random.Random, number: int) -> dict[str, object]:
+    """A state as the club keeps it, of a few tables (open, in play, gone), people, chats and tournaments."""
+    tables: list[dict[str, object]] = []
+    for table in sorted(rng.sample(range(1, 9), rng.randint(0, 6))):
+        lines = [{"name": rng.choice("AB"), "text": f"line {rng.randint(1, 3)}", "watching": rng.random() < 0.2,
+                  "at": 1000.0 + rng.randint(0, 2)} for _ in range(rng.randint(0, 3))]
+        doc: dict[str, object] = {"number": table, "settings": {"seats": rng.choice((2, 3)), "hours": rng.choice((0, 48))},
+                                  "opener": rng.choice(("Ann", "Ben"))}
+        if rng.random() < 0.4:
+            doc.update(stage="open", private=rng.random() < 0.5,
+                       waiting=[["Ann", "SHA256:ann"], *([["Ben", "SHA256:ben", 1]] if rng.random() < 0.5 else [])])
+        else:
+            doc.update(stage=rng.choice(("waiting", "playing")), save=f"t{table}-{rng.randint(1, 2)}.json",
+                       owners={"ann": "SHA256:ann"}, chat=lines, people=["Ann"], bots=rng.randint(0, 2),
+                       away={"Ann": 5.0} if rng.random() < 0.5 else {}, whose=rng.choice((None, "Ann")),
+                       since=1000.0, deadline=rng.choice((None, 2000.0)), seat=0,
+                       last=rng.choice((None, {"key": "turn.last", "fields": {"n": rng.randint(1, 3)}})))
+        tables.append(doc)
+    people = [{"key": f"SHA256:{name}", "name": name.title(), "contact": rng.choice(("", "x@y")),
+               "notify": rng.random() < 0.5, "lang": rng.choice(("en", "de")), "seen": float(rng.randint(0, 3)),
+               "news": [["club.news.started", {"n": rng.randint(1, 3)}]] * rng.randint(0, 2)}
+              for name in rng.sample(["ann", "ben", "cy"], rng.randint(0, 3))]
+    return {"next": 10 + number, "tables": tables, "chat": [{"name": "Cy", "text": f"hi {number % 2}", "at": 1.0}]
+            * rng.randint(0, 2), "muted": [{"name": "Ben", "until": 9.0, "by": "Cy"}] * rng.randint(0, 1),
+            "people": people, "tournaments": [{"number": 1, "round": rng.randint(1, 2)}] * rng.randint(0, 1),
+            "alive": 5000}
+
+
+def test_a_club_that_writes_only_what_changed_keeps_the_same_as_one_that_writes_everything(tmp_path: Path) -> None:
+    # (Changes are written one by one; a fresh database written whole with each state must read the same.)
+    rng = random.Random(53)
+    kept = state_module.ClubState(tmp_path / "kept", lambda key, fields: None)
+    for number in range(60):
+        doc = _random_state(rng, number)
+        assert kept.write(doc)
+        whole = state_module.ClubState(tmp_path / f"whole{number}", lambda key, fields: None)
+        assert whole.write(doc)
+        read, wanted = kept.read(), whole.read()
+        assert read is not None and wanted is not None
+        assert read == wanted, f"state {number}"
+        assert [t["number"] for t in read["tables"]] == [t["number"] for t in doc["tables"]]  # type: ignore[index]
+        whole.close()
+    kept.close()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import prompt_toolkit
+import prompt_toolkit.application.application
 import prompt_toolkit.renderer
 import pytest
 from prompt_toolkit.application import Application
@@ -82,12 +83,12 @@ def test_without_the_parts_prompt_toolkits_own_way_is_taken(monkeypatch: pytest.
     monkeypatch.setattr(Application, "_on_resize", lambda self: pytest.fail("the private resize was used"))
     with create_pipe_input() as pipe:
         assert isinstance(pipe, Vt100Input)
-        app: Application[None] = Application(input=pipe, output=DummyOutput())
+        ours = KeyBindings()
+        app: Application[None] = toolkit.sharing_key_bindings(
+            lambda: Application(input=pipe, output=DummyOutput()), ours, KeyBindings())
         erased: list[bool] = []
         monkeypatch.setattr(app.renderer, "erase", lambda leave_alternate_screen: erased.append(True))
-        own = app._default_bindings
-        toolkit.share_key_bindings(app, KeyBindings(), KeyBindings())
-        assert app._default_bindings is own
+        assert app._default_bindings is not ours and len(app._default_bindings.bindings) > 100  # its own
         toolkit.resize(app)  # the screen erased, and drawn again once the event loop runs
         assert erased == [True]
         reader = pipe.stdin_reader
@@ -227,3 +228,19 @@ class Screen:
         "m.py:10 overrides _interact", "m.py:13 touches _on_resize", "m.py:14 touches _input",
         "m.py:15 touches _output_screen_diff", "m.py:16 touches _default_bindings",
         "m.py:4 imports _output_screen_diff", "m.py:7 overrides _get_size", "m.py:7 touches _chan"]
+
+
+def test_a_screen_is_made_with_the_shared_key_bindings_and_never_makes_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (Making prompt_toolkit's four hundred bindings took some 10 ms at each login, join and return to the lobby.)
+    module = prompt_toolkit.application.application
+    made = module.load_key_bindings
+    monkeypatch.setattr(module, "load_key_bindings", lambda: pytest.fail("an application made bindings of its own"))
+    default, pages = KeyBindings(), KeyBindings()
+    with create_pipe_input() as pipe:
+        app: Application[None] = toolkit.sharing_key_bindings(
+            lambda: Application(input=pipe, output=DummyOutput()), default, pages)
+    assert app._default_bindings is default and app._page_navigation_bindings is pages
+    monkeypatch.setattr(module, "load_key_bindings", made)
+    with create_pipe_input() as pipe:  # prompt_toolkit's own way again for any other application
+        other: Application[None] = Application(input=pipe, output=DummyOutput())
+    assert other._default_bindings is not default and len(other._default_bindings.bindings) > 100

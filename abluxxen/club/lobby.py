@@ -23,6 +23,7 @@ import math
 import os
 import time
 from collections.abc import Callable, Sequence
+from contextvars import Context
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -44,12 +45,13 @@ from ..table.room import OVER, PLAYING, SCORES, WAITING
 from ..table.seats import SeatError, seats_of
 from ..table.table import start_event
 from . import messages
+from .listing import Listing
 from .messages import Event, GameOver, Missed, Over, Play, Recorded, Stage, Turn
 from .notify import MAX_TEXT, Notifier
 from .people import Person, clean_contact, people_from
 from .rebuild import registry_from_saves
 from .registry import CLUB_FILE, ORPHANS, ClubFile, Damaged, RegistryError, kept_aside, set_aside_orphans
-from .settings import NewTable, Settings, settings_from
+from .settings import NewTable, Settings, kept_settings, settings_from
 from .state import OPEN, STATE_FILE, ClubState
 from .tables import TableLink
 from .tournaments import Tournaments
@@ -166,6 +168,7 @@ class Club:
         self.tables: dict[int, ClubTable] = {}
         self.talk = Chat(clock)
         self.version = 0
+        self._listing: Listing | None = None
         self.next_number = 1
         self._rated_first = False
         self._alarm_set: asyncio.TimerHandle | None = None  # when the next sleeping table wakes
@@ -260,6 +263,12 @@ class Club:
         """Everyone online, by name."""
         return sorted(self.visitors.values(), key=lambda v: v.name.casefold())
 
+    def listing(self) -> Listing:
+        """Who each table concerns, as the lobby is now (made again only after it changed)."""
+        if self._listing is None or self._listing.version != self.version:
+            self._listing = Listing.of(self.version, self.tables.values())
+        return self._listing
+
     def changed(self) -> None:
         """The lobby changed: every lobby screen draws again, soon (:meth:`lobby_pause`): whatever else
         changes meanwhile (a burst of people arriving, say) is drawn with it, once."""
@@ -330,7 +339,7 @@ class Club:
             self._rate_again = True
             return
         self._rate_again = False
-        self._rating = asyncio.get_running_loop().create_task(self._read_ratings())
+        self._rating = asyncio.get_running_loop().create_task(self._read_ratings(), context=Context())
 
     async def _read_ratings(self) -> None:
         try:
@@ -340,7 +349,7 @@ class Club:
         self.changed()
         if self._rate_again and not self.stopping:
             self._rate_again = False
-            self._rating = asyncio.get_running_loop().create_task(self._read_ratings())
+            self._rating = asyncio.get_running_loop().create_task(self._read_ratings(), context=Context())
 
     def rating(self, visitor: Visitor) -> Rating | None:
         """``visitor``'s rating: an account's (a guest has none shown), ``None`` before a rated game."""
@@ -539,8 +548,12 @@ class Club:
         return "", None
 
     def _sit(self, table: ClubTable, visitor: Visitor) -> None:
-        table.waiting.append(visitor)
-        if not table.settings.turn_based:  # (at a table played over days, a seat is kept by account)
+        if table.settings.turn_based:
+            # A seat kept by account, whoever is online: not this session (its screen would be held for the
+            # days the table stays open, long after the session ended).
+            table.waiting.append(Visitor(visitor.name, visitor.key, visitor.guest, visitor.admin, lang=visitor.lang))
+        else:
+            table.waiting.append(visitor)
             visitor.waits_at = table
         if not table.free() and not table.invited:
             self.start_table(table)
@@ -792,7 +805,7 @@ class Club:
         if self.stopping:
             return
         self.keep(now=False)
-        self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat)
+        self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat, context=Context())
 
     # -- tables that sleep -----------------------------------------------------------------
 
@@ -849,7 +862,8 @@ class Club:
         times = [wake for t in self.tables.values() if t.room is not None and t.room.asleep
                  and (wake := t.room.wake_at()) is not None] + self._warnings()
         if times and not self.stopping:
-            self._alarm_set = asyncio.get_running_loop().call_later(max(0.0, min(times) - self.wall()), self.wake_due)
+            loop = asyncio.get_running_loop()  # (a context of its own: see ClubState.keep)
+            self._alarm_set = loop.call_later(max(0.0, min(times) - self.wall()), self.wake_due, context=Context())
 
     def over(self, table: ClubTable) -> None:
         """``table``'s room has ended (its match over and left, or closed): the lobby lists it no more."""
@@ -995,16 +1009,19 @@ class Club:
                 if waiting:
                     waiting += [[p.name, p.key, INVITED] for p in table.invited]
                     waiting += [[name, "", DECLINED] for name in table.declined]
-                    tables.append({"number": table.number, "settings": asdict(table.settings),
+                    tables.append({"number": table.number, "settings": kept_settings(table.settings),
                                    "opener": table.opener, "stage": OPEN, "waiting": waiting,
                                    "private": table.private})
                 continue
             save = room.save_name()
             if room.stage == OVER or save is None:
                 continue
-            tables.append({"number": table.number, "settings": asdict(table.settings), "opener": table.opener,
-                           "stage": room.stage, "save": save, "owners": table.owners, "chat": room.chat,
-                           "people": list(room.people), "bots": room.bots, "away": room.away, **_whose(room.turn)})
+            # (Copies of what changes in place: the writer keeps this state, and knows a table's row by it.)
+            chat = list(room.chat) if isinstance(room.chat, list) else room.chat
+            tables.append({"number": table.number, "settings": kept_settings(table.settings), "opener": table.opener,
+                           "stage": room.stage, "save": save, "owners": dict(table.owners), "chat": chat,
+                           "people": list(room.people), "bots": room.bots, "away": dict(room.away),
+                           **_whose(room.turn)})
         now, wall = self.clock(), self.wall()
         muted = [{"name": name, "until": round(wall + until - now, 1), "by": self.muted_by.get(name.casefold(), "")}
                  for name, until in self.talk.silenced.values() if until > now]
@@ -1063,7 +1080,7 @@ class Club:
         self.cups.catch_up()  # a round whose tables ended while the club was down goes on
         self.wake_due()  # what has something to do now plays; the rest sleeps until its wake time
         try:
-            self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat)
+            self._heart = asyncio.get_running_loop().call_later(HEARTBEAT, self._beat, context=Context())
         except RuntimeError:  # no event loop (a test's): nothing runs to say it is alive
             pass
         if self.rebuilt is not None:

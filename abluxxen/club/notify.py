@@ -28,6 +28,7 @@ import os
 import signal
 import subprocess
 from collections import deque
+from contextvars import Context
 from dataclasses import dataclass
 
 from ..host.log import log
@@ -98,7 +99,8 @@ class Notifier:
         self._waiting.setdefault(person.key, deque()).append(telling)
         if person.key not in self._runs:
             try:
-                self._runs[person.key] = asyncio.get_running_loop().create_task(self._tell_in_turn(person.key))
+                loop = asyncio.get_running_loop()  # (a context of its own: see ClubState.keep)
+                self._runs[person.key] = loop.create_task(self._tell_in_turn(person.key), context=Context())
             except RuntimeError:  # no event loop runs (the club is not serving): nothing can run
                 del self._waiting[person.key]
                 log.warning("Notify %s dropped: the club is not running", telling.said)

@@ -39,10 +39,20 @@ class Person:
     seen: float = 0.0
     news: list[tuple[str, dict[str, str | int]]] = field(default_factory=list)
 
+    _kept: dict[str, Any] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        if name != "_kept":
+            super().__setattr__("_kept", None)  # (made again when next asked for)
+
     def kept(self) -> dict[str, Any]:
-        """As the club's database keeps it."""
-        return {"key": self.key, "name": self.name, "contact": self.contact, "notify": self.notify,
-                "lang": self.lang, "seen": self.seen, "news": [[key, fields] for key, fields in self.news]}
+        """As the club's database keeps it: made again only after a change (the club's state names every
+        account at each write), and shared, so never changed. (``news`` is changed only by being replaced.)"""
+        if self._kept is None:
+            self._kept = {"key": self.key, "name": self.name, "contact": self.contact, "notify": self.notify,
+                          "lang": self.lang, "seen": self.seen, "news": [[key, fields] for key, fields in self.news]}
+        return self._kept
 
     def hear(self, key: str, **fields: str | int) -> None:
         """Keep ``key`` (a text key of the club's) to tell them when they next come."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from contextvars import Context
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -205,7 +206,7 @@ def play_club_table(order: Play, tell: Callable[[Message], None], *,
     room.on_missed = lambda chair, given_up: tell(Missed(order.number, chair.name, given_up))
     room.on_kept = table.kept
     room.on_changed = table.changed
-    table.task = asyncio.get_running_loop().create_task(room.run())
+    table.task = asyncio.get_running_loop().create_task(room.run(), context=Context())
 
     def ended(_: object) -> None:
         played.unlock()

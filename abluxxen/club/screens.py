@@ -431,7 +431,7 @@ def lobby_rest(club: Club, visitor: Visitor, tr: Tr, *, width: int, height: int,
     top = top if any(rating.bot is None for rating in top) else []  # the bots alone compare with nobody
     online_lines = 1 if len(online.plain) <= width else 2
     room = height - 6 - online_lines - len(notes)  # title, gaps, the tables' header, the chat's heading
-    tables = [table for table in club.tables.values() if table.shown_to(visitor)]
+    tables = club.listing().listed(visitor, club.tables)
     shown = min(max(1, len(tables)), room - min(len(chat), CHAT_AT_LEAST))
     parts: list[RenderableType] = [Text("")]
     if tables:
@@ -465,8 +465,8 @@ def _online(club: Club, tr: Tr, length: int) -> str:
 def _personal(club: Club, visitor: Visitor, message: str) -> tuple[object, ...]:
     """What of the lobby under its title is this person's own: the tables they sit at (marked), where
     their seat waits, what was said to them alone, and their rating when the short top list shows it."""
-    mine = tuple(number for number, table in club.tables.items() if table.seated(visitor.name))
-    private = tuple(number for number, table in club.tables.items() if table.private and table.shown_to(visitor))
+    listing = club.listing()
+    mine, private = tuple(listing.mine(visitor)), tuple(listing.shown(visitor))
     rating = club.rating(visitor)
     in_top = rating is not None and any(r is rating for r in club.top(TOP_SHORT))
     shown = (rating.name, rating.points, rating.provisional) if in_top and rating else None
@@ -525,9 +525,8 @@ def _waiting_seat(visitor: Visitor, club: Club) -> tuple[str, int] | None:
     table = visitor.waits_at
     if table is not None:
         return ("opener" if table.opener == visitor.name else "open"), table.number
-    away = next((t for t in club.tables.values() if t.room is not None and t.stage != "over"
-                 and not t.settings.turn_based and t.owners.get(visitor.name.casefold()) == visitor.key), None)
-    return ("away", away.number) if away is not None else None
+    away = club.listing().away_at(visitor)
+    return ("away", away) if away is not None else None
 
 
 def _waiting_line(visitor: Visitor, club: Club, tr: Tr) -> str:

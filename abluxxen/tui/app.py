@@ -30,7 +30,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import ColorDepth
 
-from .toolkit import Kept, share_key_bindings
+from .toolkit import Kept, sharing_key_bindings
 
 #: Colours by what the terminal can show.
 DEPTHS = {None: ColorDepth.DEPTH_1_BIT, "standard": ColorDepth.DEPTH_4_BIT, "256": ColorDepth.DEPTH_8_BIT,
@@ -48,13 +48,11 @@ def screen_application(body: HSplit, focused: Window, keys: KeyBindingsBase, col
     with hundreds of screens on one event loop, each put-off redraw asked the loop again and again until
     it ran, waking the loop each time; a redraw is still made once however often it was asked for.
     """
-    app: Application[None] = Application(
+    return sharing_key_bindings(lambda: Application(
         layout=Layout(body, focused_element=focused), key_bindings=merge_key_bindings([_ignored_keys(), keys]),
         full_screen=True, mouse_support=False,
         color_depth=DEPTHS.get(colours, ColorDepth.DEPTH_8_BIT), erase_when_done=True,
-        max_render_postpone_time=None)
-    share_key_bindings(app, *_shared_key_bindings())
-    return app
+        max_render_postpone_time=None), *_shared_key_bindings())
 
 
 def prompt_application(body: Kept, buffer: Buffer, prompt: Callable[[], StyleAndTextTuples],

@@ -9,7 +9,7 @@ process, and gets there through a few of its parts that are not its public inter
   the same kept row in both, so that it passes over them;
 - the rows of its screens (``Screen.data_buffer``), into which a :class:`Kept` window copies the rows it
   drew before instead of drawing them again;
-- an application's default key bindings, made once for every screen (:func:`share_key_bindings`);
+- an application's default key bindings, made once for every screen (:func:`sharing_key_bindings`);
 - an application's redraw after its terminal's size changed (:func:`resize`);
 - a pipe input's reader of keys, which asks ``select()`` (:func:`read_keys_without_select`);
 - an SSH session's terminal size (:class:`SizedSession`).
@@ -56,6 +56,8 @@ SUPPORTED = ">=3.0.36,<3.1"
 REDRAW = "renderer._output_screen_diff"
 ROWS = "Screen.data_buffer"
 BINDINGS = "Application._default_bindings"
+#: What prompt_toolkit's ``Application`` makes its default and page key bindings with (a global of its module).
+_MAKERS = ("load_key_bindings", "load_page_navigation_bindings")
 RESIZE = "Application._on_resize"
 KEYS = "Vt100Input.stdin_reader"
 SSH_SIZE = "PromptToolkitSSHSession._get_size"
@@ -98,7 +100,8 @@ def missing() -> list[str]:
         REDRAW: _parameters(getattr(renderer, "_output_screen_diff", None)) == _DIFF_PARAMETERS
         and _uses(renderer.Renderer.render, "_output_screen_diff"),
         ROWS: _rows_are_dicts(),
-        BINDINGS: _uses(Application.__init__, "_default_bindings", "_page_navigation_bindings")
+        BINDINGS: _uses(Application.__init__, "_default_bindings", "_page_navigation_bindings", *_MAKERS)
+        and all(callable(getattr(prompt_toolkit.application.application, name, None)) for name in _MAKERS)
         and _uses(getattr(registry, "_create_key_bindings", None), "_default_bindings", "_page_navigation_bindings"),
         RESIZE: _parameters(getattr(Application, "_on_resize", None)) == ("self",),
         KEYS: _uses(Vt100Input.__init__, "stdin_reader") and _uses(Vt100Input.read_keys, "stdin_reader"),
@@ -139,15 +142,29 @@ def resize(app: Application[Any]) -> None:
         app._on_resize()
 
 
-def share_key_bindings(app: Application[Any], default: KeyBindingsBase, pages: KeyBindingsBase) -> None:
-    """Give ``app`` these default and page key bindings in place of its own.
+def sharing_key_bindings(make: Callable[[], Application[Any]], default: KeyBindingsBase,
+                         pages: KeyBindingsBase) -> Application[Any]:
+    """The application ``make`` makes, given these default and page key bindings in place of its own.
 
-    prompt_toolkit gives each application key bindings of its own (emacs's and vi's, some four hundred),
-    and copies every one of them at its first key: about 3 ms a screen, 400 screens at once when a hundred
-    tables start. They are the same for every screen, and hold no state: made once, they can be shared.
+    prompt_toolkit gives each application key bindings of its own (emacs's and vi's, some four hundred): about
+    10 ms to make, and it copies every one of them at its first key, about 3 ms more; a club makes a screen
+    at each login, each ``join`` and each return to the lobby. They are the same for every screen, and hold no
+    state: made once, they can be shared (prompt_toolkit's own, the ones it makes, are never made).
     """
-    if BINDINGS not in MISSING:
-        app._default_bindings, app._page_navigation_bindings = default, pages
+    if BINDINGS in MISSING:
+        return make()
+    module = prompt_toolkit.application.application
+    theirs = [getattr(module, name) for name in _MAKERS]
+    # (Only while ``make`` runs, on this thread: nothing else makes an application meanwhile.)
+    for name, ours in zip(_MAKERS, (default, pages), strict=True):
+        setattr(module, name, lambda ours=ours: ours)
+    try:
+        app = make()
+    finally:
+        for name, maker in zip(_MAKERS, theirs, strict=True):
+            setattr(module, name, maker)
+    app._default_bindings, app._page_navigation_bindings = default, pages
+    return app
 
 
 # -- a pipe's keys -------------------------------------------------------------------------------------
