@@ -7,6 +7,7 @@
     python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
     python benchmarks/club_load.py --dormant 1000            # a club of 1,000 sleeping tables
     python benchmarks/club_load.py --tables 100 --slow-disk 50  # and again on a disk 50 ms slower to sync
+    python benchmarks/club_load.py --days 1000 --keep /tmp/days  # 1,000 tables over days, people come to move
 
 The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
 --places P --lang en`` in a process of its own, with a data folder of its own
@@ -56,6 +57,19 @@ people's ``join`` of a sleeping table to their table screen showing (the median 
 key echo of one more person typing a line in the lobby among them, and the time until that line,
 said, shows on every idle lobby screen.
 
+``--days N``: a club of N tables played over days (``new 3 hours 48 invite …``, of 3 or 4 accounts
+each, every account at about 7 of them), opened and joined through the lobby by people who log in, type
+their commands and leave. Then people come one after another, ``--at-once`` at a time, as they do over
+days: each asks ``ssh NAME@club waiting`` (no terminal; timed from the connection to the answer, and
+checked to name the table the script knows waits for them), logs in, types ``join N``, makes their
+decisions there (each typed in one go, after ``--pause`` seconds to think; timed from the Enter until
+their screen, and a table-mate's who came too at every fourth visit, shows the table after it) and
+leaves. Figures: the club's memory (PSS) with every table asleep and after the visits, move → screens
+p50 and p95, ``waiting`` p50 and p95, login and ``join`` → table screen (a sleeping table woken and the
+since-view drawn) medians, and the club's CPU per move. ``--keep DIR`` sets the club up in DIR and keeps
+it: a next run with the same DIR starts the club on it (the games go on from their saves) instead of
+setting it up again, which takes minutes for a thousand tables.
+
 Bounded in count and time as ``host_load.py``; the club is ended (a signal) when the script ends.
 Only loopback addresses are used.
 """
@@ -64,7 +78,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import math
 import os
+import random
 import re
 import shutil
 import sqlite3
@@ -77,6 +94,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pyte
@@ -467,6 +485,280 @@ async def dormant(count: int, *, workers: int = 0, visits: int = 5) -> dict[str,
             "visits": len(woke)}
 
 
+# -- tables played over days ----------------------------------------------------------------------
+
+#: How many tables played over days each account sits at (about), and how long each decision may take.
+DAY_TABLES_EACH, DAY_HOURS = 7, 48
+
+
+def day_seating(tables: int, rng: random.Random) -> tuple[list[str], list[list[str]]]:
+    """The accounts of a club of ``tables`` tables played over days, and each table's people (its opener
+    first): 3 or 4 distinct accounts, every account at about :data:`DAY_TABLES_EACH` tables."""
+    seats = [3 + t % 2 for t in range(tables)]
+    people = max(4, round(sum(seats) / DAY_TABLES_EACH))
+    names = [f"P{i + 1:04d}" for i in range(people)]
+    load = dict.fromkeys(names, 0)
+    seating = []
+    for count in seats:
+        chosen = sorted(names, key=lambda name: (load[name], rng.random()))[:count]
+        rng.shuffle(chosen)
+        for name in chosen:
+            load[name] += 1
+        seating.append(chosen)
+    return names, seating
+
+
+async def typed(seat: Seat, line: str, prompt: str = LOBBY) -> None:
+    """``seat`` types ``line`` at ``prompt`` (pasted: its echo awaited) and Enter, until the prompt is empty
+    again (the club took the line)."""
+    await shown(seat, seat.screen.when(echoing(seat.name, line, prompt)), f"{line!r} typed")
+    # (the echo is awaited before the Enter: an empty prompt is then the line taken, not one not yet echoed)
+    emptied = seat.screen.when(echoing(seat.name, "", prompt))
+    seat.chan.write("\r")
+    await shown(seat, emptied, f"{line!r} taken")
+
+
+async def say_lines(port: int, name: str, key: asyncssh.SSHKey, lines: Sequence[str],
+                    logins: asyncio.Semaphore) -> None:
+    """``name`` logs in, types ``lines`` in the lobby one after another and leaves."""
+    seat = await enter(port, name, logins, key)
+    try:
+        for line in lines:
+            seat.chan.write(line)
+            await typed(seat, line)
+    finally:
+        seat.conn.close()
+
+
+def club_rows(folder: Path, sql: str) -> list[tuple[Any, ...]]:
+    """What the club's database (read only, as a backup reads it) answers ``sql``."""
+    with closing(sqlite3.connect(f"{(folder / 'club' / STATE_FILE).as_uri()}?mode=ro", uri=True)) as db:
+        return db.execute(sql).fetchall()
+
+
+async def until_rows(folder: Path, sql: str, wanted: Callable[[list[tuple[Any, ...]]], bool], what: str) -> None:
+    """Wait until the club's database answers ``sql`` as ``wanted`` has it."""
+    deadline = time.monotonic() + PATIENCE * 5
+    while True:
+        try:
+            if wanted(await asyncio.to_thread(club_rows, folder, sql)):
+                return
+        except sqlite3.Error:
+            pass  # being written: read again
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the club's database never showed {what}")
+        await asyncio.sleep(0.2)
+
+
+async def waiting_answer(port: int, name: str, key: asyncssh.SSHKey) -> tuple[list[str], float, float]:
+    """``ssh NAME@club waiting`` (no terminal): its lines, the seconds from connecting to the answer, and from
+    the command to the answer."""
+    start = time.perf_counter()
+    async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None, client_keys=[key],
+                                agent_path=None) as conn:
+        asked = time.perf_counter()
+        done = await conn.run("waiting", check=True, timeout=PATIENCE)
+        came = time.perf_counter()
+    out = done.stdout if isinstance(done.stdout, str) else ""
+    return out.splitlines(), came - start, came - asked
+
+
+@dataclass
+class DayTable:
+    """A table played over days as the script knows it: its number, its game as it stands (the club's forced
+    moves made), and whether somebody is visiting it."""
+
+    number: int
+    game: Game
+    busy: bool = False
+
+
+async def visit(port: int, table: DayTable, keys: dict[str, asyncssh.SSHKey], figures: dict[str, list[float]],
+                rng: random.Random, *, mate: bool, think: float) -> int:
+    """The person whose decision ``table`` awaits asks ``waiting``, logs in, joins it (and, with ``mate``, a
+    table-mate joins it first), makes their decisions there and leaves; the moves made."""
+    game = table.game
+    mover = game.to_move
+    assert mover is not None
+    name = game.names[mover]
+    lines, answered, asked = await waiting_answer(port, name, keys[name])
+    figures["waiting"].append(answered)
+    figures["asked"].append(asked)
+    if not any(line.split(" ", 1)[0].lstrip("#") == str(table.number) for line in lines):
+        raise RuntimeError(f"{name}'s `waiting` does not name table {table.number}: {lines}")
+    present: list[tuple[int, Seat]] = []
+    try:
+        others = [k for k in range(game.players) if k != mover]
+        for k in [rng.choice(others)] * mate + [mover]:
+            start = time.perf_counter()
+            seat = await enter(port, game.names[k], asyncio.Semaphore(1), keys[game.names[k]])
+            figures["login"].append(time.perf_counter() - start)
+            present.append((k, seat))
+            seat.chan.write(f"join {table.number}")
+            await shown(seat, seat.screen.when(echoing(seat.name, f"join {table.number}", LOBBY)), "join typed")
+            at = seat.screen.when(showing(game.view(k)))
+            start = time.perf_counter()
+            seat.chan.write("\r")
+            figures["join"].append(await shown(seat, at, f"table {table.number}") - start)
+        typist = present[-1][1]
+        made = 0
+        while game.to_move == mover:
+            after = None
+            for move in rng.sample(game.legal_moves(), len(game.legal_moves())):
+                after = forced(_pushed(game, move))
+                if not after.is_over:  # (a game's end shows a score screen, no table)
+                    break
+                after = None
+            if after is None:
+                break
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            typist.chan.write(move)
+            await shown(typist, typist.screen.when(echoing(typist.name, move)), f"{move!r} typed")
+            redrawn = [(seat, seat.screen.when(showing(after.view(k)))) for k, seat in present]
+            start = time.perf_counter()
+            typist.chan.write("\r")
+            for seat, when in redrawn:
+                figures["screens"].append(await shown(seat, when, f"table {table.number} after {move!r}") - start)
+            table.game = game = after
+            made += 1
+        for _, seat in present:
+            back = seat.screen.when(echoing(seat.name, "", LOBBY))
+            seat.chan.write("quit\r")
+            await shown(seat, back, "the lobby")
+        return made
+    finally:
+        for _, seat in present:
+            seat.conn.close()
+
+
+def _pushed(game: Game, move: str) -> Game:
+    after = game.copy()
+    after.push(move)
+    return after
+
+
+#: The file in a kept club's folder (``--keep DIR``) that names its accounts and holds their keys.
+DAYS_KEPT = "days.json"
+
+
+async def set_up_days(clubhouse: Clubhouse, names: list[str], seating: list[list[str]],
+                      keys: dict[str, asyncssh.SSHKey]) -> None:
+    """The club's tables played over days set up through its lobby: everyone comes once (the name becomes
+    theirs: they can be invited), the openers open their tables and invite, the invited join; two at a time
+    (each change is drawn on every lobby screen: more at once would only make the club draw more)."""
+    logins = asyncio.Semaphore(2)
+    await asyncio.gather(*(say_lines(clubhouse.port, name, keys[name], [], logins) for name in names))
+    opens: dict[str, list[str]] = {}
+    for people in seating:
+        opens.setdefault(people[0], []).append(f"new {len(people)} hours {DAY_HOURS} invite {','.join(people[1:])}")
+    await asyncio.gather(*(say_lines(clubhouse.port, name, keys[name], lines, logins) for name, lines in opens.items()))
+    count = len(seating)
+    await until_rows(clubhouse.folder, "SELECT count(*) FROM tables", lambda rows: rows[0][0] == count,
+                     f"{count} tables opened")
+    invitations: dict[str, list[str]] = {}
+    for number, name in await asyncio.to_thread(club_rows, clubhouse.folder, "SELECT table_number, name FROM"
+                                                " waiting WHERE invited = 1 ORDER BY table_number"):
+        invitations.setdefault(name, []).append(f"join {number}")
+    await asyncio.gather(*(say_lines(clubhouse.port, name, keys[name], lines, logins)
+                           for name, lines in invitations.items()))
+    await until_rows(clubhouse.folder, "SELECT count(*) FROM tables WHERE save IS NOT NULL AND stage != 'open'",
+                     lambda rows: rows[0][0] == count, f"{count} tables started")
+
+
+def standing(folder: Path, number: int) -> Game:
+    """Table ``number``'s game as it stands, from its save (the moves the club plays by itself made)."""
+    (save,), = club_rows(folder, f"SELECT save FROM tables WHERE number = {int(number)}")
+    return forced(read_save(folder / "club" / Path(str(save)).name).match.game)
+
+
+async def days(count: int, *, visits: int, at_once: int, think: float = 0.0, workers: int = 0,
+               seed: int = 1, keep: Path | None = None) -> dict[str, float]:
+    """A club of ``count`` tables played over days, set up through its lobby (``keep``: in that folder, kept
+    for the next run, which then starts the club on it instead); then ``visits`` visits, ``at_once`` at a time
+    (see the module's text); the figures."""
+    rng = random.Random(seed)
+    kept = keep / DAYS_KEPT if keep is not None else None
+    reused = kept is not None and kept.exists()
+    if kept is not None and reused:
+        doc = json.loads(kept.read_text())
+        names = list(doc["keys"])
+        keys = {name: asyncssh.import_private_key(pem) for name, pem in doc["keys"].items()}
+    else:
+        names, seating = day_seating(count, rng)
+        keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in names}
+    with club(2 * at_once + LOGINS + SPARE, workers, data=keep) as clubhouse:
+        await asyncio.sleep(1.0)
+        empty = clubhouse.memory()
+        start = time.perf_counter()
+        if not reused:
+            await set_up_days(clubhouse, names, seating, keys)
+        set_up = time.perf_counter() - start
+        if kept is not None and not reused:
+            pems = {name: key.export_private_key().decode() for name, key in keys.items()}
+            kept.write_text(json.dumps({"keys": pems}))
+        print(f"   ({'a kept club started' if reused else f'{count} tables set up in {set_up:.0f} s'}; "
+              f"now {visits} visits)", file=sys.stderr, flush=True)
+        tables = [DayTable(number, await asyncio.to_thread(standing, clubhouse.folder, number))
+                  for (number,) in await asyncio.to_thread(club_rows, clubhouse.folder,
+                                                           "SELECT number FROM tables ORDER BY number")]
+        await asyncio.sleep(2.0)  # the last started tables fall asleep
+        asleep = clubhouse.memory()
+        figures: dict[str, list[float]] = {key: [] for key in ("waiting", "asked", "login", "join", "screens")}
+        coming: set[str] = set()
+        cpu, clients = clubhouse.cpu(), time.process_time()
+        wall = time.perf_counter()
+
+        async def one(n: int) -> int:
+            while not (free := [t for t in tables if not t.busy and t.game.to_move is not None
+                                and not t.game.is_over and not coming & set(t.game.names)]):
+                await asyncio.sleep(0.05)  # everyone with a move to make is visiting: one leaves soon
+            table = rng.choice(free)
+            table.busy = True
+            people = set(table.game.names)
+            coming.update(people)
+            try:
+                return await visit(clubhouse.port, table, keys, figures, rng, mate=n % 4 == 3, think=think)
+            finally:
+                coming.difference_update(people)
+                table.busy = False
+
+        async def visitor(first: int) -> int:
+            return sum([await one(n) for n in range(first, visits, at_once)])
+
+        made = sum(await asyncio.gather(*(visitor(k) for k in range(at_once))))
+        wall = time.perf_counter() - wall
+        cpu, clients = clubhouse.cpu() - cpu, time.process_time() - clients
+        after = clubhouse.memory()
+    def ms(key: str, share: float = 0.5) -> float:  # (none: a run of no visits, to set a club up)
+        if not figures[key]:
+            return math.nan
+        return (statistics.median(figures[key]) if share == 0.5 else percentile(figures[key], share)) * 1000
+    return {"tables": count, "accounts": len(names), "setup": set_up, "empty": empty / 1024, "asleep": asleep / 1024,
+            "after": after / 1024, "visits": len(figures["asked"]), "moves": made, "reused": reused,
+            "p50": ms("screens"), "p95": ms("screens", 0.95), "waiting50": ms("waiting"),
+            "waiting95": ms("waiting", 0.95), "asked50": ms("asked"), "login50": ms("login"), "join50": ms("join"),
+            "join95": ms("join", 0.95), "cpu": cpu / max(1, made) * 1000, "seconds": wall,
+            "busy": cpu / max(wall, 1e-9) * 100, "clients": clients / max(wall, 1e-9) * 100,
+            "timed": len(figures["screens"])}
+
+
+def day_lines(row: dict[str, float]) -> str:
+    """The figures of a run of :func:`days`, as lines a person reads."""
+    return "\n".join([
+        f"{row['tables']:.0f} tables played over days, {row['accounts']:.0f} accounts, set up through the lobby "
+        f"in {row['setup']:.0f} s",
+        f"club memory (PSS): {row['empty']:.0f} MiB {'at its start' if row['reused'] else 'empty'}, "
+        f"{row['asleep']:.0f} MiB with every table asleep, "
+        f"{row['after']:.0f} MiB after the visits",
+        f"{row['visits']:.0f} visits ({row['moves']:.0f} moves in {row['seconds']:.0f} s): move -> screens "
+        f"p50 {row['p50']:.0f} ms, p95 {row['p95']:.0f} ms (of {row['timed']:.0f}); "
+        f"club CPU {row['cpu']:.0f} ms a move ({row['busy']:.0f} % of a core; the people's {row['clients']:.0f} %)",
+        f"`ssh NAME@club waiting` (connect to answer): p50 {row['waiting50']:.0f} ms, p95 {row['waiting95']:.0f} ms; "
+        f"the command alone p50 {row['asked50']:.1f} ms",
+        f"login to the lobby p50 {row['login50']:.0f} ms; `join N` to the table's screen (woken, the since-view) "
+        f"p50 {row['join50']:.0f} ms, p95 {row['join95']:.0f} ms"])
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run each number of tables (or the idle lobby) in turn and print a row of figures for each."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -483,6 +775,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="instead: N people idle in the lobby, and one typing among them")
     parser.add_argument("--dormant", type=int, default=None, metavar="N",
                         help="instead: a club of N sleeping tables, its start, its memory and a visit's wake")
+    parser.add_argument("--days", type=int, default=None, metavar="N",
+                        help="instead: a club of N tables played over days, people coming to move once each")
+    parser.add_argument("--visits", type=int, default=300, metavar="N", help="with --days: how many visits")
+    parser.add_argument("--at-once", type=int, default=8, metavar="N",
+                        help="with --days: how many people visit at once")
+    parser.add_argument("--keep", type=Path, default=None, metavar="DIR",
+                        help="with --days: set the club up in DIR and keep it; a next run starts the club on it")
     args = parser.parse_args(argv)
     serving = f"`abluxxen club --workers {args.workers}`" if args.workers else "one `abluxxen club` process"
     print(f"Serving: {serving}; load average before: {os.getloadavg()[0]:.2f} "
@@ -493,6 +792,11 @@ def main(argv: list[str] | None = None) -> None:
               f"{row['start']:.2f} s; its memory (RSS) {row['memory']:.0f} MiB above an empty club's; a join "
               f"wakes a sleeping table (its screen showing) in {row['visit50']:.0f} ms (median of {row['visits']:.0f})",
               flush=True)
+        return
+    if args.days is not None:
+        row = asyncio.run(days(args.days, visits=args.visits, at_once=args.at_once, think=args.pause,
+                               workers=args.workers, keep=args.keep))
+        print(day_lines(row), flush=True)
         return
     if args.idle is not None:
         row = asyncio.run(idle(args.idle, keys=args.keys))

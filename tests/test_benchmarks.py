@@ -462,3 +462,17 @@ def test_club_load_starts_a_club_of_sleeping_tables_and_a_join_wakes_one(capsys:
     assert "20 sleeping tables: the club starts (process start to accepting logins) in " in printed
     assert " MiB above an empty club's" in printed
     assert "a join wakes a sleeping table (its screen showing) in " in printed and "(median of 5)" in printed
+
+
+def test_club_load_sets_up_tables_played_over_days_and_people_come_to_move_once_each(tmp_path: Path) -> None:
+    # Four tables over days (of 3 and 4 accounts) opened, invited and joined through the lobby; then people come
+    # one after another: `waiting` names the table (else the run fails), they join it, decide, and leave. Kept
+    # (`--keep`), the club is started again on its folder and the games go on from where they stood.
+    _module("host_load")
+    club_load = _module("club_load")
+    for again in (False, True):
+        figures = asyncio.run(club_load.days(4, visits=3, at_once=2, keep=tmp_path))
+        assert figures["reused"] is again and figures["tables"] == 4 and figures["accounts"] == 4
+        assert figures["visits"] == 3 and figures["moves"] >= 3 and figures["timed"] >= figures["moves"]
+        assert figures["p95"] >= figures["p50"] > 0 and figures["waiting95"] >= figures["waiting50"] > 0
+        assert figures["join50"] > 0 and figures["asleep"] > 0 and figures["after"] > 0
