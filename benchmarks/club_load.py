@@ -7,7 +7,7 @@
     python benchmarks/club_load.py --idle 1000               # 1,000 people idle in the lobby
     python benchmarks/club_load.py --dormant 1000            # a club of 1,000 sleeping tables
     python benchmarks/club_load.py --tables 100 --slow-disk 50  # and again on a disk 50 ms slower to sync
-    python benchmarks/club_load.py --days 1000 --keep /tmp/days  # 1,000 tables over days, people come to move
+    python benchmarks/club_load.py --days 1000 --keep days-club  # 1,000 tables over days, people come to move
 
 The club is started as a person starts it: ``python -m abluxxen club --bind 127.0.0.1 --port 0
 --places P --lang en`` in a process of its own, with a data folder of its own

@@ -19,6 +19,7 @@ from prompt_toolkit.application import Application
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.vt100 import Vt100Input
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.output import DummyOutput
 
 import abluxxen
@@ -233,14 +234,13 @@ class Screen:
 def test_a_screen_is_made_with_the_shared_key_bindings_and_never_makes_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     # (Making prompt_toolkit's four hundred bindings took some 10 ms at each login, join and return to the lobby.)
     module = prompt_toolkit.application.application
-    made = module.load_key_bindings
     monkeypatch.setattr(module, "load_key_bindings", lambda: pytest.fail("an application made bindings of its own"))
     default, pages = KeyBindings(), KeyBindings()
     with create_pipe_input() as pipe:
         app: Application[None] = toolkit.sharing_key_bindings(
             lambda: Application(input=pipe, output=DummyOutput()), default, pages)
     assert app._default_bindings is default and app._page_navigation_bindings is pages
-    monkeypatch.setattr(module, "load_key_bindings", made)
+    monkeypatch.setattr(module, "load_key_bindings", load_key_bindings)
     with create_pipe_input() as pipe:  # prompt_toolkit's own way again for any other application
         other: Application[None] = Application(input=pipe, output=DummyOutput())
     assert other._default_bindings is not default and len(other._default_bindings.bindings) > 100
