@@ -127,7 +127,7 @@ from host_load import (
 
 from abluxxen import Game
 from abluxxen.club.state import STATE_FILE
-from abluxxen.store.save_document import SaveError
+from abluxxen.store.save_document import Saved, SaveError
 from abluxxen.store.saves import read_save
 
 SEATS = "abcd"
@@ -224,17 +224,25 @@ def club(places: int, workers: int = 0, slow_disk: float = 0.0, code: str = "",
             stop(hosting)
 
 
+def club_rows(folder: Path, sql: str, *values: object) -> list[tuple[Any, ...]]:
+    """What the club's database (read only, as a backup reads it) answers ``sql`` with ``values``."""
+    with closing(sqlite3.connect(f"{(folder / 'club' / STATE_FILE).as_uri()}?mode=ro", uri=True)) as db:
+        return db.execute(sql, values).fetchall()
+
+
+def table_save(folder: Path, number: int) -> Saved:
+    """Table ``number``'s save in the club's folder, as the club's database names it (``StopIteration``: it
+    names none yet)."""
+    (save,) = next(iter(club_rows(folder, "SELECT save FROM tables WHERE number = ? AND save IS NOT NULL", number)))
+    return read_save(folder / "club" / Path(str(save)).name)
+
+
 def dealt(folder: Path, number: int) -> Game:
     """Table ``number``'s first game as dealt, from its save in the club's folder (its database names it)."""
     deadline = time.monotonic() + PATIENCE
     while True:
         try:
-            with closing(sqlite3.connect(f"{(folder / 'club' / STATE_FILE).as_uri()}?mode=ro", uri=True)) as db:
-                row = db.execute("SELECT save FROM tables WHERE number = ? AND save IS NOT NULL", (number,)).fetchone()
-            if row is None:
-                raise StopIteration
-            save = str(row[0])
-            match = read_save(folder / "club" / Path(save).name).match
+            match = table_save(folder, number).match
             return Game.new(match.rules, seed=match.seed, first=match.first, names=match.names)
         except (OSError, ValueError, StopIteration, SaveError, sqlite3.Error):  # not written yet
             if time.monotonic() > deadline:
@@ -530,12 +538,6 @@ async def say_lines(port: int, name: str, key: asyncssh.SSHKey, lines: Sequence[
         seat.conn.close()
 
 
-def club_rows(folder: Path, sql: str) -> list[tuple[Any, ...]]:
-    """What the club's database (read only, as a backup reads it) answers ``sql``."""
-    with closing(sqlite3.connect(f"{(folder / 'club' / STATE_FILE).as_uri()}?mode=ro", uri=True)) as db:
-        return db.execute(sql).fetchall()
-
-
 async def until_rows(folder: Path, sql: str, wanted: Callable[[list[tuple[Any, ...]]], bool], what: str) -> None:
     """Wait until the club's database answers ``sql`` as ``wanted`` has it."""
     deadline = time.monotonic() + PATIENCE * 5
@@ -667,8 +669,7 @@ async def set_up_days(clubhouse: Clubhouse, names: list[str], seating: list[list
 
 def standing(folder: Path, number: int) -> Game:
     """Table ``number``'s game as it stands, from its save (the moves the club plays by itself made)."""
-    (save,), = club_rows(folder, f"SELECT save FROM tables WHERE number = {int(number)}")
-    return forced(read_save(folder / "club" / Path(str(save)).name).match.game)
+    return forced(table_save(folder, number).match.game)
 
 
 async def days(count: int, *, visits: int, at_once: int, think: float = 0.0, workers: int = 0,

@@ -43,14 +43,14 @@ class Listing:
         """The listing of ``tables`` (in the lobby's order)."""
         listing = cls(version)
         for table in tables:
-            number = table.number
-            for name in table.people():
+            number, people = table.number, table.people()
+            for name in people:
                 numbers = listing.seated.setdefault(_person(name), [])
                 if not numbers or numbers[-1] != number:
                     numbers.append(number)
             if table.private:
                 listing.every_private.append(number)
-                viewers = {_person(name) for name in table.people()}
+                viewers = {_person(name) for name in people}
                 viewers.update(_account(p.key) for p in table.invited)
                 viewers.update(_account(key) for key in table.owners.values())
                 for viewer in viewers:

@@ -551,7 +551,7 @@ class Club:
         if table.settings.turn_based:
             # A seat kept by account, whoever is online: not this session (its screen would be held for the
             # days the table stays open, long after the session ended).
-            table.waiting.append(Visitor(visitor.name, visitor.key, visitor.guest, visitor.admin, lang=visitor.lang))
+            table.waiting.append(replace(visitor, screen=None, waits_at=None, at=None))
         else:
             table.waiting.append(visitor)
             visitor.waits_at = table

@@ -163,7 +163,6 @@ def sharing_key_bindings(make: Callable[[], Application[Any]], default: KeyBindi
     finally:
         for name, maker in zip(_MAKERS, theirs, strict=True):
             setattr(module, name, maker)
-    app._default_bindings, app._page_navigation_bindings = default, pages
     return app
 
 
